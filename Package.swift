@@ -1,0 +1,53 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SAXDispatch",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "SAXDispatch", targets: ["SAXDispatch"]),
+        .executable(name: "saxdispatch", targets: ["saxdispatch"]),
+    ],
+    dependencies: [
+        // Used by the command-line tool only; the library depends on libexpat and the toolchain.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CExpat",
+            pkgConfig: "expat",
+            providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
+        ),
+        .target(
+            name: "SAXDispatch",
+            dependencies: ["CExpat"]
+        ),
+        // The command-line tool's logic, kept in a library so tests can call it directly.
+        .target(
+            name: "SAXDispatchTools",
+            dependencies: ["SAXDispatch"]
+        ),
+        .executableTarget(
+            name: "saxdispatch",
+            dependencies: [
+                "SAXDispatchTools",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "ZooExample", dependencies: ["SAXDispatch"], path: "Examples/Zoo"),
+        .executableTarget(name: "BordersExample", dependencies: ["SAXDispatch"], path: "Examples/Borders"),
+        .executableTarget(
+            name: "RecurlyAccountExample", dependencies: ["SAXDispatch"], path: "Examples/RecurlyAccount"),
+        .testTarget(
+            name: "SAXDispatchTests",
+            dependencies: ["SAXDispatch", "SAXDispatchTools"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["ZooExample", "BordersExample", "RecurlyAccountExample"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,114 @@
+/// The attributes of a start tag: a view borrowed from the parser, valid only
+/// during the start handler.
+///
+/// Lookups compare bytes in place; a `String` is made only for what you read.
+///
+/// ```swift
+/// dispatcher.onStart("border") { element in
+///     kind = element.attributes["type"]            // String?
+///     for attribute in element.attributes { print(attribute.name, attribute.value) }
+/// }
+/// ```
+///
+/// Values are as expat reports them: entity and character references replaced and
+/// whitespace normalized, with defaults declared in the internal DTD subset filled in.
+public struct ElementAttributes: Sequence {
+    let engine: DispatchEngine?
+    let serial: UInt64
+    let pairs: UnsafePointer<UnsafePointer<CChar>?>?
+    /// The number of attributes.
+    public let count: Int
+
+    static var empty: ElementAttributes { ElementAttributes(engine: nil, serial: 0, pairs: nil, count: 0) }
+
+    /// One attribute, copied out of the parser.
+    public struct Attribute: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Whether the start tag has no attributes.
+    public var isEmpty: Bool { count == 0 }
+
+    /// The value of the attribute named `name`, or `nil` if the element has none.
+    public subscript(name: String) -> String? {
+        guard let index = index(of: name), let value = pointer(2 * index + 1) else { return nil }
+        return String(cString: value)
+    }
+
+    /// Whether the element has an attribute named `name`.
+    public func contains(_ name: String) -> Bool {
+        index(of: name) != nil
+    }
+
+    /// The attribute at a position in document order.
+    public subscript(position: Int) -> Attribute {
+        precondition(position >= 0 && position < count, "attribute index \(position) out of range 0..<\(count)")
+        return Attribute(name: string(2 * position), value: string(2 * position + 1))
+    }
+
+    /// The attributes as a dictionary, for code that wants to keep them.
+    public var dictionary: [String: String] {
+        var result = [String: String](minimumCapacity: count)
+        for attribute in self { result[attribute.name] = attribute.value }
+        return result
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(attributes: self)
+    }
+
+    public var underestimatedCount: Int { count }
+
+    /// Iterates attributes in document order.
+    public struct Iterator: IteratorProtocol {
+        let attributes: ElementAttributes
+        var position = 0
+
+        public mutating func next() -> Attribute? {
+            guard position < attributes.count else { return nil }
+            defer { position += 1 }
+            return attributes[position]
+        }
+    }
+
+    private func index(of name: String) -> Int? {
+        guard count > 0 else { return nil }
+        var name = name
+        return name.withUTF8 { wanted -> Int? in
+            for index in 0..<count {
+                guard let candidate = pointer(2 * index) else { continue }
+                if Self.equals(candidate, wanted) { return index }
+            }
+            return nil
+        }
+    }
+
+    private func pointer(_ slot: Int) -> UnsafePointer<CChar>? {
+        if let engine { engine.checkAttributes(serial: serial) }
+        return pairs?[slot]
+    }
+
+    private func string(_ slot: Int) -> String {
+        pointer(slot).map { String(cString: $0) } ?? ""
+    }
+
+    private static func equals(_ cString: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        return cString.withMemoryRebound(to: UInt8.self, capacity: bytes.count + 1) { candidate in
+            while index < bytes.count {
+                if candidate[index] != bytes[index] { return false }
+                index += 1
+            }
+            return candidate[index] == 0
+        }
+    }
+}
+
+@available(*, unavailable)
+extension ElementAttributes: Sendable {}

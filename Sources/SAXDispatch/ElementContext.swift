@@ -1,0 +1,94 @@
+/// What a handler knows about the element it was called for: its name, attributes,
+/// depth, ancestors and position.
+///
+/// A context is valid while its element is open. Its attributes are valid only
+/// during the start handler. Using a context after its element has ended is a
+/// programming error and traps with a message saying so; copy what you need.
+///
+/// ```swift
+/// dispatcher.onEnd("path") { element, text in
+///     let border = element.ancestor(at: 1)   // "internalBorder", …
+///     print(element.name, element.depth, border ?? "-", text)
+/// }
+/// ```
+public struct ElementContext {
+    let engine: DispatchEngine
+    let nameID: Int32
+    let serial: UInt64
+
+    /// The nesting depth of the element: 1 for the root element.
+    public let depth: Int
+
+    init(engine: DispatchEngine, nameID: Int32, serial: UInt64, depth: Int) {
+        self.engine = engine
+        self.nameID = nameID
+        self.serial = serial
+        self.depth = depth
+    }
+
+    /// The element's name, as written (with any namespace prefix).
+    public var name: String { engine.names.string(nameID) }
+
+    /// 1-based line of the element's start tag.
+    public var line: Int { frame.line }
+
+    /// 1-based column of the element's start tag, counted in characters.
+    public var column: Int { frame.column }
+
+    /// 0-based byte offset of the element's start tag from the start of the input.
+    public var byteOffset: Int { frame.byteOffset }
+
+    /// The element's attributes, in document order.
+    ///
+    /// Available in start handlers only; elsewhere the collection is empty. The view
+    /// is borrowed from the parser and valid only during the start handler.
+    public var attributes: ElementAttributes {
+        engine.attributes(for: serial)
+    }
+
+    /// The name of the element `level` steps up from this one: 0 is the element
+    /// itself, 1 its parent, 2 its grandparent. `nil` above the root.
+    public func ancestor(at level: Int) -> String? {
+        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
+        let index = frames - 1 - level
+        guard level >= 0, index >= 0 else { return nil }
+        return engine.names.string(engine.stack[index].name)
+    }
+
+    /// The names of the open ancestors, parent first, root last.
+    public var ancestors: [String] {
+        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
+        return (0..<(frames - 1)).reversed().map { engine.names.string(engine.stack[$0].name) }
+    }
+
+    /// The names from the root down to this element.
+    public var path: ElementPath {
+        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
+        return ElementPath((0..<frames).map { engine.names.string(engine.stack[$0].name) })
+    }
+
+    /// Whether some ancestor of this element (not the element itself) is named `name`.
+    public func isInside(_ name: String) -> Bool {
+        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
+        guard let id = engine.names.lookup(name) else { return false }
+        for index in 0..<(frames - 1) where engine.stack[index].name == id { return true }
+        return false
+    }
+
+    /// Stops the parse after this handler returns, without an error.
+    ///
+    /// No further handler runs, not even the remaining handlers of this event; the
+    /// parse call returns ``ParseOutcome/stopped``. The corresponding expat function
+    /// is `XML_StopParser`.
+    public func stopParsing() {
+        engine.requestStop()
+    }
+
+    private var frame: ElementFrame {
+        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
+        return engine.stack[frames - 1]
+    }
+}
+
+@available(*, unavailable)
+extension ElementContext: Sendable {}

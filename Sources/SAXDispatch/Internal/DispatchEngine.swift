@@ -1,0 +1,194 @@
+/// Turns expat's callbacks into handler calls: interns names, keeps the ancestor
+/// stack, collects text for the elements that want it, and stops at the first
+/// handler error or stop request.
+///
+/// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
+final class DispatchEngine {
+    let names: NameTable
+    private let routes: RouteTable
+    private let processingInstructionHandlers: [(String, String) throws -> Void]
+    private let commentHandlers: [(String) throws -> Void]
+    private let doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
+    private let notationHandlers: [(NotationDeclaration) throws -> Void]
+
+    var stack = ElementStack()
+    private var text = TextBuffer()
+    private var serial: UInt64 = 0
+
+    /// The attributes of the start tag being dispatched, and the serial of its element.
+    private var currentAttributes: UnsafePointer<UnsafePointer<CChar>?>?
+    private var attributesSerial: UInt64 = 0
+    /// Identifies the text chunk being dispatched, so a chunk cannot be read later.
+    private var chunkSerial: UInt64 = 0
+
+    /// Set when a handler threw or asked to stop; no event is dispatched afterwards.
+    private(set) var isHalted = false
+    private(set) var handlerError: (any Error)?
+    private(set) var stopRequested = false
+
+    let driver: ExpatDriver
+
+    init(dispatcher: Dispatcher) {
+        let names = NameTable(capacity: max(64, dispatcher.names.count))
+        for name in dispatcher.names { _ = names.intern(name) }
+        self.names = names
+        let policy = dispatcher.whitespace
+        routes = RouteTable(
+            routes: dispatcher.routes.map { $0.resolvingWhitespace(policy) },
+            fallback: dispatcher.fallback.resolvingWhitespace(policy))
+        processingInstructionHandlers = dispatcher.processingInstructionHandlers
+        commentHandlers = dispatcher.commentHandlers
+        doctypeHandlers = dispatcher.doctypeHandlers
+        notationHandlers = dispatcher.notationHandlers
+        driver = ExpatDriver()
+        driver.connect(
+            to: self,
+            events: ExpatDriver.Events(
+                processingInstructions: !processingInstructionHandlers.isEmpty,
+                comments: !commentHandlers.isEmpty,
+                doctype: !doctypeHandlers.isEmpty,
+                notations: !notationHandlers.isEmpty))
+    }
+
+    // MARK: Events from the driver
+
+    @inline(__always)
+    func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if isHalted { return }
+        let id = names.intern(name)
+        let flags = routes.flags(id)
+        serial &+= 1
+        var frame = ElementFrame(
+            name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0)
+        if flags.isListened {
+            (frame.line, frame.column, frame.byteOffset) = driver.currentPosition()
+        }
+        stack.push(frame)
+        driver.setCharacterDataEnabled(flags.wantsCharacters)
+        guard flags.contains(.start) else { return }
+
+        currentAttributes = UnsafePointer(attributes)
+        attributesSerial = serial
+        defer { currentAttributes = nil }
+        let context = ElementContext(engine: self, nameID: id, serial: serial, depth: stack.count)
+        for handler in routes.route(id).start {
+            do { try handler(context) } catch { fail(error) }
+            if isHalted { return }
+        }
+    }
+
+    @inline(__always)
+    func endElement() {
+        if isHalted || stack.isEmpty { return }
+        let frame = stack.top
+        if frame.flags.contains(.end) {
+            let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
+            for handler in routes.route(frame.name).end {
+                do {
+                    switch handler {
+                    case .plain(let handler):
+                        try handler(context)
+                    case .text(let policy, let handler):
+                        try handler(context, Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
+                    }
+                } catch {
+                    fail(error)
+                }
+                if isHalted { return }
+            }
+        }
+        if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
+        stack.pop()
+        driver.setCharacterDataEnabled(!stack.isEmpty && stack.top.flags.wantsCharacters)
+    }
+
+    @inline(__always)
+    func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
+        if isHalted || stack.isEmpty { return }
+        let frame = stack.top
+        if frame.flags.contains(.collectsText) { text.append(bytes, count: length) }
+        guard frame.flags.contains(.textChunks) else { return }
+        chunkSerial &+= 1
+        let chunk = TextChunk(
+            engine: self, serial: chunkSerial, bytes: UnsafeRawBufferPointer(start: bytes, count: length))
+        let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
+        defer { chunkSerial &+= 1 }
+        for handler in routes.route(frame.name).text {
+            do { try handler(context, chunk) } catch { fail(error) }
+            if isHalted { return }
+        }
+    }
+
+    func processingInstruction(target: String, data: String) {
+        for handler in processingInstructionHandlers where !isHalted {
+            do { try handler(target, data) } catch { fail(error) }
+        }
+    }
+
+    func comment(_ text: String) {
+        for handler in commentHandlers where !isHalted {
+            do { try handler(text) } catch { fail(error) }
+        }
+    }
+
+    func doctype(_ declaration: DoctypeDeclaration) {
+        for handler in doctypeHandlers where !isHalted {
+            do { try handler(declaration) } catch { fail(error) }
+        }
+    }
+
+    func notation(_ declaration: NotationDeclaration) {
+        for handler in notationHandlers where !isHalted {
+            do { try handler(declaration) } catch { fail(error) }
+        }
+    }
+
+    // MARK: Stopping
+
+    func fail(_ error: any Error) {
+        guard !isHalted else { return }
+        handlerError = error
+        isHalted = true
+        driver.stop()
+    }
+
+    func requestStop() {
+        guard !isHalted else { return }
+        stopRequested = true
+        isHalted = true
+        driver.stop()
+    }
+
+    // MARK: Queries from contexts
+
+    /// The names of the open elements, root first.
+    var currentPath: ElementPath {
+        ElementPath((0..<stack.count).map { names.string(stack[$0].name) })
+    }
+
+    /// Checks that the element a context was made for is still open and returns its depth.
+    func checkedFrameCount(depth: Int, serial: UInt64) -> Int {
+        precondition(
+            depth <= stack.count && stack[depth - 1].serial == serial,
+            "ElementContext used after its element ended; copy the values you need inside the handler")
+        return depth
+    }
+
+    func attributes(for serial: UInt64) -> ElementAttributes {
+        guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
+        var count = 0
+        while pairs[2 * count] != nil { count += 1 }
+        return ElementAttributes(engine: self, serial: serial, pairs: pairs, count: count)
+    }
+
+    func checkAttributes(serial: UInt64) {
+        precondition(
+            currentAttributes != nil && serial == attributesSerial,
+            "ElementAttributes used after its start handler returned; copy the values you need inside the handler")
+    }
+
+    func checkChunk(serial: UInt64) {
+        precondition(
+            serial == chunkSerial, "TextChunk used after its text handler returned; copy the text inside the handler")
+    }
+}

@@ -1,0 +1,77 @@
+/// The open elements, innermost last, as interned name ids plus what the dispatcher
+/// needs to finish each one: where its text starts in the shared text buffer and,
+/// for elements somebody listens to, the position of its start tag.
+///
+/// A manually grown buffer: push and pop are a bounds check and a store, with no
+/// uniqueness or retain traffic on the hot path.
+struct ElementFrame {
+    var name: Int32
+    /// What the handlers of this element's route need (text, positions, …).
+    var flags: RouteFlags
+    /// Offset in the text buffer where this element's text begins.
+    var textStart: Int
+    /// Unique per element in one parse; lets a context detect that its element has ended.
+    var serial: UInt64
+    /// 1-based line and column of the start tag, or 0 when nobody asked for them.
+    var line: Int
+    var column: Int
+    var byteOffset: Int
+}
+
+struct ElementStack: ~Copyable {
+    private var frames: UnsafeMutablePointer<ElementFrame>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        frames = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        frames.deinitialize(count: count)
+        frames.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always)
+    mutating func push(_ frame: ElementFrame) {
+        if count == capacity { grow() }
+        (frames + count).initialize(to: frame)
+        count += 1
+    }
+
+    @inline(__always)
+    @discardableResult
+    mutating func pop() -> ElementFrame {
+        count -= 1
+        return (frames + count).move()
+    }
+
+    /// The innermost open element. Only valid when the stack is not empty.
+    @inline(__always)
+    var top: ElementFrame {
+        get { frames[count - 1] }
+        _modify { yield &frames[count - 1] }
+    }
+
+    /// The frame at a 0-based index from the root.
+    @inline(__always)
+    subscript(index: Int) -> ElementFrame {
+        frames[index]
+    }
+
+    mutating func removeAll() {
+        frames.deinitialize(count: count)
+        count = 0
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<ElementFrame>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: frames, count: count)
+        frames.deallocate()
+        frames = bigger
+        capacity *= 2
+    }
+}

@@ -1,0 +1,233 @@
+private import CExpat
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Owns one expat parser: creates and frees it, installs the C callbacks that
+/// forward to a ``DispatchEngine``, feeds it bytes, and reads positions and errors
+/// back. The only type in the package that touches expat.
+///
+/// Feeding is adaptive. Expat 2.5.0 as Debian 12 ships it re-tokenizes an unfinished
+/// token from its start on every call, so a 10 MiB token fed in 4 KiB pieces costs
+/// quadratic time. The driver therefore holds input back until it has at least as
+/// many new bytes as expat still holds unparsed: each re-scan is paid for by at
+/// least as many fresh bytes, which keeps the total linear whatever the chunking.
+final class ExpatDriver {
+    /// The optional event kinds to install callbacks for.
+    struct Events {
+        var processingInstructions = false
+        var comments = false
+        var doctype = false
+        var notations = false
+    }
+
+    enum FeedResult {
+        /// Expat accepted the bytes (some may be held back for a later call).
+        case accepted
+        /// Expat stopped: a parse error, or the engine halted it.
+        case ended
+    }
+
+    private let parser: OpaquePointer?
+    private var characterDataEnabled = false
+    /// Input held back because expat still has more unparsed bytes than this.
+    private var held: [UInt8] = []
+    /// Total bytes passed to expat so far.
+    private var bytesGiven = 0
+    /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
+    private static let maximumSlice = 1 << 30
+
+    init() {
+        parser = XML_ParserCreate(nil)
+    }
+
+    deinit {
+        if let parser { XML_ParserFree(parser) }
+    }
+
+    var isAvailable: Bool { parser != nil }
+
+    func connect(to engine: DispatchEngine, events: Events) {
+        guard let parser else { return }
+        XML_SetUserData(parser, Unmanaged.passUnretained(engine).toOpaque())
+        saxdispatch_set_reparse_deferral(parser, 0)
+        XML_SetElementHandler(
+            parser,
+            { userData, name, attributes in
+                guard let userData, let name, let attributes else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().startElement(name, attributes)
+            },
+            { userData, _ in
+                guard let userData else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().endElement()
+            })
+        if events.processingInstructions {
+            XML_SetProcessingInstructionHandler(parser) { userData, target, data in
+                guard let userData else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().processingInstruction(
+                    target: target.map { String(cString: $0) } ?? "", data: data.map { String(cString: $0) } ?? "")
+            }
+        }
+        if events.comments {
+            XML_SetCommentHandler(parser) { userData, data in
+                guard let userData else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().comment(
+                    data.map { String(cString: $0) } ?? "")
+            }
+        }
+        if events.doctype {
+            XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
+                guard let userData else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().doctype(
+                    DoctypeDeclaration(
+                        name: name.map { String(cString: $0) } ?? "",
+                        systemID: systemID.map { String(cString: $0) },
+                        publicID: publicID.map { String(cString: $0) },
+                        hasInternalSubset: hasInternalSubset != 0))
+            }
+        }
+        if events.notations {
+            XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
+                guard let userData else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().notation(
+                    NotationDeclaration(
+                        name: name.map { String(cString: $0) } ?? "",
+                        systemID: systemID.map { String(cString: $0) },
+                        publicID: publicID.map { String(cString: $0) }))
+            }
+        }
+    }
+
+    /// Installs or removes the character-data callback; expat skips text cheaply
+    /// when none is installed.
+    @inline(__always)
+    func setCharacterDataEnabled(_ enabled: Bool) {
+        guard enabled != characterDataEnabled else { return }
+        characterDataEnabled = enabled
+        if enabled {
+            XML_SetCharacterDataHandler(parser) { userData, bytes, length in
+                guard let userData, let bytes, length > 0 else { return }
+                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().characters(bytes, Int(length))
+            }
+        } else {
+            XML_SetCharacterDataHandler(parser, nil)
+        }
+    }
+
+    /// Asks expat to stop at the end of the current callback, for good.
+    /// The corresponding expat function is `XML_StopParser`.
+    func stop() {
+        guard let parser else { return }
+        _ = XML_StopParser(parser, 0)
+    }
+
+    // MARK: Feeding
+
+    /// Bytes expat has been given but not yet consumed (the start of an unfinished token).
+    private var unparsedByteCount: Int {
+        let index = XML_GetCurrentByteIndex(parser)
+        return index < 0 ? 0 : max(0, bytesGiven - Int(index))
+    }
+
+    /// Feeds bytes, holding them back while they would only make expat re-scan.
+    func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
+        if held.isEmpty {
+            if bytes.count >= unparsedByteCount { return parse(bytes, isFinal: false) }
+            held.append(contentsOf: bytes)
+            return .accepted
+        }
+        held.append(contentsOf: bytes)
+        guard held.count >= unparsedByteCount else { return .accepted }
+        return parseHeld(isFinal: false)
+    }
+
+    /// Feeds whatever is held back and tells expat the input is complete.
+    func finish() -> FeedResult {
+        parseHeld(isFinal: true)
+    }
+
+    private func parseHeld(isFinal: Bool) -> FeedResult {
+        let result = held.withUnsafeBytes { parse($0, isFinal: isFinal) }
+        held.removeAll(keepingCapacity: held.capacity <= 1 << 20)
+        return result
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
+        guard let parser else { return .ended }
+        var offset = 0
+        repeat {
+            let length = min(bytes.count - offset, Self.maximumSlice)
+            let last = offset + length == bytes.count
+            let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
+            bytesGiven += length
+            guard XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) == XML_STATUS_OK else {
+                return .ended
+            }
+            offset += length
+        } while offset < bytes.count
+        return .accepted
+    }
+
+    /// Reads a file descriptor to its end straight into expat's own buffer
+    /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time, or more
+    /// while expat holds an unfinished token larger than that.
+    ///
+    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped.
+    /// - Throws: ``XMLInputError`` when a read fails.
+    func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
+        guard let parser else { return .ended }
+        while true {
+            let wanted = min(max(chunkSize, unparsedByteCount), Self.maximumSlice)
+            guard let buffer = XML_GetBuffer(parser, Int32(wanted)) else { return .ended }
+            var filled = 0
+            while filled < wanted {
+                let count = read(fileDescriptor, buffer + filled, wanted - filled)
+                if count > 0 {
+                    filled += count
+                } else if count == 0 {
+                    break
+                } else if errno != EINTR {
+                    let number = errno
+                    throw XMLInputError(
+                        path: path, errorNumber: number, message: "read failed: \(String(cString: strerror(number)))")
+                }
+            }
+            let isFinal = filled < wanted
+            bytesGiven += filled
+            guard XML_ParseBuffer(parser, Int32(filled), isFinal ? 1 : 0) == XML_STATUS_OK else { return .ended }
+            if isFinal { return .accepted }
+        }
+    }
+
+    // MARK: Positions and errors
+
+    /// The 1-based line and column and the 0-based byte offset of the current event.
+    @inline(__always)
+    func currentPosition() -> (line: Int, column: Int, byteOffset: Int) {
+        (
+            Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)) + 1,
+            Int(XML_GetCurrentByteIndex(parser))
+        )
+    }
+
+    /// The error expat stopped with, as a Swift value.
+    func currentError(elementPath: ElementPath, source: String?) -> XMLParseError {
+        guard let parser else {
+            return XMLParseError(
+                code: .noMemory, message: "could not create an expat parser", line: 1, column: 1, byteOffset: 0,
+                source: source)
+        }
+        let code = XML_GetErrorCode(parser)
+        let position = currentPosition()
+        let message = XML_ErrorString(code).map { String(cString: $0) } ?? "expat error \(code.rawValue)"
+        return XMLParseError(
+            code: XMLParseError.Code(rawValue: Int(code.rawValue)), message: message, line: max(1, position.line),
+            column: max(1, position.column), byteOffset: max(0, position.byteOffset), elementPath: elementPath,
+            source: source)
+    }
+}

@@ -1,0 +1,75 @@
+/// The handlers registered for one element name (or for the catch-all), in
+/// registration order, and the flags the hot path checks before touching them.
+struct Route {
+    enum EndHandler {
+        case plain((ElementContext) throws -> Void)
+        case text(WhitespacePolicy?, (ElementContext, String) throws -> Void)
+    }
+
+    var start: [(ElementContext) throws -> Void] = []
+    var end: [EndHandler] = []
+    var text: [(ElementContext, TextChunk) throws -> Void] = []
+
+    var flags: RouteFlags {
+        var flags: RouteFlags = []
+        if !start.isEmpty { flags.insert(.start) }
+        if !end.isEmpty { flags.insert(.end) }
+        if !text.isEmpty { flags.insert(.textChunks) }
+        if end.contains(where: { if case .text = $0 { true } else { false } }) {
+            flags.insert(.collectsText)
+        }
+        return flags
+    }
+
+    /// Fills in the dispatcher's default whitespace policy where a handler named none.
+    func resolvingWhitespace(_ policy: WhitespacePolicy) -> Route {
+        var copy = self
+        copy.end = end.map {
+            if case .text(nil, let handler) = $0 { return .text(policy, handler) }
+            return $0
+        }
+        return copy
+    }
+}
+
+/// What a route needs from the dispatcher, checked once per event.
+struct RouteFlags: OptionSet {
+    var rawValue: UInt8
+
+    static let start = RouteFlags(rawValue: 1 << 0)
+    static let end = RouteFlags(rawValue: 1 << 1)
+    static let textChunks = RouteFlags(rawValue: 1 << 2)
+    static let collectsText = RouteFlags(rawValue: 1 << 3)
+
+    /// Character data must reach the dispatcher while this element is innermost.
+    var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText]) }
+    /// Somebody listens to this element at all.
+    var isListened: Bool { rawValue != 0 }
+}
+
+/// Routes indexed by interned name id. Names registered by the application are
+/// interned first, so their ids are `0..<routes.count`; every other id takes the
+/// catch-all route.
+struct RouteTable {
+    private let routes: [Route]
+    private let flagTable: [RouteFlags]
+    let fallback: Route
+    let fallbackFlags: RouteFlags
+
+    init(routes: [Route], fallback: Route) {
+        self.routes = routes
+        self.flagTable = routes.map(\.flags)
+        self.fallback = fallback
+        self.fallbackFlags = fallback.flags
+    }
+
+    @inline(__always)
+    func flags(_ id: Int32) -> RouteFlags {
+        Int(id) < flagTable.count ? flagTable[Int(id)] : fallbackFlags
+    }
+
+    @inline(__always)
+    func route(_ id: Int32) -> Route {
+        Int(id) < routes.count ? routes[Int(id)] : fallback
+    }
+}

@@ -1,0 +1,58 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One reusable byte buffer for the text of every element that is being collected.
+///
+/// Open elements that collect text own consecutive regions of it: a child's text is
+/// appended after its parent's, delivered at the child's end, and cut off again, so
+/// the parent's later segments continue where its earlier ones stopped. The buffer
+/// keeps its capacity between elements; appending never re-copies collected bytes
+/// except when the capacity doubles.
+struct TextBuffer: ~Copyable {
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 4096) {
+        self.capacity = capacity
+        storage = .allocate(byteCount: capacity, alignment: 1)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeRawPointer, count length: Int) {
+        if count + length > capacity { grow(toHold: count + length) }
+        (storage + count).copyMemory(from: bytes, byteCount: length)
+        count += length
+    }
+
+    /// Drops everything from `offset` on.
+    @inline(__always)
+    mutating func truncate(to offset: Int) {
+        count = offset
+    }
+
+    /// The bytes from `offset` to the end, valid until the next mutation.
+    @inline(__always)
+    func bytes(from offset: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: storage + offset, count: count - offset)
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 1)
+        bigger.copyMemory(from: storage, byteCount: count)
+        storage.deallocate()
+        storage = bigger
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,128 @@
+/// Parses a document fed in pieces of any size, dispatching events to a
+/// ``Dispatcher``'s handlers as soon as each piece is fed.
+///
+/// Feed bytes as they arrive, then call ``finish()``. The events, and any error's
+/// position, are the same however the input is split: whole, one byte at a time,
+/// or anything between.
+///
+/// ```swift
+/// let parser = PushParser(dispatcher)
+/// for chunk in chunks { try parser.feed(chunk) }
+/// try parser.finish()
+/// ```
+///
+/// After an error, every further call throws the same error. After a stop, feeding
+/// does nothing and ``finish()`` returns ``ParseOutcome/stopped``.
+///
+/// A parser owns mutable C state and is used from one thread at a time; it is not
+/// `Sendable`.
+public final class PushParser {
+    let engine: DispatchEngine
+    private var failure: (any Error)?
+    private var outcome: ParseOutcome?
+
+    /// A name for the input (usually a file path) used in error descriptions.
+    public var source: String?
+
+    /// Creates a parser that dispatches to the handlers of `dispatcher`.
+    public init(_ dispatcher: Dispatcher, source: String? = nil) {
+        engine = DispatchEngine(dispatcher: dispatcher)
+        self.source = source
+    }
+
+    /// Whether parsing has stopped, by request, by a handler error or a parse error.
+    public var isStopped: Bool { engine.isHalted || failure != nil }
+
+    /// Parses the next piece of the document.
+    ///
+    /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
+    ///   handler threw, unchanged.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        try checkOpen()
+        if engine.isHalted || outcome != nil { return }
+        if engine.driver.feed(bytes) == .ended { try settle() }
+    }
+
+    /// Parses the next piece of the document.
+    ///
+    /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
+    ///   handler threw, unchanged.
+    public func feed(_ bytes: some Sequence<UInt8>) throws {
+        let handled: Void? = try bytes.withContiguousStorageIfAvailable { try feed(UnsafeRawBufferPointer($0)) }
+        if handled == nil {
+            let copy = Array(bytes)
+            try copy.withUnsafeBytes { try feed($0) }
+        }
+    }
+
+    /// Parses the UTF-8 bytes of a string as the next piece of the document.
+    public func feed(_ text: String) throws {
+        var text = text
+        try text.withUTF8 { try feed(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Tells the parser the document is complete and checks that it is well-formed.
+    ///
+    /// - Returns: ``ParseOutcome/completed``, or ``ParseOutcome/stopped`` if a
+    ///   handler stopped the parse.
+    /// - Throws: ``XMLParseError`` when the document is not well-formed or ends too
+    ///   early, or the error a handler threw, unchanged.
+    @discardableResult
+    public func finish() throws -> ParseOutcome {
+        try checkOpen()
+        if let outcome { return outcome }
+        if engine.isHalted { return conclude(.stopped) }
+        if engine.driver.finish() == .ended { try settle() }
+        return conclude(engine.stopRequested ? .stopped : .completed)
+    }
+
+    /// Stops parsing without an error. Call it from a handler or between feeds;
+    /// no handler runs afterwards.
+    public func stop() {
+        engine.requestStop()
+    }
+
+    /// Reads a file descriptor to its end, then finishes.
+    func parse(fileDescriptor: Int32, chunkSize: Int) throws -> ParseOutcome {
+        try checkOpen()
+        do {
+            if try engine.driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source) == .ended {
+                try settle()
+            }
+        } catch let error as XMLInputError {
+            failure = error
+            throw error
+        }
+        return conclude(engine.stopRequested ? .stopped : .completed)
+    }
+
+    private func checkOpen() throws {
+        if let failure { throw failure }
+        guard engine.driver.isAvailable else {
+            let error = engine.driver.currentError(elementPath: [], source: source)
+            failure = error
+            throw error
+        }
+    }
+
+    /// Expat stopped: find out why, and throw unless a handler asked to stop.
+    private func settle() throws {
+        if let error = engine.handlerError {
+            failure = error
+            throw error
+        }
+        if engine.stopRequested { return }
+        let error = engine.driver.currentError(elementPath: engine.currentPath, source: source)
+        failure = error
+        engine.fail(error)
+        throw error
+    }
+
+    private func conclude(_ result: ParseOutcome) -> ParseOutcome {
+        outcome = result
+        return result
+    }
+}
+
+@available(*, unavailable)
+extension PushParser: Sendable {}

@@ -1,0 +1,50 @@
+/// A document that is not well-formed XML, or that the parser could not read.
+///
+/// Carries the expat error code, a human message, the 1-based line and column
+/// (counted in characters), the byte offset from the start of the input and the
+/// path of elements open at that point. Its `description` reads like a compiler
+/// diagnostic:
+///
+/// ```text
+/// zoo.xml:4:7: error: mismatched tag (in zoo/animals/animal)
+/// ```
+///
+/// Errors thrown by handlers are not wrapped in this type: the parse call rethrows
+/// them unchanged.
+public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, as expat's error code.
+    public var code: Code
+    /// A human-readable message, such as `mismatched tag`.
+    public var message: String
+    /// 1-based line of the error.
+    public var line: Int
+    /// 1-based column of the error, counted in characters.
+    public var column: Int
+    /// 0-based offset of the error in bytes from the start of the input.
+    public var byteOffset: Int
+    /// The elements open when the error happened, root first.
+    public var elementPath: ElementPath
+    /// Where the input came from (a file path), when known; used in `description`.
+    public var source: String?
+
+    /// Creates an error value; the parser makes these, tests and wrappers may too.
+    public init(
+        code: Code, message: String, line: Int, column: Int, byteOffset: Int,
+        elementPath: ElementPath = [], source: String? = nil
+    ) {
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+        self.elementPath = elementPath
+        self.source = source
+    }
+
+    /// `SOURCE:LINE:COLUMN: error: MESSAGE (in PATH)`, with `<input>` when the source is unknown.
+    public var description: String {
+        var text = "\(source ?? "<input>"):\(line):\(column): error: \(message)"
+        if !elementPath.isEmpty { text += " (in \(elementPath))" }
+        return text
+    }
+}

@@ -1,0 +1,137 @@
+import SAXDispatch
+
+/// Writes the canonical form of a document that the W3C XML conformance suite's
+/// `out/` files use, built from the dispatcher's events.
+///
+/// James Clark's form (`xmltest/canonxml.html`): UTF-8, no XML declaration, no
+/// comments, processing instructions kept, CDATA as text, empty elements as
+/// `<a></a>`, attributes sorted by name in code point order, text and attribute
+/// values escaped as `&amp; &lt; &gt; &quot; &#9; &#10; &#13;`, no trailing newline.
+/// When the DTD declares notations, Sun's second form (`sun/cxml.html`) adds a
+/// `<!DOCTYPE root [ … ]>` block listing them in name order, before everything else.
+public struct CanonicalXML {
+    /// How the input is fed: whole (from a file, in 64 KiB reads) or `N` bytes per feed.
+    public var chunkSize: Int?
+
+    public init(chunkSize: Int? = nil) {
+        self.chunkSize = chunkSize
+    }
+
+    /// The canonical form of the file at `path`.
+    ///
+    /// - Throws: ``XMLParseError`` (with `path` as its source) for a malformed
+    ///   document, ``XMLInputError`` if the file cannot be read.
+    public func canonicalize(contentsOfFile path: String) throws -> [UInt8] {
+        let writer = Writer()
+        let dispatcher = writer.dispatcher()
+        if let chunkSize {
+            let parser = PushParser(dispatcher, source: path)
+            try FileChunks.forEach(path: path, chunkSize: chunkSize) { try parser.feed($0) }
+            try parser.finish()
+        } else {
+            try dispatcher.parse(contentsOfFile: path)
+        }
+        return writer.output
+    }
+
+    /// The canonical form of a document in memory.
+    public func canonicalize(_ document: [UInt8]) throws -> [UInt8] {
+        let writer = Writer()
+        let parser = PushParser(writer.dispatcher())
+        let step = max(1, chunkSize ?? document.count)
+        var offset = 0
+        while offset < document.count {
+            let end = min(document.count, offset + step)
+            try parser.feed(document[offset..<end])
+            offset = end
+        }
+        try parser.finish()
+        return writer.output
+    }
+
+    /// Collects the canonical bytes from the events of one parse.
+    private final class Writer {
+        var output: [UInt8] = []
+        var doctypeName: String?
+        var notations: [NotationDeclaration] = []
+        var prologInstructions: [(String, String)] = []
+        var rootStarted = false
+
+        func dispatcher() -> Dispatcher {
+            var dispatcher = Dispatcher()
+            dispatcher.onDoctype { [unowned self] in doctypeName = $0.name }
+            dispatcher.onNotationDeclaration { [unowned self] in notations.append($0) }
+            dispatcher.onProcessingInstruction { [unowned self] target, data in
+                if rootStarted {
+                    writeInstruction(target, data)
+                } else {
+                    prologInstructions.append((target, data))
+                }
+            }
+            dispatcher.onAnyStart { [unowned self] element in
+                if !rootStarted { startDocument() }
+                output.append(UInt8(ascii: "<"))
+                output.append(contentsOf: element.name.utf8)
+                let attributes = element.attributes.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+                for attribute in attributes {
+                    output.append(UInt8(ascii: " "))
+                    output.append(contentsOf: attribute.name.utf8)
+                    output.append(contentsOf: "=\"".utf8)
+                    escape(attribute.value.utf8)
+                    output.append(UInt8(ascii: "\""))
+                }
+                output.append(UInt8(ascii: ">"))
+            }
+            dispatcher.onAnyText { [unowned self] _, chunk in
+                chunk.withUnsafeBytes { escape($0) }
+            }
+            dispatcher.onAnyEnd { [unowned self] element in
+                output.append(contentsOf: "</".utf8)
+                output.append(contentsOf: element.name.utf8)
+                output.append(UInt8(ascii: ">"))
+            }
+            return dispatcher
+        }
+
+        private func startDocument() {
+            rootStarted = true
+            if !notations.isEmpty {
+                output.append(contentsOf: "<!DOCTYPE \(doctypeName ?? "") [\n".utf8)
+                for notation in notations.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+                    output.append(contentsOf: "<!NOTATION \(notation.name) ".utf8)
+                    switch (notation.publicID, notation.systemID) {
+                    case (let publicID?, let systemID?):
+                        output.append(contentsOf: "PUBLIC '\(publicID)' '\(systemID)'".utf8)
+                    case (let publicID?, nil):
+                        output.append(contentsOf: "PUBLIC '\(publicID)'".utf8)
+                    case (nil, let systemID):
+                        output.append(contentsOf: "SYSTEM '\(systemID ?? "")'".utf8)
+                    }
+                    output.append(contentsOf: ">\n".utf8)
+                }
+                output.append(contentsOf: "]>\n".utf8)
+            }
+            for (target, data) in prologInstructions { writeInstruction(target, data) }
+            prologInstructions = []
+        }
+
+        private func writeInstruction(_ target: String, _ data: String) {
+            output.append(contentsOf: "<?\(target) \(data)?>".utf8)
+        }
+
+        private func escape(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+                case 0x09: output.append(contentsOf: "&#9;".utf8)
+                case 0x0A: output.append(contentsOf: "&#10;".utf8)
+                case 0x0D: output.append(contentsOf: "&#13;".utf8)
+                default: output.append(byte)
+                }
+            }
+        }
+    }
+}

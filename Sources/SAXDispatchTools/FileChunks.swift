@@ -1,0 +1,40 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import SAXDispatch
+
+/// Reads a file (or standard input, for `-`) in pieces of a fixed size.
+public enum FileChunks {
+    /// Calls `body` with each piece of the file at `path`, in order; `-` reads standard input.
+    ///
+    /// - Throws: ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
+    public static func forEach(
+        path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let number = errno
+            throw XMLInputError(
+                path: path, errorNumber: number, message: "cannot open file: \(String(cString: strerror(number)))")
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        let size = max(1, chunkSize)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, size)
+            if count == 0 { return }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let number = errno
+                throw XMLInputError(
+                    path: path, errorNumber: number, message: "read failed: \(String(cString: strerror(number)))")
+            }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Where tests find their fixtures and the shared corpus.
+enum TestPaths {
+    /// The package root, found from this file's location.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let fixtures: URL = packageRoot.appendingPathComponent("Tests/SAXDispatchTests/Fixtures")
+
+    static func fixture(_ name: String) -> URL {
+        fixtures.appendingPathComponent(name)
+    }
+
+    static func fixtureBytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: fixture(name)))
+    }
+
+    /// `../shared/corpus/xmlconf` beside the project, or nil when it is absent.
+    static let conformanceSuite: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/xmlconf")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    static let conformanceSuiteMissing =
+        "the W3C XML conformance suite is not at ../shared/corpus/xmlconf beside the package; skipping"
+}

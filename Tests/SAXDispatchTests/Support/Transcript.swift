@@ -1,0 +1,71 @@
+import SAXDispatch
+
+/// Records every event a dispatcher delivers as one line of text, so that two
+/// parses can be compared. Text pieces are merged until the next non-text event,
+/// since their boundaries legitimately depend on chunking; everything else must match.
+final class Transcript {
+    private(set) var lines: [String] = []
+    private var pendingText = ""
+
+    /// Names that get their own named handlers, so both named and catch-all routes are exercised.
+    static let namedElements = ["name", "kind", "p", "b", "url", "animal"]
+
+    func dispatcher() -> Dispatcher {
+        var dispatcher = Dispatcher()
+        for name in Self.namedElements {
+            dispatcher.onStart(name) { [unowned self] in start($0, route: "named") }
+            dispatcher.onText(name) { [unowned self] _, chunk in pendingText += chunk.string }
+            dispatcher.onEnd(name, whitespace: .preserve) { [unowned self] in end($0, $1, route: "named") }
+            dispatcher.onEnd(name, whitespace: .collapse) { [unowned self] _, text in record("collapsed \(text.debugDescription)") }
+        }
+        dispatcher.onAnyStart { [unowned self] in start($0, route: "any") }
+        dispatcher.onAnyText { [unowned self] _, chunk in pendingText += chunk.string }
+        dispatcher.onAnyEnd(whitespace: .preserve) { [unowned self] in end($0, $1, route: "any") }
+        dispatcher.onProcessingInstruction { [unowned self] in record("pi \($0) \($1.debugDescription)") }
+        dispatcher.onComment { [unowned self] in record("comment \($0.debugDescription)") }
+        dispatcher.onDoctype { [unowned self] in record("doctype \($0.name) internal=\($0.hasInternalSubset)") }
+        return dispatcher
+    }
+
+    func record(_ line: String) {
+        if !pendingText.isEmpty {
+            lines.append("text \(pendingText.debugDescription)")
+            pendingText = ""
+        }
+        lines.append(line)
+    }
+
+    private func start(_ element: ElementContext, route: String) {
+        let attributes = element.attributes.map { "\($0.name)=\($0.value.debugDescription)" }.joined(separator: " ")
+        record(
+            "start[\(route)] \(element.path) depth=\(element.depth) at \(element.line):\(element.column)+\(element.byteOffset) [\(attributes)]"
+        )
+    }
+
+    private func end(_ element: ElementContext, _ text: String, route: String) {
+        record("end[\(route)] \(element.name) text=\(text.debugDescription) parent=\(element.ancestor(at: 1) ?? "-")")
+    }
+
+    /// Parses `bytes` fed in the given pieces and returns the transcript, with the
+    /// outcome or the error as the last line.
+    static func record(_ bytes: [UInt8], splits: some Sequence<Int>) -> [String] {
+        let transcript = Transcript()
+        let parser = PushParser(transcript.dispatcher())
+        var offset = 0
+        do {
+            for size in splits where offset < bytes.count {
+                let end = min(bytes.count, offset + max(1, size))
+                try parser.feed(bytes[offset..<end])
+                offset = end
+            }
+            if offset < bytes.count { try parser.feed(bytes[offset...]) }
+            let outcome = try parser.finish()
+            transcript.record("outcome \(outcome)")
+        } catch let error as XMLParseError {
+            transcript.record("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
+        } catch {
+            transcript.record("error \(error)")
+        }
+        return transcript.lines
+    }
+}
