@@ -8,7 +8,9 @@ import SAXDispatch
 /// `<a></a>`, attributes sorted by name in code point order, text and attribute
 /// values escaped as `&amp; &lt; &gt; &quot; &#9; &#10; &#13;`, no trailing newline.
 /// When the DTD declares notations, Sun's second form (`sun/cxml.html`) adds a
-/// `<!DOCTYPE root [ … ]>` block listing them in name order, before everything else.
+/// `<!DOCTYPE root [ … ]>` block listing them in name order, written just before
+/// the root element. Processing instructions are written where expat reports them,
+/// including those inside the internal DTD subset, as the IBM collection expects.
 public struct CanonicalXML {
     /// How the input is fed: whole (from a file, in 64 KiB reads) or `N` bytes per feed.
     public var chunkSize: Int?
@@ -54,7 +56,6 @@ public struct CanonicalXML {
         var output: [UInt8] = []
         var doctypeName: String?
         var notations: [NotationDeclaration] = []
-        var prologInstructions: [(String, String)] = []
         var rootStarted = false
 
         func dispatcher() -> Dispatcher {
@@ -62,11 +63,7 @@ public struct CanonicalXML {
             dispatcher.onDoctype { [unowned self] in doctypeName = $0.name }
             dispatcher.onNotationDeclaration { [unowned self] in notations.append($0) }
             dispatcher.onProcessingInstruction { [unowned self] target, data in
-                if rootStarted {
-                    writeInstruction(target, data)
-                } else {
-                    prologInstructions.append((target, data))
-                }
+                output.append(contentsOf: "<?\(target) \(data)?>".utf8)
             }
             dispatcher.onAnyStart { [unowned self] element in
                 if !rootStarted { startDocument() }
@@ -111,12 +108,6 @@ public struct CanonicalXML {
                 }
                 output.append(contentsOf: "]>\n".utf8)
             }
-            for (target, data) in prologInstructions { writeInstruction(target, data) }
-            prologInstructions = []
-        }
-
-        private func writeInstruction(_ target: String, _ data: String) {
-            output.append(contentsOf: "<?\(target) \(data)?>".utf8)
         }
 
         private func escape(_ bytes: some Sequence<UInt8>) {

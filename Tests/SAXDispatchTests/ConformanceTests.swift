@@ -36,7 +36,10 @@ enum ConformanceCatalogue {
                     version: attributes["VERSION"], edition: attributes["EDITION"],
                     namespace: attributes["NAMESPACE"]))
         }
-        try dispatcher.parse(contentsOf: catalogueURL)
+        // Some catalogues are fragments (several top-level TEST elements): wrap them.
+        var text = try String(contentsOf: catalogueURL, encoding: .utf8)
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
+        try dispatcher.parse("<catalogue>" + text + "</catalogue>")
         return cases
     }
 
