@@ -1,0 +1,13 @@
+import Foundation
+
+/// Writes small temporary files for tests.
+enum FileManagerTemp {
+    static func write(_ contents: String, name: String) -> String {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("saxdispatch-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try? Data(contents.utf8).write(to: url)
+        return url.path
+    }
+}

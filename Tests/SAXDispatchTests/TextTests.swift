@@ -1,0 +1,117 @@
+import SAXDispatch
+import Testing
+
+@Suite("Text coalescing and whitespace policies")
+struct TextTests {
+    func texts(_ document: String, name: String, _ policy: WhitespacePolicy?, chunk: Int = 1) throws -> [String] {
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd(name, whitespace: policy) { _, text in texts.append(text) }
+        let parser = PushParser(dispatcher)
+        let bytes = Array(document.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            try parser.feed(bytes[offset..<min(bytes.count, offset + chunk)])
+            offset += chunk
+        }
+        try parser.finish()
+        return texts
+    }
+
+    @Test("mixed content keeps all of its own segments, in order; children keep theirs")
+    func mixedContent() throws {
+        let document = "<p>a <b>b</b> c<i>i</i>!</p>"
+        #expect(try texts(document, name: "p", .preserve) == ["a  c!"])
+        #expect(try texts(document, name: "p", .collapse) == ["a c!"])
+        #expect(try texts(document, name: "b", .preserve) == ["b"])
+
+        var both: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("p", whitespace: .preserve) { _, text in both.append("p=\(text)") }
+        dispatcher.onEnd("b", whitespace: .preserve) { _, text in both.append("b=\(text)") }
+        dispatcher.onEnd("i", whitespace: .preserve) { _, text in both.append("i=\(text)") }
+        try dispatcher.parse(document)
+        #expect(both == ["b=b", "i=i", "p=a  c!"])
+    }
+
+    @Test("nested elements that both collect text")
+    func nestedCollectors() throws {
+        var seen: [String] = []
+        var dispatcher = Dispatcher()
+        for name in ["a", "b", "c"] {
+            dispatcher.onEnd(name, whitespace: .preserve) { _, text in seen.append("\(name)=\(text)") }
+        }
+        try dispatcher.parse("<a>1<b>2<c>3</c>4<x>ignored</x>5</b>6<c>7</c>8</a>")
+        #expect(seen == ["c=3", "b=245", "c=7", "a=168"])
+    }
+
+    @Test("entities, character references and CDATA are text")
+    func references() throws {
+        let document = "<t>Fish &amp; chips &lt;hot&gt; &#65;&#x42;&quot;&apos; <![CDATA[<raw> & ]]>end</t>"
+        #expect(try texts(document, name: "t", .preserve) == ["Fish & chips <hot> AB\"' <raw> & end"])
+        #expect(try texts(document, name: "t", .preserve, chunk: 1000) == ["Fish & chips <hot> AB\"' <raw> & end"])
+    }
+
+    @Test("whitespace policies", arguments: [
+        (WhitespacePolicy.preserve, "  a \n\t b  "),
+        (.trim, "a \n\t b"),
+        (.collapse, "a b"),
+    ])
+    func policies(_ policy: WhitespacePolicy, _ expected: String) throws {
+        #expect(try texts("<t>  a \n\t b  </t>", name: "t", policy) == [expected])
+    }
+
+    @Test("whitespace-only and empty text")
+    func emptyText() throws {
+        #expect(try texts("<r><t> \n </t><t/><t></t></r>", name: "t", nil) == ["", "", ""])
+        #expect(try texts("<r><t> \n </t></r>", name: "t", .preserve) == [" \n "])
+        #expect(try texts("<r><t> \n </t></r>", name: "t", .collapse) == [""])
+    }
+
+    @Test("the dispatcher's default policy applies where a handler names none")
+    func defaultPolicy() throws {
+        var seen: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.whitespace = .collapse
+        dispatcher.onEnd("t") { _, text in seen.append(text) }
+        dispatcher.onEnd("t", whitespace: .preserve) { _, text in seen.append(text) }
+        try dispatcher.parse("<t> a  b </t>")
+        #expect(seen == ["a b", " a  b "])
+    }
+
+    @Test("line ends are normalized; non-ASCII survives any split")
+    func lineEndsAndUnicode() throws {
+        #expect(try texts("<t>1\r\n2\r3\n</t>", name: "t", .preserve) == ["1\n2\n3\n"])
+        #expect(try texts("<t>über 漢字 🐟</t>", name: "t", .preserve, chunk: 1) == ["über 漢字 🐟"])
+    }
+
+    @Test("text chunks stream an element's text before it ends")
+    func textChunks() throws {
+        var pieces: [String] = []
+        var total = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onText("t") { element, chunk in
+            #expect(element.name == "t")
+            pieces.append(chunk.string)
+            total += chunk.count
+        }
+        dispatcher.onStart("x") { _ in pieces.append("<x>") }
+        let parser = PushParser(dispatcher)
+        try parser.feed("<r><t>hello ")
+        #expect(pieces.joined() == "hello ")
+        try parser.feed("wor")
+        try parser.feed("ld<x/>!</t><u>not me</u></r>")
+        try parser.finish()
+        #expect(pieces.joined() == "hello world<x>!")
+        #expect(total == 12)
+    }
+
+    @Test("elements nobody listens to collect no text")
+    func noTextWithoutListeners() throws {
+        var ends = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("t") { _ in ends += 1 }
+        try dispatcher.parse("<r><t>\(String(repeating: "x", count: 100_000))</t></r>")
+        #expect(ends == 1)
+    }
+}
