@@ -11,6 +11,12 @@
 /// try parser.finish()
 /// ```
 ///
+/// Events are dispatched as soon as the bytes that complete them are fed, with
+/// one exception that keeps any chunking linear in time: while expat holds an
+/// unfinished token longer than 1 KiB (a huge tag, comment or attribute value),
+/// input is gathered until there is at least as much new input as the token so far,
+/// then parsed in one call. ``finish()`` parses whatever was gathered.
+///
 /// After an error, every further call throws the same error. After a stop, feeding
 /// does nothing and ``finish()`` returns ``ParseOutcome/stopped``.
 ///

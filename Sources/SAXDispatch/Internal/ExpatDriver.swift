@@ -17,6 +17,9 @@ import Musl
 /// quadratic time. The driver therefore holds input back until it has at least as
 /// many new bytes as expat still holds unparsed: each re-scan is paid for by at
 /// least as many fresh bytes, which keeps the total linear whatever the chunking.
+/// Unfinished tokens up to ``holdbackThreshold`` bytes are re-scanned rather than
+/// held, so ordinary tags split across network reads are parsed as soon as they
+/// complete and an interactive stream never waits on a small tail.
 final class ExpatDriver {
     /// The optional event kinds to install callbacks for.
     struct Events {
@@ -39,6 +42,10 @@ final class ExpatDriver {
     private var held: [UInt8] = []
     /// Total bytes passed to expat so far.
     private var bytesGiven = 0
+    /// How many times expat was asked to parse; tests use it to check the holdback.
+    private(set) var parseCallCount = 0
+    /// Unfinished tokens larger than this make the driver hold input back.
+    static let holdbackThreshold = 1024
     /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
     private static let maximumSlice = 1 << 30
 
@@ -134,15 +141,21 @@ final class ExpatDriver {
         return index < 0 ? 0 : max(0, bytesGiven - Int(index))
     }
 
+    /// How many new bytes expat should get in one call: at least as many as it would re-scan.
+    private var minimumFeed: Int {
+        let unparsed = unparsedByteCount
+        return unparsed > Self.holdbackThreshold ? unparsed : 0
+    }
+
     /// Feeds bytes, holding them back while they would only make expat re-scan.
     func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if held.isEmpty {
-            if bytes.count >= unparsedByteCount { return parse(bytes, isFinal: false) }
+            if bytes.count >= minimumFeed { return parse(bytes, isFinal: false) }
             held.append(contentsOf: bytes)
             return .accepted
         }
         held.append(contentsOf: bytes)
-        guard held.count >= unparsedByteCount else { return .accepted }
+        guard held.count >= minimumFeed else { return .accepted }
         return parseHeld(isFinal: false)
     }
 
@@ -165,6 +178,7 @@ final class ExpatDriver {
             let last = offset + length == bytes.count
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
+            parseCallCount += 1
             guard XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) == XML_STATUS_OK else {
                 return .ended
             }

@@ -1,0 +1,54 @@
+@testable import SAXDispatch
+import Testing
+
+/// Expat 2.5.0 re-scans an unfinished token on every feed. The driver holds input
+/// back until it has at least as much new input as expat holds unparsed, so a huge
+/// token fed in small pieces reaches expat in a logarithmic number of calls.
+@Suite("Adaptive feeding")
+struct AdaptiveFeedingTests {
+    func feed(_ document: [UInt8], chunk: Int, dispatcher: Dispatcher = Dispatcher()) throws -> (calls: Int, outcome: ParseOutcome) {
+        let parser = PushParser(dispatcher)
+        var offset = 0
+        while offset < document.count {
+            try parser.feed(document[offset..<min(document.count, offset + chunk)])
+            offset += chunk
+        }
+        let outcome = try parser.finish()
+        return (parser.engine.driver.parseCallCount, outcome)
+    }
+
+    @Test("a 1 MiB attribute value fed in 4 KiB pieces reaches expat in a handful of calls")
+    func hugeToken() throws {
+        let document = Array("<a v='\(String(repeating: "x", count: 1 << 20))'/>".utf8)
+        var value = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("a") { value = $0.attributes["v"]?.utf8.count ?? 0 }
+        let result = try feed(document, chunk: 4096, dispatcher: dispatcher)
+        #expect(result.outcome == .completed)
+        #expect(value == 1 << 20)
+        #expect(result.calls <= 12, "without the holdback this is 257 calls")
+    }
+
+    @Test("a 64 KiB comment fed one byte at a time")
+    func byteByByteToken() throws {
+        let document = Array("<a><!--\(String(repeating: "c", count: 1 << 16))--></a>".utf8)
+        let result = try feed(document, chunk: 1)
+        #expect(result.outcome == .completed)
+        // Below the threshold every byte is parsed at once; above it, the calls grow logarithmically.
+        #expect(result.calls <= ExpatDriver.holdbackThreshold + 40, "without the holdback this is \(document.count + 1) calls")
+    }
+
+    @Test("ordinary documents are not held back: events arrive as soon as their bytes do")
+    func noHoldbackBetweenTokens() throws {
+        var seen: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("b") { _ in seen.append("b") }
+        let parser = PushParser(dispatcher)
+        try parser.feed("<a><b>")
+        #expect(seen == ["b"])
+        try parser.feed("</b><b")
+        #expect(seen == ["b"])
+        try parser.feed(">")
+        #expect(seen == ["b", "b"])
+    }
+}
