@@ -36,6 +36,9 @@ public final class PushParser {
         self.source = source
     }
 
+    /// The number of input bytes received so far (fed, or read from a file).
+    public var byteCount: Int { engine.driver.byteCount }
+
     /// Whether parsing has stopped, by request, by a handler error or a parse error.
     public var isStopped: Bool { engine.isHalted || failure != nil }
 
@@ -88,8 +91,17 @@ public final class PushParser {
         engine.requestStop()
     }
 
-    /// Reads a file descriptor to its end, then finishes.
-    func parse(fileDescriptor: Int32, chunkSize: Int) throws -> ParseOutcome {
+    /// Reads an open file descriptor to its end straight into expat's buffer,
+    /// `chunkSize` bytes at a time, and finishes. The descriptor is not closed.
+    ///
+    /// Use it instead of ``feed(_:)-(UnsafeRawBufferPointer)`` for files, pipes and
+    /// standard input: the bytes are read once, into the parser's own buffer.
+    ///
+    /// - Throws: ``XMLInputError`` when a read fails, ``XMLParseError`` for a
+    ///   malformed document, or a handler's error unchanged.
+    @discardableResult
+    public func parse(fileDescriptor: Int32, chunkSize: Int = Dispatcher.defaultChunkSize) throws -> ParseOutcome {
+        let chunkSize = max(1, chunkSize)
         try checkOpen()
         do {
             if try engine.driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source) == .ended {

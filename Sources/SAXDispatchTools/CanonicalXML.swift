@@ -19,26 +19,34 @@ public struct CanonicalXML {
         self.chunkSize = chunkSize
     }
 
-    /// The canonical form of the file at `path`.
+    /// Writes the canonical form of the file at `path` (`-`: standard input) to
+    /// `sink`, in pieces of about 64 KiB, as the document streams past.
     ///
     /// - Throws: ``XMLParseError`` (with `path` as its source) for a malformed
-    ///   document, ``XMLInputError`` if the file cannot be read.
-    public func canonicalize(contentsOfFile path: String) throws -> [UInt8] {
-        let writer = Writer()
-        let dispatcher = writer.dispatcher()
+    ///   document, ``XMLInputError`` if the file cannot be read, or what `sink` throws.
+    public func write(contentsOfFile path: String, to sink: @escaping ([UInt8]) throws -> Void) throws {
+        let writer = Writer(sink: sink)
+        let parser = PushParser(writer.dispatcher(), source: path)
         if let chunkSize {
-            let parser = PushParser(dispatcher, source: path)
             try FileChunks.forEach(path: path, chunkSize: chunkSize) { try parser.feed($0) }
             try parser.finish()
         } else {
-            try dispatcher.parse(contentsOfFile: path)
+            _ = try FileChunks.withDescriptor(path: path) { try parser.parse(fileDescriptor: $0) }
         }
-        return writer.output
+        try writer.flush()
+    }
+
+    /// The canonical form of the file at `path`.
+    public func canonicalize(contentsOfFile path: String) throws -> [UInt8] {
+        var output: [UInt8] = []
+        try write(contentsOfFile: path) { output += $0 }
+        return output
     }
 
     /// The canonical form of a document in memory.
     public func canonicalize(_ document: [UInt8]) throws -> [UInt8] {
-        let writer = Writer()
+        var output: [UInt8] = []
+        let writer = Writer { output += $0 }
         let parser = PushParser(writer.dispatcher())
         let step = max(1, chunkSize ?? document.count)
         var offset = 0
@@ -48,15 +56,27 @@ public struct CanonicalXML {
             offset = end
         }
         try parser.finish()
-        return writer.output
+        try writer.flush()
+        return output
     }
 
     /// Collects the canonical bytes from the events of one parse.
     private final class Writer {
+        let sink: ([UInt8]) throws -> Void
         var output: [UInt8] = []
         var doctypeName: String?
         var notations: [NotationDeclaration] = []
         var rootStarted = false
+
+        init(sink: @escaping ([UInt8]) throws -> Void) {
+            self.sink = sink
+        }
+
+        func flush() throws {
+            guard !output.isEmpty else { return }
+            try sink(output)
+            output.removeAll(keepingCapacity: true)
+        }
 
         func dispatcher() -> Dispatcher {
             var dispatcher = Dispatcher()
@@ -86,6 +106,7 @@ public struct CanonicalXML {
                 output.append(contentsOf: "</".utf8)
                 output.append(contentsOf: element.name.utf8)
                 output.append(UInt8(ascii: ">"))
+                if output.count >= 1 << 16 { try flush() }
             }
             return dispatcher
         }

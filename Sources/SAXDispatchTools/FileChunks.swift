@@ -9,12 +9,10 @@ import SAXDispatch
 
 /// Reads a file (or standard input, for `-`) in pieces of a fixed size.
 public enum FileChunks {
-    /// Calls `body` with each piece of the file at `path`, in order; `-` reads standard input.
+    /// Opens the file at `path` (`-`: standard input) and calls `body` with its descriptor.
     ///
-    /// - Throws: ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
-    public static func forEach(
-        path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
-    ) throws {
+    /// - Throws: ``XMLInputError`` if the file cannot be opened, or what `body` throws.
+    public static func withDescriptor<Result>(path: String, _ body: (Int32) throws -> Result) throws -> Result {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let number = errno
@@ -22,6 +20,23 @@ public enum FileChunks {
                 path: path, errorNumber: number, message: "cannot open file: \(String(cString: strerror(number)))")
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        return try body(descriptor)
+    }
+
+    /// Calls `body` with each piece of the file at `path`, in order; `-` reads standard input.
+    ///
+    /// - Throws: ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
+    public static func forEach(
+        path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        try withDescriptor(path: path) { descriptor in
+            try forEach(descriptor: descriptor, path: path, chunkSize: chunkSize, body)
+        }
+    }
+
+    private static func forEach(
+        descriptor: Int32, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let size = max(1, chunkSize)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         defer { buffer.deallocate() }

@@ -37,13 +37,16 @@ final class ExpatDriver {
     }
 
     private let parser: OpaquePointer?
-    private var characterDataEnabled = false
+    @exclusivity(unchecked) private var characterDataEnabled = false
     /// Input held back because expat still has more unparsed bytes than this.
-    private var held: [UInt8] = []
+    @exclusivity(unchecked) private var held: [UInt8] = []
     /// Total bytes passed to expat so far.
-    private var bytesGiven = 0
+    @exclusivity(unchecked) private var bytesGiven = 0
     /// How many times expat was asked to parse; tests use it to check the holdback.
-    private(set) var parseCallCount = 0
+    @exclusivity(unchecked) private(set) var parseCallCount = 0
+    /// Every byte received: given to expat or held back.
+    var byteCount: Int { bytesGiven + held.count }
+
     /// Unfinished tokens larger than this make the driver hold input back.
     static let holdbackThreshold = 1024
     /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
@@ -195,6 +198,7 @@ final class ExpatDriver {
     /// - Throws: ``XMLInputError`` when a read fails.
     func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
         guard let parser else { return .ended }
+        if !held.isEmpty && parseHeld(isFinal: false) == .ended { return .ended }
         while true {
             let wanted = min(max(chunkSize, unparsedByteCount), Self.maximumSlice)
             guard let buffer = XML_GetBuffer(parser, Int32(wanted)) else { return .ended }

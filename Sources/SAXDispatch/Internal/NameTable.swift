@@ -18,12 +18,12 @@ final class NameTable {
         var id: Int32  // -1: empty
     }
 
-    private var slots: UnsafeMutableBufferPointer<Slot>
-    private var mask: Int
+    @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
+    @exclusivity(unchecked) private var mask: Int
     /// The bytes of every name, back to back; `starts[id]..<starts[id + 1]` is one name.
-    private var arena: [UInt8] = []
-    private var starts: [Int] = [0]
-    private var strings: [String?] = []
+    @exclusivity(unchecked) private var arena: [UInt8] = []
+    @exclusivity(unchecked) private var starts: [Int] = [0]
+    @exclusivity(unchecked) private var strings: [String?] = []
 
     init(capacity: Int = 64) {
         var size = 16

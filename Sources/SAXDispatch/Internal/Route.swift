@@ -68,8 +68,20 @@ struct RouteTable {
         Int(id) < flagTable.count ? flagTable[Int(id)] : fallbackFlags
     }
 
+    // One accessor per handler kind, so an event retains only the array it iterates.
+
     @inline(__always)
-    func route(_ id: Int32) -> Route {
-        Int(id) < routes.count ? routes[Int(id)] : fallback
+    func startHandlers(_ id: Int32) -> [(ElementContext) throws -> Void] {
+        Int(id) < routes.count ? routes[Int(id)].start : fallback.start
+    }
+
+    @inline(__always)
+    func endHandlers(_ id: Int32) -> [Route.EndHandler] {
+        Int(id) < routes.count ? routes[Int(id)].end : fallback.end
+    }
+
+    @inline(__always)
+    func textHandlers(_ id: Int32) -> [(ElementContext, TextChunk) throws -> Void] {
+        Int(id) < routes.count ? routes[Int(id)].text : fallback.text
     }
 }

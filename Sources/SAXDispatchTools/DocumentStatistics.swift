@@ -1,0 +1,40 @@
+import SAXDispatch
+
+/// Counts what a document contains, as `saxdispatch stats` reports it.
+public struct DocumentStatistics: Sendable, Equatable {
+    public var elements = 0
+    public var distinctNames = 0
+    public var maximumDepth = 0
+    public var attributes = 0
+    public var textBytes = 0
+    public var bytesRead = 0
+
+    public init() {}
+
+    /// Streams a document through a dispatcher that counts its events.
+    ///
+    /// - Parameter feed: Feeds the document to the parser it is given (and finishes it).
+    /// - Throws: What parsing throws.
+    public static func collect(_ feed: (PushParser) throws -> Void) throws -> DocumentStatistics {
+        let counter = Counter()
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { element in
+            counter.statistics.elements += 1
+            counter.statistics.attributes += element.attributes.count
+            if element.depth > counter.statistics.maximumDepth { counter.statistics.maximumDepth = element.depth }
+            counter.names.insert(element.name)
+        }
+        dispatcher.onAnyText { _, chunk in counter.statistics.textBytes += chunk.count }
+        let parser = PushParser(dispatcher)
+        try feed(parser)
+        var statistics = counter.statistics
+        statistics.distinctNames = counter.names.count
+        statistics.bytesRead = parser.byteCount
+        return statistics
+    }
+
+    private final class Counter {
+        var statistics = DocumentStatistics()
+        var names: Set<String> = []
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct SAXDispatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "saxdispatch",
+        abstract: "Stream XML through libexpat and a selector-style dispatcher.",
+        discussion: """
+            Reads documents of any size in constant memory. Exit status: 0 on success, \
+            1 when a document is malformed or cannot be read, 2 on a usage error. \
+            Errors are printed to standard error as FILE:LINE:COLUMN: message.
+            """,
+        version: "0.1.0",
+        subcommands: [StatsCommand.self, CanonCommand.self]
+    )
+
+    /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as DocumentFailure {
+            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
+            Foundation.exit(1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data("Run 'saxdispatch --help' for usage.\n".utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// A document error already rendered as `FILE:LINE:COLUMN: message`; exits 1.
+struct DocumentFailure: Error {
+    var message: String
+
+    /// Renders an error from parsing `path` for standard error.
+    init(_ error: any Error, path: String) {
+        switch error {
+        case let error as CustomStringConvertible:
+            message = error.description
+        default:
+            message = "\(path): error: \(error)"
+        }
+    }
+}
