@@ -1,1 +1,101 @@
+import Foundation
 import Testing
+
+@testable import BordersExample
+@testable import RecurlyAccountExample
+@testable import ZooExample
+
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+}
+
+@Suite("Examples")
+struct ExamplesTests {
+    @Test("Zoo: immutable models from per-element handlers")
+    func zoo() throws {
+        let zoo = try ZooReader.read(contentsOfFile: fixture("zoo.xml"))
+        #expect(
+            zoo.animals == [
+                Animal(kind: "cat", name: "grumpy", url: try #require(URL(string: "http://en.wikipedia.org/wiki/Grumpy_Cat"))),
+                Animal(
+                    kind: "dog", name: "i have no idea what i'm doing",
+                    url: try #require(URL(string: "http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing"))),
+            ])
+        #expect(zoo.toiletCount == 42)
+        #expect(zoo.disabledParking == true)
+        #expect(zoo.drainage == "Good")
+    }
+
+    @Test("Zoo: a value that does not convert is a clear error naming the element")
+    func zooBadValue() throws {
+        let path = fixture("zoo-bad-toilet.xml")
+        let error = #expect(throws: ZooError.self) { try ZooReader.read(contentsOfFile: path) }
+        #expect(error?.description == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet")
+    }
+
+    @Test("Borders: paths filed by the border kind of their parent")
+    func borders() throws {
+        let map = try BordersReader.read(contentsOfFile: fixture("borders.xml"))
+        #expect(map.paths[.internalBorder] == ["M 0 0 L 10 0", "M 10 0 L 10 10", "M 5 0 L 5 10"])
+        #expect(map.paths[.externalBorder] == ["M 0 10 L 10 10"])
+        #expect(map.paths[.continentBorder] == ["M 0 0 L 0 10"])
+        #expect(map.ignoredPaths == 1)
+    }
+
+    @Test("RecurlyAccount: href links, nil=\"nil\" and an enum state")
+    func account() throws {
+        let account = try AccountReader.read(contentsOfFile: fixture("account.xml"))
+        #expect(account.href == URL(string: "https://api.recurly.com/v2/accounts/1"))
+        #expect(account.links.count == 5)
+        #expect(account.links["adjustments"] == URL(string: "https://api.recurly.com/v2/accounts/1/adjustments"))
+        #expect(account.code == "1")
+        #expect(account.state == .active)
+        #expect(account.username == nil)
+        #expect(account.companyName == nil)
+        #expect(account.email == "verena@example.com")
+        #expect(account.firstName == "Verena")
+        #expect(account.lastName == "Example")
+        #expect(account.createdAt == Date(timeIntervalSince1970: 1_319_544_000))
+    }
+
+    @Test("the example programs run and print their results")
+    func programsRun() throws {
+        let zoo = try run("ZooExample")
+        #expect(zoo.status == 0)
+        #expect(zoo.output.contains("Zoo with 2 animals"))
+        #expect(zoo.output.contains("  dog: \"i have no idea what i'm doing\" <http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing>"))
+        #expect(zoo.output.contains("toilets: 42, disabled parking: true, drainage: Good"))
+
+        let bad = try run("ZooExample", fixture("zoo-bad-toilet.xml"))
+        #expect(bad.status == 1)
+        #expect(bad.error.contains("15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet"))
+
+        let borders = try run("BordersExample")
+        #expect(borders.status == 0)
+        #expect(borders.output.contains("internalBorder (3):"))
+
+        let account = try run("RecurlyAccountExample")
+        #expect(account.status == 0)
+        #expect(account.output.contains("username: nil, company: nil"))
+        #expect(account.output.contains("state: active"))
+    }
+
+    /// Runs a built example next to the test bundle.
+    func run(_ product: String, _ arguments: String...) throws -> (status: Int32, output: String, error: String) {
+        let directory = Bundle.module.bundleURL.deletingLastPathComponent()
+        let executable = directory.appendingPathComponent(product)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the examples first: swift build")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Runs a built product of this package (next to the test bundle) and captures its output.
+enum CommandRunner {
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static func run(_ product: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+        let executable = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(product)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the package first: swift build")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+}
