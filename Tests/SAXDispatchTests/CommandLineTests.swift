@@ -73,9 +73,11 @@ struct CommandLineTests {
         #expect(whole.output.hasSuffix("</doc>"))
     }
 
-    @Test("canon on a conformance test reproduces its out/ file")
+    @Test(
+        "canon on a conformance test reproduces its out/ file",
+        .enabled(if: TestPaths.conformanceSuite != nil, TestPaths.conformanceSuiteMissing))
     func canonConformance() throws {
-        let suite = try #require(TestPaths.conformanceSuite, Comment(rawValue: TestPaths.conformanceSuiteMissing))
+        let suite = try #require(TestPaths.conformanceSuite)
         for name in ["069.xml", "031.xml", "100.xml"] {
             let input = suite.appendingPathComponent("xmltest/valid/sa/\(name)").path
             let expected = try String(contentsOf: suite.appendingPathComponent("xmltest/valid/sa/out/\(name)"), encoding: .utf8)

@@ -46,7 +46,7 @@ enum ConformanceCatalogue {
     static let xmltest: [ConformanceCase] = (try? cases("xmltest/xmltest.xml")) ?? []
 }
 
-@Suite("W3C XML conformance: xmltest")
+@Suite("W3C XML conformance: xmltest", .enabled(if: TestPaths.conformanceSuite != nil, TestPaths.conformanceSuiteMissing))
 struct XMLTestConformanceTests {
     static let validStandalone = ConformanceCatalogue.xmltest.filter {
         $0.type == "valid" && $0.input.path.contains("/valid/sa/")
@@ -57,7 +57,6 @@ struct XMLTestConformanceTests {
 
     @Test("the catalogue lists the expected collections")
     func catalogueSizes() throws {
-        try #require(TestPaths.conformanceSuite != nil, Comment(rawValue: TestPaths.conformanceSuiteMissing))
         #expect(Self.validStandalone.count == 120)
         #expect(Self.validStandalone.allSatisfy { $0.output != nil })
         #expect(Self.notWellFormedStandalone.count == 186)

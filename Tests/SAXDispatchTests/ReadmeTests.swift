@@ -1,0 +1,50 @@
+import SAXDispatch
+import Testing
+
+/// The README's quick start, verbatim, so it cannot silently rot.
+@Suite("README")
+struct ReadmeTests {
+    struct BadValue: Error {
+        var text: String
+        var at: ElementPath
+    }
+
+    @Test("the quick start runs and gives what the README says")
+    func quickStart() throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        // --- README quick start (with "zoo.xml" replaced by the fixture's path) ---
+        struct Animal: Equatable { let kind: String; let name: String }
+
+        var animals: [Animal] = []
+        var kind = "", name = ""
+        var toilets = 0
+
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("kind") { _, text in kind = text }
+        dispatcher.onEnd("name") { element, text in
+            if element.ancestor(at: 1) == "nested_nonsense" { name = text }
+        }
+        dispatcher.onEnd("animal") { _ in animals.append(Animal(kind: kind, name: name)) }
+        dispatcher.onEnd("toilet") { element, text in
+            guard let count = Int(text) else { throw BadValue(text: text, at: element.path) }
+            toilets = count
+        }
+        try dispatcher.parse(contentsOfFile: zooPath)
+        // --- end of the quick start ---
+        #expect(animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
+        #expect(toilets == 42)
+    }
+
+    @Test("the README's error example renders as shown")
+    func errorExample() {
+        let error = #expect(throws: XMLParseError.self) {
+            var dispatcher = Dispatcher()
+            dispatcher.onEnd("kind") { _, _ in }
+            let parser = PushParser(dispatcher, source: "zoo.xml")
+            try parser.feed("<zoo>\n  <animals>\n    <animal>\n    </animals>")
+            try parser.finish()
+        }
+        #expect(error?.description == "zoo.xml:4:7: error: mismatched tag (in zoo/animals/animal)")
+        #expect(error?.code == .tagMismatch)
+    }
+}
