@@ -9,6 +9,7 @@ public struct DoctypeDeclaration: Sendable, Hashable {
     /// Whether the declaration has an internal subset (`[…]`).
     public var hasInternalSubset: Bool
 
+    /// Creates a declaration value; the parser makes these.
     public init(name: String, systemID: String?, publicID: String?, hasInternalSubset: Bool) {
         self.name = name
         self.systemID = systemID
@@ -19,10 +20,14 @@ public struct DoctypeDeclaration: Sendable, Hashable {
 
 /// A notation declared in the DTD, `<!NOTATION name SYSTEM "…">`.
 public struct NotationDeclaration: Sendable, Hashable {
+    /// The notation's name.
     public var name: String
+    /// The system identifier, if the declaration has one.
     public var systemID: String?
+    /// The public identifier, if the declaration has one.
     public var publicID: String?
 
+    /// Creates a declaration value; the parser makes these.
     public init(name: String, systemID: String?, publicID: String?) {
         self.name = name
         self.systemID = systemID
@@ -48,12 +53,14 @@ public struct XMLInputError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What failed, such as `cannot open file: No such file or directory`.
     public var message: String
 
+    /// Creates an input error; the parser makes these.
     public init(path: String?, errorNumber: Int32, message: String) {
         self.path = path
         self.errorNumber = errorNumber
         self.message = message
     }
 
+    /// `PATH: error: MESSAGE`, like the tool prints it.
     public var description: String {
         "\(path ?? "<input>"): error: \(message)"
     }

@@ -23,9 +23,12 @@ public struct ElementAttributes: Sequence {
 
     /// One attribute, copied out of the parser.
     public struct Attribute: Sendable, Hashable {
+        /// The attribute's name, as written (with any prefix).
         public var name: String
+        /// The attribute's value, normalized by expat.
         public var value: String
 
+        /// Creates an attribute value, for comparisons in tests.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -59,10 +62,12 @@ public struct ElementAttributes: Sequence {
         return result
     }
 
+    /// Returns an iterator over the attributes in document order.
     public func makeIterator() -> Iterator {
         Iterator(attributes: self)
     }
 
+    /// The number of attributes.
     public var underestimatedCount: Int { count }
 
     /// Iterates attributes in document order.
@@ -70,6 +75,7 @@ public struct ElementAttributes: Sequence {
         let attributes: ElementAttributes
         var position = 0
 
+        /// The next attribute, copied out of the parser, or nil after the last.
         public mutating func next() -> Attribute? {
             guard position < attributes.count else { return nil }
             defer { position += 1 }

@@ -10,6 +10,7 @@ public struct ElementPath: Sendable, Hashable, CustomStringConvertible, Expressi
         self.components = components
     }
 
+    /// Creates a path from a literal list of names, root first: `["zoo", "animals"]`.
     public init(arrayLiteral elements: String...) {
         self.components = elements
     }

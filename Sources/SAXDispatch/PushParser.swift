@@ -26,6 +26,8 @@ public final class PushParser {
     let engine: DispatchEngine
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
+    /// True while expat runs; feeding a parser from its own handler would re-enter expat.
+    private var isParsing = false
 
     /// A name for the input (usually a file path) used in error descriptions.
     public var source: String?
@@ -49,7 +51,7 @@ public final class PushParser {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()
         if engine.isHalted || outcome != nil { return }
-        if engine.driver.feed(bytes) == .ended { try settle() }
+        if whileParsing({ engine.driver.feed(bytes) }) == .ended { try settle() }
     }
 
     /// Parses the next piece of the document.
@@ -81,7 +83,7 @@ public final class PushParser {
         try checkOpen()
         if let outcome { return outcome }
         if engine.isHalted { return conclude(.stopped) }
-        if engine.driver.finish() == .ended { try settle() }
+        if whileParsing({ engine.driver.finish() }) == .ended { try settle() }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
 
@@ -104,7 +106,10 @@ public final class PushParser {
         let chunkSize = max(1, chunkSize)
         try checkOpen()
         do {
-            if try engine.driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source) == .ended {
+            let result = try whileParsing {
+                try engine.driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source)
+            }
+            if result == .ended {
                 try settle()
             }
         } catch let error as XMLInputError {
@@ -112,6 +117,13 @@ public final class PushParser {
             throw error
         }
         return conclude(engine.stopRequested ? .stopped : .completed)
+    }
+
+    private func whileParsing<Result>(_ body: () throws -> Result) rethrows -> Result {
+        precondition(!isParsing, "PushParser fed from inside one of its own handlers; feed it after the call returns")
+        isParsing = true
+        defer { isParsing = false }
+        return try body()
     }
 
     private func checkOpen() throws {
