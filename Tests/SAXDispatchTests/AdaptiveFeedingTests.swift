@@ -8,11 +8,7 @@ import Testing
 struct AdaptiveFeedingTests {
     func feed(_ document: [UInt8], chunk: Int, dispatcher: Dispatcher = Dispatcher()) throws -> (calls: Int, outcome: ParseOutcome) {
         let parser = PushParser(dispatcher)
-        var offset = 0
-        while offset < document.count {
-            try parser.feed(document[offset..<min(document.count, offset + chunk)])
-            offset += chunk
-        }
+        try parser.feed(document, inPiecesOf: chunk)
         let outcome = try parser.finish()
         return (parser.engine.driver.parseCallCount, outcome)
     }

@@ -37,11 +37,7 @@ struct ErrorTableTests {
         for chunk in [max(1, bytes.count), 1, 3] {
             let parser = PushParser(Dispatcher())
             let error = #expect(throws: XMLParseError.self) {
-                var offset = 0
-                while offset < bytes.count {
-                    try parser.feed(bytes[offset..<min(bytes.count, offset + chunk)])
-                    offset += chunk
-                }
+                try parser.feed(bytes, inPiecesOf: chunk)
                 try parser.finish()
             }
             #expect(error?.code == test.code, "chunk \(chunk)")

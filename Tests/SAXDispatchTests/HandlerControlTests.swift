@@ -24,11 +24,7 @@ struct HandlerControlTests {
             let parser = PushParser(dispatcher)
             let bytes = Array(Self.document.utf8)
             let error = #expect(throws: BadValue.self) {
-                var offset = 0
-                while offset < bytes.count {
-                    try parser.feed(bytes[offset..<min(bytes.count, offset + chunk)])
-                    offset += chunk
-                }
+                try parser.feed(bytes, inPiecesOf: chunk)
                 try parser.finish()
             }
             #expect(error == BadValue(text: "2"))

@@ -8,12 +8,7 @@ struct TextTests {
         var dispatcher = Dispatcher()
         dispatcher.onEnd(name, whitespace: policy) { _, text in texts.append(text) }
         let parser = PushParser(dispatcher)
-        let bytes = Array(document.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            try parser.feed(bytes[offset..<min(bytes.count, offset + chunk)])
-            offset += chunk
-        }
+        try parser.feed(Array(document.utf8), inPiecesOf: chunk)
         try parser.finish()
         return texts
     }
