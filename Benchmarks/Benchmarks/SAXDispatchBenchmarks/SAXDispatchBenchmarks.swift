@@ -1,0 +1,82 @@
+// In-process measurements with ordo-one/benchmark: CPU and wall time, throughput,
+// peak resident memory, mallocs and retains, for SAXDispatch and the C+expat
+// baseline on the same 8 MiB documents.
+//
+//     cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+//
+// The cross-library table (Foundation, SWXMLHash, XMLCoder, process-level peak RSS)
+// comes from `Benchmarks/run`.
+import Benchmark
+import BenchmarkDocuments
+import CExpatTasks
+import SAXDispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes each shape once to a temporary file, so every iteration reads the same bytes.
+func documentPath(_ shape: Shape) -> String {
+    let path = "/tmp/saxdispatch-benchmark-\(shape.rawValue)-8MiB.xml"
+    if access(path, R_OK) != 0, let file = fopen(path, "wb") {
+        try? DocumentGenerator(shape: shape).generate(targetSize: 8 << 20) { chunk in
+            _ = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        }
+        fclose(file)
+    }
+    return path
+}
+
+func countWithSAXDispatch(_ path: String) throws -> Int {
+    var elements = 0
+    var textBytes = 0
+    var dispatcher = Dispatcher()
+    dispatcher.onAnyStart { _ in elements += 1 }
+    dispatcher.onAnyText { _, chunk in textBytes += chunk.count }
+    try dispatcher.parse(contentsOfFile: path)
+    return elements + textBytes
+}
+
+func extractZooWithSAXDispatch(_ path: String) throws -> Int {
+    var bytes = 0
+    var dispatcher = Dispatcher()
+    dispatcher.onEnd("kind") { _, text in bytes += text.utf8.count }
+    dispatcher.onEnd("name") { element, text in
+        if element.ancestor(at: 1) == "nested_nonsense" { bytes += text.utf8.count }
+    }
+    dispatcher.onEnd("url") { _, text in bytes += text.utf8.count }
+    try dispatcher.parse(contentsOfFile: path)
+    return bytes
+}
+
+func withCExpat(_ task: String, _ shape: Shape, _ path: String) -> Int {
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var result = [CChar](repeating: 0, count: 256)
+    return Int(cexpat_run(task, shape.rawValue, descriptor, &result, result.count))
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.cpuTotal, .wallClock, .throughput, .peakMemoryResident, .mallocCountTotal, .retainCount],
+        scalingFactor: .one, maxDuration: .seconds(3), maxIterations: 15)
+
+    for shape in Shape.allCases {
+        let path = documentPath(shape)
+        Benchmark("count \(shape.rawValue): C+expat") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(withCExpat("count", shape, path)) }
+        }
+        Benchmark("count \(shape.rawValue): SAXDispatch") { benchmark in
+            for _ in benchmark.scaledIterations { blackHole(try countWithSAXDispatch(path)) }
+        }
+    }
+    let zoo = documentPath(.zoo)
+    Benchmark("extract zoo: C+expat") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(withCExpat("extract", .zoo, zoo)) }
+    }
+    Benchmark("extract zoo: SAXDispatch") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try extractZooWithSAXDispatch(zoo)) }
+    }
+}

@@ -1,0 +1,201 @@
+/// Generates benchmark documents of any size, deterministically from a seed, in
+/// chunks: generating 1 GiB needs the memory of one chunk.
+///
+/// ```swift
+/// try DocumentGenerator(shape: .zoo).generate(targetSize: 100 << 20) { chunk in write(chunk) }
+/// ```
+public struct DocumentGenerator: Sendable {
+    public var shape: Shape
+    public var seed: UInt64
+
+    public init(shape: Shape, seed: UInt64 = 0x5A5D_15BA_7C40_0003) {
+        self.shape = shape
+        self.seed = seed
+    }
+
+    /// Calls `sink` with successive chunks of about `chunkSize` bytes until about
+    /// `targetSize` bytes (the document closes after the record that crosses it).
+    public func generate(targetSize: Int, chunkSize: Int = 1 << 16, _ sink: @escaping ([UInt8]) throws -> Void) throws {
+        var writer = DocumentWriter(chunkSize: chunkSize, sink: sink)
+        var random = SplitMix64(seed: seed)
+        switch shape {
+        case .zoo: try Zoo.write(&writer, &random, targetSize)
+        case .osm: try OSM.write(&writer, &random, targetSize)
+        case .wiki: try Wiki.write(&writer, &random, targetSize)
+        }
+        try writer.flush()
+    }
+}
+
+/// Words for generated prose, already UTF-8. Some are non-ASCII, some are entity references.
+enum Vocabulary {
+    static let words: [[UInt8]] = [
+        "the", "zoo", "keeper", "feeds", "animals", "at", "dawn", "and", "dusk", "visitors", "love", "shade",
+        "near", "café", "Zürich", "naïve", "東京", "river", "&amp;", "&lt;b&gt;", "&quot;quoted&quot;", "map",
+        "north", "south", "bridge", "2019", "record", "entry", "history", "of", "a", "small", "town", "with",
+        "many", "old", "houses", "Ærøskøbing", "station", "line", "green", "valley", "hills", "über",
+    ].map { Array($0.utf8) }
+
+    /// About `length` bytes of words separated by spaces, never starting or ending with whitespace.
+    static func prose(_ writer: inout DocumentWriter, _ random: inout SplitMix64, length: Int, newlines: Bool = false) {
+        let start = writer.count
+        var first = true
+        while writer.count - start < length {
+            if !first {
+                if newlines && random.percent(4) {
+                    writer.append(random.percent(50) ? "\n\n" : "\n")
+                } else {
+                    writer.append(" ")
+                }
+            }
+            writer.append(words[random.below(words.count)])
+            first = false
+        }
+    }
+}
+
+enum Zoo {
+    static let kinds: [[UInt8]] = ["cat", "dog", "elephant", "giraffe", "lion", "okapi", "penguin", "zebra", "yak"]
+        .map { Array($0.utf8) }
+    static let plainNames: [[UInt8]] = ["grumpy", "Max", "Bella", "i have no idea what i'm doing", "Kōji", "Ëlsa", "Gräfin", "Luna", "Ōkami"]
+        .map { Array($0.utf8) }
+    static let escapedNames: [[UInt8]] = ["Tom &amp; Jerry", "Mr &lt;Whiskers&gt;", "A &gt; B", "Salt &amp; Pepper"]
+        .map { Array($0.utf8) }
+    static let cdataNames: [[UInt8]] = ["<![CDATA[Bits & <Bobs>]]>", "<![CDATA[Fish & Chips]]>"].map { Array($0.utf8) }
+
+    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
+        writer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<zoo>\n  <animals>\n")
+        var id = 0
+        while writer.count < target {
+            id += 1
+            writer.append("    <animal>\n      <kind>")
+            writer.append(kinds[random.below(kinds.count)])
+            writer.append("</kind>\n      <nested_nonsense><name>")
+            let roll = random.below(100)
+            if roll < 15 {
+                writer.append(escapedNames[random.below(escapedNames.count)])
+            } else if roll < 20 {
+                writer.append(cdataNames[random.below(cdataNames.count)])
+            } else {
+                writer.append(plainNames[random.below(plainNames.count)])
+            }
+            writer.append("</name></nested_nonsense>\n      <url>http://example.org/animals/")
+            writer.append(id)
+            writer.append("</url>\n      <junk>\n        <name>decoy ")
+            writer.append(id)
+            writer.append("</name>\n        <note id=\"n")
+            writer.append(id)
+            writer.append("\" flag=\"")
+            writer.append(random.below(1000))
+            writer.append("\">")
+            Vocabulary.prose(&writer, &random, length: 150)
+            writer.append("</note>\n        <blob><deeper><name>")
+            writer.append(plainNames[random.below(plainNames.count)])
+            writer.append("</name><data>")
+            Vocabulary.prose(&writer, &random, length: 140)
+            writer.append("</data></deeper></blob>\n        <note>")
+            Vocabulary.prose(&writer, &random, length: 150)
+            writer.append("</note>\n      </junk>\n    </animal>\n")
+            try writer.flushIfFull()
+        }
+        writer.append("  </animals>\n  <facilities>\n    <toilet>42</toilet>\n")
+        writer.append("    <disabled_parking>true</disabled_parking>\n  </facilities>\n</zoo>\n")
+    }
+}
+
+enum OSM {
+    static let tags: [([UInt8], [[UInt8]])] = [
+        ("highway", ["bus_stop", "crossing", "traffic_signals", "residential", "service"]),
+        ("name", ["Briggate", "Park Row", "Straße am Wehr", "Rue de l&apos;Église", "Kirkgate &amp; Market"]),
+        ("amenity", ["cafe", "bench", "post_box", "pharmacy"]),
+        ("shop", ["bakery", "books", "convenience"]),
+        ("source", ["survey", "bing"]),
+    ].map { (Array($0.0.utf8), $0.1.map { Array($0.utf8) }) }
+
+    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
+        writer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"saxdispatch-bench\">\n")
+        writer.append(" <bounds minlat=\"53.7000000\" minlon=\"-1.6500000\" maxlat=\"53.9000000\" maxlon=\"-1.4500000\"/>\n")
+        var nodes = 0
+        while writer.count < target * 7 / 10 {
+            nodes += 1
+            writer.append(" <node id=\"")
+            writer.append(1_000_000 + nodes)
+            writer.append("\" lat=\"")
+            writer.append(537_000_000 + random.below(2_000_000), places: 7)
+            writer.append("\" lon=\"")
+            writer.append(-16_500_000 + random.below(2_000_000), places: 7)
+            writer.append("\" version=\"")
+            writer.append(1 + random.below(9))
+            writer.append("\" timestamp=\"2019-0")
+            writer.append(1 + random.below(9))
+            writer.append("-1")
+            writer.append(random.below(10))
+            writer.append("T12:34:56Z\"")
+            if random.percent(80) {
+                writer.append("/>\n")
+            } else {
+                writer.append(">\n")
+                for _ in 0..<(1 + random.below(4)) { tag(&writer, &random) }
+                writer.append(" </node>\n")
+            }
+            try writer.flushIfFull()
+        }
+        var ways = 0
+        while writer.count < target {
+            ways += 1
+            writer.append(" <way id=\"")
+            writer.append(5_000_000 + ways)
+            writer.append("\" version=\"")
+            writer.append(1 + random.below(5))
+            writer.append("\" timestamp=\"2020-02-02T02:02:02Z\">\n")
+            for _ in 0..<(5 + random.below(11)) {
+                writer.append("  <nd ref=\"")
+                writer.append(1_000_001 + random.below(max(1, nodes)))
+                writer.append("\"/>\n")
+            }
+            for _ in 0..<(1 + random.below(3)) { tag(&writer, &random) }
+            writer.append(" </way>\n")
+            try writer.flushIfFull()
+        }
+        writer.append("</osm>\n")
+    }
+
+    static func tag(_ writer: inout DocumentWriter, _ random: inout SplitMix64) {
+        let (key, values) = tags[random.below(tags.count)]
+        writer.append("  <tag k=\"")
+        writer.append(key)
+        writer.append("\" v=\"")
+        writer.append(values[random.below(values.count)])
+        writer.append("\"/>\n")
+    }
+}
+
+enum Wiki {
+    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
+        writer.append("<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-0.10/\" version=\"0.10\" xml:lang=\"en\">\n")
+        writer.append("  <siteinfo>\n    <sitename>Wikipedia</sitename>\n    <dbname>enwiki</dbname>\n  </siteinfo>\n")
+        var page = 0
+        while writer.count < target {
+            page += 1
+            writer.append("  <page>\n    <title>")
+            Vocabulary.prose(&writer, &random, length: 12)
+            writer.append("</title>\n    <ns>0</ns>\n    <id>")
+            writer.append(page)
+            writer.append("</id>\n    <revision>\n      <id>")
+            writer.append(90_000_000 + page)
+            writer.append("</id>\n      <timestamp>2020-0")
+            writer.append(1 + random.below(9))
+            writer.append("-0")
+            writer.append(1 + random.below(9))
+            writer.append("T10:00:00Z</timestamp>\n      <contributor>\n        <username>")
+            Vocabulary.prose(&writer, &random, length: 6)
+            writer.append("</username>\n        <id>")
+            writer.append(random.below(1_000_000))
+            writer.append("</id>\n      </contributor>\n      <text xml:space=\"preserve\">")
+            Vocabulary.prose(&writer, &random, length: 2000 + random.below(6000), newlines: true)
+            writer.append("</text>\n    </revision>\n  </page>\n")
+            try writer.flushIfFull()
+        }
+        writer.append("</mediawiki>\n")
+    }
+}

@@ -1,0 +1,80 @@
+// contender-saxdispatch TASK SHAPE FILE: SAXDispatch through its public API, the way
+// the README teaches it: handlers per element name, text at the element's end.
+import BenchmarkDocuments
+import SAXDispatch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Animal {
+    let kind: String
+    let name: String
+    let url: String
+}
+
+func run(_ arguments: ContenderArguments) throws -> String {
+    var dispatcher = Dispatcher()
+    switch (arguments.task, arguments.shape) {
+    case (.count, let shape):
+        var elements = 0
+        var textBytes = 0
+        dispatcher.onAnyStart { _ in elements += 1 }
+        dispatcher.onAnyText { _, chunk in textBytes += chunk.count }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.count(shape, elements: elements, textBytes: textBytes)
+
+    case (.extract, .zoo):
+        var records = 0
+        var fieldBytes = 0
+        var kind = ""
+        var name = ""
+        var url = ""
+        dispatcher.onEnd("kind") { _, text in kind = text }
+        dispatcher.onEnd("name") { element, text in
+            if element.ancestor(at: 1) == "nested_nonsense" { name = text }
+        }
+        dispatcher.onEnd("url") { _, text in url = text }
+        dispatcher.onEnd("animal") { _ in
+            let animal = Animal(kind: kind, name: name, url: url)
+            records += 1
+            fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
+        }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
+
+    case (.extract, .osm):
+        var nodes = 0
+        var latitudeSum = 0.0
+        var highwayTags = 0
+        dispatcher.onStart("node") { element in
+            nodes += 1
+            if let lat = element.attributes["lat"].flatMap(Double.init) { latitudeSum += lat }
+        }
+        dispatcher.onStart("tag") { element in
+            if element.attributes["k"] == "highway" { highwayTags += 1 }
+        }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
+
+    case (.extract, .wiki):
+        var pages = 0
+        var textBytes = 0
+        dispatcher.onEnd("page") { _ in pages += 1 }
+        dispatcher.onEnd("text", whitespace: .preserve) { element, text in
+            if element.ancestor(at: 1) == "revision" { textBytes += text.utf8.count }
+        }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.wiki(pages: pages, textBytes: textBytes)
+    }
+}
+
+guard let arguments = ContenderArguments.parse() else { exit(2) }
+do {
+    print(try run(arguments))
+} catch {
+    printError("\(error)")
+    exit(1)
+}
