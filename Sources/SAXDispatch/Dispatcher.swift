@@ -47,7 +47,7 @@ public struct Dispatcher {
     /// depth, ancestors and position. Throwing stops the parse; the parse call
     /// rethrows the same error.
     public mutating func onStart(_ name: String, _ handler: @escaping (ElementContext) throws -> Void) {
-        modifyRoute(name) { $0.start.append(handler) }
+        modifyRoute(name) { $0.start.append(Route.StartHandler(call: handler)) }
     }
 
     /// Calls `handler` at the end tag of every element named `name`, without its text.
@@ -74,22 +74,25 @@ public struct Dispatcher {
         modifyRoute(name) { $0.end.append(.text(whitespace, handler)) }
     }
 
-    /// Calls `handler` with each piece of character data of elements named `name`,
-    /// as expat reports it, before the element ends.
+    /// Calls `handler` with the character data of elements named `name` in pieces,
+    /// as it streams past, before the element ends.
     ///
-    /// Pieces are not coalesced: their boundaries depend on the input's chunking,
-    /// entity references and line ends. Use this to stream text of any size in
-    /// bounded memory; use ``onEnd(_:whitespace:_:)`` to receive it whole. The
-    /// chunk is valid only during the call.
+    /// A piece is the text between two pieces of markup (child tags, comments,
+    /// processing instructions), up to 64 KiB, or what the bytes fed so far hold.
+    /// Its boundaries therefore depend on how the input is split; concatenated, the
+    /// pieces are always the element's own text, unchanged (no whitespace policy).
+    /// Use this to stream text of any size in bounded memory; use
+    /// ``onEnd(_:whitespace:_:)`` to receive it whole. The chunk is valid only
+    /// during the call.
     public mutating func onText(_ name: String, _ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
-        modifyRoute(name) { $0.text.append(handler) }
+        modifyRoute(name) { $0.text.append(Route.TextHandler(call: handler)) }
     }
 
     // MARK: Catch-all handlers
 
     /// Calls `handler` at the start of every element whose name has no handler registered.
     public mutating func onAnyStart(_ handler: @escaping (ElementContext) throws -> Void) {
-        fallback.start.append(handler)
+        fallback.start.append(Route.StartHandler(call: handler))
     }
 
     /// Calls `handler` at the end of every element whose name has no handler registered.
@@ -108,7 +111,7 @@ public struct Dispatcher {
     /// Calls `handler` with each piece of character data of every element whose name
     /// has no handler registered. See ``onText(_:_:)``.
     public mutating func onAnyText(_ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
-        fallback.text.append(handler)
+        fallback.text.append(Route.TextHandler(call: handler))
     }
 
     // MARK: Other events

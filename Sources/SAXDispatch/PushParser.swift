@@ -51,7 +51,10 @@ public final class PushParser {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()
         if engine.isHalted || outcome != nil { return }
-        if whileParsing({ engine.driver.feed(bytes) }) == .ended { try settle() }
+        let result = whileParsing { engine.driver.feed(bytes) }
+        // Text gathered for chunk handlers is not held past the bytes fed so far.
+        if result == .accepted { whileParsing { engine.flushPendingText() } }
+        if result == .ended || engine.isHalted { try settle() }
     }
 
     /// Parses the next piece of the document.
@@ -142,6 +145,13 @@ public final class PushParser {
             throw error
         }
         if engine.stopRequested { return }
+        // A parse error: text that came before it still reaches text-chunk handlers,
+        // exactly as it would have if the input had been split just before the error.
+        whileParsing { engine.flushPendingText() }
+        if let error = engine.handlerError {
+            failure = error
+            throw error
+        }
         let error = engine.driver.currentError(elementPath: engine.currentPath, source: source)
         failure = error
         engine.fail(error)

@@ -101,6 +101,40 @@ struct TextTests {
         #expect(total == 12)
     }
 
+    @Test("text chunks gather expat's small pieces between markup, up to 64 KiB")
+    func textChunkGathering() throws {
+        var pieces: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onText("t") { _, chunk in pieces.append(chunk.string) }
+        try dispatcher.parse("<t>a &amp; b\nline two&#10;<![CDATA[<c>]]> end<x/>after</t>")
+        #expect(pieces == ["a & b\nline two\n<c> end", "after"])
+
+        var sizes: [Int] = []
+        var big = Dispatcher()
+        big.onText("t") { _, chunk in sizes.append(chunk.count) }
+        try big.parse("<t>" + String(repeating: "0123456789abcdef\n", count: 12_000) + "</t>")
+        #expect(sizes.reduce(0, +) == 17 * 12_000)
+        #expect(sizes.allSatisfy { $0 <= 64 * 1024 })
+        #expect(sizes.count == 4)
+    }
+
+    @Test("text before a parse error reaches chunk handlers however the input is split")
+    func textBeforeError() {
+        for split in [0, 5, 9, 12] {
+            var text = ""
+            var dispatcher = Dispatcher()
+            dispatcher.onText("b") { _, chunk in text += chunk.string }
+            let parser = PushParser(dispatcher)
+            let bytes = Array("<a><b>some text &nope; more</b></a>".utf8)
+            #expect(throws: XMLParseError.self) {
+                try parser.feed(bytes[..<split])
+                try parser.feed(bytes[split...])
+                try parser.finish()
+            }
+            #expect(text == "some text ", "split at \(split)")
+        }
+    }
+
     @Test("elements nobody listens to collect no text")
     func noTextWithoutListeners() throws {
         var ends = 0

@@ -16,6 +16,10 @@ final class DispatchEngine {
 
     @exclusivity(unchecked) var stack = ElementStack()
     @exclusivity(unchecked) private var text = TextBuffer()
+    /// Character data for text-chunk handlers, gathered across expat's small pieces
+    /// (it reports every line end and entity reference separately) and delivered at
+    /// the next markup event, at ``textChunkLimit`` bytes, or at the end of a feed.
+    @exclusivity(unchecked) private var pendingText = TextBuffer()
     @exclusivity(unchecked) private var serial: UInt64 = 0
 
     /// The attributes of the start tag being dispatched, and the serial of its element.
@@ -30,6 +34,9 @@ final class DispatchEngine {
     @exclusivity(unchecked) private(set) var stopRequested = false
 
     let driver: ExpatDriver
+
+    /// The largest piece of text a text-chunk handler receives at once.
+    static let textChunkLimit = 64 * 1024
 
     init(dispatcher: Dispatcher) {
         let names = NameTable(capacity: max(64, dispatcher.names.count))
@@ -58,6 +65,10 @@ final class DispatchEngine {
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
+        if pendingText.count > 0 {
+            flushPendingText()
+            if isHalted { return }
+        }
         let id = names.intern(name)
         let flags = routes.flags(id)
         serial &+= 1
@@ -75,7 +86,7 @@ final class DispatchEngine {
         defer { currentAttributes = nil }
         let context = ElementContext(engine: self, nameID: id, serial: serial, depth: stack.count)
         for handler in routes.startHandlers(id) {
-            do { try handler(context) } catch { fail(error) }
+            do { try handler.call(context) } catch { fail(error) }
             if isHalted { return }
         }
     }
@@ -83,6 +94,10 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty { return }
+        if pendingText.count > 0 {
+            flushPendingText()
+            if isHalted { return }
+        }
         let frame = stack.top
         if frame.flags.contains(.end) {
             let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
@@ -111,24 +126,48 @@ final class DispatchEngine {
         let frame = stack.top
         if frame.flags.contains(.collectsText) { text.append(bytes, count: length) }
         guard frame.flags.contains(.textChunks) else { return }
+        var piece = UnsafeRawBufferPointer(start: bytes, count: length)
+        if pendingText.count + piece.count > Self.textChunkLimit {
+            flushPendingText()
+            // Large pieces go to the handlers straight from expat's buffer, in bounded slices.
+            while piece.count >= Self.textChunkLimit && !isHalted {
+                deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<Self.textChunkLimit]))
+                piece = UnsafeRawBufferPointer(rebasing: piece[Self.textChunkLimit...])
+            }
+            if isHalted { return }
+        }
+        if let base = piece.baseAddress, piece.count > 0 { pendingText.append(base, count: piece.count) }
+    }
+
+    /// Delivers the gathered character data of the innermost element to its text-chunk handlers.
+    func flushPendingText() {
+        guard pendingText.count > 0 else { return }
+        deliverTextChunk(pendingText.bytes(from: 0))
+        pendingText.truncate(to: 0)
+    }
+
+    private func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
+        guard !isHalted, !stack.isEmpty else { return }
+        let frame = stack.top
         chunkSerial &+= 1
-        let chunk = TextChunk(
-            engine: self, serial: chunkSerial, bytes: UnsafeRawBufferPointer(start: bytes, count: length))
+        let chunk = TextChunk(engine: self, serial: chunkSerial, bytes: bytes)
         let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
         defer { chunkSerial &+= 1 }
         for handler in routes.textHandlers(frame.name) {
-            do { try handler(context, chunk) } catch { fail(error) }
+            do { try handler.call(context, chunk) } catch { fail(error) }
             if isHalted { return }
         }
     }
 
     func processingInstruction(target: String, data: String) {
+        flushPendingText()
         for handler in processingInstructionHandlers where !isHalted {
             do { try handler(target, data) } catch { fail(error) }
         }
     }
 
     func comment(_ text: String) {
+        flushPendingText()
         for handler in commentHandlers where !isHalted {
             do { try handler(text) } catch { fail(error) }
         }

@@ -69,46 +69,37 @@ final class ExpatDriver {
         XML_SetElementHandler(
             parser,
             { userData, name, attributes in
-                guard let userData, let name, let attributes else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().startElement(name, attributes)
+                guard let name, let attributes else { return }
+                withEngine(userData) { $0.startElement(name, attributes) }
             },
             { userData, _ in
-                guard let userData else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().endElement()
+                withEngine(userData) { $0.endElement() }
             })
         if events.processingInstructions {
             XML_SetProcessingInstructionHandler(parser) { userData, target, data in
-                guard let userData else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().processingInstruction(
-                    target: target.map { String(cString: $0) } ?? "", data: data.map { String(cString: $0) } ?? "")
+                withEngine(userData) {
+                    $0.processingInstruction(target: string(target) ?? "", data: string(data) ?? "")
+                }
             }
         }
         if events.comments {
             XML_SetCommentHandler(parser) { userData, data in
-                guard let userData else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().comment(
-                    data.map { String(cString: $0) } ?? "")
+                withEngine(userData) { $0.comment(string(data) ?? "") }
             }
         }
         if events.doctype {
             XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
-                guard let userData else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().doctype(
-                    DoctypeDeclaration(
-                        name: name.map { String(cString: $0) } ?? "",
-                        systemID: systemID.map { String(cString: $0) },
-                        publicID: publicID.map { String(cString: $0) },
-                        hasInternalSubset: hasInternalSubset != 0))
+                let declaration = DoctypeDeclaration(
+                    name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
+                    hasInternalSubset: hasInternalSubset != 0)
+                withEngine(userData) { $0.doctype(declaration) }
             }
         }
         if events.notations {
             XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
-                guard let userData else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().notation(
-                    NotationDeclaration(
-                        name: name.map { String(cString: $0) } ?? "",
-                        systemID: systemID.map { String(cString: $0) },
-                        publicID: publicID.map { String(cString: $0) }))
+                let declaration = NotationDeclaration(
+                    name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
+                withEngine(userData) { $0.notation(declaration) }
             }
         }
     }
@@ -121,8 +112,8 @@ final class ExpatDriver {
         characterDataEnabled = enabled
         if enabled {
             XML_SetCharacterDataHandler(parser) { userData, bytes, length in
-                guard let userData, let bytes, length > 0 else { return }
-                Unmanaged<DispatchEngine>.fromOpaque(userData).takeUnretainedValue().characters(bytes, Int(length))
+                guard let bytes, length > 0 else { return }
+                withEngine(userData) { $0.characters(bytes, Int(length)) }
             }
         } else {
             XML_SetCharacterDataHandler(parser, nil)
@@ -248,4 +239,17 @@ final class ExpatDriver {
             column: max(1, position.column), byteOffset: max(0, position.byteOffset), elementPath: elementPath,
             source: source)
     }
+}
+
+/// Calls `body` with the engine a callback's user data points to, without retaining
+/// it: the engine owns the driver, so it outlives every callback.
+@inline(__always)
+private func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
+    guard let userData else { return }
+    Unmanaged<DispatchEngine>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
+}
+
+/// A C string from expat as a Swift string, or nil for a null pointer.
+private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    pointer.map { String(cString: $0) }
 }

@@ -1,14 +1,26 @@
 /// The handlers registered for one element name (or for the catch-all), in
 /// registration order, and the flags the hot path checks before touching them.
+///
+/// Closures are wrapped in non-generic structs: a closure stored directly in an
+/// `Array` is kept at its most general representation and every call would go
+/// through a reabstraction thunk.
 struct Route {
+    struct StartHandler {
+        let call: (ElementContext) throws -> Void
+    }
+
     enum EndHandler {
         case plain((ElementContext) throws -> Void)
         case text(WhitespacePolicy?, (ElementContext, String) throws -> Void)
     }
 
-    var start: [(ElementContext) throws -> Void] = []
+    struct TextHandler {
+        let call: (ElementContext, TextChunk) throws -> Void
+    }
+
+    var start: [StartHandler] = []
     var end: [EndHandler] = []
-    var text: [(ElementContext, TextChunk) throws -> Void] = []
+    var text: [TextHandler] = []
 
     var flags: RouteFlags {
         var flags: RouteFlags = []
@@ -71,7 +83,7 @@ struct RouteTable {
     // One accessor per handler kind, so an event retains only the array it iterates.
 
     @inline(__always)
-    func startHandlers(_ id: Int32) -> [(ElementContext) throws -> Void] {
+    func startHandlers(_ id: Int32) -> [Route.StartHandler] {
         Int(id) < routes.count ? routes[Int(id)].start : fallback.start
     }
 
@@ -81,7 +93,7 @@ struct RouteTable {
     }
 
     @inline(__always)
-    func textHandlers(_ id: Int32) -> [(ElementContext, TextChunk) throws -> Void] {
+    func textHandlers(_ id: Int32) -> [Route.TextHandler] {
         Int(id) < routes.count ? routes[Int(id)].text : fallback.text
     }
 }
