@@ -18,11 +18,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "BenchmarkDocuments"),
-        .target(name: "CExpatTasks", linkerSettings: [.linkedLibrary("expat")]),
+        // DWARF 4: valgrind 3.19 (Debian 12) cannot read the toolchain's default DWARF 5.
+        .target(
+            name: "CExpatTasks", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("expat")]),
         .target(name: "MallocCounter"),
         .executableTarget(name: "generate-documents", dependencies: ["BenchmarkDocuments"]),
         .executableTarget(name: "measure"),
-        .executableTarget(name: "contender-c-expat", dependencies: ["CExpatTasks"]),
+        .executableTarget(
+            name: "contender-c-expat", dependencies: ["CExpatTasks"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .executableTarget(
             name: "contender-saxdispatch",
             dependencies: ["BenchmarkDocuments", .product(name: "SAXDispatch", package: "SAXDispatch")]),

@@ -30,13 +30,13 @@ public struct ElementContext {
     public var name: String { engine.names.string(nameID) }
 
     /// 1-based line of the element's start tag.
-    public var line: Int { frame.line }
+    public var line: Int { engine.position(depth: depth, serial: serial).line }
 
     /// 1-based column of the element's start tag, counted in characters.
-    public var column: Int { frame.column }
+    public var column: Int { engine.position(depth: depth, serial: serial).column }
 
     /// 0-based byte offset of the element's start tag from the start of the input.
-    public var byteOffset: Int { frame.byteOffset }
+    public var byteOffset: Int { engine.position(depth: depth, serial: serial).byteOffset }
 
     /// The element's attributes, in document order.
     ///
@@ -82,11 +82,6 @@ public struct ElementContext {
     /// is `XML_StopParser`.
     public func stopParsing() {
         engine.requestStop()
-    }
-
-    private var frame: ElementFrame {
-        let frames = engine.checkedFrameCount(depth: depth, serial: serial)
-        return engine.stack[frames - 1]
     }
 }
 

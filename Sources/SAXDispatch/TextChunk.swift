@@ -6,11 +6,18 @@
 /// dispatcher.onAnyText { _, chunk in textBytes += chunk.count }
 /// ```
 public struct TextChunk {
-    let engine: DispatchEngine
-    let serial: UInt64
-    let bytes: UnsafeRawBufferPointer
+    @usableFromInline let engine: DispatchEngine
+    @usableFromInline let serial: UInt64
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+
+    init(engine: DispatchEngine, serial: UInt64, bytes: UnsafeRawBufferPointer) {
+        self.engine = engine
+        self.serial = serial
+        self.bytes = bytes
+    }
 
     /// The number of UTF-8 bytes in the piece.
+    @inlinable
     public var count: Int {
         engine.checkChunk(serial: serial)
         return bytes.count

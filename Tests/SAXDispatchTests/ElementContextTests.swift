@@ -85,6 +85,15 @@ struct ElementContextTests {
         #expect(positions == ["start 2:5+9", "end 2:5+9", "start 4:1+19", "end 4:1+19"])
     }
 
+    @Test("a start-only route reads its position live, with the same values")
+    func startOnlyPositions() throws {
+        var positions: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("b") { positions.append("\($0.line):\($0.column)+\($0.byteOffset)") }
+        try dispatcher.parse("<a>\n  é <b>x\n</b>\n<b/></a>")
+        #expect(positions == ["2:5+9", "4:1+19"])
+    }
+
     @Test("processing instructions, comments, doctype and notations")
     func otherEvents() throws {
         var events: [String] = []

@@ -6,6 +6,7 @@
 /// A parser is confined to one thread (it is not `Sendable`) and never re-entered,
 /// so the hot mutable state opts out of dynamic exclusivity checks, which otherwise
 /// cost about a tenth of the parse time.
+@usableFromInline
 final class DispatchEngine {
     let names: NameTable
     private let routes: RouteTable
@@ -15,6 +16,9 @@ final class DispatchEngine {
     private let notationHandlers: [(NotationDeclaration) throws -> Void]
 
     @exclusivity(unchecked) var stack = ElementStack()
+    /// The route flags of the innermost open element (empty outside the root), read by
+    /// every character-data callback.
+    @exclusivity(unchecked) private var topFlags: RouteFlags = []
     @exclusivity(unchecked) private var text = TextBuffer()
     /// Character data for text-chunk handlers, gathered across expat's small pieces
     /// (it reports every line end and entity reference separately) and delivered at
@@ -74,10 +78,12 @@ final class DispatchEngine {
         serial &+= 1
         var frame = ElementFrame(
             name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0)
-        if flags.isListened {
+        // End and text handlers need the start tag's position later; start handlers read it live.
+        if !flags.isDisjoint(with: [.end, .textChunks]) {
             (frame.line, frame.column, frame.byteOffset) = driver.currentPosition()
         }
         stack.push(frame)
+        topFlags = flags
         driver.setCharacterDataEnabled(flags.wantsCharacters)
         guard flags.contains(.start) else { return }
 
@@ -117,15 +123,16 @@ final class DispatchEngine {
         }
         if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
         stack.pop()
-        driver.setCharacterDataEnabled(!stack.isEmpty && stack.top.flags.wantsCharacters)
+        topFlags = stack.isEmpty ? [] : stack.top.flags
+        driver.setCharacterDataEnabled(topFlags.wantsCharacters)
     }
 
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if isHalted || stack.isEmpty { return }
-        let frame = stack.top
-        if frame.flags.contains(.collectsText) { text.append(bytes, count: length) }
-        guard frame.flags.contains(.textChunks) else { return }
+        if isHalted { return }
+        let flags = topFlags
+        if flags.contains(.collectsText) { text.append(bytes, count: length) }
+        guard flags.contains(.textChunks) else { return }
         var piece = UnsafeRawBufferPointer(start: bytes, count: length)
         if pendingText.count + piece.count > Self.textChunkLimit {
             flushPendingText()
@@ -216,6 +223,14 @@ final class DispatchEngine {
         return depth
     }
 
+    /// The start tag position of an open element: recorded at its start when its route
+    /// has end or text handlers, otherwise read live (only a start handler can ask then).
+    func position(depth: Int, serial: UInt64) -> (line: Int, column: Int, byteOffset: Int) {
+        let frame = stack[checkedFrameCount(depth: depth, serial: serial) - 1]
+        if frame.line > 0 { return (frame.line, frame.column, frame.byteOffset) }
+        return driver.currentPosition()
+    }
+
     func attributes(for serial: UInt64) -> ElementAttributes {
         guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
         var count = 0
@@ -229,6 +244,7 @@ final class DispatchEngine {
             "ElementAttributes used after its start handler returned; copy the values you need inside the handler")
     }
 
+    @usableFromInline
     func checkChunk(serial: UInt64) {
         precondition(
             serial == chunkSerial, "TextChunk used after its text handler returned; copy the text inside the handler")

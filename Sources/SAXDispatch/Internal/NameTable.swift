@@ -10,31 +10,39 @@ import Musl
 /// a `String` is made for an id only the first time somebody asks for it.
 ///
 /// Lookups hash the NUL-terminated bytes expat hands over (FNV-1a, computed in the
-/// same pass that finds the terminator) and probe an open-addressing table, so an
-/// event costs no allocation once its name has been seen.
+/// same pass that finds the terminator) and probe an open-addressing table whose
+/// slots carry the hash and length, so a mismatch rarely touches the name bytes and
+/// an event costs no allocation once its name has been seen.
 final class NameTable {
     private struct Slot {
         var hash: UInt32
+        var length: Int32
         var id: Int32  // -1: empty
+        var start: Int32  // offset of the name in the arena
     }
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
-    /// The bytes of every name, back to back; `starts[id]..<starts[id + 1]` is one name.
-    @exclusivity(unchecked) private var arena: [UInt8] = []
-    @exclusivity(unchecked) private var starts: [Int] = [0]
+    /// The bytes of every name, back to back.
+    @exclusivity(unchecked) private var arena: UnsafeMutableRawPointer
+    @exclusivity(unchecked) private var arenaCount = 0
+    @exclusivity(unchecked) private var arenaCapacity = 1024
+    /// Per id: where its bytes are in the arena, and its `String` once made.
+    @exclusivity(unchecked) private var ranges: [(start: Int, length: Int)] = []
     @exclusivity(unchecked) private var strings: [String?] = []
 
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: Slot(hash: 0, id: -1))
+        slots.initialize(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
         mask = size - 1
+        arena = .allocate(byteCount: arenaCapacity, alignment: 8)
     }
 
     deinit {
         slots.deallocate()
+        arena.deallocate()
     }
 
     /// The number of distinct names interned so far.
@@ -48,7 +56,11 @@ final class NameTable {
         while true {
             let slot = slots[index]
             if slot.id < 0 { break }
-            if slot.hash == hash && bytesEqual(slot.id, name, length) { return slot.id }
+            if slot.hash == hash && Int(slot.length) == length
+                && Self.equal(arena + Int(slot.start), UnsafeRawPointer(name), length)
+            {
+                return slot.id
+            }
             index = (index + 1) & mask
         }
         return insert(UnsafeRawBufferPointer(start: name, count: length), hash: hash, at: index)
@@ -58,11 +70,12 @@ final class NameTable {
     func intern(_ name: String) -> Int32 {
         var name = name
         return name.withUTF8 { bytes in
-            if let id = lookup(UnsafeRawBufferPointer(bytes)) { return id }
-            let hash = Self.hash(UnsafeRawBufferPointer(bytes))
+            let raw = UnsafeRawBufferPointer(bytes)
+            if let id = lookup(raw) { return id }
+            let hash = Self.hash(raw)
             var index = Int(hash) & mask
             while slots[index].id >= 0 { index = (index + 1) & mask }
-            return insert(UnsafeRawBufferPointer(bytes), hash: hash, at: index)
+            return insert(raw, hash: hash, at: index)
         }
     }
 
@@ -76,17 +89,11 @@ final class NameTable {
     func string(_ id: Int32) -> String {
         let index = Int(id)
         if let string = strings[index] { return string }
-        let string = String(decoding: arena[starts[index]..<starts[index + 1]], as: UTF8.self)
+        let range = ranges[index]
+        let string = String(
+            decoding: UnsafeRawBufferPointer(start: arena + range.start, count: range.length), as: UTF8.self)
         strings[index] = string
         return string
-    }
-
-    /// Calls `body` with the UTF-8 bytes of an id's name.
-    func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let index = Int(id)
-        return try arena.withUnsafeBytes { all in
-            try body(UnsafeRawBufferPointer(rebasing: all[starts[index]..<starts[index + 1]]))
-        }
     }
 
     private func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {
@@ -95,17 +102,33 @@ final class NameTable {
         while true {
             let slot = slots[index]
             if slot.id < 0 { return nil }
-            if slot.hash == hash && bytesEqual(slot.id, bytes) { return slot.id }
+            if slot.hash == hash && Int(slot.length) == bytes.count
+                && (bytes.baseAddress.map { Self.equal(arena + Int(slot.start), $0, bytes.count) } ?? true)
+            {
+                return slot.id
+            }
             index = (index + 1) & mask
         }
     }
 
     private func insert(_ bytes: UnsafeRawBufferPointer, hash: UInt32, at index: Int) -> Int32 {
         let id = Int32(truncatingIfNeeded: strings.count)
-        arena.append(contentsOf: bytes)
-        starts.append(arena.count)
+        if arenaCount + bytes.count > arenaCapacity {
+            var capacity = arenaCapacity * 2
+            while capacity < arenaCount + bytes.count { capacity *= 2 }
+            let bigger = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
+            bigger.copyMemory(from: arena, byteCount: arenaCount)
+            arena.deallocate()
+            arena = bigger
+            arenaCapacity = capacity
+        }
+        if let base = bytes.baseAddress { (arena + arenaCount).copyMemory(from: base, byteCount: bytes.count) }
+        slots[index] = Slot(
+            hash: hash, length: Int32(truncatingIfNeeded: bytes.count), id: id,
+            start: Int32(truncatingIfNeeded: arenaCount))
+        ranges.append((arenaCount, bytes.count))
+        arenaCount += bytes.count
         strings.append(nil)
-        slots[index] = Slot(hash: hash, id: id)
         if strings.count * 2 > mask + 1 { grow() }
         return id
     }
@@ -114,7 +137,7 @@ final class NameTable {
         let old = slots
         let size = (mask + 1) * 2
         slots = .allocate(capacity: size)
-        slots.initialize(repeating: Slot(hash: 0, id: -1))
+        slots.initialize(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
         mask = size - 1
         for slot in old where slot.id >= 0 {
             var index = Int(slot.hash) & mask
@@ -124,20 +147,25 @@ final class NameTable {
         old.deallocate()
     }
 
+    /// Compares `length` bytes; names are short, so word-sized loads beat a call to `memcmp`.
     @inline(__always)
-    private func bytesEqual(_ id: Int32, _ name: UnsafePointer<CChar>, _ length: Int) -> Bool {
-        bytesEqual(id, UnsafeRawBufferPointer(start: name, count: length))
-    }
-
-    @inline(__always)
-    private func bytesEqual(_ id: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = starts[Int(id)]
-        let length = starts[Int(id) + 1] - start
-        guard length == bytes.count else { return false }
-        return arena.withUnsafeBytes { all in
-            guard let base = all.baseAddress, let other = bytes.baseAddress else { return length == 0 }
-            return memcmp(base + start, other, length) == 0
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
+        var offset = 0
+        while offset + 8 <= length {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
+            offset += 8
         }
+        while offset < length {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset += 1
+        }
+        return true
     }
 
     @inline(__always)

@@ -60,19 +60,25 @@ struct RouteFlags: OptionSet {
 }
 
 /// Routes indexed by interned name id. Names registered by the application are
-/// interned first, so their ids are `0..<routes.count`; every other id takes the
+/// interned first, so their ids are `0..<routeCount`; every other id takes the
 /// catch-all route.
-struct RouteTable {
-    private let routes: [Route]
+///
+/// The handlers of all routes are flattened into three buffers, one per kind, with
+/// a range per id: an event reads its handlers without retaining any array.
+final class RouteTable {
     private let flagTable: [RouteFlags]
-    let fallback: Route
-    let fallbackFlags: RouteFlags
+    private let fallbackFlags: RouteFlags
+    private let starts: Flattened<Route.StartHandler>
+    private let ends: Flattened<Route.EndHandler>
+    private let texts: Flattened<Route.TextHandler>
 
     init(routes: [Route], fallback: Route) {
-        self.routes = routes
-        self.flagTable = routes.map(\.flags)
-        self.fallback = fallback
-        self.fallbackFlags = fallback.flags
+        flagTable = routes.map(\.flags)
+        fallbackFlags = fallback.flags
+        let all = routes + [fallback]
+        starts = Flattened(all.map(\.start))
+        ends = Flattened(all.map(\.end))
+        texts = Flattened(all.map(\.text))
     }
 
     @inline(__always)
@@ -80,20 +86,48 @@ struct RouteTable {
         Int(id) < flagTable.count ? flagTable[Int(id)] : fallbackFlags
     }
 
-    // One accessor per handler kind, so an event retains only the array it iterates.
-
+    /// The index of an id's route in the flattened buffers (the last one is the catch-all).
     @inline(__always)
-    func startHandlers(_ id: Int32) -> [Route.StartHandler] {
-        Int(id) < routes.count ? routes[Int(id)].start : fallback.start
+    private func route(_ id: Int32) -> Int {
+        min(Int(id), flagTable.count)
     }
 
     @inline(__always)
-    func endHandlers(_ id: Int32) -> [Route.EndHandler] {
-        Int(id) < routes.count ? routes[Int(id)].end : fallback.end
+    func startHandlers(_ id: Int32) -> UnsafeBufferPointer<Route.StartHandler> { starts[route(id)] }
+
+    @inline(__always)
+    func endHandlers(_ id: Int32) -> UnsafeBufferPointer<Route.EndHandler> { ends[route(id)] }
+
+    @inline(__always)
+    func textHandlers(_ id: Int32) -> UnsafeBufferPointer<Route.TextHandler> { texts[route(id)] }
+}
+
+/// Lists of values stored back to back in one buffer, with a range per list.
+struct Flattened<Element>: ~Copyable {
+    private let storage: UnsafeMutableBufferPointer<Element>
+    private let offsets: [Int]
+
+    init(_ lists: [[Element]]) {
+        var offsets = [0]
+        for list in lists { offsets.append(offsets[offsets.count - 1] + list.count) }
+        storage = .allocate(capacity: max(1, offsets[offsets.count - 1]))
+        var index = 0
+        for list in lists {
+            for element in list {
+                storage.initializeElement(at: index, to: element)
+                index += 1
+            }
+        }
+        self.offsets = offsets
+    }
+
+    deinit {
+        storage.baseAddress?.deinitialize(count: offsets[offsets.count - 1])
+        storage.deallocate()
     }
 
     @inline(__always)
-    func textHandlers(_ id: Int32) -> [Route.TextHandler] {
-        Int(id) < routes.count ? routes[Int(id)].text : fallback.text
+    subscript(list: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(rebasing: storage[offsets[list]..<offsets[list + 1]])
     }
 }

@@ -30,7 +30,14 @@ struct TextBuffer: ~Copyable {
     @inline(__always)
     mutating func append(_ bytes: UnsafeRawPointer, count length: Int) {
         if count + length > capacity { grow(toHold: count + length) }
-        (storage + count).copyMemory(from: bytes, byteCount: length)
+        if length <= 16 {
+            // Expat hands over many tiny pieces (line ends, entity replacements): skip the call to memcpy.
+            for offset in 0..<length {
+                (storage + count + offset).storeBytes(of: bytes.load(fromByteOffset: offset, as: UInt8.self), as: UInt8.self)
+            }
+        } else {
+            (storage + count).copyMemory(from: bytes, byteCount: length)
+        }
         count += length
     }
 
