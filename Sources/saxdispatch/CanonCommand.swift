@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SAXDispatchTools
 
 struct CanonCommand: ParsableCommand {
@@ -30,9 +29,10 @@ struct CanonCommand: ParsableCommand {
     }
 
     func run() throws {
-        let output = FileHandle.standardOutput
         do {
-            try CanonicalXML(chunkSize: chunkSize).write(contentsOfFile: file) { output.write(Data($0)) }
+            try CanonicalXML(chunkSize: chunkSize).write(contentsOfFile: file) { bytes in
+                bytes.withUnsafeBytes { Output.standardOutput($0) }
+            }
         } catch {
             throw DocumentFailure(error, path: file)
         }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 @main
 struct SAXDispatchCommand: ParsableCommand {
@@ -21,14 +20,14 @@ struct SAXDispatchCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as DocumentFailure {
-            FileHandle.standardError.write(Data((failure.message + "\n").utf8))
-            Foundation.exit(1)
+            Output.standardError(failure.message + "\n")
+            Output.terminate(1)
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                FileHandle.standardError.write(Data("Run 'saxdispatch --help' for usage.\n".utf8))
-                Foundation.exit(2)
+                Output.standardError(fullMessage(for: error) + "\n")
+                Output.standardError("Run 'saxdispatch --help' for usage.\n")
+                Output.terminate(2)
             }
             exit(withError: error)
         }

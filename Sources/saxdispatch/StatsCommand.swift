@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import SAXDispatch
 import SAXDispatchTools
 
@@ -66,12 +65,12 @@ struct StatsCommand: ParsableCommand {
             ("attributes", grouped(statistics.attributes)),
             ("text bytes", grouped(statistics.textBytes)),
             ("bytes read", grouped(statistics.bytesRead)),
-            ("elapsed", String(format: "%.3f s", seconds)),
-            ("throughput", String(format: "%.1f MB/s", Double(statistics.bytesRead) / 1e6 / max(seconds, 1e-9))),
-            ("peak memory", PeakMemory.residentBytes().map { String(format: "%.1f MiB", Double($0) / 1_048_576) } ?? "unknown"),
+            ("elapsed", Output.decimal(seconds, 3) + " s"),
+            ("throughput", Output.decimal(Double(statistics.bytesRead) / 1e6 / max(seconds, 1e-9), 1) + " MB/s"),
+            ("peak memory", PeakMemory.residentBytes().map { Output.decimal(Double($0) / 1_048_576, 1) + " MiB" } ?? "unknown"),
         ]
         for (label, value) in rows {
-            print(label.padding(toLength: 16, withPad: " ", startingAt: 0) + value)
+            print(label + String(repeating: " ", count: max(1, 16 - label.count)) + value)
         }
     }
 
