@@ -123,7 +123,7 @@ final class DispatchEngine {
         }
         if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
         stack.pop()
-        topFlags = stack.isEmpty ? [] : stack.top.flags
+        topFlags = stack.isEmpty ? [] : stack.topFlags
         driver.setCharacterDataEnabled(topFlags.wantsCharacters)
     }
 
@@ -155,12 +155,12 @@ final class DispatchEngine {
 
     private func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
         guard !isHalted, !stack.isEmpty else { return }
-        let frame = stack.top
+        let name = stack.topName
         chunkSerial &+= 1
         let chunk = TextChunk(engine: self, serial: chunkSerial, bytes: bytes)
-        let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
+        let context = ElementContext(engine: self, nameID: name, serial: stack.topSerial, depth: stack.count)
         defer { chunkSerial &+= 1 }
-        for handler in routes.textHandlers(frame.name) {
+        for handler in routes.textHandlers(name) {
             do { try handler.call(context, chunk) } catch { fail(error) }
             if isHalted { return }
         }
