@@ -4,16 +4,12 @@ import Testing
 /// The README's quick start, verbatim, so it cannot silently rot.
 @Suite("README")
 struct ReadmeTests {
-    struct BadValue: Error {
-        var text: String
-        var at: ElementPath
-    }
-
     @Test("the quick start runs and gives what the README says")
     func quickStart() throws {
         let zooPath = TestPaths.fixture("zoo.xml").path
         // --- README quick start (with "zoo.xml" replaced by the fixture's path) ---
         struct Animal: Equatable { let kind: String; let name: String }
+        struct BadValue: Error { let text: String; let at: ElementPath }
 
         var animals: [Animal] = []
         var kind = "", name = ""
