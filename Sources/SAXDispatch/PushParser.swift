@@ -140,21 +140,22 @@ public final class PushParser {
 
     /// Expat stopped: find out why, and throw unless a handler asked to stop.
     private func settle() throws {
-        if let error = engine.handlerError {
-            failure = error
-            throw error
-        }
+        try rethrowHandlerError()
         if engine.stopRequested { return }
         // A parse error: text that came before it still reaches text-chunk handlers,
         // exactly as it would have if the input had been split just before the error.
         whileParsing { engine.flushPendingText() }
-        if let error = engine.handlerError {
-            failure = error
-            throw error
-        }
+        try rethrowHandlerError()
         let error = engine.driver.currentError(elementPath: engine.currentPath, source: source)
         failure = error
-        engine.fail(error)
+        engine.halt()
+        throw error
+    }
+
+    /// Rethrows, unchanged, the error a handler threw, if one did.
+    private func rethrowHandlerError() throws {
+        guard let error = engine.handlerError else { return }
+        failure = error
         throw error
     }
 

@@ -201,6 +201,11 @@ final class DispatchEngine {
         driver.stop()
     }
 
+    /// Dispatches nothing more, after a parse error.
+    func halt() {
+        isHalted = true
+    }
+
     func requestStop() {
         guard !isHalted else { return }
         stopRequested = true
