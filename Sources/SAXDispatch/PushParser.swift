@@ -51,10 +51,16 @@ public final class PushParser {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()
         if engine.isHalted || outcome != nil { return }
-        let result = whileParsing { engine.driver.feed(bytes) }
-        // Text gathered for chunk handlers is not held past the bytes fed so far.
-        if result == .accepted { whileParsing { engine.flushPendingText() } }
-        if result == .ended || engine.isHalted { try settle() }
+        switch whileParsing({ engine.driver.feed(bytes) }) {
+        case .held:
+            return
+        case .accepted:
+            // Text gathered for chunk handlers is not held past the bytes fed so far.
+            whileParsing { engine.flushPendingText() }
+            if engine.isHalted { try settle() }
+        case .ended:
+            try settle()
+        }
     }
 
     /// Parses the next piece of the document.

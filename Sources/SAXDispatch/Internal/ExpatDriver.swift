@@ -30,8 +30,10 @@ final class ExpatDriver {
     }
 
     enum FeedResult {
-        /// Expat accepted the bytes (some may be held back for a later call).
+        /// Expat parsed the bytes (and anything held back before them).
         case accepted
+        /// The bytes were held back, to be parsed with later input: no event happened.
+        case held
         /// Expat stopped: a parse error, or the engine halted it.
         case ended
     }
@@ -39,7 +41,12 @@ final class ExpatDriver {
     private let parser: OpaquePointer?
     @exclusivity(unchecked) private var characterDataEnabled = false
     /// Input held back because expat still has more unparsed bytes than this.
-    @exclusivity(unchecked) private var held: [UInt8] = []
+    @exclusivity(unchecked) private var held = TextBuffer()
+    /// How many bytes a feed (or the held-back input) must reach before expat gets
+    /// them: the size of expat's unfinished token when that exceeds the threshold,
+    /// else 0. Computed once after every call into expat, so a held-back feed costs
+    /// a copy and a comparison.
+    @exclusivity(unchecked) private var holdUntil = 0
     /// Total bytes passed to expat so far.
     @exclusivity(unchecked) private var bytesGiven = 0
     /// How many times expat was asked to parse; tests use it to check the holdback.
@@ -142,14 +149,11 @@ final class ExpatDriver {
     }
 
     /// Feeds bytes, holding them back while they would only make expat re-scan.
+    @inline(__always)
     func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if held.isEmpty {
-            if bytes.count >= minimumFeed { return parse(bytes, isFinal: false) }
-            held.append(contentsOf: bytes)
-            return .accepted
-        }
-        held.append(contentsOf: bytes)
-        guard held.count >= minimumFeed else { return .accepted }
+        if held.count == 0 && bytes.count >= holdUntil { return parse(bytes, isFinal: false) }
+        if let base = bytes.baseAddress { held.append(base, count: bytes.count) }
+        guard held.count >= holdUntil else { return .held }
         return parseHeld(isFinal: false)
     }
 
@@ -159,8 +163,8 @@ final class ExpatDriver {
     }
 
     private func parseHeld(isFinal: Bool) -> FeedResult {
-        let result = held.withUnsafeBytes { parse($0, isFinal: isFinal) }
-        held.removeAll(keepingCapacity: held.capacity <= 1 << 20)
+        let result = parse(held.bytes(from: 0), isFinal: isFinal)
+        held.removeAll(keepingAtMost: 1 << 20)
         return result
     }
 
@@ -178,6 +182,7 @@ final class ExpatDriver {
             }
             offset += length
         } while offset < bytes.count
+        holdUntil = minimumFeed
         return .accepted
     }
 
@@ -189,7 +194,7 @@ final class ExpatDriver {
     /// - Throws: ``XMLInputError`` when a read fails.
     func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
         guard let parser else { return .ended }
-        if !held.isEmpty && parseHeld(isFinal: false) == .ended { return .ended }
+        if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         while true {
             let wanted = min(max(chunkSize, unparsedByteCount), Self.maximumSlice)
             guard let buffer = XML_GetBuffer(parser, Int32(wanted)) else { return .ended }

@@ -6,7 +6,10 @@ import Glibc
 import Musl
 #endif
 
-/// One reusable byte buffer for the text of every element that is being collected.
+/// A reusable, growable byte buffer: the text of every element being collected,
+/// gathered text chunks, and input held back from expat each use one.
+///
+/// For element text:
 ///
 /// Open elements that collect text own consecutive regions of it: a child's text is
 /// appended after its parent's, delivered at the child's end, and cut off again, so
@@ -45,6 +48,16 @@ struct TextBuffer: ~Copyable {
     @inline(__always)
     mutating func truncate(to offset: Int) {
         count = offset
+    }
+
+    /// Empties the buffer and gives back its storage if it grew beyond `limit` bytes,
+    /// so that one huge token does not pin its memory for the rest of the parse.
+    mutating func removeAll(keepingAtMost limit: Int) {
+        count = 0
+        guard capacity > limit else { return }
+        storage.deallocate()
+        capacity = 4096
+        storage = .allocate(byteCount: capacity, alignment: 1)
     }
 
     /// The bytes from `offset` to the end, valid until the next mutation.
