@@ -24,6 +24,8 @@
 /// `Sendable`.
 public final class PushParser {
     let engine: DispatchEngine
+    /// The engine's driver, held directly: `feed` is called per chunk, possibly per byte.
+    private let driver: ExpatDriver
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
     /// True while expat runs; feeding a parser from its own handler would re-enter expat.
@@ -35,6 +37,7 @@ public final class PushParser {
     /// Creates a parser that dispatches to the handlers of `dispatcher`.
     public init(_ dispatcher: Dispatcher, source: String? = nil) {
         engine = DispatchEngine(dispatcher: dispatcher)
+        driver = engine.driver
         self.source = source
     }
 
@@ -51,7 +54,11 @@ public final class PushParser {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()
         if engine.isHalted || outcome != nil { return }
-        switch whileParsing({ engine.driver.feed(bytes) }) {
+        precondition(!isParsing, Self.reentrancyMessage)
+        isParsing = true
+        let result = driver.feed(bytes)
+        isParsing = false
+        switch result {
         case .held:
             return
         case .accepted:
@@ -128,17 +135,21 @@ public final class PushParser {
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
 
+    private static let reentrancyMessage =
+        "PushParser fed from inside one of its own handlers; feed it after the call returns"
+
     private func whileParsing<Result>(_ body: () throws -> Result) rethrows -> Result {
-        precondition(!isParsing, "PushParser fed from inside one of its own handlers; feed it after the call returns")
+        precondition(!isParsing, Self.reentrancyMessage)
         isParsing = true
         defer { isParsing = false }
         return try body()
     }
 
+    @inline(__always)
     private func checkOpen() throws {
         if let failure { throw failure }
-        guard engine.driver.isAvailable else {
-            let error = engine.driver.currentError(elementPath: [], source: source)
+        guard driver.isAvailable else {
+            let error = driver.currentError(elementPath: [], source: source)
             failure = error
             throw error
         }
