@@ -66,31 +66,28 @@ struct RouteFlags: OptionSet {
 /// The handlers of all routes are flattened into three buffers, one per kind, with
 /// a range per id: an event reads its handlers without retaining any array.
 final class RouteTable {
+    /// Flags per route, the catch-all's last (like the handler buffers).
     private let flagTable: [RouteFlags]
-    private let fallbackFlags: RouteFlags
     private let starts: Flattened<Route.StartHandler>
     private let ends: Flattened<Route.EndHandler>
     private let texts: Flattened<Route.TextHandler>
 
     init(routes: [Route], fallback: Route) {
-        flagTable = routes.map(\.flags)
-        fallbackFlags = fallback.flags
         let all = routes + [fallback]
+        flagTable = all.map(\.flags)
         starts = Flattened(all.map(\.start))
         ends = Flattened(all.map(\.end))
         texts = Flattened(all.map(\.text))
     }
 
-    @inline(__always)
-    func flags(_ id: Int32) -> RouteFlags {
-        Int(id) < flagTable.count ? flagTable[Int(id)] : fallbackFlags
-    }
-
-    /// The index of an id's route in the flattened buffers (the last one is the catch-all).
+    /// The index of an id's route: its own for registered names, else the catch-all (last).
     @inline(__always)
     private func route(_ id: Int32) -> Int {
-        min(Int(id), flagTable.count)
+        min(Int(id), flagTable.count - 1)
     }
+
+    @inline(__always)
+    func flags(_ id: Int32) -> RouteFlags { flagTable[route(id)] }
 
     @inline(__always)
     func startHandlers(_ id: Int32) -> UnsafeBufferPointer<Route.StartHandler> { starts[route(id)] }
