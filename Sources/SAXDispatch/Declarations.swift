@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The start of a document type declaration, `<!DOCTYPE name … [`.
 public struct DoctypeDeclaration: Sendable, Hashable {
     /// The declared name of the root element.
@@ -58,6 +66,20 @@ public struct XMLInputError: Error, Sendable, Hashable, CustomStringConvertible 
         self.path = path
         self.errorNumber = errorNumber
         self.message = message
+    }
+
+    /// A file that could not be opened: `cannot open file: <the system's reason>`.
+    public static func cannotOpen(path: String?, errorNumber: Int32) -> XMLInputError {
+        XMLInputError(path: path, errorNumber: errorNumber, message: "cannot open file: \(reason(errorNumber))")
+    }
+
+    /// A read that failed: `read failed: <the system's reason>`.
+    public static func readFailed(path: String?, errorNumber: Int32) -> XMLInputError {
+        XMLInputError(path: path, errorNumber: errorNumber, message: "read failed: \(reason(errorNumber))")
+    }
+
+    private static func reason(_ errorNumber: Int32) -> String {
+        String(cString: strerror(errorNumber))
     }
 
     /// `PATH: error: MESSAGE`, like the tool prints it.

@@ -53,8 +53,7 @@ extension Dispatcher {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let number = errno
-            throw XMLInputError(
-                path: path, errorNumber: number, message: "cannot open file: \(String(cString: strerror(number)))")
+            throw XMLInputError.cannotOpen(path: path, errorNumber: number)
         }
         defer { close(descriptor) }
         return try PushParser(self, source: path).parse(fileDescriptor: descriptor, chunkSize: max(1, chunkSize))

@@ -16,8 +16,7 @@ public enum FileChunks {
         let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY)
         guard descriptor >= 0 else {
             let number = errno
-            throw XMLInputError(
-                path: path, errorNumber: number, message: "cannot open file: \(String(cString: strerror(number)))")
+            throw XMLInputError.cannotOpen(path: path, errorNumber: number)
         }
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         return try body(descriptor)
@@ -46,8 +45,7 @@ public enum FileChunks {
             if count < 0 {
                 if errno == EINTR { continue }
                 let number = errno
-                throw XMLInputError(
-                    path: path, errorNumber: number, message: "read failed: \(String(cString: strerror(number)))")
+                throw XMLInputError.readFailed(path: path, errorNumber: number)
             }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }

@@ -207,8 +207,7 @@ final class ExpatDriver {
                     break
                 } else if errno != EINTR {
                     let number = errno
-                    throw XMLInputError(
-                        path: path, errorNumber: number, message: "read failed: \(String(cString: strerror(number)))")
+                    throw XMLInputError.readFailed(path: path, errorNumber: number)
                 }
             }
             let isFinal = filled < wanted
