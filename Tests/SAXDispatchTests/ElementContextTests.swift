@@ -85,13 +85,26 @@ struct ElementContextTests {
         #expect(positions == ["start 2:5+9", "end 2:5+9", "start 4:1+19", "end 4:1+19"])
     }
 
-    @Test("a start-only route reads its position live, with the same values")
+    @Test("a start-only route reports the same positions")
     func startOnlyPositions() throws {
         var positions: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onStart("b") { positions.append("\($0.line):\($0.column)+\($0.byteOffset)") }
         try dispatcher.parse("<a>\n  é <b>x\n</b>\n<b/></a>")
         #expect(positions == ["2:5+9", "4:1+19"])
+    }
+
+    @Test("a context consulted later, while its element is still open, still reports its own start tag")
+    func positionOfAnOpenAncestor() throws {
+        var outer: ElementContext?
+        var reported: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("a") { outer = $0 }
+        dispatcher.onStart("b") { inner in
+            if let outer { reported.append("\(outer.line):\(outer.column) \(inner.line):\(inner.column)") }
+        }
+        try dispatcher.parse("<r>\n <a>\n   <b/></a></r>")
+        #expect(reported == ["2:2 3:4"])
     }
 
     @Test("processing instructions, comments, doctype and notations")

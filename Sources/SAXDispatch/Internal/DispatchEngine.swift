@@ -78,8 +78,9 @@ final class DispatchEngine {
         serial &+= 1
         var frame = ElementFrame(
             name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0)
-        // End and text handlers need the start tag's position later; start handlers read it live.
-        if !flags.isDisjoint(with: [.end, .textChunks]) {
+        // Any handler's context may be asked for the start tag's position while the element
+        // is open, after expat has moved on, so it is captured now.
+        if flags.isListened {
             (frame.line, frame.column, frame.byteOffset) = driver.currentPosition()
         }
         stack.push(frame)
@@ -228,12 +229,10 @@ final class DispatchEngine {
         return depth
     }
 
-    /// The start tag position of an open element: recorded at its start when its route
-    /// has end or text handlers, otherwise read live (only a start handler can ask then).
+    /// The start tag position of an open element, captured at its start.
     func position(depth: Int, serial: UInt64) -> (line: Int, column: Int, byteOffset: Int) {
         let frame = stack[checkedFrameCount(depth: depth, serial: serial) - 1]
-        if frame.line > 0 { return (frame.line, frame.column, frame.byteOffset) }
-        return driver.currentPosition()
+        return (frame.line, frame.column, frame.byteOffset)
     }
 
     func attributes(for serial: UInt64) -> ElementAttributes {

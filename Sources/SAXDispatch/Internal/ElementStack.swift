@@ -12,7 +12,7 @@ struct ElementFrame {
     var textStart: Int
     /// Unique per element in one parse; lets a context detect that its element has ended.
     var serial: UInt64
-    /// 1-based line and column of the start tag, or 0 when nobody asked for them.
+    /// 1-based line and column of the start tag, or 0 for elements nobody listens to.
     var line: Int
     var column: Int
     var byteOffset: Int
