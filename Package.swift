@@ -18,9 +18,11 @@ let package = Package(
             pkgConfig: "expat",
             providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
         ),
+        // Expat's heap budget: allocation functions for XML_ParserCreate_MM (C, no dependency).
+        .target(name: "CExpatMemory"),
         .target(
             name: "SAXDispatch",
-            dependencies: ["CExpat"]
+            dependencies: ["CExpat", "CExpatMemory"]
         ),
         // The command-line tool's logic, kept in a library so tests can call it directly.
         .target(

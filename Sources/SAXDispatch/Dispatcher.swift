@@ -27,6 +27,10 @@ public struct Dispatcher {
     /// The whitespace policy for text handlers that do not name one. Default: `.trim`.
     public var whitespace: WhitespacePolicy = .trim
 
+    /// What documents may contain and how large anything may grow; ``SafetyProfile/default``
+    /// unless you choose ``SafetyProfile/strict`` or change a limit.
+    public var safety: SafetyProfile = .default
+
     private(set) var names: [String] = []
     private var routeIndex: [String: Int] = [:]
     private(set) var routes: [Route] = []

@@ -149,7 +149,7 @@ public final class PushParser {
     private func checkOpen() throws {
         if let failure { throw failure }
         guard driver.isAvailable else {
-            let error = driver.currentError(elementPath: [], source: source)
+            let error = driver.currentError(elementPath: [], rootStarted: false, source: source)
             failure = error
             throw error
         }
@@ -159,11 +159,19 @@ public final class PushParser {
     private func settle() throws {
         try rethrowHandlerError()
         if engine.stopRequested { return }
+        if var violation = engine.violation {
+            whileParsing { engine.flushPendingTextAfterViolation() }
+            try rethrowHandlerError()
+            violation.source = source
+            failure = violation
+            throw violation
+        }
         // A parse error: text that came before it still reaches text-chunk handlers,
         // exactly as it would have if the input had been split just before the error.
         whileParsing { engine.flushPendingText() }
         try rethrowHandlerError()
-        let error = engine.driver.currentError(elementPath: engine.currentPath, source: source)
+        let error = engine.driver.currentError(
+            elementPath: engine.currentPath, rootStarted: engine.rootStarted, source: source)
         failure = error
         engine.halt()
         throw error

@@ -1,9 +1,11 @@
 extension XMLParseError {
-    /// An expat error code.
+    /// What kind of error ended a parse: an expat error code, or one of the library's
+    /// own codes (raw values from 1000) for the end of input and the rules and limits
+    /// of a ``SafetyProfile``.
     ///
     /// An open set: expat adds codes over time, so this is a `RawRepresentable` struct
-    /// with named values rather than an enum. The raw value is expat's `enum XML_Error`
-    /// value (`XML_ERROR_TAG_MISMATCH` is `Code.tagMismatch`, raw value 7).
+    /// with named values rather than an enum. Below 1000 the raw value is expat's
+    /// `enum XML_Error` value (`XML_ERROR_TAG_MISMATCH` is `Code.tagMismatch`, raw value 7).
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         /// Expat's `enum XML_Error` value.
         public var rawValue: Int
@@ -105,6 +107,30 @@ extension XMLParseError {
         /// `XML_ERROR_AMPLIFICATION_LIMIT_BREACH`: limit on input amplification factor (from DTD and entities) breached.
         public static let amplificationLimitBreach = Code(rawValue: 43)
 
+        /// The input ended before the document was complete: inside a token, or with
+        /// elements still open. (Expat reports these as `noElements`, `unclosedToken`,
+        /// `partialCharacter` or `unclosedCDATASection`; an input with no root element
+        /// at all stays ``noElements``.)
+        public static let truncated = Code(rawValue: 1000)
+        /// Elements nest deeper than ``SafetyProfile/maximumDepth``.
+        public static let depthLimitExceeded = Code(rawValue: 1001)
+        /// An element has, or declares, more attributes than ``SafetyProfile/maximumAttributes``.
+        public static let attributeLimitExceeded = Code(rawValue: 1002)
+        /// A name is longer than ``SafetyProfile/maximumNameBytes``.
+        public static let nameLimitExceeded = Code(rawValue: 1003)
+        /// A single token is larger than ``SafetyProfile/maximumTokenBytes``.
+        public static let tokenLimitExceeded = Code(rawValue: 1004)
+        /// An element's coalesced text is longer than ``SafetyProfile/maximumTextBytes``.
+        public static let textLimitExceeded = Code(rawValue: 1005)
+        /// The DTD declares more entities than ``SafetyProfile/maximumEntityDeclarations``.
+        public static let entityLimitExceeded = Code(rawValue: 1006)
+        /// Expat needed more memory than ``SafetyProfile/maximumParserMemoryBytes``.
+        public static let memoryLimitExceeded = Code(rawValue: 1007)
+        /// The document references an external entity; external entities are never read.
+        public static let externalEntityForbidden = Code(rawValue: 1008)
+        /// The DOCTYPE has an internal subset and ``SafetyProfile/allowsInternalSubset`` is off.
+        public static let internalSubsetForbidden = Code(rawValue: 1009)
+
         private static let names: [Int: String] = [
             1: "noMemory", 2: "syntax", 3: "noElements", 4: "invalidToken", 5: "unclosedToken",
             6: "partialCharacter", 7: "tagMismatch", 8: "duplicateAttribute",
@@ -120,6 +146,10 @@ extension XMLParseError {
             37: "suspendParameterEntity", 38: "reservedPrefixXML", 39: "reservedPrefixXMLNS",
             40: "reservedNamespaceURI", 41: "invalidArgument", 42: "noBuffer",
             43: "amplificationLimitBreach",
+            1000: "truncated", 1001: "depthLimitExceeded", 1002: "attributeLimitExceeded",
+            1003: "nameLimitExceeded", 1004: "tokenLimitExceeded", 1005: "textLimitExceeded",
+            1006: "entityLimitExceeded", 1007: "memoryLimitExceeded", 1008: "externalEntityForbidden",
+            1009: "internalSubsetForbidden",
         ]
     }
 }

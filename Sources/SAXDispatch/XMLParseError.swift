@@ -1,6 +1,7 @@
 /// A document that is not well-formed XML, or that the parser could not read.
 ///
-/// Carries the expat error code, a human message, the 1-based line and column
+/// Carries the error code (expat's, or one of the library's own for safety limits
+/// and rules), a human message, the 1-based line and column
 /// (counted in characters), the byte offset from the start of the input and the
 /// path of elements open at that point. Its `description` reads like a compiler
 /// diagnostic:
@@ -26,11 +27,14 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var elementPath: ElementPath
     /// Where the input came from (a file path), when known; used in `description`.
     public var source: String?
+    /// For the codes that report a ``SafetyProfile`` limit (``Code/depthLimitExceeded``
+    /// and the other `…LimitExceeded` codes), the limit's value; `nil` otherwise.
+    public var limit: Int?
 
     /// Creates an error value; the parser makes these, tests and wrappers may too.
     public init(
         code: Code, message: String, line: Int, column: Int, byteOffset: Int,
-        elementPath: ElementPath = [], source: String? = nil
+        elementPath: ElementPath = [], limit: Int? = nil, source: String? = nil
     ) {
         self.code = code
         self.message = message
@@ -39,6 +43,7 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.byteOffset = byteOffset
         self.elementPath = elementPath
         self.source = source
+        self.limit = limit
     }
 
     /// `SOURCE:LINE:COLUMN: error: MESSAGE (in PATH)`, with `<input>` when the source is unknown.

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Turns expat's callbacks into handler calls: interns names, keeps the ancestor
 /// stack, collects text for the elements that want it, and stops at the first
 /// handler error or stop request.
@@ -36,6 +44,16 @@ final class DispatchEngine {
     @exclusivity(unchecked) private(set) var isHalted = false
     @exclusivity(unchecked) private(set) var handlerError: (any Error)?
     @exclusivity(unchecked) private(set) var stopRequested = false
+    /// The safety rule or limit the document broke, which ended the parse.
+    @exclusivity(unchecked) private(set) var violation: XMLParseError?
+
+    /// The limits checked per event, as plain bounds (`Int.max` when unlimited).
+    private let maximumDepth: Int
+    private let maximumAttributes: Int
+    private let maximumTextBytes: Int
+    /// Start tags smaller than this cannot break the token, name or attribute limits,
+    /// so only larger ones are examined.
+    private let startTagCheckSize: Int
 
     let driver: ExpatDriver
 
@@ -54,7 +72,16 @@ final class DispatchEngine {
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
         notationHandlers = dispatcher.notationHandlers
-        driver = ExpatDriver()
+        let profile = dispatcher.safety
+        maximumDepth = profile.maximumDepth.bound
+        maximumAttributes = profile.maximumAttributes.bound
+        maximumTextBytes = profile.maximumTextBytes.bound
+        // A specified attribute takes at least 5 bytes (` a=""`).
+        let attributeBytes = maximumAttributes.multipliedReportingOverflow(by: 5)
+        startTagCheckSize = min(
+            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
+            attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
+        driver = ExpatDriver(profile: profile)
         driver.connect(
             to: self,
             events: ExpatDriver.Events(
@@ -72,6 +99,15 @@ final class DispatchEngine {
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
+        }
+        if stack.count >= maximumDepth {
+            violate(
+                .depthLimitExceeded, "elements nest deeper than maximumDepth (\(maximumDepth))",
+                limit: maximumDepth)
+            return
+        }
+        if driver.hasAttributeDeclarations || driver.currentEventByteCount >= startTagCheckSize {
+            guard checkStartTag(name, attributes) else { return }
         }
         let id = names.intern(name)
         let flags = routes.flags(id)
@@ -96,6 +132,33 @@ final class DispatchEngine {
             do { try handler.call(context) } catch { fail(error) }
             if isHalted { return }
         }
+    }
+
+    /// Checks a large start tag, or one that may carry defaulted attributes, against
+    /// the token, name and attribute limits.
+    /// - Returns: `false` when it broke one, and the parse ended.
+    private func checkStartTag(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    ) -> Bool {
+        guard driver.checkTokenSize(self) else { return false }
+        let maximumNameBytes = driver.maximumNameBytes
+        var count = 0
+        var longestName = strlen(name)
+        while let attributeName = attributes[2 * count] {
+            longestName = max(longestName, strlen(attributeName))
+            count += 1
+        }
+        if longestName > maximumNameBytes {
+            violateNameLimit()
+            return false
+        }
+        if count > maximumAttributes {
+            violate(
+                .attributeLimitExceeded, "more than maximumAttributes (\(maximumAttributes)) attributes on one element",
+                limit: maximumAttributes)
+            return false
+        }
+        return true
     }
 
     @inline(__always)
@@ -132,9 +195,21 @@ final class DispatchEngine {
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
         let flags = topFlags
-        if flags.contains(.collectsText) { text.append(bytes, count: length) }
+        if flags.contains(.collectsText) {
+            guard text.count + length <= maximumTextBytes else {
+                violateTextLimit(bytes, length, flags: flags)
+                return
+            }
+            text.append(bytes, count: length)
+        }
         guard flags.contains(.textChunks) else { return }
-        var piece = UnsafeRawBufferPointer(start: bytes, count: length)
+        gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// Gathers character data for the innermost element's text-chunk handlers.
+    @inline(__always)
+    private func gatherTextChunk(_ piece: UnsafeRawBufferPointer) {
+        var piece = piece
         if pendingText.count + piece.count > Self.textChunkLimit {
             flushPendingText()
             // Large pieces go to the handlers straight from expat's buffer, in bounded slices.
@@ -167,15 +242,20 @@ final class DispatchEngine {
         }
     }
 
-    func processingInstruction(target: String, data: String) {
+    func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
+        guard !processingInstructionHandlers.isEmpty, !isHalted else { return }
         flushPendingText()
+        let target = target.map { String(cString: $0) } ?? ""
+        let data = data.map { String(cString: $0) } ?? ""
         for handler in processingInstructionHandlers where !isHalted {
             do { try handler(target, data) } catch { fail(error) }
         }
     }
 
-    func comment(_ text: String) {
+    func comment(_ text: UnsafePointer<CChar>?) {
+        guard !commentHandlers.isEmpty, !isHalted else { return }
         flushPendingText()
+        let text = text.map { String(cString: $0) } ?? ""
         for handler in commentHandlers where !isHalted {
             do { try handler(text) } catch { fail(error) }
         }
@@ -192,6 +272,63 @@ final class DispatchEngine {
             do { try handler(declaration) } catch { fail(error) }
         }
     }
+
+    // MARK: Safety violations
+
+    /// Ends the parse because the document broke a rule of the safety profile, at the
+    /// current event's position or the one given.
+    func violate(
+        _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
+        at position: (line: Int, column: Int, byteOffset: Int)? = nil
+    ) {
+        guard !isHalted else { return }
+        let position = position ?? driver.currentPosition()
+        violation = XMLParseError(
+            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
+            byteOffset: max(0, position.byteOffset), elementPath: currentPath, limit: limit)
+        isHalted = true
+        driver.stop()
+    }
+
+    func violateTokenLimit() {
+        let limit = driver.profile.maximumTokenBytes
+        violate(
+            .tokenLimitExceeded, "a single token is larger than maximumTokenBytes (\(limit))", limit: limit.value)
+    }
+
+    func violateNameLimit() {
+        let limit = driver.profile.maximumNameBytes
+        violate(.nameLimitExceeded, "a name is longer than maximumNameBytes (\(limit))", limit: limit.value)
+    }
+
+    /// The innermost element's text grew past the limit: text-chunk handlers still get
+    /// the text up to the limit (whole characters), so what they see does not depend on
+    /// how the input was split, and the error points at the element's start tag.
+    private func violateTextLimit(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) {
+        if flags.contains(.textChunks) {
+            var allowed = max(0, min(length, maximumTextBytes - text.count))
+            // Back up to the start of a UTF-8 character.
+            while allowed > 0 && allowed < length && UInt8(bitPattern: bytes[allowed]) & 0xC0 == 0x80 { allowed -= 1 }
+            if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
+        }
+        let frame = stack.top
+        violate(
+            .textLimitExceeded,
+            "the text of <\(names.string(frame.name))> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))",
+            limit: maximumTextBytes, at: (frame.line, frame.column, frame.byteOffset))
+    }
+
+    /// Delivers text gathered for text-chunk handlers before a violation, as a parse error
+    /// does: the handlers see the same text however the input was split.
+    func flushPendingTextAfterViolation() {
+        guard violation != nil, handlerError == nil else { return }
+        isHalted = false
+        flushPendingText()
+        isHalted = true
+    }
+
+    /// Whether any element started: the end of input is then a truncated document.
+    var rootStarted: Bool { serial > 0 }
 
     // MARK: Stopping
 

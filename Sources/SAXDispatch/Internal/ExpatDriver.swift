@@ -1,4 +1,5 @@
 private import CExpat
+private import CExpatMemory
 
 #if canImport(Darwin)
 import Darwin
@@ -38,7 +39,23 @@ final class ExpatDriver {
         case ended
     }
 
-    private let parser: OpaquePointer?
+    let parser: OpaquePointer?
+    /// What the document may contain and how large anything may grow.
+    let profile: SafetyProfile
+    /// Expat's heap budget: every block expat allocates is charged to it.
+    private let budget: UnsafeMutablePointer<saxdispatch_memory_budget>
+    /// The limits as plain bounds (`Int.max` when unlimited), read on hot paths.
+    let maximumTokenBytes: Int
+    let maximumNameBytes: Int
+    /// Entity declarations seen so far, and the external ones by system identifier.
+    var entityDeclarationCount = 0
+    var externalEntityNames: [String: String] = [:]
+    /// Attribute declarations per element name; set once any ATTLIST is seen, after which
+    /// start tags may carry defaulted attributes beyond the ones written.
+    var attributeDeclarationCounts: [String: Int] = [:]
+    @exclusivity(unchecked) var hasAttributeDeclarations = false
+    /// The engine, as the user data every callback receives.
+    private(set) var userData: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var characterDataEnabled = false
     /// Input held back because expat still has more unparsed bytes than this.
     @exclusivity(unchecked) private var held = TextBuffer()
@@ -47,6 +64,8 @@ final class ExpatDriver {
     /// else 0. Computed once after every call into expat, so a held-back feed costs
     /// a copy and a comparison.
     @exclusivity(unchecked) private var holdUntil = 0
+    /// Catches unpaired surrogates in UTF-16 input, which some expat 2.5.0 builds accept.
+    @exclusivity(unchecked) private var surrogateCheck = UTF16SurrogateCheck()
     /// Total bytes passed to expat so far.
     @exclusivity(unchecked) private var bytesGiven = 0
     /// How many times expat was asked to parse; tests use it to check the holdback.
@@ -59,20 +78,50 @@ final class ExpatDriver {
     /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
     private static let maximumSlice = 1 << 30
 
-    init() {
-        parser = XML_ParserCreate(nil)
+    init(profile: SafetyProfile) {
+        self.profile = profile
+        maximumTokenBytes = profile.maximumTokenBytes.bound
+        maximumNameBytes = profile.maximumNameBytes.bound
+        budget = .allocate(capacity: 1)
+        budget.initialize(
+            to: saxdispatch_memory_budget(
+                used: 0, limit: profile.maximumParserMemoryBytes.value.map { size_t($0) } ?? .max, peak: 0,
+                exceeded: 0))
+        var suite = XML_Memory_Handling_Suite(
+            malloc_fcn: saxdispatch_memory_malloc, realloc_fcn: saxdispatch_memory_realloc,
+            free_fcn: saxdispatch_memory_free)
+        let previous = saxdispatch_memory_enter(budget)
+        parser = XML_ParserCreate_MM(nil, &suite, nil)
+        saxdispatch_memory_enter(previous)
     }
 
     deinit {
         if let parser { XML_ParserFree(parser) }
+        budget.deallocate()
     }
+
+    /// Runs `body`, a call into expat that may allocate, charging expat's heap budget.
+    @inline(__always)
+    private func charging<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let previous = saxdispatch_memory_enter(budget)
+        defer { saxdispatch_memory_enter(previous) }
+        return try body()
+    }
+
+    /// Whether expat failed because its heap budget ran out.
+    var exceededMemoryBudget: Bool { budget.pointee.exceeded != 0 }
+
+    /// The most bytes expat held at once so far.
+    var peakParserMemory: Int { budget.pointee.peak }
 
     var isAvailable: Bool { parser != nil }
 
     func connect(to engine: DispatchEngine, events: Events) {
         guard let parser else { return }
-        XML_SetUserData(parser, Unmanaged.passUnretained(engine).toOpaque())
+        userData = Unmanaged.passUnretained(engine).toOpaque()
+        XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)
+        installSafetyHandlers(parser, profile: profile, events: events)
         XML_SetElementHandler(
             parser,
             { userData, name, attributes in
@@ -82,26 +131,6 @@ final class ExpatDriver {
             { userData, _ in
                 withEngine(userData) { $0.endElement() }
             })
-        if events.processingInstructions {
-            XML_SetProcessingInstructionHandler(parser) { userData, target, data in
-                withEngine(userData) {
-                    $0.processingInstruction(target: string(target) ?? "", data: string(data) ?? "")
-                }
-            }
-        }
-        if events.comments {
-            XML_SetCommentHandler(parser) { userData, data in
-                withEngine(userData) { $0.comment(string(data) ?? "") }
-            }
-        }
-        if events.doctype {
-            XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
-                let declaration = DoctypeDeclaration(
-                    name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
-                    hasInternalSubset: hasInternalSubset != 0)
-                withEngine(userData) { $0.doctype(declaration) }
-            }
-        }
         if events.notations {
             XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
                 let declaration = NotationDeclaration(
@@ -142,15 +171,44 @@ final class ExpatDriver {
         return index < 0 ? 0 : max(0, bytesGiven - Int(index))
     }
 
-    /// How many new bytes expat should get in one call: at least as many as it would re-scan.
-    private var minimumFeed: Int {
-        let unparsed = unparsedByteCount
-        return unparsed > Self.holdbackThreshold ? unparsed : 0
+    /// How many new bytes expat should get in one call: at least as many as it would
+    /// re-scan, but no more than takes the unfinished token just past the token limit,
+    /// so that expat never holds much more than the limit of one token.
+    private func minimumFeed(unparsed: Int) -> Int {
+        guard unparsed > Self.holdbackThreshold else { return 0 }
+        return min(unparsed, max(1, maximumTokenBytes - unparsed + 1))
+    }
+
+    /// Ends the parse when expat's unfinished token has grown past the token limit.
+    /// - Returns: `false` when it did.
+    private func checkUnfinishedToken(_ unparsed: Int) -> Bool {
+        guard unparsed > maximumTokenBytes else { return true }
+        withEngine(userData) { $0.violateTokenLimit() }
+        return false
     }
 
     /// Feeds bytes, holding them back while they would only make expat re-scan.
     @inline(__always)
     func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
+        if !surrogateCheck.isOff, let invalid = surrogateCheck.firstInvalidOffset(in: bytes) {
+            return feedUpToUnpairedSurrogate(UnsafeRawBufferPointer(rebasing: bytes[..<invalid]))
+        }
+        return feedChecked(bytes)
+    }
+
+    /// Gives expat everything before an unpaired surrogate, so events before it are
+    /// delivered and its position is known, then ends the parse with an error there.
+    private func feedUpToUnpairedSurrogate(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
+        if feedChecked(bytes) == .ended { return .ended }
+        if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        withEngine(userData) {
+            $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
+        }
+        return .ended
+    }
+
+    @inline(__always)
+    private func feedChecked(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if held.count == 0 && bytes.count >= holdUntil { return parse(bytes, isFinal: false) }
         if let base = bytes.baseAddress { held.append(base, count: bytes.count) }
         guard held.count >= holdUntil else { return .held }
@@ -177,12 +235,13 @@ final class ExpatDriver {
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
             parseCallCount += 1
-            guard XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) == XML_STATUS_OK else {
-                return .ended
-            }
+            let status = charging { XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) }
+            guard status == XML_STATUS_OK else { return .ended }
             offset += length
         } while offset < bytes.count
-        holdUntil = minimumFeed
+        let unparsed = unparsedByteCount
+        guard checkUnfinishedToken(unparsed) else { return .ended }
+        holdUntil = minimumFeed(unparsed: unparsed)
         return .accepted
     }
 
@@ -196,8 +255,10 @@ final class ExpatDriver {
         guard let parser else { return .ended }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         while true {
-            let wanted = min(max(chunkSize, unparsedByteCount), Self.maximumSlice)
-            guard let buffer = XML_GetBuffer(parser, Int32(wanted)) else { return .ended }
+            let unparsed = unparsedByteCount
+            guard checkUnfinishedToken(unparsed) else { return .ended }
+            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), Self.maximumSlice)
+            guard let buffer = charging({ XML_GetBuffer(parser, Int32(wanted)) }) else { return .ended }
             var filled = 0
             while filled < wanted {
                 let count = read(fileDescriptor, buffer + filled, wanted - filled)
@@ -211,8 +272,20 @@ final class ExpatDriver {
                 }
             }
             let isFinal = filled < wanted
+            if !surrogateCheck.isOff,
+                let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(start: buffer, count: filled))
+            {
+                bytesGiven += invalid
+                let status = charging { XML_ParseBuffer(parser, Int32(invalid), 0) }
+                guard status == XML_STATUS_OK else { return .ended }
+                withEngine(userData) {
+                    $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
+                }
+                return .ended
+            }
             bytesGiven += filled
-            guard XML_ParseBuffer(parser, Int32(filled), isFinal ? 1 : 0) == XML_STATUS_OK else { return .ended }
+            let status = charging { XML_ParseBuffer(parser, Int32(filled), isFinal ? 1 : 0) }
+            guard status == XML_STATUS_OK else { return .ended }
             if isFinal { return .accepted }
         }
     }
@@ -228,32 +301,60 @@ final class ExpatDriver {
         )
     }
 
+    /// The size in bytes of the token being reported (0 inside an internal entity).
+    @inline(__always)
+    var currentEventByteCount: Int { Int(XML_GetCurrentByteCount(parser)) }
+
+    /// The number of attributes written in the current start tag, as opposed to
+    /// defaulted from the DTD, which follow them.
+    var specifiedAttributeCount: Int { Int(XML_GetSpecifiedAttributeCount(parser)) / 2 }
+
     /// The error expat stopped with, as a Swift value.
-    func currentError(elementPath: ElementPath, source: String?) -> XMLParseError {
+    ///
+    /// - Parameter rootStarted: Whether the root element started; the end of input is
+    ///   then ``XMLParseError/Code/truncated`` rather than a missing root.
+    func currentError(elementPath: ElementPath, rootStarted: Bool, source: String?) -> XMLParseError {
         guard let parser else {
             return XMLParseError(
                 code: .noMemory, message: "could not create an expat parser", line: 1, column: 1, byteOffset: 0,
                 source: source)
         }
-        let code = XML_GetErrorCode(parser)
+        let expatCode = XML_GetErrorCode(parser)
         let position = currentPosition()
-        let message = XML_ErrorString(code).map { String(cString: $0) } ?? "expat error \(code.rawValue)"
+        var code = XMLParseError.Code(rawValue: Int(expatCode.rawValue))
+        var message = XML_ErrorString(expatCode).map { String(cString: $0) } ?? "expat error \(expatCode.rawValue)"
+        var limit: Int?
+        switch code {
+        case .noMemory where exceededMemoryBudget:
+            code = .memoryLimitExceeded
+            limit = profile.maximumParserMemoryBytes.value
+            message = "the parser needs more memory than maximumParserMemoryBytes (\(profile.maximumParserMemoryBytes))"
+        case .unclosedToken, .partialCharacter, .unclosedCDATASection:
+            code = .truncated
+            message = "the input ends inside a token (\(message))"
+        case .noElements where rootStarted:
+            code = .truncated
+            message = "the input ends before the root element is closed"
+        case .noElements:
+            message = "no root element"
+        default:
+            break
+        }
         return XMLParseError(
-            code: XMLParseError.Code(rawValue: Int(code.rawValue)), message: message, line: max(1, position.line),
-            column: max(1, position.column), byteOffset: max(0, position.byteOffset), elementPath: elementPath,
-            source: source)
+            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
+            byteOffset: max(0, position.byteOffset), elementPath: elementPath, limit: limit, source: source)
     }
 }
 
 /// Calls `body` with the engine a callback's user data points to, without retaining
 /// it: the engine owns the driver, so it outlives every callback.
 @inline(__always)
-private func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
+func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
     guard let userData else { return }
     Unmanaged<DispatchEngine>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
 }
 
 /// A C string from expat as a Swift string, or nil for a null pointer.
-private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }
 }

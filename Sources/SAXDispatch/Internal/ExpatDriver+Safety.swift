@@ -1,0 +1,183 @@
+private import CExpat
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The callbacks that enforce a ``SafetyProfile`` on what expat reads in the prolog and
+/// DTD: entity and attribute declarations, external and undeclared entities, internal
+/// subsets, token sizes of comments and processing instructions, and the encodings
+/// expat does not know itself.
+extension ExpatDriver {
+    func installSafetyHandlers(_ parser: OpaquePointer, profile: SafetyProfile, events: Events) {
+        // Parameter entities are never parsed: nothing outside the input is read, and an
+        // internal parameter entity cannot declare anything.
+        XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+        _ = saxdispatch_set_amplification_limits(
+            parser, profile.maximumAmplification, profile.amplificationActivationBytes)
+
+        XML_SetEntityDeclHandler(parser) {
+            userData, name, isParameterEntity, _, _, _, systemID, publicID, _ in
+            withEngine(userData) { engine in
+                engine.driver.entityDeclared(
+                    engine, name: name, isParameterEntity: isParameterEntity != 0, systemID: systemID,
+                    publicID: publicID)
+            }
+        }
+        XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, _, _, _ in
+            withEngine(userData) { engine in
+                engine.driver.attributeDeclared(engine, elementName: elementName, attributeName: attributeName)
+            }
+        }
+        XML_SetExternalEntityRefHandlerArg(parser, userData)
+        XML_SetExternalEntityRefHandler(parser) { handlerArgument, _, _, systemID, publicID in
+            withEngine(UnsafeMutableRawPointer(handlerArgument)) { engine in
+                engine.driver.externalEntityReferenced(engine, systemID: systemID, publicID: publicID)
+            }
+            return 0
+        }
+        XML_SetSkippedEntityHandler(parser) { userData, name, isParameterEntity in
+            let name = string(name) ?? ""
+            let reference = isParameterEntity != 0 ? "%\(name);" : "&\(name);"
+            withEngine(userData) { engine in
+                engine.violate(
+                    .undefinedEntity,
+                    "entity \(reference) is not declared in the document; a declaration in an external DTD "
+                        + "or parameter entity would not be read")
+            }
+        }
+        XML_SetUnknownEncodingHandler(parser, { _, name, info in
+            guard let name, let info, let table = SingleByteEncoding(named: String(cString: name)) else {
+                return 0
+            }
+            withUnsafeMutablePointer(to: &info.pointee.map) { tuple in
+                tuple.withMemoryRebound(to: Int32.self, capacity: 256) { map in
+                    for byte in 0..<256 { map[byte] = table.scalar(byte) }
+                }
+            }
+            info.pointee.data = nil
+            info.pointee.convert = nil
+            info.pointee.release = nil
+            return 1
+        }, nil)
+
+        let checksTokens = profile.maximumTokenBytes.value != nil
+        if events.doctype || !profile.allowsInternalSubset {
+            XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
+                withEngine(userData) { engine in
+                    if hasInternalSubset != 0 && !engine.driver.profile.allowsInternalSubset {
+                        engine.violate(
+                            .internalSubsetForbidden,
+                            "the DOCTYPE has an internal subset, which this profile forbids (allowsInternalSubset)")
+                        return
+                    }
+                    engine.doctype(
+                        DoctypeDeclaration(
+                            name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
+                            hasInternalSubset: hasInternalSubset != 0))
+                }
+            }
+        }
+        if events.comments || checksTokens {
+            XML_SetCommentHandler(parser) { userData, data in
+                withEngine(userData) { engine in
+                    guard engine.driver.checkTokenSize(engine) else { return }
+                    engine.comment(data)
+                }
+            }
+        }
+        if events.processingInstructions || checksTokens {
+            XML_SetProcessingInstructionHandler(parser) { userData, target, data in
+                withEngine(userData) { engine in
+                    guard engine.driver.checkTokenSize(engine) else { return }
+                    engine.processingInstruction(target: target, data: data)
+                }
+            }
+        }
+    }
+
+    /// Ends the parse when the token being reported is larger than the token limit.
+    /// - Returns: `false` when it was.
+    func checkTokenSize(_ engine: DispatchEngine) -> Bool {
+        guard currentEventByteCount > maximumTokenBytes else { return true }
+        engine.violateTokenLimit()
+        return false
+    }
+
+    private func checkName(_ engine: DispatchEngine, _ name: UnsafePointer<CChar>?) -> Bool {
+        guard let name, strlen(name) > maximumNameBytes else { return true }
+        engine.violateNameLimit()
+        return false
+    }
+
+    fileprivate func entityDeclared(
+        _ engine: DispatchEngine, name: UnsafePointer<CChar>?, isParameterEntity: Bool,
+        systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
+    ) {
+        entityDeclarationCount += 1
+        let limit = profile.maximumEntityDeclarations
+        if limit.isExceeded(by: entityDeclarationCount) {
+            engine.violate(
+                .entityLimitExceeded,
+                "more than maximumEntityDeclarations (\(limit)) entity declarations", limit: limit.value)
+            return
+        }
+        guard checkTokenSize(engine), checkName(engine, name) else { return }
+        if let systemID, !isParameterEntity {
+            externalEntityNames[String(cString: systemID)] = string(name)
+        }
+        _ = publicID
+    }
+
+    fileprivate func attributeDeclared(
+        _ engine: DispatchEngine, elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?
+    ) {
+        hasAttributeDeclarations = true
+        guard checkTokenSize(engine), checkName(engine, elementName), checkName(engine, attributeName) else {
+            return
+        }
+        let element = string(elementName) ?? ""
+        let count = attributeDeclarationCounts[element, default: 0] + 1
+        attributeDeclarationCounts[element] = count
+        let limit = profile.maximumAttributes
+        if limit.isExceeded(by: count) {
+            engine.violate(
+                .attributeLimitExceeded,
+                "element <\(element)> declares more than maximumAttributes (\(limit)) attributes",
+                limit: limit.value)
+        }
+    }
+
+    fileprivate func externalEntityReferenced(
+        _ engine: DispatchEngine, systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
+    ) {
+        let system = string(systemID) ?? ""
+        var described = externalEntityNames[system].map { "&\($0);" } ?? "an external entity"
+        if let publicID = string(publicID) { described += " (PUBLIC \"\(publicID)\" \"\(system)\")" }
+        else { described += " (SYSTEM \"\(system)\")" }
+        engine.violate(
+            .externalEntityForbidden, "reference to external entity \(described): external entities are never read")
+    }
+}
+
+/// A single-byte encoding from ``SingleByteEncodingTables``, for expat's unknown-encoding callback.
+struct SingleByteEncoding {
+    private let offset: Int
+
+    /// Looks an encoding up by any of its names, ignoring case.
+    init?(named name: String) {
+        guard let index = SingleByteEncodingTables.indexByName[name.lowercased()] else { return nil }
+        offset = index * 128
+    }
+
+    /// The Unicode scalar value of `byte`, or -1 when the encoding does not define it.
+    func scalar(_ byte: Int) -> Int32 {
+        guard byte >= 0x80 else { return Int32(byte) }
+        let value = SingleByteEncodingTables.upperHalves[offset + byte - 0x80]
+        return value == 0xFFFF ? -1 : Int32(value)
+    }
+}

@@ -1,0 +1,81 @@
+import SAXDispatch
+
+/// Checks that a document is well-formed and within a ``SafetyProfile``: every element's
+/// text is coalesced (so the text limit applies), nothing else is kept.
+public struct DocumentCheck {
+    /// The rules and limits the document must keep.
+    public var profile: SafetyProfile
+    /// How the input is fed: `nil` reads a file in 64 KiB pieces; `N` feeds `N` bytes at a time.
+    public var chunkSize: Int?
+
+    /// What a successful check saw.
+    public struct Summary: Sendable, Hashable {
+        /// Elements in the document.
+        public var elements = 0
+        /// The deepest nesting, the root being 1.
+        public var maximumDepth = 0
+    }
+
+    public init(profile: SafetyProfile = .default, chunkSize: Int? = nil) {
+        self.profile = profile
+        self.chunkSize = chunkSize
+    }
+
+    /// Parses the file at `path` (`-`: standard input) to its end.
+    ///
+    /// - Throws: ``XMLParseError`` (with `path` as its source) when the document is
+    ///   malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
+    public func run(path: String) throws -> Summary {
+        var summary = Summary()
+        var dispatcher = Dispatcher()
+        dispatcher.safety = profile
+        dispatcher.onAnyStart { element in
+            summary.elements += 1
+            summary.maximumDepth = max(summary.maximumDepth, element.depth)
+        }
+        dispatcher.onAnyEnd(whitespace: .preserve) { _, _ in }
+        let parser = PushParser(dispatcher, source: path)
+        if let chunkSize {
+            try FileChunks.forEach(path: path, chunkSize: chunkSize) { try parser.feed($0) }
+            try parser.finish()
+        } else {
+            _ = try FileChunks.withDescriptor(path: path) { try parser.parse(fileDescriptor: $0) }
+        }
+        return summary
+    }
+
+    /// Reads a limit setting as the command line writes it: `NAME=VALUE`, where NAME is one
+    /// of ``SafetyProfile/limitNames`` and VALUE a byte count or number (with an optional
+    /// `K`, `M` or `G` binary suffix, such as `16M`) or `unlimited`.
+    ///
+    /// - Returns: `nil` with a message when the setting cannot be read.
+    public static func limit(from setting: String) -> Result<(name: String, limit: SafetyProfile.Limit), LimitSettingError> {
+        let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, SafetyProfile.limitNames.contains(parts[0]) else {
+            return .failure(
+                LimitSettingError(
+                    "'\(setting)' is not NAME=VALUE with NAME one of \(SafetyProfile.limitNames.joined(separator: ", "))"))
+        }
+        let text = parts[1].lowercased()
+        if text == "unlimited" { return .success((parts[0], .unlimited)) }
+        var digits = Substring(text)
+        var scale = 1
+        if let unit = digits.last, let shift = ["k": 10, "m": 20, "g": 30][String(unit)] {
+            scale = 1 << shift
+            digits = digits.dropLast()
+        }
+        guard let number = Int(digits), number >= 0, number <= Int.max / scale else {
+            return .failure(LimitSettingError("'\(parts[1])' is not a count, a size such as 16M, or 'unlimited'"))
+        }
+        return .success((parts[0], .atMost(number * scale)))
+    }
+}
+
+/// A `--limit` setting that could not be read.
+public struct LimitSettingError: Error, CustomStringConvertible {
+    public var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
