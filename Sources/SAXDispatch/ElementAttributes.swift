@@ -18,8 +18,13 @@ public struct ElementAttributes: Sequence {
     let pairs: UnsafePointer<UnsafePointer<CChar>?>?
     /// The number of attributes.
     public let count: Int
+    /// The number of attributes written in the start tag. They come first; the rest were
+    /// filled in from defaults declared in the DTD's internal subset.
+    public let specifiedCount: Int
 
-    static var empty: ElementAttributes { ElementAttributes(engine: nil, serial: 0, pairs: nil, count: 0) }
+    static var empty: ElementAttributes {
+        ElementAttributes(engine: nil, serial: 0, pairs: nil, count: 0, specifiedCount: 0)
+    }
 
     /// One attribute, copied out of the parser.
     public struct Attribute: Sendable, Hashable {
@@ -27,11 +32,16 @@ public struct ElementAttributes: Sequence {
         public var name: String
         /// The attribute's value, normalized by expat.
         public var value: String
+        /// Whether the value is a default from an `<!ATTLIST …>` declaration rather than
+        /// written in the start tag. A document can inject attributes this way; code that
+        /// trusts an attribute (`admin="true"`) should check that it was written.
+        public var isDefaulted: Bool
 
         /// Creates an attribute value, for comparisons in tests.
-        public init(name: String, value: String) {
+        public init(name: String, value: String, isDefaulted: Bool = false) {
             self.name = name
             self.value = value
+            self.isDefaulted = isDefaulted
         }
     }
 
@@ -49,10 +59,17 @@ public struct ElementAttributes: Sequence {
         index(of: name) != nil
     }
 
+    /// Whether the attribute named `name` was written in the start tag, as opposed to
+    /// missing or filled in from a DTD default.
+    public func isSpecified(_ name: String) -> Bool {
+        index(of: name).map { $0 < specifiedCount } ?? false
+    }
+
     /// The attribute at a position in document order.
     public subscript(position: Int) -> Attribute {
         precondition(position >= 0 && position < count, "attribute index \(position) out of range 0..<\(count)")
-        return Attribute(name: string(2 * position), value: string(2 * position + 1))
+        return Attribute(
+            name: string(2 * position), value: string(2 * position + 1), isDefaulted: position >= specifiedCount)
     }
 
     /// The attributes as a dictionary, for code that wants to keep them.

@@ -376,7 +376,8 @@ final class DispatchEngine {
         guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
         var count = 0
         while pairs[2 * count] != nil { count += 1 }
-        return ElementAttributes(engine: self, serial: serial, pairs: pairs, count: count)
+        let specified = driver.hasAttributeDeclarations ? min(count, driver.specifiedAttributeCount) : count
+        return ElementAttributes(engine: self, serial: serial, pairs: pairs, count: count, specifiedCount: specified)
     }
 
     func checkAttributes(serial: UInt64) {
