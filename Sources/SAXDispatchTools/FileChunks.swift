@@ -7,7 +7,7 @@ import Musl
 #endif
 import SAXDispatch
 
-/// Reads a file (or standard input, for `-`) in pieces of a fixed size.
+/// Reads a file (or standard input, for `-`) and hands it on in pieces of a fixed size.
 public enum FileChunks {
     /// Opens the file at `path` (`-`: standard input) and calls `body` with its descriptor.
     ///
@@ -24,6 +24,9 @@ public enum FileChunks {
 
     /// Calls `body` with each piece of the file at `path`, in order; `-` reads standard input.
     ///
+    /// The file is read in blocks of at least 64 KiB, so one-byte pieces cost no system
+    /// call each; every piece but the last has `chunkSize` bytes.
+    ///
     /// - Throws: ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
     public static func forEach(
         path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
@@ -37,17 +40,30 @@ public enum FileChunks {
         descriptor: Int32, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let size = max(1, chunkSize)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        let capacity = max(size, 1 << 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 1)
         defer { buffer.deallocate() }
+        // Bytes in the buffer not yet handed on: always fewer than `size` between reads.
+        var kept = 0
         while true {
-            let count = read(descriptor, buffer.baseAddress, size)
-            if count == 0 { return }
+            let count = read(descriptor, buffer.baseAddress.map { $0 + kept }, capacity - kept)
             if count < 0 {
                 if errno == EINTR { continue }
                 let number = errno
                 throw XMLInputError.readFailed(path: path, errorNumber: number)
             }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            let available = kept + count
+            var offset = 0
+            while available - offset >= size || (count == 0 && offset < available) {
+                let end = min(available, offset + size)
+                try body(UnsafeRawBufferPointer(rebasing: buffer[offset..<end]))
+                offset = end
+            }
+            if count == 0 { return }
+            kept = available - offset
+            if kept > 0 && offset > 0, let base = buffer.baseAddress {
+                base.copyMemory(from: base + offset, byteCount: kept)
+            }
         }
     }
 }
