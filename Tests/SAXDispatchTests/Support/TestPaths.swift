@@ -24,6 +24,15 @@ enum TestPaths {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
 
+    /// `../shared/adversarial/gen.py` beside the project, or nil when it is absent.
+    static let adversarialGenerator: URL? = {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/adversarial/gen.py")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    static let adversarialGeneratorMissing: Comment =
+        "skipped: the adversarial corpus generator is not at ../shared/adversarial/gen.py beside the package"
+
     static let conformanceSuiteMissing: Comment =
         "skipped: the W3C XML conformance suite is not at ../shared/corpus/xmlconf beside the package"
 }

@@ -5,13 +5,25 @@ import SAXDispatch
 /// since their boundaries legitimately depend on chunking; everything else must match.
 final class Transcript {
     private(set) var lines: [String] = []
+    /// How many lines were recorded, kept or not.
+    private(set) var lineCount = 0
+    /// Text delivered to streaming handlers and not closed by any later event when the
+    /// parse failed: how much of it arrives before the error depends on expat's tokens.
+    private(set) var unfinishedText = ""
     private var pendingText = ""
+    /// Whether lines are kept; for multi-megabyte documents only their number is.
+    private let keepsLines: Bool
+
+    init(keepsLines: Bool = true) {
+        self.keepsLines = keepsLines
+    }
 
     /// Names that get their own named handlers, so both named and catch-all routes are exercised.
     static let namedElements = ["name", "kind", "p", "b", "url", "animal"]
 
-    func dispatcher() -> Dispatcher {
+    func dispatcher(profile: SafetyProfile = .default) -> Dispatcher {
         var dispatcher = Dispatcher()
+        dispatcher.safety = profile
         for name in Self.namedElements {
             dispatcher.onStart(name) { [unowned self] in start($0, route: "named") }
             dispatcher.onText(name) { [unowned self] _, chunk in pendingText += chunk.string }
@@ -27,12 +39,27 @@ final class Transcript {
         return dispatcher
     }
 
+    /// How much has been recorded: lines, and text not yet closed by another event.
+    var recordedAmount: [Int] { [lineCount, pendingText.utf8.count] }
+
     func record(_ line: String) {
         if !pendingText.isEmpty {
-            lines.append("text \(pendingText.debugDescription)")
+            append("text \(pendingText.debugDescription)")
             pendingText = ""
         }
-        lines.append(line)
+        append(line)
+    }
+
+    /// Records the error that ended the parse; text still pending becomes `unfinishedText`.
+    func recordError(_ line: String) {
+        unfinishedText = pendingText
+        pendingText = ""
+        append(line)
+    }
+
+    private func append(_ line: String) {
+        lineCount += 1
+        if keepsLines { lines.append(line) }
     }
 
     private func start(_ element: ElementContext, route: String) {
@@ -48,9 +75,9 @@ final class Transcript {
 
     /// Parses `bytes` fed in the given pieces and returns the transcript, with the
     /// outcome or the error as the last line.
-    static func record(_ bytes: [UInt8], splits: some Sequence<Int>) -> [String] {
+    static func record(_ bytes: [UInt8], splits: some Sequence<Int>, profile: SafetyProfile = .default) -> [String] {
         let transcript = Transcript()
-        let parser = PushParser(transcript.dispatcher())
+        let parser = PushParser(transcript.dispatcher(profile: profile))
         var offset = 0
         do {
             for size in splits where offset < bytes.count {
