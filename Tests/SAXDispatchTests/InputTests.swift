@@ -97,4 +97,56 @@ struct InputTests {
         #expect(try await dispatcher.parse(chunks: chunks) == .stopped)
         #expect(pulled.value == 1)
     }
+
+    /// Expat 2.5.0 counts a CR that ends its input after the root element as a line
+    /// break, then the LF that starts the next input as another; the driver holds a
+    /// trailing CR back so positions do not depend on where the input was split.
+    @Test("a CR LF split between two feeds counts as one line break", arguments: [
+        ("<doc></doc>\r\n&#32;\r\n", 2), ("<doc></doc>\r\n<!---->\r\n<x/>", 3),
+    ])
+    func splitLineBreak(document: String, line: Int) throws {
+        let utf8 = Array(document.utf8)
+        let utf16: [UInt8] = [0xFF, 0xFE] + document.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        for (bytes, unit) in [(utf8, 1), (utf16, 2)] {
+            let path = FileManagerTemp.write(Data(bytes), name: "crlf-\(line)-\(unit).xml")
+            for chunk in [1, 2, 3, 12, 13, 14, 1 << 16] {
+                var fed: XMLParseError?
+                let parser = PushParser(Dispatcher())
+                do {
+                    try parser.feed(bytes, inPiecesOf: chunk)
+                    try parser.finish()
+                } catch let error as XMLParseError {
+                    fed = error
+                }
+                #expect(fed?.line == line, "fed \(chunk) bytes at a time, \(unit)-byte units")
+                #expect(fed?.column == 1)
+                let read = #expect(throws: XMLParseError.self) {
+                    try Dispatcher().parse(contentsOfFile: path, chunkSize: chunk)
+                }
+                #expect(read?.line == line, "read \(chunk) bytes at a time, \(unit)-byte units")
+                #expect(read?.byteOffset == fed?.byteOffset)
+            }
+        }
+    }
+
+    /// Expat counts a byte order mark as three columns when the same call also reads a
+    /// declaration of another 8-bit encoding, and as one otherwise.
+    @Test("a byte order mark before an ISO-8859-1 declaration counts as one column, however split")
+    func byteOrderMarkColumn() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<?xml version='1.0' encoding='iso-8859-1'?><x>\u{E9}</x>".utf8)
+        let path = FileManagerTemp.write(Data(bytes), name: "bom-latin1.xml")
+        var seen: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("x") { seen.append("\($0.line):\($0.column)+\($0.byteOffset)") }
+        for first in 0...6 {
+            let parser = PushParser(dispatcher)
+            try parser.feed(bytes[..<first])
+            try parser.feed(bytes[first...])
+            try parser.finish()
+        }
+        for chunk in [1, 2, 3, 4, 100] {
+            try dispatcher.parse(contentsOfFile: path, chunkSize: chunk)
+        }
+        #expect(seen == Array(repeating: "1:45+46", count: 12))
+    }
 }

@@ -200,7 +200,7 @@ final class ExpatDriver {
     /// delivered and its position is known, then ends the parse with an error there.
     private func feedUpToUnpairedSurrogate(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if feedChecked(bytes) == .ended { return .ended }
-        if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
         withEngine(userData) {
             $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
         }
@@ -209,7 +209,13 @@ final class ExpatDriver {
 
     @inline(__always)
     private func feedChecked(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if held.count == 0 && bytes.count >= holdUntil { return parse(bytes, isFinal: false) }
+        if held.count == 0 && bytes.count >= holdUntil {
+            let tail = Self.lineBreakTail(bytes)
+            if _fastPath(tail == 0) { return parse(bytes, isFinal: false) }
+            let result = parse(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)]), isFinal: false)
+            if result == .accepted, let base = bytes.baseAddress { held.append(base + bytes.count - tail, count: tail) }
+            return result
+        }
         if let base = bytes.baseAddress { held.append(base, count: bytes.count) }
         guard held.count >= holdUntil else { return .held }
         return parseHeld(isFinal: false)
@@ -220,14 +226,37 @@ final class ExpatDriver {
         parseHeld(isFinal: true)
     }
 
-    private func parseHeld(isFinal: Bool) -> FeedResult {
-        let result = parse(held.bytes(from: 0), isFinal: isFinal)
-        held.removeAll(keepingAtMost: 1 << 20)
+    /// Feeds the held-back input; unless it is the last, a line break at its end stays held.
+    private func parseHeld(isFinal: Bool, keepingLineBreak: Bool = true) -> FeedResult {
+        let all = held.bytes(from: 0)
+        let tail = isFinal || !keepingLineBreak ? 0 : Self.lineBreakTail(all)
+        let result = parse(UnsafeRawBufferPointer(rebasing: all[..<(all.count - tail)]), isFinal: isFinal)
+        held.removeAll(keepingLast: result == .ended ? 0 : tail, capacityAtMost: 1 << 20)
         return result
+    }
+
+    /// How many bytes at the end of a feed expat must not see before what follows: a
+    /// carriage return in the last three bytes and everything after it. After the root
+    /// element, expat 2.5.0 counts a carriage return that ends its input (in UTF-16, its
+    /// last whole code unit) as a line break and then the line feed that starts the next
+    /// input as another, so every position after a CR LF split between two feeds would
+    /// be one line too far. Three bytes cover a UTF-16 carriage return and the first
+    /// byte of the unit after it; in UTF-8, 0x0D only ever is a carriage return.
+    @inline(__always)
+    static func lineBreakTail(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let count = bytes.count
+        if count >= 1 && bytes[count - 1] == 0x0D { return 1 }
+        if count >= 2 && bytes[count - 2] == 0x0D { return 2 }
+        if count >= 3 && bytes[count - 3] == 0x0D { return 3 }
+        return 0
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
+        if _slowPath(bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
+            guard parse(UnsafeRawBufferPointer(rebasing: bytes[..<end]), isFinal: false) == .accepted else { return .ended }
+            return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)
+        }
         var offset = 0
         repeat {
             let length = min(bytes.count - offset, Self.maximumSlice)
@@ -245,6 +274,24 @@ final class ExpatDriver {
         return .accepted
     }
 
+    /// The first bytes given to expat, while fewer than three (a UTF-8 byte order mark's length).
+    private var leadingBytes: [UInt8] = []
+
+    /// Where a UTF-8 byte order mark that `bytes` completes ends in them, when more follows.
+    ///
+    /// Expat counts positions after each call, in the encoding it ends the call with: when
+    /// one call holds both the byte order mark and a declaration of another 8-bit encoding
+    /// (`<?xml version="1.0" encoding="ISO-8859-1"?>`, which expat accepts), the mark's
+    /// three bytes count as three columns, but as one when the call ends at the mark. The
+    /// driver ends a call there, so positions do not depend on how the input was split.
+    private func byteOrderMarkEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let needed = 3 - leadingBytes.count
+        guard needed > 0 else { return nil }
+        leadingBytes += bytes.prefix(needed)
+        guard leadingBytes == [0xEF, 0xBB, 0xBF], bytes.count > needed else { return nil }
+        return needed
+    }
+
     /// Reads a file descriptor to its end straight into expat's own buffer
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time, or more
     /// while expat holds an unfinished token larger than that.
@@ -254,40 +301,71 @@ final class ExpatDriver {
     func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
         guard let parser else { return .ended }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        if bytesGiven + held.count < 3 {
+            // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
+            var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
+            let wanted = 3 - bytesGiven - held.count
+            let count = try withUnsafeMutableBytes(of: &first) { buffer throws(XMLInputError) in
+                try Self.read(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
+            }
+            let isFinal = count < wanted
+            let result = withUnsafeBytes(of: &first) { feedChecked(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if result == .ended { return .ended }
+            if isFinal { return finish() }
+            if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        }
         while true {
             let unparsed = unparsedByteCount
             guard checkUnfinishedToken(unparsed) else { return .ended }
             let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), Self.maximumSlice)
-            guard let buffer = charging({ XML_GetBuffer(parser, Int32(wanted)) }) else { return .ended }
-            var filled = 0
-            while filled < wanted {
-                let count = read(fileDescriptor, buffer + filled, wanted - filled)
-                if count > 0 {
-                    filled += count
-                } else if count == 0 {
-                    break
-                } else if errno != EINTR {
-                    let number = errno
-                    throw XMLInputError.readFailed(path: path, errorNumber: number)
-                }
+            // A line break held back from the previous read goes first.
+            let carried = held.count
+            guard let buffer = charging({ XML_GetBuffer(parser, Int32(carried + wanted)) }) else { return .ended }
+            if carried > 0, let heldBytes = held.bytes(from: 0).baseAddress {
+                UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
-            let isFinal = filled < wanted
+            held.removeAll(keepingAtMost: 1 << 20)
+            let filled = carried + (try Self.read(fileDescriptor, into: buffer + carried, count: wanted, path: path))
+            let isFinal = filled < carried + wanted
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: filled)
             if !surrogateCheck.isOff,
-                let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(start: buffer, count: filled))
+                let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
             {
-                bytesGiven += invalid
-                let status = charging { XML_ParseBuffer(parser, Int32(invalid), 0) }
+                bytesGiven += carried + invalid
+                let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
                 guard status == XML_STATUS_OK else { return .ended }
                 withEngine(userData) {
                     $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
                 }
                 return .ended
             }
-            bytesGiven += filled
-            let status = charging { XML_ParseBuffer(parser, Int32(filled), isFinal ? 1 : 0) }
+            let tail = isFinal ? 0 : Self.lineBreakTail(bytes)
+            if tail > 0, let base = bytes.baseAddress { held.append(base + filled - tail, count: tail) }
+            bytesGiven += filled - tail
+            let status = charging { XML_ParseBuffer(parser, Int32(filled - tail), isFinal ? 1 : 0) }
             guard status == XML_STATUS_OK else { return .ended }
             if isFinal { return .accepted }
         }
+    }
+
+    /// Reads up to `count` bytes, fewer only at the end of the input.
+    private static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, path: String?)
+        throws(XMLInputError) -> Int
+    {
+        guard let buffer else { return 0 }
+        var filled = 0
+        while filled < count {
+            let result = readFromDescriptor(fileDescriptor, buffer + filled, count - filled)
+            if result > 0 {
+                filled += result
+            } else if result == 0 {
+                break
+            } else if errno != EINTR {
+                let number = errno
+                throw XMLInputError.readFailed(path: path, errorNumber: number)
+            }
+        }
+        return filled
     }
 
     // MARK: Positions and errors
@@ -358,3 +436,11 @@ func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }
 }
+
+#if canImport(Glibc)
+private let readFromDescriptor = Glibc.read
+#elseif canImport(Darwin)
+private let readFromDescriptor = Darwin.read
+#elseif canImport(Musl)
+private let readFromDescriptor = Musl.read
+#endif

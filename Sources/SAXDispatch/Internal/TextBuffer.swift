@@ -60,6 +60,19 @@ struct TextBuffer: ~Copyable {
         storage = .allocate(byteCount: capacity, alignment: 1)
     }
 
+    /// Empties the buffer except its last `kept` bytes (at most 16), which move to the
+    /// front; gives back storage grown beyond `limit` bytes as ``removeAll(keepingAtMost:)`` does.
+    mutating func removeAll(keepingLast kept: Int, capacityAtMost limit: Int) {
+        guard kept > 0, kept <= min(count, 16) else {
+            removeAll(keepingAtMost: limit)
+            return
+        }
+        var tail: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &tail) { $0.baseAddress?.copyMemory(from: storage + count - kept, byteCount: kept) }
+        removeAll(keepingAtMost: limit)
+        withUnsafeBytes(of: &tail) { if let base = $0.baseAddress { append(base, count: kept) } }
+    }
+
     /// The bytes from `offset` to the end, valid until the next mutation.
     @inline(__always)
     func bytes(from offset: Int) -> UnsafeRawBufferPointer {
