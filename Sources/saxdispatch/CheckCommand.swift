@@ -5,13 +5,14 @@ import SAXDispatchTools
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check that a document is well-formed and within the safety limits.",
+        abstract: "Check that documents are well-formed and within the safety limits.",
         discussion: """
-            Parses the document to its end under the default safety profile (or the \
-            strict one), keeping nothing. Prints nothing and exits 0 when the document \
+            Parses each document to its end under the default safety profile (or the \
+            strict one), keeping nothing. Prints nothing and exits 0 when every document \
             is well-formed and within the profile; otherwise prints \
-            FILE:LINE:COLUMN: error: message to standard error and exits 1. Nothing \
-            but the input is ever read: no external entity, no external DTD.
+            FILE:LINE:COLUMN: error: message to standard error for each one that is not, \
+            and exits 1. Nothing but the input is ever read: no external entity, no \
+            external DTD.
 
             Limits (--limit NAME=VALUE, VALUE a number, a size such as 16M, or unlimited):
               entities      entity declarations (default 256)
@@ -24,13 +25,14 @@ struct CheckCommand: ParsableCommand {
 
             Examples:
               saxdispatch check upload.xml
+              saxdispatch check feeds/*.xml
               saxdispatch check --strict --limit depth=64 response.xml
               curl -s https://example.com/feed.xml | saxdispatch check -
             """
     )
 
-    @Argument(help: "The document to read; '-' reads standard input.")
-    var file: String
+    @Argument(help: "The documents to read; '-' reads standard input.")
+    var files: [String]
 
     @Flag(help: "Also reject a DOCTYPE with an internal subset (no entity declarations at all).")
     var strict = false
@@ -59,10 +61,16 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            _ = try DocumentCheck(profile: profile(), chunkSize: chunkSize).run(path: file)
-        } catch {
-            throw DocumentFailure(error, path: file)
+        let check = DocumentCheck(profile: try profile(), chunkSize: chunkSize)
+        var failed = false
+        for file in files {
+            do {
+                _ = try check.run(path: file)
+            } catch {
+                Output.standardError(DocumentFailure(error, path: file).message + "\n")
+                failed = true
+            }
         }
+        if failed { throw ExitCode.failure }
     }
 }

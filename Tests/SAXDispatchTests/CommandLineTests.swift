@@ -102,6 +102,48 @@ struct CommandLineTests {
         #expect(missing.error == "/nonexistent/file.xml: error: cannot open file: No such file or directory\n")
     }
 
+    @Test("check exits 0 for a document within the profile, 1 naming the violation otherwise")
+    func check() throws {
+        let xxe = FileManagerTemp.write(
+            "<!DOCTYPE r [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<r>&x;</r>", name: "check-xxe.xml")
+        let deep = FileManagerTemp.write("<a><b><c/></b></a>", name: "check-deep.xml")
+        let subset = FileManagerTemp.write("<!DOCTYPE r [<!ENTITY e \"hi\">]><r>&e;</r>", name: "check-subset.xml")
+
+        let fine = try CommandRunner.run("saxdispatch", ["check", deep, subset])
+        #expect(fine.status == 0)
+        #expect(fine.output.isEmpty && fine.error.isEmpty)
+
+        let external = try CommandRunner.run("saxdispatch", ["check", deep, xxe])
+        #expect(external.status == 1)
+        #expect(
+            external.error
+                == "\(xxe):2:4: error: reference to external entity &x; (SYSTEM \"file:///etc/passwd\"): "
+                + "external entities are never read (in r)\n")
+
+        let strict = try CommandRunner.run("saxdispatch", ["check", "--strict", subset, deep])
+        #expect(strict.status == 1)
+        #expect(strict.error.hasPrefix("\(subset):1:13: error: the DOCTYPE has an internal subset"))
+        #expect(strict.error.split(separator: "\n").count == 1, "only the failing document is reported")
+
+        let limited = try CommandRunner.run("saxdispatch", ["check", "--limit", "depth=2", deep])
+        #expect(limited.status == 1)
+        #expect(limited.error == "\(deep):1:7: error: elements nest deeper than maximumDepth (2) (in a/b)\n")
+        let unlimited = try CommandRunner.run("saxdispatch", ["check", "--limit", "depth=unlimited", "--chunk-size", "1", deep])
+        #expect(unlimited.status == 0)
+
+        let piped = try CommandRunner.run("saxdispatch", ["check", "-"], input: Data("<a>&x;</a>".utf8))
+        #expect(piped.status == 1)
+        #expect(piped.error.hasPrefix("-:1:4: error: undefined entity"))
+
+        let badLimit = try CommandRunner.run("saxdispatch", ["check", "--limit", "deep=2", deep])
+        #expect(badLimit.status == 2)
+        #expect(badLimit.error.contains("'deep=2' is not NAME=VALUE"))
+        let badSize = try CommandRunner.run("saxdispatch", ["check", "--limit", "text-bytes=lots", deep])
+        #expect(badSize.status == 2)
+        let noFile = try CommandRunner.run("saxdispatch", ["check"])
+        #expect(noFile.status == 2)
+    }
+
     @Test("usage errors exit 2; help describes every subcommand")
     func usage() throws {
         let noFile = try CommandRunner.run("saxdispatch", ["canon"])
