@@ -1,0 +1,144 @@
+// libFuzzer entry point: the push API must deliver the same events and end the same
+// way however the input is split. Built and run by `Scripts/fuzz`, not by SwiftPM.
+//
+// Input layout: byte 0 picks the profile and the file-descriptor chunk size, byte 1
+// the number of split points (0...15), then two bytes (little-endian) per split
+// point, then the document. Seeds made by `Scripts/fuzz` start with two zero bytes.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One parse's events, one line each; text is merged until the next event.
+final class EventLog {
+    var lines: [String] = []
+    var pendingText = ""
+    var unfinishedText = ""
+
+    func dispatcher(_ profile: SafetyProfile) -> Dispatcher {
+        var dispatcher = Dispatcher()
+        dispatcher.safety = profile
+        for name in ["a", "b", "name"] {
+            dispatcher.onStart(name) { [unowned self] in record("start[named] \($0.path) \($0.line):\($0.column)") }
+            dispatcher.onEnd(name, whitespace: .collapse) { [unowned self] in record("end[named] \($0.name) \($1.debugDescription)") }
+        }
+        dispatcher.onAnyStart { [unowned self] element in
+            let attributes = element.attributes.map { "\($0.name)=\($0.value.debugDescription)\($0.isDefaulted ? "*" : "")" }
+            record("start \(element.path) \(element.line):\(element.column)+\(element.byteOffset) \(attributes)")
+        }
+        dispatcher.onAnyText { [unowned self] _, chunk in pendingText += chunk.string }
+        dispatcher.onAnyEnd(whitespace: .preserve) { [unowned self] in record("end \($0.name) \($1.debugDescription)") }
+        dispatcher.onComment { [unowned self] in record("comment \($0.debugDescription)") }
+        dispatcher.onProcessingInstruction { [unowned self] in record("pi \($0) \($1.debugDescription)") }
+        dispatcher.onDoctype { [unowned self] in record("doctype \($0.name) \($0.hasInternalSubset)") }
+        return dispatcher
+    }
+
+    func record(_ line: String) {
+        if !pendingText.isEmpty {
+            lines.append("text \(pendingText.debugDescription)")
+            pendingText = ""
+        }
+        lines.append(line)
+    }
+
+    func end(_ result: Result<ParseOutcome, any Error>) {
+        switch result {
+        case .success(let outcome):
+            record("outcome \(outcome)")
+        case .failure(let error as XMLParseError):
+            unfinishedText = pendingText
+            pendingText = ""
+            lines.append("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
+        case .failure(let error):
+            lines.append("unexpected error \(error)")
+        }
+    }
+}
+
+/// Small limits, so that every violation path is reachable from a few kilobytes.
+/// (Token and heap limits stay at their defaults: where they fire depends on how
+/// much expat holds at once, which the split points change by design.)
+let tightProfile: SafetyProfile = {
+    var profile = SafetyProfile.default
+    profile.maximumDepth = 6
+    profile.maximumAttributes = 3
+    profile.maximumNameBytes = 12
+    profile.maximumTextBytes = 40
+    profile.maximumEntityDeclarations = 3
+    return profile
+}()
+
+func whole(_ document: [UInt8], _ profile: SafetyProfile) -> EventLog {
+    let log = EventLog()
+    log.end(Result { try log.dispatcher(profile).parse(document) })
+    return log
+}
+
+func split(_ document: [UInt8], at points: [Int], _ profile: SafetyProfile) -> EventLog {
+    let log = EventLog()
+    let parser = PushParser(log.dispatcher(profile))
+    log.end(
+        Result {
+            var start = 0
+            for point in points + [document.count] where point >= start {
+                try parser.feed(document[start..<point])
+                start = point
+            }
+            return try parser.finish()
+        })
+    return log
+}
+
+/// The file-descriptor path (expat's own buffer), through a pipe.
+func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) -> EventLog? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    defer { close(ends[0]) }
+    let written = document.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+    close(ends[1])
+    guard written == document.count else { return nil }
+    let log = EventLog()
+    log.end(Result { try log.dispatcher(profile).parse(fileDescriptor: ends[0], chunkSize: chunkSize) })
+    return log
+}
+
+func compare(_ expected: EventLog, _ actual: EventLog, _ what: String, _ document: [UInt8]) {
+    let unfinishedAgrees =
+        expected.unfinishedText.hasPrefix(actual.unfinishedText)
+        || actual.unfinishedText.hasPrefix(expected.unfinishedText)
+    guard expected.lines != actual.lines || !unfinishedAgrees else { return }
+    var report = "=== \(what) differs from the whole-buffer parse of "
+    report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
+    let common = zip(expected.lines, actual.lines).prefix { $0 == $1 }.count
+    report += "common prefix: \(common) lines\n"
+    report += "whole: \(expected.lines.dropFirst(common).prefix(5)) unfinished \(expected.unfinishedText.debugDescription)\n"
+    report += "\(what): \(actual.lines.dropFirst(common).prefix(5)) unfinished \(actual.unfinishedText.debugDescription)\n"
+    _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+    abort()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size >= 2 else { return 0 }
+    let input = UnsafeBufferPointer(start: data, count: size)
+    let profile = [SafetyProfile.default, .strict, tightProfile, .default][Int(input[0] & 3)]
+    let chunkSize = 1 + Int(input[0] >> 2) * 3
+    let pointCount = Int(input[1] & 15)
+    let headerSize = 2 + 2 * pointCount
+    guard size >= headerSize else { return 0 }
+    let document = Array(input[headerSize...])
+    let points = (0..<pointCount).map { index in
+        let raw = Int(input[2 + 2 * index]) | Int(input[3 + 2 * index]) << 8
+        return document.isEmpty ? 0 : raw % (document.count + 1)
+    }.sorted()
+
+    let expected = whole(document, profile)
+    compare(expected, split(document, at: points, profile), "split at \(points)", document)
+    compare(expected, split(document, at: Array(0...document.count), profile), "fed byte by byte", document)
+    if let piped = throughPipe(document, chunkSize: chunkSize, profile) {
+        compare(expected, piped, "read from a pipe by \(chunkSize)", document)
+    }
+    return 0
+}
