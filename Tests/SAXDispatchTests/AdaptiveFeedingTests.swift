@@ -47,4 +47,35 @@ struct AdaptiveFeedingTests {
         try parser.feed(">")
         #expect(seen == ["b", "b"])
     }
+
+    @Test("text fed one byte at a time is gathered; every tag still completes at its '>'")
+    func smallFeedsGathered() throws {
+        let text = String(repeating: "t", count: 1 << 16)
+        let document = Array("<a>\(text)</a>".utf8)
+        let result = try feed(document, chunk: 1)
+        #expect(result.outcome == .completed)
+        let gathered = (1 << 16) / ExpatDriver.smallFeedGathering
+        #expect(result.calls <= gathered + 16, "without gathering this is \(document.count + 1) calls")
+
+        var seen: [String] = []
+        var received = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { seen.append("start \($0.name)") }
+        dispatcher.onAnyText { _, chunk in received += chunk.count }
+        dispatcher.onAnyEnd { element, text in seen.append("end \(element.name) \(text)") }
+        let parser = PushParser(dispatcher)
+        for byte in "<doc><x a='1'".utf8 { try parser.feed([byte]) }
+        #expect(seen == ["start doc"])
+        try parser.feed(">")
+        #expect(seen == ["start doc", "start x"])
+        for byte in text.utf8 {
+            try parser.feed([byte])
+            #expect(received > (parser.byteCount - 19) - ExpatDriver.smallFeedGathering, "text waits at most a gathering")
+        }
+        for byte in "</x".utf8 { try parser.feed([byte]) }
+        #expect(seen.count == 2)
+        try parser.feed(">")
+        #expect(seen == ["start doc", "start x", "end x \(text)"])
+        #expect(received == text.utf8.count)
+    }
 }

@@ -149,4 +149,18 @@ struct InputTests {
         }
         #expect(seen == Array(repeating: "1:45+46", count: 12))
     }
+
+    @Test("an unpaired UTF-16 surrogate is an error however the file is read")
+    func unpairedSurrogateInFile() throws {
+        // <r>, then a high surrogate followed by 'x', then </r>, in UTF-16LE with a byte order mark.
+        let bytes: [UInt8] = [0xFF, 0xFE, 0x3C, 0, 0x72, 0, 0x3E, 0, 0x00, 0xD8, 0x78, 0, 0x3C, 0, 0x2F, 0, 0x72, 0, 0x3E, 0]
+        let path = FileManagerTemp.write(Data(bytes), name: "lone-surrogate.xml")
+        for chunk in [1, 2, 3, 5, 64] {
+            let error = #expect(throws: XMLParseError.self) {
+                try Dispatcher().parse(contentsOfFile: path, chunkSize: chunk)
+            }
+            #expect(error?.code == .invalidToken, "read \(chunk) bytes at a time")
+            #expect(error?.byteOffset == 8, "read \(chunk) bytes at a time")
+        }
+    }
 }
