@@ -22,4 +22,14 @@ public struct ElementPath: Sendable, Hashable, CustomStringConvertible, Expressi
     public var description: String {
         components.isEmpty ? "(document)" : components.joined(separator: "/")
     }
+
+    /// The description, with the middle of a path deeper than `2 × ends` elements
+    /// replaced by `…` and the depth added: `a/a/a/…/a/a/a (256 levels)`. Error messages
+    /// use it, so that a depth-limit error stays one readable line.
+    public func abbreviated(keepingAtEachEnd ends: Int = 4) -> String {
+        guard components.count > 2 * ends + 1, ends > 0 else { return description }
+        let head = components.prefix(ends).joined(separator: "/")
+        let tail = components.suffix(ends).joined(separator: "/")
+        return "\(head)/…/\(tail) (\(components.count) levels)"
+    }
 }

@@ -46,10 +46,11 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         self.limit = limit
     }
 
-    /// `SOURCE:LINE:COLUMN: error: MESSAGE (in PATH)`, with `<input>` when the source is unknown.
+    /// `SOURCE:LINE:COLUMN: error: MESSAGE (in PATH)`, with `<input>` when the source is unknown
+    /// and the middle of a path deeper than nine elements shortened (see ``ElementPath/abbreviated(keepingAtEachEnd:)``).
     public var description: String {
         var text = "\(source ?? "<input>"):\(line):\(column): error: \(message)"
-        if !elementPath.isEmpty { text += " (in \(elementPath))" }
+        if !elementPath.isEmpty { text += " (in \(elementPath.abbreviated()))" }
         return text
     }
 }

@@ -83,4 +83,18 @@ struct ErrorTableTests {
         let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(contentsOfFile: path) }
         #expect(error?.description == "\(path):2:6: error: mismatched tag (in a/b)")
     }
+
+    @Test("a deep element path is shortened in the description, kept whole in the error")
+    func deepPath() throws {
+        let document = String(repeating: "<a>", count: 300)
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(document) }
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.elementPath.components.count == 256)
+        #expect(
+            error?.description
+                == "<input>:1:769: error: elements nest deeper than maximumDepth (256) (in a/a/a/a/…/a/a/a/a (256 levels))")
+        #expect(ElementPath(["a", "b", "c", "d"]).abbreviated(keepingAtEachEnd: 1) == "a/…/d (4 levels)")
+        #expect(ElementPath(["a", "b", "c"]).abbreviated(keepingAtEachEnd: 1) == "a/b/c", "nothing to gain")
+        #expect(ElementPath(["a", "b", "c"]).abbreviated() == "a/b/c")
+    }
 }
