@@ -15,6 +15,7 @@ final class EventLog {
     var lines: [String] = []
     var pendingText = ""
     var unfinishedText = ""
+    var error: XMLParseError?
 
     func dispatcher(_ profile: SafetyProfile) -> Dispatcher {
         var dispatcher = Dispatcher()
@@ -48,6 +49,7 @@ final class EventLog {
         case .success(let outcome):
             record("outcome \(outcome)")
         case .failure(let error as XMLParseError):
+            self.error = error
             unfinishedText = pendingText
             pendingText = ""
             lines.append("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
@@ -104,11 +106,28 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
     return log
 }
 
+/// After the root element, expat reports junk that runs into an invalid character as
+/// an invalid token at that character when it sees the junk whole, and as junk after
+/// the document element at the junk's start when an input ends inside it (libexpat
+/// 2.5.0 does so itself, see README "Security"). Everything before agrees.
+func isEpilogJunkDivergence(_ expected: EventLog, _ actual: EventLog) -> Bool {
+    guard let first = expected.error, let second = actual.error,
+        expected.lines.dropLast() == actual.lines.dropLast(),
+        first.elementPath.isEmpty, second.elementPath.isEmpty,
+        expected.lines.contains(where: { $0.hasPrefix("start") })
+    else { return false }
+    let kinds: Set<XMLParseError.Code> = [.junkAfterDocumentElement, .invalidToken]
+    guard kinds.contains(first.code), kinds.contains(second.code) else { return false }
+    let (junk, other) = first.code == .junkAfterDocumentElement ? (first, second) : (second, first)
+    return junk.code == .junkAfterDocumentElement && other.code == .invalidToken && junk.byteOffset <= other.byteOffset
+}
+
 func compare(_ expected: EventLog, _ actual: EventLog, _ what: String, _ document: [UInt8]) {
     let unfinishedAgrees =
         expected.unfinishedText.hasPrefix(actual.unfinishedText)
         || actual.unfinishedText.hasPrefix(expected.unfinishedText)
     guard expected.lines != actual.lines || !unfinishedAgrees else { return }
+    if isEpilogJunkDivergence(expected, actual) { return }
     var report = "=== \(what) differs from the whole-buffer parse of "
     report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
     let common = zip(expected.lines, actual.lines).prefix { $0 == $1 }.count
