@@ -43,4 +43,38 @@ struct ReadmeTests {
         #expect(error?.description == "zoo.xml:4:7: error: mismatched tag (in zoo/animals/animal)")
         #expect(error?.code == .tagMismatch)
     }
+
+    @Test("the security section's profile example compiles and means what it says")
+    func profileExample() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.safety = .strict
+        dispatcher.safety.maximumDepth = 64
+        dispatcher.safety.maximumTextBytes = .atMost(1 << 30)
+        dispatcher.safety.maximumAttributes = .unlimited
+        #expect(!dispatcher.safety.allowsInternalSubset)
+        #expect(dispatcher.safety.maximumEntityDeclarations == SafetyProfile.default.maximumEntityDeclarations)
+
+        let deep = #expect(throws: XMLParseError.self) {
+            try dispatcher.parse(String(repeating: "<a>", count: 65))
+        }
+        #expect(deep?.code == .depthLimitExceeded)
+        #expect(deep?.limit == 64)
+        let subset = #expect(throws: XMLParseError.self) {
+            try dispatcher.parse("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>")
+        }
+        #expect(subset?.code == .internalSubsetForbidden)
+        let manyAttributes = (0..<2000).map { "a\($0)='1'" }.joined(separator: " ")
+        try dispatcher.parse("<r \(manyAttributes)/>")
+
+        let text = String(repeating: "t", count: 11 << 20)
+        var coalescing = Dispatcher()
+        coalescing.onEnd("r") { _, _ in }
+        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse("<r>\(text)</r>") }
+        #expect(bigText?.description == "<input>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
+        var streamed = 0
+        var streaming = Dispatcher()
+        streaming.onText("r") { _, chunk in streamed += chunk.count }
+        try streaming.parse("<r>\(text)</r>")
+        #expect(streamed == text.utf8.count)
+    }
 }
