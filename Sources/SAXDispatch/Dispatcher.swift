@@ -1,8 +1,10 @@
-/// Routes the events of an XML document to handlers registered by element name.
+/// Routes the events of an XML document to handlers registered by element name or
+/// path pattern.
 ///
 /// Register closures for the elements you care about, then parse. Each event costs
-/// one integer-indexed lookup; elements nobody listens to cost almost nothing, and
-/// text is collected only for elements whose handlers receive it.
+/// one integer-indexed lookup (plus matching the ancestors, for names that path
+/// patterns end in); elements nobody listens to cost almost nothing, and text is
+/// collected only for elements whose handlers receive it.
 ///
 /// ```swift
 /// var names: [String] = []
@@ -10,15 +12,19 @@
 /// dispatcher.onStart("animal") { element in
 ///     print("animal at line", element.line)
 /// }
-/// dispatcher.onEnd("name") { element, text in
-///     if element.ancestor(at: 1) == "nested_nonsense" { names.append(text) }
+/// dispatcher.onEnd("nested_nonsense/name") { element, text in
+///     names.append(text)
 /// }
 /// try dispatcher.parse(contentsOfFile: "zoo.xml")
 /// ```
 ///
-/// Several handlers for one name all run, in registration order. Elements whose
-/// name has no handler of any kind go to the catch-all handlers (`onAnyStart`,
-/// `onAnyEnd`, `onAnyText`), if any.
+/// Where the patterns of several handlers match one element, all of them run, most
+/// specific pattern first: the pattern naming more elements, then the one with more
+/// steps, then the one with more attribute tests, then the one anchored at the root;
+/// handlers of equally specific patterns (and of one pattern) run in registration
+/// order. A handler can end the chain for its event with
+/// ``ElementContext/stopHandlerChain()``. Elements that no pattern matches go to the
+/// catch-all handlers (`onAnyStart`, `onAnyEnd`, `onAnyText`), if any.
 ///
 /// A `Dispatcher` is a value: copying it copies its registrations. Handlers run
 /// synchronously inside the parse call, on the caller's thread, so they may capture
@@ -31,9 +37,11 @@ public struct Dispatcher {
     /// unless you choose ``SafetyProfile/strict`` or change a limit.
     public var safety: SafetyProfile = .default
 
-    private(set) var names: [String] = []
-    private var routeIndex: [String: Int] = [:]
-    private(set) var routes: [Route] = []
+    /// The handlers of each distinct pattern, in order of first registration.
+    private(set) var entries: [(pattern: ElementPattern, route: Route)] = []
+    private var entryIndex: [ElementPattern: Int] = [:]
+    /// The subtrees that matter, when the application said which (``skipAll(except:)``).
+    private(set) var keptSubtrees: [ElementPattern]?
     private(set) var fallback = Route()
     private(set) var processingInstructionHandlers: [(String, String) throws -> Void] = []
     private(set) var commentHandlers: [(String) throws -> Void] = []
@@ -43,25 +51,25 @@ public struct Dispatcher {
     /// Creates a dispatcher with no handlers.
     public init() {}
 
-    // MARK: Element handlers by name
+    // MARK: Element handlers by pattern
 
-    /// Calls `handler` at the start tag of every element named `name`.
+    /// Calls `handler` at the start tag of every element matching `pattern`.
     ///
     /// The handler sees the element's attributes (valid during the call only),
     /// depth, ancestors and position. Throwing stops the parse; the parse call
     /// rethrows the same error.
-    public mutating func onStart(_ name: String, _ handler: @escaping (ElementContext) throws -> Void) {
-        modifyRoute(name) { $0.start.append(Route.StartHandler(call: handler)) }
+    public mutating func onStart(_ pattern: ElementPattern, _ handler: @escaping (ElementContext) throws -> Void) {
+        modifyRoute(pattern) { $0.start.append(Route.StartHandler(call: handler)) }
     }
 
-    /// Calls `handler` at the end tag of every element named `name`, without its text.
+    /// Calls `handler` at the end tag of every element matching `pattern`, without its text.
     ///
     /// Registering this handler alone collects no text.
-    public mutating func onEnd(_ name: String, _ handler: @escaping (ElementContext) throws -> Void) {
-        modifyRoute(name) { $0.end.append(.plain(handler)) }
+    public mutating func onEnd(_ pattern: ElementPattern, _ handler: @escaping (ElementContext) throws -> Void) {
+        modifyRoute(pattern) { $0.end.append(.plain(handler)) }
     }
 
-    /// Calls `handler` at the end tag of every element named `name`, with the
+    /// Calls `handler` at the end tag of every element matching `pattern`, with the
     /// element's own text, coalesced.
     ///
     /// The text is everything the element contains directly, in document order,
@@ -72,13 +80,13 @@ public struct Dispatcher {
     /// - Parameter whitespace: How to shape the text; `nil` (the default) uses the
     ///   dispatcher's `whitespace` property.
     public mutating func onEnd(
-        _ name: String, whitespace: WhitespacePolicy? = nil,
+        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (ElementContext, String) throws -> Void
     ) {
-        modifyRoute(name) { $0.end.append(.text(whitespace, handler)) }
+        modifyRoute(pattern) { $0.end.append(.text(whitespace, handler)) }
     }
 
-    /// Calls `handler` with the character data of elements named `name` in pieces,
+    /// Calls `handler` with the character data of elements matching `pattern` in pieces,
     /// as it streams past, before the element ends.
     ///
     /// A piece is the text between two pieces of markup (child tags, comments,
@@ -88,32 +96,32 @@ public struct Dispatcher {
     /// Use this to stream text of any size in bounded memory; use
     /// ``onEnd(_:whitespace:_:)`` to receive it whole. The chunk is valid only
     /// during the call.
-    public mutating func onText(_ name: String, _ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
-        modifyRoute(name) { $0.text.append(Route.TextHandler(call: handler)) }
+    public mutating func onText(_ pattern: ElementPattern, _ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
+        modifyRoute(pattern) { $0.text.append(Route.TextHandler(call: handler)) }
     }
 
     // MARK: Catch-all handlers
 
-    /// Calls `handler` at the start of every element whose name has no handler registered.
+    /// Calls `handler` at the start of every element that no handler's pattern matches.
     public mutating func onAnyStart(_ handler: @escaping (ElementContext) throws -> Void) {
         fallback.start.append(Route.StartHandler(call: handler))
     }
 
-    /// Calls `handler` at the end of every element whose name has no handler registered.
+    /// Calls `handler` at the end of every element that no handler's pattern matches.
     public mutating func onAnyEnd(_ handler: @escaping (ElementContext) throws -> Void) {
         fallback.end.append(.plain(handler))
     }
 
-    /// Calls `handler` with the coalesced text at the end of every element whose name
-    /// has no handler registered.
+    /// Calls `handler` with the coalesced text at the end of every element that no
+    /// handler's pattern matches.
     public mutating func onAnyEnd(
         whitespace: WhitespacePolicy? = nil, _ handler: @escaping (ElementContext, String) throws -> Void
     ) {
         fallback.end.append(.text(whitespace, handler))
     }
 
-    /// Calls `handler` with each piece of character data of every element whose name
-    /// has no handler registered. See ``onText(_:_:)``.
+    /// Calls `handler` with each piece of character data of every element that no
+    /// handler's pattern matches. See ``onText(_:_:)``.
     public mutating func onAnyText(_ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
         fallback.text.append(Route.TextHandler(call: handler))
     }
@@ -143,15 +151,18 @@ public struct Dispatcher {
 
     // MARK: Compilation
 
-    private mutating func modifyRoute(_ name: String, _ body: (inout Route) -> Void) {
-        if let index = routeIndex[name] {
-            body(&routes[index])
+    mutating func setKeptSubtrees(_ patterns: [ElementPattern]) {
+        keptSubtrees = patterns
+    }
+
+    private mutating func modifyRoute(_ pattern: ElementPattern, _ body: (inout Route) -> Void) {
+        if let index = entryIndex[pattern] {
+            body(&entries[index].route)
         } else {
             var route = Route()
             body(&route)
-            routeIndex[name] = routes.count
-            names.append(name)
-            routes.append(route)
+            entryIndex[pattern] = entries.count
+            entries.append((pattern, route))
         }
     }
 }

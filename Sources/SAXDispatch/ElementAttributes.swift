@@ -121,7 +121,8 @@ public struct ElementAttributes: Sequence {
         pointer(slot).map { String(cString: $0) } ?? ""
     }
 
-    private static func equals(_ cString: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether a NUL-terminated C string holds exactly `bytes`.
+    static func equals(_ cString: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         return cString.withMemoryRebound(to: UInt8.self, capacity: bytes.count + 1) { candidate in
             while index < bytes.count {

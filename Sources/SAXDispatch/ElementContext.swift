@@ -75,6 +75,29 @@ public struct ElementContext {
         return false
     }
 
+    /// Skips the rest of this element: no handler runs for anything inside it, no text
+    /// is collected (its own text handlers get `""`), and expat's callbacks inside it
+    /// only count depth. The element's own end handlers still run.
+    ///
+    /// Call it from a start handler, for the element the handler runs for; elsewhere it
+    /// is a programming error and traps. The remaining start handlers of this element
+    /// still run. Limits still apply inside the skipped subtree; an error there names
+    /// the path down to the skipped element.
+    ///
+    /// ```swift
+    /// dispatcher.onStart("junk") { element in element.skipSubtree() }
+    /// ```
+    public func skipSubtree() {
+        engine.requestSkip(serial: serial)
+    }
+
+    /// Ends the chain of handlers for the current event when this handler returns: the
+    /// handlers of less specific patterns (and later ones of the same pattern) do not
+    /// run for this start, end or text piece. The next event starts a new chain.
+    public func stopHandlerChain() {
+        engine.stopChain()
+    }
+
     /// Stops the parse after this handler returns, without an error.
     ///
     /// No further handler runs, not even the remaining handlers of this event; the

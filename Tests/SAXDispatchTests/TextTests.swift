@@ -6,7 +6,7 @@ struct TextTests {
     func texts(_ document: String, name: String, _ policy: WhitespacePolicy?, chunk: Int = 1) throws -> [String] {
         var texts: [String] = []
         var dispatcher = Dispatcher()
-        dispatcher.onEnd(name, whitespace: policy) { _, text in texts.append(text) }
+        dispatcher.onEnd(ElementPattern(name: name), whitespace: policy) { _, text in texts.append(text) }
         let parser = PushParser(dispatcher)
         try parser.feed(Array(document.utf8), inPiecesOf: chunk)
         try parser.finish()
@@ -34,7 +34,7 @@ struct TextTests {
         var seen: [String] = []
         var dispatcher = Dispatcher()
         for name in ["a", "b", "c"] {
-            dispatcher.onEnd(name, whitespace: .preserve) { _, text in seen.append("\(name)=\(text)") }
+            dispatcher.onEnd(ElementPattern(name: name), whitespace: .preserve) { _, text in seen.append("\(name)=\(text)") }
         }
         try dispatcher.parse("<a>1<b>2<c>3</c>4<x>ignored</x>5</b>6<c>7</c>8</a>")
         #expect(seen == ["c=3", "b=245", "c=7", "a=168"])

@@ -40,6 +40,28 @@ final class DispatchEngine {
     /// Identifies the text chunk being dispatched, so a chunk cannot be read later.
     @exclusivity(unchecked) private var chunkSerial: UInt64 = 0
 
+    /// The patterns matched by open elements whose name alone does not decide them.
+    @exclusivity(unchecked) private var matches = MatchStack()
+    /// The attribute tests that held on each open element.
+    @exclusivity(unchecked) private var testResults: AttributeTestResults
+    /// Set by a handler to end the chain of handlers for the current event.
+    @exclusivity(unchecked) private var chainStopped = false
+
+    /// Skipping a subtree: `.content` keeps the element open (its end handlers run),
+    /// `.element` skips the element itself too (the subtree filter's decision).
+    enum Skipping { case none, content, element }
+    @exclusivity(unchecked) private(set) var skipping = Skipping.none
+    /// Open elements inside the skipped subtree, below the one being skipped.
+    @exclusivity(unchecked) private var skippedDepth = 0
+    /// Open elements, the skipped one included, when skipping began.
+    @exclusivity(unchecked) private var skipBase = 0
+    /// The serial of the element whose start handler asked to skip its content.
+    @exclusivity(unchecked) private var skipRequest: UInt64 = 0
+    /// The subtrees that matter, if the application said; and the depth of the kept
+    /// subtree being dispatched (0 outside any).
+    private let subtreeFilter: SubtreeFilter?
+    @exclusivity(unchecked) private var keptDepth = 0
+
     /// Set when a handler threw or asked to stop; no event is dispatched afterwards.
     @exclusivity(unchecked) private(set) var isHalted = false
     @exclusivity(unchecked) private(set) var handlerError: (any Error)?
@@ -61,13 +83,15 @@ final class DispatchEngine {
     static let textChunkLimit = 64 * 1024
 
     init(dispatcher: Dispatcher) {
-        let names = NameTable(capacity: max(64, dispatcher.names.count))
-        for name in dispatcher.names { _ = names.intern(name) }
+        let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
-        routes = RouteTable(
-            routes: dispatcher.routes.map { $0.resolvingWhitespace(policy) },
-            fallback: dispatcher.fallback.resolvingWhitespace(policy))
+        let routes = RouteTable(
+            entries: dispatcher.entries.map { ($0.pattern, $0.route.resolvingWhitespace(policy)) },
+            fallback: dispatcher.fallback.resolvingWhitespace(policy), names: names)
+        self.routes = routes
+        testResults = AttributeTestResults(testCount: routes.attributeTestCount)
+        subtreeFilter = dispatcher.keptSubtrees.map { SubtreeFilter($0, names: names) }
         processingInstructionHandlers = dispatcher.processingInstructionHandlers
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
@@ -100,26 +124,41 @@ final class DispatchEngine {
             flushPendingText()
             if isHalted { return }
         }
-        if stack.count >= maximumDepth {
-            violate(
-                .depthLimitExceeded, "elements nest deeper than maximumDepth (\(maximumDepth))",
-                limit: maximumDepth)
-            return
-        }
-        if driver.hasAttributeDeclarations || driver.currentEventByteCount >= startTagCheckSize {
-            guard checkStartTag(name, attributes) else { return }
-        }
+        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
         let id = names.intern(name)
-        let flags = routes.flags(id)
         serial &+= 1
-        var frame = ElementFrame(
-            name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0)
+        var filterState: UInt64 = 0
+        if let subtreeFilter, keptDepth == 0 {
+            switch subtreeFilter.decide(stack.isEmpty ? subtreeFilter.initialState : stack.top.filterState, name: id, attributes: attributes) {
+            case .keep: keptDepth = stack.count + 1
+            case .descend(let state): filterState = state
+            case .skip:
+                beginSkipping(.element)
+                return
+            }
+        }
+        let bucket = routes.bucket(id)
+        let level = stack.count
+        if routes.attributeTestCount > 0 {
+            testResults.reset(level: level)
+            for test in routes.tests(bucket: bucket) where routes.evaluate(test, attributes) {
+                testResults.record(Int(test), level: level)
+            }
+        }
+        var flags = routes.flags(bucket: bucket)
+        stack.push(
+            ElementFrame(
+                name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
+                filterState: filterState))
+        if _slowPath(flags.contains(.matchesAncestors)) {
+            flags = matchPatterns(bucket: bucket)
+            stack.top.flags = flags
+        }
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
-            (frame.line, frame.column, frame.byteOffset) = driver.currentPosition()
+            (stack.top.line, stack.top.column, stack.top.byteOffset) = driver.currentPosition()
         }
-        stack.push(frame)
         topFlags = flags
         driver.setCharacterDataEnabled(flags.wantsCharacters)
         guard flags.contains(.start) else { return }
@@ -128,10 +167,65 @@ final class DispatchEngine {
         attributesSerial = serial
         defer { currentAttributes = nil }
         let context = ElementContext(engine: self, nameID: id, serial: serial, depth: stack.count)
-        for handler in routes.startHandlers(id) {
-            do { try handler.call(context) } catch { fail(error) }
-            if isHalted { return }
+        chainStopped = false
+        let frame = stack.top
+        if frame.matchStart < 0 {
+            for handler in routes.startHandlers(bucket: bucket) {
+                do { try handler.call(context) } catch { fail(error) }
+                if isHalted { return }
+                if chainStopped { break }
+            }
+        } else {
+            chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                for handler in routes.startHandlers(entry: entry) {
+                    do { try handler.call(context) } catch { fail(error) }
+                    if isHalted { return }
+                    if chainStopped { break chain }
+                }
+            }
         }
+        if skipRequest == serial { beginSkipping(.content) }
+    }
+
+    /// Matches the candidates of a bucket whose name alone does not decide them against
+    /// the open elements, records the matches for the new top element and returns their flags.
+    private func matchPatterns(bucket: Int) -> RouteFlags {
+        let start = matches.count
+        let top = stack.count - 1
+        var flags: RouteFlags = []
+        for entry in routes.candidates(bucket: bucket)
+        where routes.matchesOnName(entry: entry)
+            || routes.pattern(entry: entry).matches(top: top, stack: stack, tests: testResults)
+        {
+            matches.push(entry)
+            flags.formUnion(routes.flags(entry: entry))
+        }
+        if matches.count == start && routes.flags(entry: routes.fallbackEntry).isListened {
+            matches.push(routes.fallbackEntry)
+            flags = routes.flags(entry: routes.fallbackEntry)
+        }
+        stack.top.matchStart = Int32(start)
+        stack.top.matchCount = Int32(matches.count - start)
+        return flags
+    }
+
+    /// Checks a start tag against the depth limit and, when it is large or may carry
+    /// defaulted attributes, the token, name and attribute limits.
+    /// - Returns: `false` when it broke one, and the parse ended.
+    @inline(__always)
+    private func admitsStartTag(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, openElements: Int
+    ) -> Bool {
+        if openElements >= maximumDepth {
+            violate(
+                .depthLimitExceeded, "elements nest deeper than maximumDepth (\(maximumDepth))",
+                limit: maximumDepth)
+            return false
+        }
+        if driver.hasAttributeDeclarations || driver.currentEventByteCount >= startTagCheckSize {
+            return checkStartTag(name, attributes)
+        }
+        return true
     }
 
     /// Checks a large start tag, or one that may carry defaulted attributes, against
@@ -171,24 +265,43 @@ final class DispatchEngine {
         let frame = stack.top
         if frame.flags.contains(.end) {
             let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
-            for handler in routes.endHandlers(frame.name) {
-                do {
-                    switch handler {
-                    case .plain(let handler):
-                        try handler(context)
-                    case .text(let policy, let handler):
-                        try handler(context, Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
-                    }
-                } catch {
-                    fail(error)
+            chainStopped = false
+            if frame.matchStart < 0 {
+                for handler in routes.endHandlers(bucket: routes.bucket(frame.name)) {
+                    callEndHandler(handler, context, frame)
+                    if isHalted { return }
+                    if chainStopped { break }
                 }
-                if isHalted { return }
+            } else {
+                chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                    for handler in routes.endHandlers(entry: entry) {
+                        callEndHandler(handler, context, frame)
+                        if isHalted { return }
+                        if chainStopped { break chain }
+                    }
+                }
             }
         }
         if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
+        if frame.matchStart >= 0 { matches.truncate(to: Int(frame.matchStart)) }
+        if keptDepth == stack.count { keptDepth = 0 }
         stack.pop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
         driver.setCharacterDataEnabled(topFlags.wantsCharacters)
+    }
+
+    @inline(__always)
+    private func callEndHandler(_ handler: Route.EndHandler, _ context: ElementContext, _ frame: ElementFrame) {
+        do {
+            switch handler {
+            case .plain(let handler):
+                try handler(context)
+            case .text(let policy, let handler):
+                try handler(context, Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
+            }
+        } catch {
+            fail(error)
+        }
     }
 
     @inline(__always)
@@ -231,19 +344,31 @@ final class DispatchEngine {
 
     private func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
         guard !isHalted, !stack.isEmpty else { return }
-        let name = stack.topName
+        let frame = stack.top
         chunkSerial &+= 1
         let chunk = TextChunk(engine: self, serial: chunkSerial, bytes: bytes)
-        let context = ElementContext(engine: self, nameID: name, serial: stack.topSerial, depth: stack.count)
+        let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
         defer { chunkSerial &+= 1 }
-        for handler in routes.textHandlers(name) {
-            do { try handler.call(context, chunk) } catch { fail(error) }
-            if isHalted { return }
+        chainStopped = false
+        if frame.matchStart < 0 {
+            for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
+                do { try handler.call(context, chunk) } catch { fail(error) }
+                if isHalted { return }
+                if chainStopped { break }
+            }
+        } else {
+            chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                for handler in routes.textHandlers(entry: entry) {
+                    do { try handler.call(context, chunk) } catch { fail(error) }
+                    if isHalted { return }
+                    if chainStopped { break chain }
+                }
+            }
         }
     }
 
     func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
-        guard !processingInstructionHandlers.isEmpty, !isHalted else { return }
+        guard !processingInstructionHandlers.isEmpty, !isHalted, skipping == .none else { return }
         flushPendingText()
         let target = target.map { String(cString: $0) } ?? ""
         let data = data.map { String(cString: $0) } ?? ""
@@ -253,7 +378,7 @@ final class DispatchEngine {
     }
 
     func comment(_ text: UnsafePointer<CChar>?) {
-        guard !commentHandlers.isEmpty, !isHalted else { return }
+        guard !commentHandlers.isEmpty, !isHalted, skipping == .none else { return }
         flushPendingText()
         let text = text.map { String(cString: $0) } ?? ""
         for handler in commentHandlers where !isHalted {
@@ -270,6 +395,54 @@ final class DispatchEngine {
     func notation(_ declaration: NotationDeclaration) {
         for handler in notationHandlers where !isHalted {
             do { try handler(declaration) } catch { fail(error) }
+        }
+    }
+
+    // MARK: Skipping
+
+    /// Asks to skip the content of the element a start handler runs for.
+    func requestSkip(serial: UInt64) {
+        precondition(
+            serial == attributesSerial && currentAttributes != nil,
+            "skipSubtree() is only available in a start handler, for its own element")
+        skipRequest = serial
+    }
+
+    /// Ends the chain of handlers for the current event after the running one.
+    func stopChain() {
+        chainStopped = true
+    }
+
+    /// Hands start and end tags to the counting callbacks until the skipped element ends.
+    private func beginSkipping(_ kind: Skipping) {
+        skipping = kind
+        skippedDepth = 0
+        skipBase = stack.count + (kind == .element ? 1 : 0)
+        driver.setCharacterDataEnabled(false)
+        driver.setSkipping(true)
+    }
+
+    /// A start tag inside a skipped subtree: only the limits are checked.
+    func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if isHalted { return }
+        guard admitsStartTag(name, attributes, openElements: skipBase + skippedDepth) else { return }
+        skippedDepth += 1
+    }
+
+    /// An end tag inside a skipped subtree, or the skipped element's own.
+    func skippedEnd() {
+        if isHalted { return }
+        if skippedDepth > 0 {
+            skippedDepth -= 1
+            return
+        }
+        let kind = skipping
+        skipping = .none
+        driver.setSkipping(false)
+        if kind == .content {
+            endElement()
+        } else {
+            driver.setCharacterDataEnabled(topFlags.wantsCharacters)
         }
     }
 

@@ -16,6 +16,12 @@ struct ElementFrame {
     var line: Int
     var column: Int
     var byteOffset: Int
+    /// Where this element's matched patterns start in the match stack, or -1 when its
+    /// name alone fixes them (the route table then has them).
+    var matchStart: Int32 = -1
+    var matchCount: Int32 = 0
+    /// The subtree filter's state below this element (see ``SubtreeFilter``).
+    var filterState: UInt64 = 0
 }
 
 struct ElementStack: ~Copyable {

@@ -128,21 +128,40 @@ final class ExpatDriver {
         XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)
         installSafetyHandlers(parser, profile: profile, events: events)
-        XML_SetElementHandler(
-            parser,
-            { userData, name, attributes in
-                guard let name, let attributes else { return }
-                withEngine(userData) { $0.startElement(name, attributes) }
-            },
-            { userData, _ in
-                withEngine(userData) { $0.endElement() }
-            })
+        setSkipping(false)
         if events.notations {
             XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
                 let declaration = NotationDeclaration(
                     name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
                 withEngine(userData) { $0.notation(declaration) }
             }
+        }
+    }
+
+    /// Routes start and end tags to the dispatcher, or, while a subtree is skipped, to
+    /// callbacks that only count its depth and check the limits.
+    func setSkipping(_ skipping: Bool) {
+        guard let parser else { return }
+        if skipping {
+            XML_SetElementHandler(
+                parser,
+                { userData, name, attributes in
+                    guard let name, let attributes else { return }
+                    withEngine(userData) { $0.skippedStart(name, attributes) }
+                },
+                { userData, _ in
+                    withEngine(userData) { $0.skippedEnd() }
+                })
+        } else {
+            XML_SetElementHandler(
+                parser,
+                { userData, name, attributes in
+                    guard let name, let attributes else { return }
+                    withEngine(userData) { $0.startElement(name, attributes) }
+                },
+                { userData, _ in
+                    withEngine(userData) { $0.endElement() }
+                })
         }
     }
 

@@ -25,10 +25,10 @@ final class Transcript {
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
         for name in Self.namedElements {
-            dispatcher.onStart(name) { [unowned self] in start($0, route: "named") }
-            dispatcher.onText(name) { [unowned self] _, chunk in pendingText += chunk.string }
-            dispatcher.onEnd(name, whitespace: .preserve) { [unowned self] in end($0, $1, route: "named") }
-            dispatcher.onEnd(name, whitespace: .collapse) { [unowned self] _, text in record("collapsed \(text.debugDescription)") }
+            dispatcher.onStart(ElementPattern(name: name)) { [unowned self] in start($0, route: "named") }
+            dispatcher.onText(ElementPattern(name: name)) { [unowned self] _, chunk in pendingText += chunk.string }
+            dispatcher.onEnd(ElementPattern(name: name), whitespace: .preserve) { [unowned self] in end($0, $1, route: "named") }
+            dispatcher.onEnd(ElementPattern(name: name), whitespace: .collapse) { [unowned self] _, text in record("collapsed \(text.debugDescription)") }
         }
         dispatcher.onAnyStart { [unowned self] in start($0, route: "any") }
         dispatcher.onAnyText { [unowned self] _, chunk in pendingText += chunk.string }

@@ -1,0 +1,113 @@
+/// Which elements a handler is for: a name, or a path of names that the element and
+/// its ancestors must match.
+///
+/// | pattern | matches |
+/// |---|---|
+/// | `title` | every `<title>` |
+/// | `section/title` | a `<title>` whose parent is a `<section>` (anything above) |
+/// | `/doc/section` | a `<section>` whose parent is the root element `<doc>` |
+/// | `section//para` | a `<para>` with a `<section>` somewhere above it |
+/// | `*` and `section/*` | any element; any child of a `<section>` |
+/// | `animal[@type]` | an `<animal>` with a `type` attribute |
+/// | `border[@type='internal']/path` | a `<path>` in a `<border type="internal">` |
+///
+/// A pattern is compiled once, when it is created: a string literal where a pattern
+/// is expected is checked when the handler is registered, and an invalid literal
+/// stops the program with the ``ElementPatternError`` (a literal is part of the
+/// program, like a regular expression literal). Build patterns from run-time text
+/// with ``init(_:)``, which throws instead.
+///
+/// ```swift
+/// dispatcher.onEnd("nested_nonsense/name") { _, text in names.append(text) }
+/// let custom = try ElementPattern(userSuppliedPath)   // throws ElementPatternError
+/// ```
+///
+/// Attribute values in tests are compared exactly as expat reports them (after
+/// entity expansion and attribute-value normalization). Names are compared as
+/// written, prefix included: SAXDispatch does no namespace processing.
+public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// One step of a pattern: an element name (or any name) with attribute tests.
+    struct Step: Sendable, Hashable {
+        /// The element name; `nil` for `*`.
+        var name: String?
+        var tests: [AttributeTest]
+        /// Whether any number of elements may stand between this step and the one before (`//`).
+        var followsDescendantAxis: Bool
+    }
+
+    /// `[@name]` or `[@name='value']`.
+    struct AttributeTest: Sendable, Hashable {
+        var name: String
+        var value: String?
+    }
+
+    /// The steps, outermost first; the last one is the element itself.
+    let steps: [Step]
+    /// Whether the first step must be the root element (`/a/b`).
+    let isAnchored: Bool
+
+    /// Compiles `text` as a pattern.
+    ///
+    /// - Throws: ``ElementPatternError`` naming the position of the first thing that is wrong.
+    public init(_ text: String) throws(ElementPatternError) {
+        var syntax = PatternSyntax(text)
+        (steps, isAnchored) = try syntax.parse()
+    }
+
+    /// Compiles a literal pattern; an invalid literal is a programming error and traps
+    /// with the ``ElementPatternError`` message.
+    public init(stringLiteral text: String) {
+        do {
+            try self.init(text)
+        } catch {
+            preconditionFailure(error.description)
+        }
+    }
+
+    /// A pattern that matches elements named `name` exactly, whatever characters it holds.
+    public init(name: String) {
+        steps = [Step(name: name, tests: [], followsDescendantAxis: false)]
+        isAnchored = false
+    }
+
+    /// Every element (`*`).
+    public static let any = ElementPattern(steps: [Step(name: nil, tests: [], followsDescendantAxis: false)], anchored: false)
+
+    init(steps: [Step], anchored: Bool) {
+        self.steps = steps
+        self.isAnchored = anchored
+    }
+
+    /// The pattern in its canonical spelling: `/a//b[@k='v']/*`.
+    public var description: String {
+        var text = isAnchored ? "/" : ""
+        for (index, step) in steps.enumerated() {
+            if index > 0 { text += step.followsDescendantAxis ? "//" : "/" }
+            text += step.name ?? "*"
+            for test in step.tests {
+                if let value = test.value {
+                    let quote = value.contains("'") ? "\"" : "'"
+                    text += "[@\(test.name)=\(quote)\(value)\(quote)]"
+                } else {
+                    text += "[@\(test.name)]"
+                }
+            }
+        }
+        return text
+    }
+
+    /// The element name of the last step; `nil` when it is `*`.
+    var lastName: String? { steps[steps.count - 1].name }
+
+    /// Whether matching needs nothing but the element's name: one named step, no tests, not anchored.
+    var isNameOnly: Bool { steps.count == 1 && !isAnchored && steps[0].name != nil && steps[0].tests.isEmpty }
+
+    /// Orders patterns most specific first: more named steps, then more steps, then more
+    /// attribute tests, then anchored before floating. Equal keys keep registration order.
+    var specificity: (names: Int, steps: Int, tests: Int, anchored: Int) {
+        (
+            steps.count(where: { $0.name != nil }), steps.count, steps.reduce(0) { $0 + $1.tests.count },
+            isAnchored ? 1 : 0
+        )
+    }
+}

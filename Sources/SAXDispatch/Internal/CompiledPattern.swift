@@ -1,0 +1,154 @@
+/// An ``ElementPattern`` with its names interned, ready to match against the stack of
+/// open elements without allocating.
+///
+/// Steps are grouped into segments at each `//`; a segment's steps are consecutive
+/// generations. Matching places the last segment at the element and each earlier one
+/// at the nearest position above that fits, which is the placement that leaves the
+/// most room for the segments still to come, so no backtracking is needed.
+struct CompiledPattern {
+    struct Step {
+        /// The interned name, or `-1` for `*`.
+        var name: Int32
+        /// Indices into the dispatcher's attribute tests, all of which must hold.
+        var tests: [Int]
+    }
+
+    let steps: [Step]
+    /// The index of each segment's first step, in order; a segment ends where the next starts.
+    let segmentStarts: [Int]
+    let isAnchored: Bool
+
+    init(_ pattern: ElementPattern, names: NameTable, tests: inout [ElementPattern.AttributeTest]) {
+        var steps: [Step] = []
+        var segmentStarts: [Int] = []
+        for (index, step) in pattern.steps.enumerated() {
+            if index == 0 || step.followsDescendantAxis { segmentStarts.append(index) }
+            let testIndices = step.tests.map { test in
+                if let existing = tests.firstIndex(of: test) { return existing }
+                tests.append(test)
+                return tests.count - 1
+            }
+            steps.append(Step(name: step.name.map { names.intern($0) } ?? -1, tests: testIndices))
+        }
+        self.steps = steps
+        self.segmentStarts = segmentStarts
+        self.isAnchored = pattern.isAnchored
+    }
+
+    /// Whether the open element at stack index `top` and its ancestors match.
+    func matches(top: Int, stack: borrowing ElementStack, tests: borrowing AttributeTestResults) -> Bool {
+        var segment = segmentStarts.count - 1
+        var length = steps.count - segmentStarts[segment]
+        guard matchesSegment(segment, endingAt: top, stack, tests) else { return false }
+        // The highest stack index still free for the segments above.
+        var free = top - length
+        while segment > 0 {
+            segment -= 1
+            length = segmentStarts[segment + 1] - segmentStarts[segment]
+            if segment == 0 && isAnchored {
+                return length - 1 <= free && matchesSegment(0, endingAt: length - 1, stack, tests)
+            }
+            var position = free
+            while position >= length - 1 && !matchesSegment(segment, endingAt: position, stack, tests) {
+                position -= 1
+            }
+            guard position >= length - 1 else { return false }
+            free = position - length
+        }
+        return !isAnchored || free == -1
+    }
+
+    /// Whether a segment's steps match the elements ending at stack index `last`, one generation each.
+    @inline(__always)
+    private func matchesSegment(
+        _ segment: Int, endingAt last: Int, _ stack: borrowing ElementStack, _ tests: borrowing AttributeTestResults
+    ) -> Bool {
+        let from = segmentStarts[segment]
+        let to = segment + 1 < segmentStarts.count ? segmentStarts[segment + 1] : steps.count
+        guard last - (to - from - 1) >= 0 else { return false }
+        var position = last
+        var index = to - 1
+        while index >= from {
+            let step = steps[index]
+            if step.name >= 0 && stack[position].name != step.name { return false }
+            for test in step.tests where !tests.passed(test, level: position) { return false }
+            position -= 1
+            index -= 1
+        }
+        return true
+    }
+}
+
+/// Which attribute tests held on each open element, as bits per stack level.
+///
+/// Attributes are gone once an element's start tag has been dispatched, so every test
+/// some pattern makes of an element's attributes is evaluated at its start and kept
+/// here until it ends; no attribute is kept.
+struct AttributeTestResults: ~Copyable {
+    private let wordsPerLevel: Int
+    private var words: UnsafeMutablePointer<UInt64>
+    private var levels: Int
+
+    init(testCount: Int) {
+        wordsPerLevel = (testCount + 63) / 64
+        levels = 64
+        words = .allocate(capacity: max(1, wordsPerLevel * levels))
+    }
+
+    deinit { words.deallocate() }
+
+    /// Clears the bits of a level about to be pushed.
+    @inline(__always)
+    mutating func reset(level: Int) {
+        guard wordsPerLevel > 0 else { return }
+        if level >= levels { grow(to: level + 1) }
+        (words + level * wordsPerLevel).update(repeating: 0, count: wordsPerLevel)
+    }
+
+    @inline(__always)
+    mutating func record(_ test: Int, level: Int) {
+        words[level * wordsPerLevel + test / 64] |= 1 << UInt64(test % 64)
+    }
+
+    @inline(__always)
+    func passed(_ test: Int, level: Int) -> Bool {
+        words[level * wordsPerLevel + test / 64] & (1 << UInt64(test % 64)) != 0
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newLevels = levels
+        while newLevels < needed { newLevels *= 2 }
+        let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: newLevels * wordsPerLevel)
+        bigger.moveInitialize(from: words, count: levels * wordsPerLevel)
+        words.deallocate()
+        words = bigger
+        levels = newLevels
+    }
+}
+
+/// An attribute test as bytes, evaluated against expat's attribute array.
+struct CompiledAttributeTest {
+    let name: [UInt8]
+    let value: [UInt8]?
+
+    init(_ test: ElementPattern.AttributeTest) {
+        name = Array(test.name.utf8)
+        value = test.value.map { Array($0.utf8) }
+    }
+
+    /// Whether a start tag's attributes (name, value, …, NULL) pass the test.
+    func holds(for attributes: UnsafePointer<UnsafePointer<CChar>?>) -> Bool {
+        name.withUnsafeBufferPointer { name in
+            var index = 0
+            while let candidate = attributes[2 * index] {
+                if ElementAttributes.equals(candidate, name) {
+                    guard let value else { return true }
+                    guard let actual = attributes[2 * index + 1] else { return false }
+                    return value.withUnsafeBufferPointer { ElementAttributes.equals(actual, $0) }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Parses the text of an ``ElementPattern``:
+///
+/// ```
+/// pattern := "/"? "//"? step (("/" | "//") step)*
+/// step    := (name | "*") test*
+/// test    := "[" "@" name ("=" ("'" chars "'" | '"' chars '"'))? "]"
+/// name    := one or more characters other than / [ ] @ = ' " * and white space
+/// ```
+///
+/// A leading `//` means the same as no leading slash: the pattern may match at any depth.
+struct PatternSyntax {
+    private let text: String
+    private let characters: [Character]
+    private var index = 0
+
+    init(_ text: String) {
+        self.text = text
+        self.characters = Array(text)
+    }
+
+    mutating func parse() throws(ElementPatternError) -> (steps: [ElementPattern.Step], anchored: Bool) {
+        guard !characters.isEmpty else { throw failure("a pattern cannot be empty", at: 0) }
+        var anchored = false
+        if peek("//") {
+            index += 2
+        } else if peek("/") {
+            index += 1
+            anchored = true
+        }
+        var steps = [try step(followsDescendantAxis: false)]
+        while index < characters.count {
+            guard characters[index] == "/" else {
+                throw failure("'/' or '[' was expected after a step, not '\(characters[index])'", at: index)
+            }
+            let descendant = peek("//")
+            index += descendant ? 2 : 1
+            steps.append(try step(followsDescendantAxis: descendant))
+        }
+        return (steps, anchored)
+    }
+
+    private mutating func step(followsDescendantAxis: Bool) throws(ElementPatternError) -> ElementPattern.Step {
+        var name: String?
+        if peek("*") {
+            index += 1
+        } else {
+            name = try self.name(what: "a step name or '*'")
+        }
+        var tests: [ElementPattern.AttributeTest] = []
+        while peek("[") {
+            tests.append(try test())
+        }
+        return ElementPattern.Step(name: name, tests: tests, followsDescendantAxis: followsDescendantAxis)
+    }
+
+    private mutating func test() throws(ElementPatternError) -> ElementPattern.AttributeTest {
+        let open = index
+        index += 1
+        guard peek("@") else { throw failure("'@' and an attribute name were expected after '['", at: index) }
+        index += 1
+        let name = try self.name(what: "an attribute name")
+        var value: String?
+        if peek("=") {
+            index += 1
+            guard index < characters.count, characters[index] == "'" || characters[index] == "\"" else {
+                throw failure("a quoted value was expected after '='", at: index)
+            }
+            let quote = characters[index]
+            let start = index + 1
+            guard let end = characters[start...].firstIndex(of: quote) else {
+                throw failure("the value has no closing \(quote)", at: index)
+            }
+            value = String(characters[start..<end])
+            index = end + 1
+        }
+        guard peek("]") else { throw failure("']' was expected to close the '[' at column \(open + 1)", at: index) }
+        index += 1
+        return ElementPattern.AttributeTest(name: name, value: value)
+    }
+
+    private mutating func name(what: String) throws(ElementPatternError) -> String {
+        let start = index
+        while index < characters.count, Self.isNameCharacter(characters[index]) { index += 1 }
+        guard index > start else {
+            let found = index < characters.count ? "'\(characters[index])'" : "the end"
+            throw failure("\(what) was expected, not \(found)", at: index)
+        }
+        return String(characters[start..<index])
+    }
+
+    private static func isNameCharacter(_ character: Character) -> Bool {
+        !"/[]@='\"*".contains(character) && !character.isWhitespace
+    }
+
+    private func peek(_ token: String) -> Bool {
+        var position = index
+        for character in token {
+            guard position < characters.count, characters[position] == character else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    private func failure(_ message: String, at position: Int) -> ElementPatternError {
+        ElementPatternError(pattern: text, column: position + 1, message: message)
+    }
+}

@@ -1,0 +1,152 @@
+/// The compiled routing of a dispatcher: for each element, which patterns' handlers
+/// run, in precedence order.
+///
+/// Every name that occurs in a pattern is interned first, so those names have ids
+/// `0..<bucketCount - 1`; each id is a bucket, and every other name shares the last
+/// bucket. A bucket's candidates are the patterns whose last step names it, plus the
+/// patterns ending in `*`, most specific first. When every candidate matches on the
+/// name alone (the common case), the bucket's handlers and flags are fixed and an
+/// element costs one array read; otherwise the candidates are matched against the
+/// ancestor stack when the element starts.
+///
+/// Handlers are flattened into one buffer per kind with a range per pattern: an
+/// event reads its handlers without retaining any array.
+final class RouteTable {
+    /// The entry of the catch-all handlers, which run only where no pattern matched.
+    let fallbackEntry: Int32
+    private let entryFlags: [RouteFlags]
+    private let starts: Flattened<Route.StartHandler>
+    private let ends: Flattened<Route.EndHandler>
+    private let texts: Flattened<Route.TextHandler>
+    private let patterns: [CompiledPattern]
+    /// Per entry: whether its pattern matches on the element's name alone.
+    private let matchesOnName: [Bool]
+
+    private let bucketCount: Int
+    /// Per bucket: the flags of its fixed matches, or ``RouteFlags/matchesAncestors``.
+    private let bucketFlags: [RouteFlags]
+    /// Per fixed bucket: the handlers of its matches, in precedence order, flattened.
+    private let fixedStarts: Flattened<Route.StartHandler>
+    private let fixedEnds: Flattened<Route.EndHandler>
+    private let fixedTexts: Flattened<Route.TextHandler>
+    /// Per bucket: the candidate entries, most specific first.
+    private let candidates: Flattened<Int32>
+
+    /// The attribute tests of all patterns, and per bucket the ones to evaluate.
+    private let attributeTests: [CompiledAttributeTest]
+    let attributeTestCount: Int
+    private let bucketTests: Flattened<Int32>
+    let hasAttributeTests: Bool
+
+    init(entries: [(pattern: ElementPattern, route: Route)], fallback: Route, names: NameTable) {
+        var tests: [ElementPattern.AttributeTest] = []
+        let compiled = entries.map { CompiledPattern($0.pattern, names: names, tests: &tests) }
+        let bucketCount = names.count + 1
+        self.bucketCount = bucketCount
+        patterns = compiled
+        fallbackEntry = Int32(entries.count)
+        let routes = entries.map(\.route) + [fallback]
+        let entryFlags = routes.map(\.flags)
+        self.entryFlags = entryFlags
+        starts = Flattened(routes.map(\.start))
+        ends = Flattened(routes.map(\.end))
+        texts = Flattened(routes.map(\.text))
+        let matchesOnName = compiled.map { $0.steps.count == 1 && !$0.isAnchored && $0.steps[0].tests.isEmpty }
+        self.matchesOnName = matchesOnName
+
+        // Most specific first; equal specificity keeps registration order.
+        let order = entries.indices.sorted { left, right in
+            let a = entries[left].pattern.specificity
+            let b = entries[right].pattern.specificity
+            if (a.names, a.steps, a.tests, a.anchored) != (b.names, b.steps, b.tests, b.anchored) {
+                return (a.names, a.steps, a.tests, a.anchored) > (b.names, b.steps, b.tests, b.anchored)
+            }
+            return left < right
+        }
+        var candidateLists: [[Int32]] = []
+        var flags: [RouteFlags] = []
+        var fixedLists: [[Int32]] = []
+        let fallbackListens = entryFlags[entries.count].isListened
+        for bucket in 0..<bucketCount {
+            let isOther = bucket == bucketCount - 1
+            let list = order.filter { entry in
+                let last = compiled[entry].steps[compiled[entry].steps.count - 1].name
+                return last < 0 || (!isOther && last == Int32(bucket))
+            }.map { Int32($0) }
+            candidateLists.append(list)
+            let isFixedBucket = list.allSatisfy { matchesOnName[Int($0)] }
+            let fixedList = isFixedBucket ? (list.isEmpty ? (fallbackListens ? [fallbackEntry] : []) : list) : []
+            fixedLists.append(fixedList)
+            flags.append(
+                isFixedBucket
+                    ? fixedList.reduce(into: RouteFlags()) { $0.formUnion(entryFlags[Int($1)]) } : .matchesAncestors)
+        }
+        candidates = Flattened(candidateLists)
+        bucketFlags = flags
+        fixedStarts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].start } })
+        fixedEnds = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].end } })
+        fixedTexts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].text } })
+
+        attributeTests = tests.map(CompiledAttributeTest.init)
+        attributeTestCount = tests.count
+        hasAttributeTests = !tests.isEmpty
+        var testLists = Array(repeating: [Int32](), count: bucketCount)
+        for pattern in compiled {
+            for step in pattern.steps {
+                for test in step.tests {
+                    for bucket in 0..<bucketCount where step.name < 0 || step.name == Int32(bucket) {
+                        if !testLists[bucket].contains(Int32(test)) { testLists[bucket].append(Int32(test)) }
+                    }
+                }
+            }
+        }
+        bucketTests = Flattened(testLists)
+    }
+
+    /// The bucket of an interned name id.
+    @inline(__always)
+    func bucket(_ id: Int32) -> Int { min(Int(id), bucketCount - 1) }
+
+    /// The flags of a bucket's fixed matches, or ``RouteFlags/matchesAncestors`` when
+    /// its candidates must be matched per element.
+    @inline(__always)
+    func flags(bucket: Int) -> RouteFlags { bucketFlags[bucket] }
+
+    @inline(__always)
+    func startHandlers(bucket: Int) -> UnsafeBufferPointer<Route.StartHandler> { fixedStarts[bucket] }
+
+    @inline(__always)
+    func endHandlers(bucket: Int) -> UnsafeBufferPointer<Route.EndHandler> { fixedEnds[bucket] }
+
+    @inline(__always)
+    func textHandlers(bucket: Int) -> UnsafeBufferPointer<Route.TextHandler> { fixedTexts[bucket] }
+
+    @inline(__always)
+    func candidates(bucket: Int) -> UnsafeBufferPointer<Int32> { candidates[bucket] }
+
+    @inline(__always)
+    func tests(bucket: Int) -> UnsafeBufferPointer<Int32> { bucketTests[bucket] }
+
+    @inline(__always)
+    func flags(entry: Int32) -> RouteFlags { entryFlags[Int(entry)] }
+
+    @inline(__always)
+    func matchesOnName(entry: Int32) -> Bool { matchesOnName[Int(entry)] }
+
+    func pattern(entry: Int32) -> CompiledPattern { patterns[Int(entry)] }
+
+    @inline(__always)
+    func startHandlers(entry: Int32) -> UnsafeBufferPointer<Route.StartHandler> { starts[Int(entry)] }
+
+    @inline(__always)
+    func endHandlers(entry: Int32) -> UnsafeBufferPointer<Route.EndHandler> { ends[Int(entry)] }
+
+    @inline(__always)
+    func textHandlers(entry: Int32) -> UnsafeBufferPointer<Route.TextHandler> { texts[Int(entry)] }
+
+    /// Whether attribute test `test` holds for a start tag's attributes.
+    @inline(__always)
+    func evaluate(_ test: Int32, _ attributes: UnsafePointer<UnsafePointer<CChar>?>) -> Bool {
+        attributeTests[Int(test)].holds(for: attributes)
+    }
+}
