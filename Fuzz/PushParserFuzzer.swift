@@ -21,8 +21,14 @@ final class EventLog {
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
         for name in ["a", "b", "name"] {
-            dispatcher.onStart(name) { [unowned self] in record("start[named] \($0.path) \($0.line):\($0.column)") }
-            dispatcher.onEnd(name, whitespace: .collapse) { [unowned self] in record("end[named] \($0.name) \($1.debugDescription)") }
+            dispatcher.onStart(ElementPattern(name: name)) { [unowned self] in record("start[named] \($0.path) \($0.line):\($0.column)") }
+            dispatcher.onEnd(ElementPattern(name: name), whitespace: .collapse) { [unowned self] in record("end[named] \($0.name) \($1.debugDescription)") }
+        }
+        // Path patterns, attribute tests and skipping take part too.
+        dispatcher.onEnd("a//b[@k]/*") { [unowned self] in record("end[pattern] \($0.path) \($1.debugDescription)") }
+        dispatcher.onStart("s") { [unowned self] in
+            record("skip \($0.path)")
+            $0.skipSubtree()
         }
         dispatcher.onAnyStart { [unowned self] element in
             let attributes = element.attributes.map { "\($0.name)=\($0.value.debugDescription)\($0.isDefaulted ? "*" : "")" }
