@@ -96,12 +96,6 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
         return text
     }
 
-    /// The element name of the last step; `nil` when it is `*`.
-    var lastName: String? { steps[steps.count - 1].name }
-
-    /// Whether matching needs nothing but the element's name: one named step, no tests, not anchored.
-    var isNameOnly: Bool { steps.count == 1 && !isAnchored && steps[0].name != nil && steps[0].tests.isEmpty }
-
     /// Orders patterns most specific first: more named steps, then more steps, then more
     /// attribute tests, then anchored before floating. Equal keys keep registration order.
     var specificity: (names: Int, steps: Int, tests: Int, anchored: Int) {

@@ -194,9 +194,7 @@ final class DispatchEngine {
         let top = stack.count - 1
         var flags: RouteFlags = []
         for entry in routes.candidates(bucket: bucket)
-        where routes.matchesOnName(entry: entry)
-            || routes.pattern(entry: entry).matches(top: top, stack: stack, tests: testResults)
-        {
+        where routes.matches(entry: entry, top: top, stack: stack, tests: testResults) {
             matches.push(entry)
             flags.formUnion(routes.flags(entry: entry))
         }

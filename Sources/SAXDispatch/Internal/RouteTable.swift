@@ -36,7 +36,6 @@ final class RouteTable {
     private let attributeTests: [CompiledAttributeTest]
     let attributeTestCount: Int
     private let bucketTests: Flattened<Int32>
-    let hasAttributeTests: Bool
 
     init(entries: [(pattern: ElementPattern, route: Route)], fallback: Route, names: NameTable) {
         var tests: [ElementPattern.AttributeTest] = []
@@ -58,10 +57,7 @@ final class RouteTable {
         let order = entries.indices.sorted { left, right in
             let a = entries[left].pattern.specificity
             let b = entries[right].pattern.specificity
-            if (a.names, a.steps, a.tests, a.anchored) != (b.names, b.steps, b.tests, b.anchored) {
-                return (a.names, a.steps, a.tests, a.anchored) > (b.names, b.steps, b.tests, b.anchored)
-            }
-            return left < right
+            return a != b ? a > b : left < right
         }
         var candidateLists: [[Int32]] = []
         var flags: [RouteFlags] = []
@@ -89,13 +85,14 @@ final class RouteTable {
 
         attributeTests = tests.map(CompiledAttributeTest.init)
         attributeTestCount = tests.count
-        hasAttributeTests = !tests.isEmpty
         var testLists = Array(repeating: [Int32](), count: bucketCount)
         for pattern in compiled {
             for step in pattern.steps {
+                // Every pattern name was interned above, so a named step's id is its bucket.
+                let buckets = step.name < 0 ? Array(0..<bucketCount) : [Int(step.name)]
                 for test in step.tests {
-                    for bucket in 0..<bucketCount where step.name < 0 || step.name == Int32(bucket) {
-                        if !testLists[bucket].contains(Int32(test)) { testLists[bucket].append(Int32(test)) }
+                    for bucket in buckets where !testLists[bucket].contains(Int32(test)) {
+                        testLists[bucket].append(Int32(test))
                     }
                 }
             }
@@ -130,10 +127,11 @@ final class RouteTable {
     @inline(__always)
     func flags(entry: Int32) -> RouteFlags { entryFlags[Int(entry)] }
 
+    /// Whether an entry's pattern matches the open element at stack index `top`.
     @inline(__always)
-    func matchesOnName(entry: Int32) -> Bool { matchesOnName[Int(entry)] }
-
-    func pattern(entry: Int32) -> CompiledPattern { patterns[Int(entry)] }
+    func matches(entry: Int32, top: Int, stack: borrowing ElementStack, tests: borrowing AttributeTestResults) -> Bool {
+        matchesOnName[Int(entry)] || patterns[Int(entry)].matches(top: top, stack: stack, tests: tests)
+    }
 
     @inline(__always)
     func startHandlers(entry: Int32) -> UnsafeBufferPointer<Route.StartHandler> { starts[Int(entry)] }
