@@ -13,7 +13,8 @@ extension Dispatcher {
     /// try dispatcher.skipAll(except: "/zoo/animals/animal", "/zoo/facilities")
     /// ```
     ///
-    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all.
+    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all, or
+    ///   one of them is `.`.
     public mutating func skipAll(except patterns: ElementPattern...) throws(ElementPatternError) {
         try skipAll(except: patterns)
     }
@@ -24,6 +25,10 @@ extension Dispatcher {
     public mutating func skipAll(except patterns: [ElementPattern]) throws(ElementPatternError) {
         var total = 0
         for pattern in patterns {
+            if pattern.isMountPoint {
+                throw ElementPatternError(
+                    pattern: ".", column: 1, message: "'.' names a mount point, which a document being parsed does not have")
+            }
             total += pattern.steps.count
             if total > SubtreeFilter.maximumSteps {
                 throw ElementPatternError(

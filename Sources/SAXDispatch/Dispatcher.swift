@@ -38,8 +38,11 @@ public struct Dispatcher {
     public var safety: SafetyProfile = .default
 
     /// The handlers of each distinct pattern, in order of first registration.
-    private(set) var entries: [(pattern: ElementPattern, route: Route)] = []
-    private var entryIndex: [ElementPattern: Int] = [:]
+    private(set) var entries: [RouteEntry] = []
+    private var entryIndex: [RouteEntry.Key: Int] = [:]
+    /// For each group of handlers (0: this dispatcher's own, then one per mounted set),
+    /// the group it was mounted into; `-1` for group 0.
+    private(set) var groupParents: [Int] = [-1]
     /// The subtrees that matter, when the application said which (``skipAll(except:)``).
     private(set) var keptSubtrees: [ElementPattern]?
     private(set) var fallback = Route()
@@ -151,18 +154,32 @@ public struct Dispatcher {
 
     // MARK: Compilation
 
+    var hasDocumentHandlers: Bool {
+        !processingInstructionHandlers.isEmpty || !commentHandlers.isEmpty || !doctypeHandlers.isEmpty
+            || !notationHandlers.isEmpty
+    }
+
     mutating func setKeptSubtrees(_ patterns: [ElementPattern]) {
         keptSubtrees = patterns
     }
 
-    private mutating func modifyRoute(_ pattern: ElementPattern, _ body: (inout Route) -> Void) {
-        if let index = entryIndex[pattern] {
+    mutating func modifyRoute(
+        _ pattern: ElementPattern, group: Int = 0, isCatchAll: Bool = false, _ body: (inout Route) -> Void
+    ) {
+        let key = RouteEntry.Key(pattern: pattern, group: group, isCatchAll: isCatchAll)
+        if let index = entryIndex[key] {
             body(&entries[index].route)
         } else {
-            var route = Route()
-            body(&route)
-            entryIndex[pattern] = entries.count
-            entries.append((pattern, route))
+            var entry = RouteEntry(pattern: pattern, route: Route(), group: group, isCatchAll: isCatchAll)
+            body(&entry.route)
+            entryIndex[key] = entries.count
+            entries.append(entry)
         }
+    }
+
+    mutating func addGroups(_ parents: [Int]) -> Int {
+        let base = groupParents.count
+        groupParents += parents.map { $0 < 0 ? 0 : base + $0 }
+        return base
     }
 }

@@ -10,6 +10,7 @@
 /// | `*` and `section/*` | any element; any child of a `<section>` |
 /// | `animal[@type]` | an `<animal>` with a `type` attribute |
 /// | `border[@type='internal']/path` | a `<path>` in a `<border type="internal">` |
+/// | `.` | the element a handler set is mounted at (see ``Dispatcher/mount(_:at:)``) |
 ///
 /// A pattern is compiled once, when it is created: a string literal where a pattern
 /// is expected is checked when the handler is registered, and an invalid literal
@@ -78,8 +79,28 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
         self.isAnchored = anchored
     }
 
+    /// The element a handler set is mounted at (`.`); see ``Dispatcher/mount(_:at:)``.
+    ///
+    /// In a dispatcher that parses a document itself, nothing is mounted, and handlers
+    /// registered for `.` never run.
+    public static let mountPoint = ElementPattern(steps: [], anchored: false)
+
+    /// Whether this is ``mountPoint``.
+    var isMountPoint: Bool { steps.isEmpty }
+
+    /// This pattern, written relative to a handler set's mount point, as seen from the
+    /// set that mounts it at `mountPoint`: `.` becomes the mount point itself, `/a` a
+    /// child `a` of it, and `a` an `a` anywhere below it.
+    func mounted(at mountPoint: ElementPattern) -> ElementPattern {
+        guard var first = steps.first else { return mountPoint }
+        if mountPoint.isMountPoint { return self }
+        first.followsDescendantAxis = !isAnchored
+        return ElementPattern(steps: mountPoint.steps + [first] + steps.dropFirst(), anchored: mountPoint.isAnchored)
+    }
+
     /// The pattern in its canonical spelling: `/a//b[@k='v']/*`.
     public var description: String {
+        if isMountPoint { return "." }
         var text = isAnchored ? "/" : ""
         for (index, step) in steps.enumerated() {
             if index > 0 { text += step.followsDescendantAxis ? "//" : "/" }

@@ -3,30 +3,6 @@ import Testing
 
 @Suite("Routing by path pattern, precedence and skipping")
 struct RoutingTests {
-    /// Parses `document` fed whole, by 1 and by 3 bytes with the handlers `configure`
-    /// registers (they append to the log they are given), checks that every feeding
-    /// gives the same log, and returns it.
-    func log(_ document: String, _ configure: (inout Dispatcher, Log) -> Void) throws -> [String] {
-        var logs: [[String]] = []
-        for chunk in [document.utf8.count, 1, 3] {
-            let log = Log()
-            var dispatcher = Dispatcher()
-            configure(&dispatcher, log)
-            let parser = PushParser(dispatcher)
-            try parser.feed(Array(document.utf8), inPiecesOf: chunk)
-            _ = try parser.finish()
-            logs.append(log.lines)
-        }
-        #expect(logs[1] == logs[0], "fed by 1 byte")
-        #expect(logs[2] == logs[0], "fed by 3 bytes")
-        return logs[0]
-    }
-
-    final class Log {
-        var lines: [String] = []
-        func callAsFunction(_ line: String) { lines.append(line) }
-    }
-
     static let borders = """
         <map>
           <border type="internal"><path>a</path><name>inner</name></border>
@@ -58,7 +34,7 @@ struct RoutingTests {
             ("//region//path", ["d"]),
         ]
         for (pattern, expected) in cases {
-            let texts = try log(Self.borders) { dispatcher, log in
+            let texts = try dispatchLog(Self.borders) { dispatcher, log in
                 dispatcher.onEnd(pattern) { _, text in log(text) }
             }
             #expect(texts == expected, "\(pattern)")
@@ -68,7 +44,7 @@ struct RoutingTests {
     @Test("a step's attribute test sees the element's own attributes, values as expat normalized them")
     func attributeTests() throws {
         let document = "<r><a k='1'/><a k='2' x=''/><a x='&amp;'/><a/></r>"
-        let seen = try log(document) { dispatcher, log in
+        let seen = try dispatchLog(document) { dispatcher, log in
             dispatcher.onStart("a[@k]") { log("k=\($0.attributes["k"] ?? "")") }
             dispatcher.onStart("a[@k='2'][@x]") { _ in log("k2 with x") }
             dispatcher.onStart("a[@x='&']") { _ in log("x=&") }
@@ -82,7 +58,7 @@ struct RoutingTests {
         // Not a valid XML name, but a name pattern built from a String never parses it.
         let pattern = ElementPattern(name: "a/b")
         #expect(pattern.description == "a/b")
-        let seen = try log("<r><a><b/></a></r>") { dispatcher, log in
+        let seen = try dispatchLog("<r><a><b/></a></r>") { dispatcher, log in
             dispatcher.onStart(pattern) { _ in log("matched") }
             dispatcher.onStart(ElementPattern(name: "b")) { _ in log("b") }
         }
@@ -92,7 +68,7 @@ struct RoutingTests {
     @Test("all matching patterns run, most specific first; equal ones in registration order; catch-all only when none matched")
     func precedence() throws {
         let document = "<map><border type='x'><path/></border><path/><other/></map>"
-        let seen = try log(document) { dispatcher, log in
+        let seen = try dispatchLog(document) { dispatcher, log in
             dispatcher.onStart("*") { log("* \($0.name)") }
             dispatcher.onStart("path") { _ in log("path") }
             dispatcher.onStart("border//path") { _ in log("border//path") }
@@ -117,7 +93,7 @@ struct RoutingTests {
 
     @Test("the catch-all runs for elements whose name has patterns that do not match")
     func catchAllForUnmatchedPatterns() throws {
-        let seen = try log("<r><a t='1'/><a/><b><a/></b></r>") { dispatcher, log in
+        let seen = try dispatchLog("<r><a t='1'/><a/><b><a/></b></r>") { dispatcher, log in
             dispatcher.onStart("a[@t]") { _ in log("a with t") }
             dispatcher.onStart("b/a") { _ in log("b/a") }
             dispatcher.onAnyStart { log("any \($0.name)") }
@@ -128,7 +104,7 @@ struct RoutingTests {
     @Test("a handler can end the chain of its event; the next event starts a new one")
     func chainStop() throws {
         let document = "<r><a>x</a><a>stop</a></r>"
-        let seen = try log(document) { dispatcher, log in
+        let seen = try dispatchLog(document) { dispatcher, log in
             dispatcher.onEnd("r/a") { element, text in
                 log("r/a \(text)")
                 if text == "stop" { element.stopHandlerChain() }
@@ -150,7 +126,7 @@ struct RoutingTests {
     @Test("text handlers and text chunks follow patterns too")
     func textByPattern() throws {
         let document = "<r><p>one <b>two</b> three</p><q><p>four</p></q></r>"
-        let seen = try log(document) { dispatcher, log in
+        let seen = try dispatchLog(document) { dispatcher, log in
             dispatcher.onText("q/p") { _, chunk in log("chunk \(chunk.string)") }
             dispatcher.onEnd("/r/p", whitespace: .collapse) { _, text in log("r/p \(text)") }
             dispatcher.onEnd("p/b") { _, text in log("p/b \(text)") }
@@ -168,7 +144,7 @@ struct RoutingTests {
 
     @Test("a start handler skips its element's subtree: nothing inside fires, no text is collected, its end still runs")
     func skipSubtree() throws {
-        let seen = try log(Self.zoo) { dispatcher, log in
+        let seen = try dispatchLog(Self.zoo) { dispatcher, log in
             dispatcher.onStart("junk") { element in
                 log("skip junk at \(element.line):\(element.column)")
                 element.skipSubtree()
@@ -192,7 +168,7 @@ struct RoutingTests {
 
     @Test("after a skipped subtree the parent's text is collected again")
     func textAfterSkip() throws {
-        let seen = try log("<r>a<s>b<t>c</t>d</s>e</r>") { dispatcher, log in
+        let seen = try dispatchLog("<r>a<s>b<t>c</t>d</s>e</r>") { dispatcher, log in
             dispatcher.onStart("s") { $0.skipSubtree() }
             dispatcher.onEnd("r", whitespace: .preserve) { _, text in log("r \(text)") }
             dispatcher.onEnd("s", whitespace: .preserve) { _, text in log("s \(text.debugDescription)") }
@@ -220,7 +196,7 @@ struct RoutingTests {
 
     @Test("skipAll(except:) dispatches only the kept subtrees and the elements on the way to them")
     func keptSubtrees() throws {
-        let seen = try log(Self.zoo) { dispatcher, log in
+        let seen = try dispatchLog(Self.zoo) { dispatcher, log in
             try? dispatcher.skipAll(except: "/zoo/animal/name", "/zoo/animal/kind")
             dispatcher.onAnyStart { log("start \($0.name)") }
             dispatcher.onEnd("name") { _, text in log("name \(text)") }
@@ -237,25 +213,25 @@ struct RoutingTests {
     @Test("kept subtrees with // and attribute tests; a floating pattern keeps everything that may hold it")
     func keptSubtreesForms() throws {
         let document = "<r><x><a k='1'><t>1</t></a></x><y><a><t>2</t></a></y><a k='1'><t>3</t></a></r>"
-        let children = try log(document) { dispatcher, log in
+        let children = try dispatchLog(document) { dispatcher, log in
             try? dispatcher.skipAll(except: "/r/*/a[@k='1']")
             dispatcher.onEnd("t") { _, text in log(text) }
             dispatcher.onStart("y") { _ in log("y") }
         }
         #expect(children == ["1", "y"])
         // Below a `//` nothing can be ruled out, so only the tests decide what is kept.
-        let deep = try log(document) { dispatcher, log in
+        let deep = try dispatchLog(document) { dispatcher, log in
             try? dispatcher.skipAll(except: "/r//a[@k='1']")
             dispatcher.onEnd("t") { _, text in log(text) }
             dispatcher.onStart("y") { _ in log("y") }
         }
         #expect(deep == ["1", "y", "2", "3"])
-        let floating = try log(document) { dispatcher, log in
+        let floating = try dispatchLog(document) { dispatcher, log in
             try? dispatcher.skipAll(except: "a/t")
             dispatcher.onEnd("t") { _, text in log(text) }
         }
         #expect(floating == ["1", "2", "3"])
-        let none = try log(document) { dispatcher, log in
+        let none = try dispatchLog(document) { dispatcher, log in
             try? dispatcher.skipAll(except: [])
             dispatcher.onAnyStart { log($0.name) }
         }
@@ -306,7 +282,7 @@ struct RoutingTests {
         let text = "//a/b"
         #expect(try ElementPattern(text) == ElementPattern("a/b"))
         #expect(ElementPattern.any.description == "*")
-        let seen = try log("<a/>") { dispatcher, log in
+        let seen = try dispatchLog("<a/>") { dispatcher, log in
             dispatcher.onStart("a") { _ in log("1") }
             dispatcher.onStart("*") { _ in log("*") }
             dispatcher.onStart("//a") { _ in log("2") }
@@ -329,7 +305,7 @@ struct RoutingTests {
             ("b//b//b//b//e", false),
         ]
         for (pattern, expected) in cases {
-            let seen = try log(document) { dispatcher, log in dispatcher.onStart(pattern) { _ in log("e") } }
+            let seen = try dispatchLog(document) { dispatcher, log in dispatcher.onStart(pattern) { _ in log("e") } }
             #expect(seen == (expected ? ["e"] : []), "\(pattern)")
         }
     }

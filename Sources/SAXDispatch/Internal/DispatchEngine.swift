@@ -87,7 +87,14 @@ final class DispatchEngine {
         self.names = names
         let policy = dispatcher.whitespace
         let routes = RouteTable(
-            entries: dispatcher.entries.map { ($0.pattern, $0.route.resolvingWhitespace(policy)) },
+            entries: dispatcher.entries.compactMap { entry in
+                // `.` outside a mount has no element to match.
+                guard !entry.pattern.isMountPoint else { return nil }
+                var resolved = entry
+                resolved.route = entry.route.resolvingWhitespace(policy)
+                return resolved
+            },
+            groupParents: dispatcher.groupParents,
             fallback: dispatcher.fallback.resolvingWhitespace(policy), names: names)
         self.routes = routes
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
@@ -193,12 +200,17 @@ final class DispatchEngine {
         let start = matches.count
         let top = stack.count - 1
         var flags: RouteFlags = []
+        // The handler groups whose patterns matched: a mounted set's catch-all runs only if
+        // its own bit is clear, the dispatcher's catch-all only if bit 0 is.
+        var matchedGroups: UInt64 = 0
         for entry in routes.candidates(bucket: bucket)
         where routes.matches(entry: entry, top: top, stack: stack, tests: testResults) {
+            if matchedGroups & routes.catchAllBit(entry: entry) != 0 { continue }
+            matchedGroups |= routes.groupMask(entry: entry)
             matches.push(entry)
             flags.formUnion(routes.flags(entry: entry))
         }
-        if matches.count == start && routes.flags(entry: routes.fallbackEntry).isListened {
+        if matchedGroups & 1 == 0 && routes.flags(entry: routes.fallbackEntry).isListened {
             matches.push(routes.fallbackEntry)
             flags = routes.flags(entry: routes.fallbackEntry)
         }

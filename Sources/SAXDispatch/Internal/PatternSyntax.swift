@@ -1,13 +1,14 @@
 /// Parses the text of an ``ElementPattern``:
 ///
 /// ```
-/// pattern := "/"? "//"? step (("/" | "//") step)*
+/// pattern := "." | "/"? "//"? step (("/" | "//") step)*
 /// step    := (name | "*") test*
 /// test    := "[" "@" name ("=" ("'" chars "'" | '"' chars '"'))? "]"
 /// name    := one or more characters other than / [ ] @ = ' " * and white space
 /// ```
 ///
 /// A leading `//` means the same as no leading slash: the pattern may match at any depth.
+/// `.` alone is the mount point of a handler set: it has no steps.
 struct PatternSyntax {
     private let text: String
     private let characters: [Character]
@@ -20,6 +21,7 @@ struct PatternSyntax {
 
     mutating func parse() throws(ElementPatternError) -> (steps: [ElementPattern.Step], anchored: Bool) {
         guard !characters.isEmpty else { throw failure("a pattern cannot be empty", at: 0) }
+        if characters == ["."] { return ([], false) }
         var anchored = false
         if peek("//") {
             index += 2
@@ -80,6 +82,9 @@ struct PatternSyntax {
 
     private mutating func name(what: String) throws(ElementPatternError) -> String {
         let start = index
+        if peek(".") {
+            throw failure("'.' (the mount point) is a whole pattern, not part of one", at: index)
+        }
         while index < characters.count, Self.isNameCharacter(characters[index]) { index += 1 }
         guard index > start else {
             let found = index < characters.count ? "'\(characters[index])'" : "the end"

@@ -33,6 +33,13 @@ struct Route {
         return flags
     }
 
+    /// Adds another route's handlers after this one's.
+    mutating func append(_ other: Route) {
+        start += other.start
+        end += other.end
+        text += other.text
+    }
+
     /// Fills in the dispatcher's default whitespace policy where a handler named none.
     func resolvingWhitespace(_ policy: WhitespacePolicy) -> Route {
         var copy = self

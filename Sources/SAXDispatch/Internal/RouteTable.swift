@@ -37,9 +37,20 @@ final class RouteTable {
     let attributeTestCount: Int
     private let bucketTests: Flattened<Int32>
 
-    init(entries: [(pattern: ElementPattern, route: Route)], fallback: Route, names: NameTable) {
+    /// Per entry: the bits of the handler groups a match suppresses the catch-alls of
+    /// (its own group and those it was mounted into; bit 0 is the dispatcher's own).
+    private let groupMasks: [UInt64]
+    /// Per entry: for a mounted set's catch-all, its group's bit (it runs only if that bit
+    /// is still clear); `0` for every other entry.
+    private let catchAllBits: [UInt64]
+
+    /// The most mounted handler sets that may have catch-all handlers.
+    static let maximumCatchAllGroups = 63
+
+    init(entries: [RouteEntry], groupParents: [Int], fallback: Route, names: NameTable) {
         var tests: [ElementPattern.AttributeTest] = []
         let compiled = entries.map { CompiledPattern($0.pattern, names: names, tests: &tests) }
+        (groupMasks, catchAllBits) = Self.groupBits(entries: entries, groupParents: groupParents)
         let bucketCount = names.count + 1
         self.bucketCount = bucketCount
         patterns = compiled
@@ -50,14 +61,28 @@ final class RouteTable {
         starts = Flattened(routes.map(\.start))
         ends = Flattened(routes.map(\.end))
         texts = Flattened(routes.map(\.text))
-        let matchesOnName = compiled.map { $0.steps.count == 1 && !$0.isAnchored && $0.steps[0].tests.isEmpty }
+        let matchesOnName = entries.indices.map { index in
+            let pattern = compiled[index]
+            return !entries[index].isCatchAll && pattern.steps.count == 1 && !pattern.isAnchored
+                && pattern.steps[0].tests.isEmpty
+        }
         self.matchesOnName = matchesOnName
 
-        // Most specific first; equal specificity keeps registration order.
+        // Most specific first; equal specificity keeps registration order. Mounted catch-alls
+        // come last, the most deeply mounted first, so that an inner set's catch-all can
+        // keep the outer sets' from running.
+        let groupDepths = groupParents.indices.map { group in
+            sequence(first: group) { groupParents[$0] >= 0 ? groupParents[$0] : nil }.count(where: { _ in true })
+        }
         let order = entries.indices.sorted { left, right in
-            let a = entries[left].pattern.specificity
-            let b = entries[right].pattern.specificity
-            return a != b ? a > b : left < right
+            let a = entries[left]
+            let b = entries[right]
+            if a.isCatchAll != b.isCatchAll { return b.isCatchAll }
+            if a.isCatchAll && groupDepths[a.group] != groupDepths[b.group] {
+                return groupDepths[a.group] > groupDepths[b.group]
+            }
+            return a.pattern.specificity != b.pattern.specificity
+                ? a.pattern.specificity > b.pattern.specificity : left < right
         }
         var candidateLists: [[Int32]] = []
         var flags: [RouteFlags] = []
@@ -100,6 +125,26 @@ final class RouteTable {
         bucketTests = Flattened(testLists)
     }
 
+    /// Gives bit 0 to the dispatcher's own handlers and one bit to each mounted set with
+    /// catch-all handlers, and computes each entry's masks from them.
+    private static func groupBits(entries: [RouteEntry], groupParents: [Int]) -> (masks: [UInt64], catchAll: [UInt64]) {
+        var bits = Array(repeating: UInt64(0), count: groupParents.count)
+        bits[0] = 1
+        var next: UInt64 = 1
+        for entry in entries where entry.isCatchAll && bits[entry.group] == 0 {
+            precondition(
+                next <= UInt64(maximumCatchAllGroups),
+                "at most \(maximumCatchAllGroups) mounted handler sets may have catch-all handlers")
+            bits[entry.group] = 1 << next
+            next += 1
+        }
+        let masks = entries.map { entry in
+            sequence(first: entry.group) { groupParents[$0] >= 0 ? groupParents[$0] : nil }
+                .reduce(UInt64(0)) { $0 | bits[$1] }
+        }
+        return (masks, entries.map { $0.isCatchAll ? bits[$0.group] : 0 })
+    }
+
     /// The bucket of an interned name id.
     @inline(__always)
     func bucket(_ id: Int32) -> Int { min(Int(id), bucketCount - 1) }
@@ -132,6 +177,15 @@ final class RouteTable {
     func matches(entry: Int32, top: Int, stack: borrowing ElementStack, tests: borrowing AttributeTestResults) -> Bool {
         matchesOnName[Int(entry)] || patterns[Int(entry)].matches(top: top, stack: stack, tests: tests)
     }
+
+    /// The group bits a match of `entry` sets; see ``catchAllBit(entry:)``.
+    @inline(__always)
+    func groupMask(entry: Int32) -> UInt64 { groupMasks[Int(entry)] }
+
+    /// For a mounted set's catch-all entry, the bit that, once set by a match of the
+    /// set's own patterns, keeps it from running; `0` for other entries.
+    @inline(__always)
+    func catchAllBit(entry: Int32) -> UInt64 { catchAllBits[Int(entry)] }
 
     @inline(__always)
     func startHandlers(entry: Int32) -> UnsafeBufferPointer<Route.StartHandler> { starts[Int(entry)] }
