@@ -19,7 +19,7 @@ extension Dispatcher {
     /// Parses a whole document held in memory (`[UInt8]`, `Data`, a slice, …).
     ///
     /// - Returns: ``ParseOutcome/completed``, or ``ParseOutcome/stopped`` if a handler stopped.
-    /// - Throws: ``XMLParseError`` for a malformed document, or a handler's error unchanged.
+    /// - Throws: ``XMLParseError`` for a malformed document, or a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(_ bytes: some Sequence<UInt8>) throws -> ParseOutcome {
         let parser = PushParser(self)
@@ -47,7 +47,7 @@ extension Dispatcher {
     ///
     /// - Throws: ``XMLInputError`` if the file cannot be opened or read,
     ///   ``XMLParseError`` for a malformed document (with the path as its source), or
-    ///   a handler's error unchanged.
+    ///   a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(contentsOfFile path: String, chunkSize: Int = defaultChunkSize) throws -> ParseOutcome {
         let descriptor = open(path, O_RDONLY)

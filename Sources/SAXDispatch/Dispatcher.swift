@@ -59,8 +59,8 @@ public struct Dispatcher {
     /// Calls `handler` at the start tag of every element matching `pattern`.
     ///
     /// The handler sees the element's attributes (valid during the call only),
-    /// depth, ancestors and position. Throwing stops the parse; the parse call
-    /// rethrows the same error.
+    /// depth, ancestors and position. Throwing stops the parse; the parse call throws
+    /// a ``HandlerError`` holding your error, the element's path and its position.
     public mutating func onStart(_ pattern: ElementPattern, _ handler: @escaping (ElementContext) throws -> Void) {
         modifyRoute(pattern) { $0.start.append(Route.StartHandler(call: handler)) }
     }

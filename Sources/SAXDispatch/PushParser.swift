@@ -50,7 +50,7 @@ public final class PushParser {
     /// Parses the next piece of the document.
     ///
     /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
-    ///   handler threw, unchanged.
+    ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
         try checkOpen()
         if engine.isHalted || outcome != nil { return }
@@ -73,7 +73,7 @@ public final class PushParser {
     /// Parses the next piece of the document.
     ///
     /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
-    ///   handler threw, unchanged.
+    ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ bytes: some Sequence<UInt8>) throws {
         let handled: Void? = try bytes.withContiguousStorageIfAvailable { try feed(UnsafeRawBufferPointer($0)) }
         if handled == nil {
@@ -93,7 +93,7 @@ public final class PushParser {
     /// - Returns: ``ParseOutcome/completed``, or ``ParseOutcome/stopped`` if a
     ///   handler stopped the parse.
     /// - Throws: ``XMLParseError`` when the document is not well-formed or ends too
-    ///   early, or the error a handler threw, unchanged.
+    ///   early, or the error a handler threw, wrapped in a ``HandlerError``.
     @discardableResult
     public func finish() throws -> ParseOutcome {
         try checkOpen()
@@ -116,7 +116,7 @@ public final class PushParser {
     /// standard input: the bytes are read once, into the parser's own buffer.
     ///
     /// - Throws: ``XMLInputError`` when a read fails, ``XMLParseError`` for a
-    ///   malformed document, or a handler's error unchanged.
+    ///   malformed document, or a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(fileDescriptor: Int32, chunkSize: Int = Dispatcher.defaultChunkSize) throws -> ParseOutcome {
         let chunkSize = max(1, chunkSize)
@@ -177,9 +177,10 @@ public final class PushParser {
         throw error
     }
 
-    /// Rethrows, unchanged, the error a handler threw, if one did.
+    /// Throws the error a handler threw, if one did, wrapped with where it happened.
     private func rethrowHandlerError() throws {
-        guard let error = engine.handlerError else { return }
+        guard var error = engine.handlerError else { return }
+        error.source = source
         failure = error
         throw error
     }

@@ -10,8 +10,8 @@
 /// zoo.xml:4:7: error: mismatched tag (in zoo/animals/animal)
 /// ```
 ///
-/// Errors thrown by handlers are not wrapped in this type: the parse call rethrows
-/// them unchanged.
+/// Errors thrown by handlers are not of this type: the parse call throws them wrapped
+/// in a ``HandlerError``.
 public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as expat's error code.
     public var code: Code

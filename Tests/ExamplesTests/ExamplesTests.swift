@@ -1,4 +1,5 @@
 import Foundation
+import SAXDispatch
 import Testing
 
 @testable import BordersExample
@@ -29,8 +30,11 @@ struct ExamplesTests {
     @Test("Zoo: a value that does not convert is a clear error naming the element")
     func zooBadValue() throws {
         let path = fixture("zoo-bad-toilet.xml")
-        let error = #expect(throws: ZooError.self) { try ZooReader.read(contentsOfFile: path) }
-        #expect(error?.description == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet")
+        let error = #expect(throws: HandlerError.self) { try ZooReader.read(contentsOfFile: path) }
+        #expect(error?.underlying as? ZooError == ZooError(message: "cannot convert \"4x2\" to Int"))
+        #expect(
+            error?.description
+                == "\(path):15:9: error: in the end handler of zoo/facilities/toilet: cannot convert \"4x2\" to Int")
     }
 
     @Test("Borders: paths filed by the border kind of their parent")
@@ -68,7 +72,7 @@ struct ExamplesTests {
 
         let bad = try run("ZooExample", fixture("zoo-bad-toilet.xml"))
         #expect(bad.status == 1)
-        #expect(bad.error.contains("15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet"))
+        #expect(bad.error.contains("15:9: error: in the end handler of zoo/facilities/toilet: cannot convert \"4x2\" to Int"))
 
         let borders = try run("BordersExample")
         #expect(borders.status == 0)

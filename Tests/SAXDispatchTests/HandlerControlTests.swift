@@ -9,7 +9,16 @@ struct HandlerControlTests {
 
     static let document = "<zoo><a>1</a><a>2</a><b>x</b><a>3</a><c/></zoo>"
 
-    @Test("a handler's error is rethrown unchanged and nothing runs after it")
+    /// The handler error a parse threw, with the handler's own error inside.
+    func handlerError(_ body: () throws -> Void) -> (HandlerError, BadValue)? {
+        let error = #expect(throws: HandlerError.self) { try body() }
+        guard let error else { return nil }
+        let underlying = error.underlying as? BadValue
+        #expect(underlying != nil, "underlying: \(error.underlying)")
+        return underlying.map { (error, $0) }
+    }
+
+    @Test("a handler's error comes back wrapped with the element and its position, and nothing runs after it")
     func handlerErrorStopsEverything() {
         for chunk in [1, 4, Self.document.utf8.count] {
             var events: [String] = []
@@ -21,46 +30,64 @@ struct HandlerControlTests {
             dispatcher.onEnd("a") { _, text in events.append("second a \(text)") }
             dispatcher.onAnyStart { events.append("start \($0.name)") }
             dispatcher.onAnyEnd { events.append("end \($0.name)") }
-            let parser = PushParser(dispatcher)
+            let parser = PushParser(dispatcher, source: "zoo.xml")
             let bytes = Array(Self.document.utf8)
-            let error = #expect(throws: BadValue.self) {
-                try parser.feed(bytes, inPiecesOf: chunk)
-                try parser.finish()
-            }
-            #expect(error == BadValue(text: "2"))
+            guard
+                let (error, underlying) = handlerError({
+                    try parser.feed(bytes, inPiecesOf: chunk)
+                    try parser.finish()
+                })
+            else { continue }
+            #expect(underlying == BadValue(text: "2"))
+            #expect(error.event == .end)
+            #expect(error.elementPath == ["zoo", "a"])
+            // The position of the second <a>'s start tag.
+            #expect((error.line, error.column, error.byteOffset) == (1, 14, 13))
+            #expect(error.description == #"zoo.xml:1:14: error: in the end handler of zoo/a: BadValue(text: "2")"#)
             #expect(events == ["start zoo", "a 1", "second a 1", "a 2"], "chunk \(chunk)")
             #expect(parser.isStopped)
             // Later calls keep throwing the same error and deliver nothing.
-            #expect(throws: BadValue(text: "2")) { try parser.feed("<a>4</a>") }
-            #expect(throws: BadValue(text: "2")) { try parser.finish() }
+            for later: () throws -> Void in [{ try parser.feed("<a>4</a>") }, { try parser.finish() }] {
+                #expect((handlerError(later)?.1) == BadValue(text: "2"))
+            }
             #expect(events.count == 4)
         }
     }
 
-    @Test("errors from start, text and other handlers are rethrown too")
+    @Test("errors from start, text and other handlers are wrapped too, naming the kind of handler")
     func everyHandlerKindCanThrow() {
         var start = Dispatcher()
         start.onStart("b") { _ in throw BadValue(text: "start") }
-        #expect(throws: BadValue(text: "start")) { try start.parse(Self.document) }
+        let fromStart = handlerError { try start.parse(Self.document) }
+        #expect(fromStart?.1 == BadValue(text: "start"))
+        #expect(fromStart?.0.description == #"<input>:1:22: error: in the start handler of zoo/b: BadValue(text: "start")"#)
 
         var text = Dispatcher()
         text.onText("b") { _, chunk in throw BadValue(text: chunk.string) }
-        #expect(throws: BadValue(text: "x")) { try text.parse(Self.document) }
+        let fromText = handlerError { try text.parse(Self.document) }
+        #expect(fromText?.1 == BadValue(text: "x"))
+        #expect(fromText.map { ($0.0.event, $0.0.elementPath, $0.0.column) } ?? (.start, [], 0) == (.text, ["zoo", "b"], 22))
 
         var instruction = Dispatcher()
         instruction.onProcessingInstruction { target, _ in throw BadValue(text: target) }
-        #expect(throws: BadValue(text: "t")) { try instruction.parse("<a><?t d?></a>") }
+        let fromInstruction = handlerError { try instruction.parse("<a>\n <?t d?></a>") }
+        #expect(fromInstruction?.1 == BadValue(text: "t"))
+        #expect(
+            fromInstruction?.0.description
+                == #"<input>:2:2: error: in the processing instruction handler (in a): BadValue(text: "t")"#)
 
         var comment = Dispatcher()
         comment.onComment { throw BadValue(text: $0) }
-        #expect(throws: BadValue(text: " c ")) { try comment.parse("<a><!-- c --></a>") }
+        let fromComment = handlerError { try comment.parse("<!-- c --><a/>") }
+        #expect(fromComment?.1 == BadValue(text: " c "))
+        #expect(fromComment?.0.description == #"<input>:1:1: error: in the comment handler: BadValue(text: " c ")"#)
     }
 
     @Test("a handler error wins over a later well-formedness error")
     func handlerErrorBeforeMalformedTail() {
         var dispatcher = Dispatcher()
         dispatcher.onStart("a") { _ in throw BadValue(text: "first") }
-        #expect(throws: BadValue(text: "first")) { try dispatcher.parse("<zoo><a></b></zoo>") }
+        #expect(handlerError { try dispatcher.parse("<zoo><a></b></zoo>") }?.1 == BadValue(text: "first"))
     }
 
     @Test("stopParsing ends the parse early without an error")

@@ -9,7 +9,7 @@ struct ReadmeTests {
         let zooPath = TestPaths.fixture("zoo.xml").path
         // --- README quick start (with "zoo.xml" replaced by the fixture's path) ---
         struct Animal: Equatable { let kind: String; let name: String }
-        struct BadValue: Error { let text: String; let at: ElementPath }
+        struct BadValue: Error { let text: String }
 
         var animals: [Animal] = []
         var kind = "", name = ""
@@ -17,12 +17,10 @@ struct ReadmeTests {
 
         var dispatcher = Dispatcher()
         dispatcher.onEnd("kind") { _, text in kind = text }
-        dispatcher.onEnd("name") { element, text in
-            if element.ancestor(at: 1) == "nested_nonsense" { name = text }
-        }
+        dispatcher.onEnd("nested_nonsense/name") { _, text in name = text }
         dispatcher.onEnd("animal") { _ in animals.append(Animal(kind: kind, name: name)) }
-        dispatcher.onEnd("toilet") { element, text in
-            guard let count = Int(text) else { throw BadValue(text: text, at: element.path) }
+        dispatcher.onEnd("toilet") { _, text in
+            guard let count = Int(text) else { throw BadValue(text: text) }
             toilets = count
         }
         try dispatcher.parse(contentsOfFile: zooPath)

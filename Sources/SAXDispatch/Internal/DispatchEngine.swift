@@ -64,7 +64,7 @@ final class DispatchEngine {
 
     /// Set when a handler threw or asked to stop; no event is dispatched afterwards.
     @exclusivity(unchecked) private(set) var isHalted = false
-    @exclusivity(unchecked) private(set) var handlerError: (any Error)?
+    @exclusivity(unchecked) private(set) var handlerError: HandlerError?
     @exclusivity(unchecked) private(set) var stopRequested = false
     /// The safety rule or limit the document broke, which ended the parse.
     @exclusivity(unchecked) private(set) var violation: XMLParseError?
@@ -178,14 +178,14 @@ final class DispatchEngine {
         let frame = stack.top
         if frame.matchStart < 0 {
             for handler in routes.startHandlers(bucket: bucket) {
-                do { try handler.call(context) } catch { fail(error) }
+                do { try handler.call(context) } catch { fail(error, in: .start) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
-                    do { try handler.call(context) } catch { fail(error) }
+                    do { try handler.call(context) } catch { fail(error, in: .start) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -310,7 +310,7 @@ final class DispatchEngine {
                 try handler(context, Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
             }
         } catch {
-            fail(error)
+            fail(error, in: .end)
         }
     }
 
@@ -362,14 +362,14 @@ final class DispatchEngine {
         chainStopped = false
         if frame.matchStart < 0 {
             for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
-                do { try handler.call(context, chunk) } catch { fail(error) }
+                do { try handler.call(context, chunk) } catch { fail(error, in: .text) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.textHandlers(entry: entry) {
-                    do { try handler.call(context, chunk) } catch { fail(error) }
+                    do { try handler.call(context, chunk) } catch { fail(error, in: .text) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -383,7 +383,7 @@ final class DispatchEngine {
         let target = target.map { String(cString: $0) } ?? ""
         let data = data.map { String(cString: $0) } ?? ""
         for handler in processingInstructionHandlers where !isHalted {
-            do { try handler(target, data) } catch { fail(error) }
+            do { try handler(target, data) } catch { fail(error, in: .processingInstruction) }
         }
     }
 
@@ -392,19 +392,19 @@ final class DispatchEngine {
         flushPendingText()
         let text = text.map { String(cString: $0) } ?? ""
         for handler in commentHandlers where !isHalted {
-            do { try handler(text) } catch { fail(error) }
+            do { try handler(text) } catch { fail(error, in: .comment) }
         }
     }
 
     func doctype(_ declaration: DoctypeDeclaration) {
         for handler in doctypeHandlers where !isHalted {
-            do { try handler(declaration) } catch { fail(error) }
+            do { try handler(declaration) } catch { fail(error, in: .doctype) }
         }
     }
 
     func notation(_ declaration: NotationDeclaration) {
         for handler in notationHandlers where !isHalted {
-            do { try handler(declaration) } catch { fail(error) }
+            do { try handler(declaration) } catch { fail(error, in: .notation) }
         }
     }
 
@@ -515,9 +515,20 @@ final class DispatchEngine {
 
     // MARK: Stopping
 
-    func fail(_ error: any Error) {
+    /// Ends the parse with a handler's error, wrapped with the element and position.
+    func fail(_ error: any Error, in event: HandlerError.Event) {
         guard !isHalted else { return }
-        handlerError = error
+        let position: (line: Int, column: Int, byteOffset: Int)
+        switch event {
+        case .start, .end, .text:
+            let frame = stack.top
+            position = (frame.line, frame.column, frame.byteOffset)
+        case .processingInstruction, .comment, .doctype, .notation:
+            position = driver.currentPosition()
+        }
+        handlerError = HandlerError(
+            underlying: error, event: event, elementPath: currentPath, line: position.line, column: position.column,
+            byteOffset: max(0, position.byteOffset))
         isHalted = true
         driver.stop()
     }
