@@ -103,6 +103,26 @@ public struct Dispatcher {
         modifyRoute(pattern) { $0.text.append(Route.TextHandler(call: handler)) }
     }
 
+    /// Keeps the attributes named `attributes` of every element matching `pattern` while
+    /// it is open, so that the handlers of elements inside it can read them with
+    /// ``ElementContext/ancestorAttribute(_:of:)``.
+    ///
+    /// Only what is declared is kept: the library does not hold the attributes of open
+    /// elements otherwise. Keeping attributes does not count as handling the element
+    /// (the catch-all handlers still see it).
+    ///
+    /// ```swift
+    /// dispatcher.retainAttributes("type", of: "border")
+    /// dispatcher.onEnd("border//path") { element, text in
+    ///     let kind = element.ancestorAttribute("type", of: "border")   // "internal", …
+    /// }
+    /// ```
+    public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {
+        modifyRoute(pattern) { route in
+            route.retainedAttributes += attributes.filter { !route.retainedAttributes.contains($0) }
+        }
+    }
+
     // MARK: Catch-all handlers
 
     /// Calls `handler` at the start of every element that no handler's pattern matches.

@@ -67,6 +67,17 @@ public struct ElementContext {
         return ElementPath((0..<frames).map { engine.names.string(engine.stack[$0].name) })
     }
 
+    /// The value of `attribute` on the nearest enclosing element named `ancestorName`
+    /// (or on the nearest one carrying it, when `ancestorName` is `nil`), among the
+    /// attributes kept with ``Dispatcher/retainAttributes(_:of:)``.
+    ///
+    /// `nil` when no such ancestor is open, it lacks the attribute, or the attribute was
+    /// not declared. Only ancestors count; the element's own attributes are in
+    /// ``attributes``.
+    public func ancestorAttribute(_ attribute: String, of ancestorName: String? = nil) -> String? {
+        engine.retainedAttribute(attribute, of: ancestorName, below: depth, serial: serial)
+    }
+
     /// Whether some ancestor of this element (not the element itself) is named `name`.
     public func isInside(_ name: String) -> Bool {
         let frames = engine.checkedFrameCount(depth: depth, serial: serial)

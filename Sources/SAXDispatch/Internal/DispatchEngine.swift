@@ -62,6 +62,9 @@ final class DispatchEngine {
     private let subtreeFilter: SubtreeFilter?
     @exclusivity(unchecked) private var keptDepth = 0
 
+    /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
+    private var retained: [RetainedAttribute] = []
+
     /// Set when a handler threw or asked to stop; no event is dispatched afterwards.
     @exclusivity(unchecked) private(set) var isHalted = false
     @exclusivity(unchecked) private(set) var handlerError: HandlerError?
@@ -168,6 +171,7 @@ final class DispatchEngine {
         }
         topFlags = flags
         driver.setCharacterDataEnabled(flags.wantsCharacters)
+        if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
 
         currentAttributes = UnsafePointer(attributes)
@@ -206,7 +210,7 @@ final class DispatchEngine {
         for entry in routes.candidates(bucket: bucket)
         where routes.matches(entry: entry, top: top, stack: stack, tests: testResults) {
             if matchedGroups & routes.catchAllBit(entry: entry) != 0 { continue }
-            matchedGroups |= routes.groupMask(entry: entry)
+            if routes.flags(entry: entry).hasHandlers { matchedGroups |= routes.groupMask(entry: entry) }
             matches.push(entry)
             flags.formUnion(routes.flags(entry: entry))
         }
@@ -217,6 +221,43 @@ final class DispatchEngine {
         stack.top.matchStart = Int32(start)
         stack.top.matchCount = Int32(matches.count - start)
         return flags
+    }
+
+    /// Keeps the attributes that the patterns matching the new top element asked for.
+    private func retainAttributes(_ pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>, bucket: Int) {
+        let frame = stack.top
+        var wanted = routes.retainedAttributes(bucket: bucket)
+        if frame.matchStart >= 0 {
+            for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                wanted += routes.retainedAttributes(entry: entry).filter { !wanted.contains($0) }
+            }
+        }
+        let count = Self.attributeCount(pairs)
+        // No engine: the view is used here only, while the pairs are valid.
+        let attributes = ElementAttributes(
+            engine: nil, serial: frame.serial, pairs: UnsafePointer(pairs), count: count, specifiedCount: count)
+        let element = names.string(frame.name)
+        for name in wanted {
+            if let value = attributes[name] {
+                retained.append(RetainedAttribute(depth: stack.count, element: element, name: name, value: value))
+            }
+        }
+    }
+
+    private static func attributeCount(_ pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int {
+        var count = 0
+        while pairs[2 * count] != nil { count += 1 }
+        return count
+    }
+
+    /// The value of `attribute` kept for the nearest element above stack depth `depth`
+    /// named `element` (any, when `nil`).
+    func retainedAttribute(_ attribute: String, of element: String?, below depth: Int, serial: UInt64) -> String? {
+        _ = checkedFrameCount(depth: depth, serial: serial)
+        for kept in retained.reversed() where kept.depth < depth && kept.name == attribute {
+            if element == nil || kept.element == element { return kept.value }
+        }
+        return nil
     }
 
     /// Checks a start tag against the depth limit and, when it is large or may carry
@@ -291,6 +332,9 @@ final class DispatchEngine {
                     }
                 }
             }
+        }
+        if frame.flags.contains(.retainsAttributes) {
+            while let last = retained.last, last.depth == stack.count { retained.removeLast() }
         }
         if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
         if frame.matchStart >= 0 { matches.truncate(to: Int(frame.matchStart)) }

@@ -21,9 +21,12 @@ struct Route {
     var start: [StartHandler] = []
     var end: [EndHandler] = []
     var text: [TextHandler] = []
+    /// Attributes to keep while the element is open, for its descendants' handlers.
+    var retainedAttributes: [String] = []
 
     var flags: RouteFlags {
         var flags: RouteFlags = []
+        if !retainedAttributes.isEmpty { flags.insert(.retainsAttributes) }
         if !start.isEmpty { flags.insert(.start) }
         if !end.isEmpty { flags.insert(.end) }
         if !text.isEmpty { flags.insert(.textChunks) }
@@ -38,6 +41,7 @@ struct Route {
         start += other.start
         end += other.end
         text += other.text
+        retainedAttributes += other.retainedAttributes.filter { !retainedAttributes.contains($0) }
     }
 
     /// Fills in the dispatcher's default whitespace policy where a handler named none.
@@ -61,9 +65,14 @@ struct RouteFlags: OptionSet {
     static let collectsText = RouteFlags(rawValue: 1 << 3)
     /// Only in the route table: the element's patterns must be matched against its ancestors.
     static let matchesAncestors = RouteFlags(rawValue: 1 << 4)
+    /// Some of the element's attributes are kept while it is open.
+    static let retainsAttributes = RouteFlags(rawValue: 1 << 5)
 
     /// Character data must reach the dispatcher while this element is innermost.
     var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText]) }
     /// Somebody listens to this element at all.
     var isListened: Bool { rawValue != 0 }
+    /// A handler runs for this element (keeping attributes alone does not count: the
+    /// catch-all handlers still run where only that matched).
+    var hasHandlers: Bool { !subtracting(.retainsAttributes).isEmpty }
 }

@@ -29,6 +29,9 @@ final class RouteTable {
     private let fixedStarts: Flattened<Route.StartHandler>
     private let fixedEnds: Flattened<Route.EndHandler>
     private let fixedTexts: Flattened<Route.TextHandler>
+    /// Per entry, and per fixed bucket: the attributes kept while its elements are open.
+    private let retainedAttributes: [[String]]
+    private let fixedRetainedAttributes: [[String]]
     /// Per bucket: the candidate entries, most specific first.
     private let candidates: Flattened<Int32>
 
@@ -96,7 +99,8 @@ final class RouteTable {
             }.map { Int32($0) }
             candidateLists.append(list)
             let isFixedBucket = list.allSatisfy { matchesOnName[Int($0)] }
-            let fixedList = isFixedBucket ? (list.isEmpty ? (fallbackListens ? [fallbackEntry] : []) : list) : []
+            let handled = list.contains { entryFlags[Int($0)].hasHandlers }
+            let fixedList = isFixedBucket ? (handled || !fallbackListens ? list : list + [fallbackEntry]) : []
             fixedLists.append(fixedList)
             flags.append(
                 isFixedBucket
@@ -107,6 +111,12 @@ final class RouteTable {
         fixedStarts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].start } })
         fixedEnds = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].end } })
         fixedTexts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].text } })
+        retainedAttributes = routes.map(\.retainedAttributes)
+        fixedRetainedAttributes = fixedLists.map { list in
+            list.reduce(into: [String]()) { names, entry in
+                names += routes[Int(entry)].retainedAttributes.filter { !names.contains($0) }
+            }
+        }
 
         attributeTests = tests.map(CompiledAttributeTest.init)
         attributeTestCount = tests.count
@@ -162,6 +172,10 @@ final class RouteTable {
 
     @inline(__always)
     func textHandlers(bucket: Int) -> UnsafeBufferPointer<Route.TextHandler> { fixedTexts[bucket] }
+
+    func retainedAttributes(bucket: Int) -> [String] { fixedRetainedAttributes[bucket] }
+
+    func retainedAttributes(entry: Int32) -> [String] { retainedAttributes[Int(entry)] }
 
     @inline(__always)
     func candidates(bucket: Int) -> UnsafeBufferPointer<Int32> { candidates[bucket] }
