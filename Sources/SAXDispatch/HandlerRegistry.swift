@@ -1,0 +1,110 @@
+/// Where an ``ElementHandlers`` type registers its handlers: the registration methods
+/// of ``Dispatcher``, with handlers that receive the object.
+///
+/// Each registration binds the handler to the object once; when an event arrives, the
+/// dispatcher calls it like any closure.
+public struct HandlerRegistry<Object> {
+    /// The dispatcher being built.
+    public internal(set) var dispatcher = Dispatcher()
+    let state: HandlerState<Object>
+
+    init(state: HandlerState<Object>) {
+        self.state = state
+    }
+
+    /// The whitespace policy of text handlers that do not name one; see ``Dispatcher/whitespace``.
+    public var whitespace: WhitespacePolicy {
+        get { dispatcher.whitespace }
+        set { dispatcher.whitespace = newValue }
+    }
+
+    /// The safety profile used when this type parses on its own; see ``Dispatcher/safety``.
+    public var safety: SafetyProfile {
+        get { dispatcher.safety }
+        set { dispatcher.safety = newValue }
+    }
+
+    // MARK: Handlers that receive the object
+
+    /// Calls `handler` with the object at the start of every element matching `pattern`.
+    public mutating func onStart(
+        _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
+    ) {
+        let state = state
+        dispatcher.onStart(pattern) { try handler(&state.value, $0) }
+    }
+
+    /// Calls `handler` with the object at the end of every element matching `pattern`.
+    public mutating func onEnd(
+        _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
+    ) {
+        let state = state
+        dispatcher.onEnd(pattern) { try handler(&state.value, $0) }
+    }
+
+    /// Calls `handler` with the object and the element's coalesced text at the end of
+    /// every element matching `pattern`; see ``Dispatcher/onEnd(_:whitespace:_:)``.
+    public mutating func onEnd(
+        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
+        _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
+    ) {
+        let state = state
+        dispatcher.onEnd(pattern, whitespace: whitespace) { try handler(&state.value, $0, $1) }
+    }
+
+    /// Calls `handler` with the object and each piece of text of elements matching
+    /// `pattern`; see ``Dispatcher/onText(_:_:)``.
+    public mutating func onText(
+        _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void
+    ) {
+        let state = state
+        dispatcher.onText(pattern) { try handler(&state.value, $0, $1) }
+    }
+
+    /// Keeps attributes of matching elements for their descendants; see
+    /// ``Dispatcher/retainAttributes(_:of:)``.
+    public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {
+        for attribute in attributes { dispatcher.retainAttributes(attribute, of: pattern) }
+    }
+
+    /// Mounts a handler set; see ``Dispatcher/mount(_:at:)``.
+    public mutating func mount(_ handlers: Dispatcher, at mountPoint: ElementPattern) {
+        dispatcher.mount(handlers, at: mountPoint)
+    }
+}
+
+extension HandlerRegistry where Object: AnyObject {
+    /// Calls the object's method `method` at the start of every element matching `pattern`.
+    ///
+    /// ```swift
+    /// handlers.onStart("animal", Self.beginAnimal)   // func beginAnimal(_ element: ElementContext)
+    /// ```
+    public mutating func onStart(_ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext) throws -> Void) {
+        dispatcher.onStart(pattern, method(state.value))
+    }
+
+    /// Calls the object's method `method` at the end of every element matching `pattern`.
+    public mutating func onEnd(_ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext) throws -> Void) {
+        dispatcher.onEnd(pattern, method(state.value))
+    }
+
+    /// Calls the object's method `method` with the coalesced text at the end of every
+    /// element matching `pattern`.
+    ///
+    /// ```swift
+    /// handlers.onEnd("animal/kind", Self.kind)   // func kind(_ element: ElementContext, _ text: String)
+    /// ```
+    public mutating func onEnd(
+        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
+        _ method: @escaping (Object) -> (ElementContext, String) throws -> Void
+    ) {
+        dispatcher.onEnd(pattern, whitespace: whitespace, method(state.value))
+    }
+
+    /// Calls the object's method `method` with each piece of text of elements matching `pattern`.
+    public mutating func onText(
+        _ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext, TextChunk) throws -> Void
+    ) {
+        dispatcher.onText(pattern, method(state.value))
+    }
+}
