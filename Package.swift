@@ -38,6 +38,7 @@ let package = Package(
         ),
         .executableTarget(name: "ZooExample", dependencies: ["SAXDispatch"], path: "Examples/Zoo"),
         .executableTarget(name: "BordersExample", dependencies: ["SAXDispatch"], path: "Examples/Borders"),
+        .executableTarget(name: "FeedExample", dependencies: ["SAXDispatch"], path: "Examples/Feed"),
         .executableTarget(
             name: "RecurlyAccountExample", dependencies: ["SAXDispatch"], path: "Examples/RecurlyAccount"),
         .testTarget(
@@ -47,7 +48,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["ZooExample", "BordersExample", "RecurlyAccountExample"],
+            dependencies: ["ZooExample", "BordersExample", "FeedExample", "RecurlyAccountExample"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -14,19 +14,27 @@ struct BorderMap: Equatable, Sendable {
     var ignoredPaths = 0
 }
 
-/// One `path` handler serves three kinds of border: the ancestor stack says which.
-enum BordersReader {
+/// A handler object: its handlers are registered next to the methods they call. The
+/// three border patterns are more specific than `path`, so they run first and end the
+/// chain; `path` alone sees only the paths outside every border.
+struct BordersReader: ElementHandlers {
+    var map = BorderMap()
+
+    static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+        handlers.onEnd("internalBorder/path") { $0.file($2, under: .internalBorder, $1) }
+        handlers.onEnd("externalBorder/path") { $0.file($2, under: .externalBorder, $1) }
+        handlers.onEnd("continentBorder/path") { $0.file($2, under: .continentBorder, $1) }
+        handlers.onEnd("path") { reader, _, _ in reader.map.ignoredPaths += 1 }
+    }
+
+    mutating func file(_ path: String, under kind: BorderKind, _ element: ElementContext) {
+        map.paths[kind, default: []].append(path)
+        element.stopHandlerChain()
+    }
+
     static func read(contentsOfFile path: String) throws -> BorderMap {
-        var map = BorderMap()
-        var dispatcher = Dispatcher()
-        dispatcher.onEnd("path") { element, text in
-            if let parent = element.ancestor(at: 1), let kind = BorderKind(rawValue: parent) {
-                map.paths[kind, default: []].append(text)
-            } else {
-                map.ignoredPaths += 1
-            }
-        }
-        try dispatcher.parse(contentsOfFile: path)
-        return map
+        var reader = BordersReader()
+        try reader.parse(contentsOfFile: path)
+        return reader.map
     }
 }

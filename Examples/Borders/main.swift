@@ -1,4 +1,5 @@
-// Files each <path> of a map under the border it belongs to, using the ancestor stack.
+// Files each <path> of a map under the border it belongs to, routed by path pattern
+// to the methods of a handler object.
 //
 //     swift run BordersExample [FILE]
 import Foundation

@@ -3,6 +3,7 @@ import SAXDispatch
 import Testing
 
 @testable import BordersExample
+@testable import FeedExample
 @testable import RecurlyAccountExample
 @testable import ZooExample
 
@@ -46,6 +47,43 @@ struct ExamplesTests {
         #expect(map.ignoredPaths == 1)
     }
 
+    @Test("Feed: RSS 2.0 and Atom through one mounted handler set per entry type")
+    func feeds() throws {
+        let rss = try FeedReader.read(contentsOfFile: fixture("feed-rss.xml"))
+        let atom = try FeedReader.read(contentsOfFile: fixture("feed-atom.xml"))
+        #expect((rss.format, rss.title, atom.format, atom.title) == (.rss, "Streaming Notes", .atom, "Streaming Notes"))
+        let first = Date(timeIntervalSince1970: 1_793_610_000)  // 2026-11-02T09:00:00Z
+        let second = Date(timeIntervalSince1970: 1_794_313_800)  // 2026-11-10T12:30:00Z
+        let paths = "Paths, not trees: routing <name> by context"
+        #expect(
+            rss.entries == [
+                FeedEntry(
+                    id: "note-1", title: "Parsing 5 GB of XML in 20 MB", link: URL(string: "https://example.org/notes/5gb"),
+                    date: first, author: "Ann Example"),
+                FeedEntry(
+                    id: "https://example.org/notes/paths", title: paths, link: URL(string: "https://example.org/notes/paths"),
+                    date: second, author: "bo@example.org (Bo Example)"),
+            ])
+        // The alternate link, not the enclosure; the second entry inherits the feed's author.
+        #expect(
+            atom.entries == [
+                FeedEntry(
+                    id: "note-1", title: "Parsing 5 GB of XML in 20 MB", link: URL(string: "https://example.org/notes/5gb"),
+                    date: first, author: "Ann Example"),
+                FeedEntry(
+                    id: "https://example.org/notes/paths", title: paths, link: URL(string: "https://example.org/notes/paths"),
+                    date: second, author: "Notes Team"),
+            ])
+    }
+
+    @Test("Feed: an entry that cannot be read names its element and line")
+    func feedBadDate() throws {
+        let path = fixture("feed-bad-date.xml")
+        let error = #expect(throws: HandlerError.self) { try FeedReader.read(contentsOfFile: path) }
+        #expect(error?.underlying as? FeedError == FeedError(message: "item has no RFC 822 pubDate: \"yesterday\""))
+        #expect(error?.description.hasPrefix("\(path):8:5: error: in the end handler of rss/channel/item: ") == true)
+    }
+
     @Test("RecurlyAccount: href links, nil=\"nil\" and an enum state")
     func account() throws {
         let account = try AccountReader.read(contentsOfFile: fixture("account.xml"))
@@ -73,6 +111,11 @@ struct ExamplesTests {
         let bad = try run("ZooExample", fixture("zoo-bad-toilet.xml"))
         #expect(bad.status == 1)
         #expect(bad.error.contains("15:9: error: in the end handler of zoo/facilities/toilet: cannot convert \"4x2\" to Int"))
+
+        let feeds = try run("FeedExample")
+        #expect(feeds.status == 0)
+        #expect(feeds.output.contains("atom feed \"Streaming Notes\" with 2 entries"))
+        #expect(feeds.output.contains("  2026-11-10T12:30:00Z Paths, not trees: routing <name> by context <https://example.org/notes/paths> by Notes Team"))
 
         let borders = try run("BordersExample")
         #expect(borders.status == 0)
