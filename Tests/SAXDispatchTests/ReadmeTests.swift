@@ -75,4 +75,67 @@ struct ReadmeTests {
         try streaming.parse("<r>\(text)</r>")
         #expect(streamed == text.utf8.count)
     }
+
+    @Test("the README's handler-set example mounts one set at two points")
+    func handlerSets() throws {
+        // --- README handler sets ---
+        struct User: Equatable { var id = "", name = "" }
+
+        /// Handlers for a user-like element, wherever it is mounted.
+        func userHandlers(_ found: @escaping (User) -> Void) -> Dispatcher {
+            var user = User()
+            var set = Dispatcher()
+            set.onStart(.mountPoint) { element in user = User(id: element.attributes["id"] ?? "") }
+            set.onEnd("/name") { _, text in user.name = text }
+            set.onEnd(.mountPoint) { _ in found(user) }
+            return set
+        }
+
+        var authors: [User] = [], commenters: [User] = []
+        var dispatcher = Dispatcher()
+        dispatcher.mount(userHandlers { authors.append($0) }, at: "post/author")
+        dispatcher.mount(userHandlers { commenters.append($0) }, at: "comment/author")
+        // --- end ---
+        try dispatcher.parse(
+            """
+            <post><author id="1"><name>Ann</name></author>
+              <comment><author id="2"><name>Bo</name><pet><name>Rex</name></pet></author></comment></post>
+            """)
+        #expect(authors == [User(id: "1", name: "Ann")])
+        #expect(commenters == [User(id: "2", name: "Bo")])
+    }
+
+    @Test("the README's ancestor-attribute example reads the enclosing border's type")
+    func ancestorAttributes() throws {
+        var kinds: [String?] = []
+        var dispatcher = Dispatcher()
+        // --- README ancestor attributes ---
+        dispatcher.retainAttributes("type", of: "border")
+        dispatcher.onEnd("border//path") { element, text in
+            let kind = element.ancestorAttribute("type", of: "border")  // of the nearest enclosing <border>
+            kinds.append(kind)
+        }
+        // --- end ---
+        try dispatcher.parse("<map><border type='internal'><seg><path/></seg></border><border><path/></border></map>")
+        #expect(kinds == ["internal", nil])
+    }
+
+    @Test("the README's handler error renders as shown")
+    func handlerErrorExample() {
+        struct BadValue: Error, CustomStringConvertible {
+            let text: String
+            var description: String { "cannot convert \(text.debugDescription) to Int" }
+        }
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("toilet") { _, text in
+            guard Int(text) != nil else { throw BadValue(text: text) }
+        }
+        let parser = PushParser(dispatcher, source: "zoo.xml")
+        let error = #expect(throws: HandlerError.self) {
+            try parser.feed(String(repeating: "\n", count: 14) + "<zoo>\n    <f><toilet>4x2</toilet></f></zoo>")
+            try parser.finish()
+        }
+        #expect(error?.underlying is BadValue)
+        #expect(error?.description == #"zoo.xml:16:8: error: in the end handler of zoo/f/toilet: cannot convert "4x2" to Int"#)
+    }
 }

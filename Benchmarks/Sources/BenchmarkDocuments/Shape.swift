@@ -58,16 +58,20 @@ public struct ContenderArguments: Sendable {
     public var task: BenchmarkTask
     public var shape: Shape
     public var path: String
+    /// How a contender with several ways of doing the task should do it (its fifth
+    /// argument); `nil` for its default.
+    public var variant: String?
 
     /// Parses `CommandLine.arguments`, or returns nil with a usage line printed.
     public static func parse(_ arguments: [String] = CommandLine.arguments) -> ContenderArguments? {
-        guard arguments.count == 4, let task = BenchmarkTask(rawValue: arguments[1]),
+        guard arguments.count == 4 || arguments.count == 5, let task = BenchmarkTask(rawValue: arguments[1]),
             let shape = Shape(rawValue: arguments[2])
         else {
-            print("usage: \(arguments.first ?? "contender") count|extract zoo|osm|wiki FILE")
+            print("usage: \(arguments.first ?? "contender") count|extract zoo|osm|wiki FILE [VARIANT]")
             return nil
         }
-        return ContenderArguments(task: task, shape: shape, path: arguments[3])
+        return ContenderArguments(
+            task: task, shape: shape, path: arguments[3], variant: arguments.count == 5 ? arguments[4] : nil)
     }
 }
 

@@ -1,5 +1,6 @@
-// contender-saxdispatch TASK SHAPE FILE: SAXDispatch through its public API, the way
-// the README teaches it: handlers per element name, text at the element's end.
+// contender-saxdispatch TASK SHAPE FILE [VARIANT]: SAXDispatch through its public API,
+// the way the README teaches it: handlers per element name, text at the element's end.
+// The variants route by path pattern instead (RoutedExtract.swift).
 import BenchmarkDocuments
 import SAXDispatch
 
@@ -16,6 +17,12 @@ struct Animal {
 }
 
 func run(_ arguments: ContenderArguments) throws -> String {
+    if let name = arguments.variant {
+        guard arguments.task == .extract, let variant = RoutedVariant(rawValue: name) else {
+            throw UsageError(message: "unknown variant \(name) (extract: paths, skip, paths50)")
+        }
+        return try routedExtract(arguments, variant)
+    }
     var dispatcher = Dispatcher()
     switch (arguments.task, arguments.shape) {
     case (.count, let shape):
@@ -69,6 +76,11 @@ func run(_ arguments: ContenderArguments) throws -> String {
         try dispatcher.parse(contentsOfFile: arguments.path)
         return ResultLine.wiki(pages: pages, textBytes: textBytes)
     }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
 }
 
 guard let arguments = ContenderArguments.parse() else { exit(2) }

@@ -1,0 +1,76 @@
+// The extract task through path patterns, the way the README's Routing section teaches
+// it, in the variants that `run --routing` compares:
+//
+// - `paths`: one pattern per field (`animal/kind`, `nested_nonsense/name`, …);
+// - `skip`: the same, and (zoo) each animal's `<junk>` skipped from a start handler;
+// - `paths50`: the same patterns plus 46 that never match, most of them ending in names
+//   the document is full of, so that every such element is matched against its ancestors.
+import BenchmarkDocuments
+import SAXDispatch
+
+enum RoutedVariant: String {
+    case paths
+    case skip
+    case paths50
+}
+
+/// Patterns that match nothing in the benchmark documents: 30 end in names that occur
+/// (their elements go through ancestor matching), 16 in names that do not.
+func decoyPatterns() -> [ElementPattern] {
+    var patterns: [ElementPattern] = []
+    for name in ["name", "kind", "url", "note", "tag", "nd", "node", "way", "text", "title"] {
+        for context in ["/nowhere/\(name)", "decoy//\(name)", "missing/*/\(name)"] {
+            patterns.append(ElementPattern(stringLiteral: context))
+        }
+    }
+    for index in 0..<16 {
+        patterns.append(ElementPattern(stringLiteral: "absent\(index)[@k='v']"))
+    }
+    return patterns
+}
+
+func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) throws -> String {
+    var dispatcher = Dispatcher()
+    if variant == .paths50 {
+        for pattern in decoyPatterns() { dispatcher.onStart(pattern) { _ in } }
+    }
+    switch arguments.shape {
+    case .zoo:
+        var records = 0
+        var fieldBytes = 0
+        var kind = ""
+        var name = ""
+        var url = ""
+        dispatcher.onEnd("animal/kind") { _, text in kind = text }
+        dispatcher.onEnd("animal/nested_nonsense/name") { _, text in name = text }
+        dispatcher.onEnd("animal/url") { _, text in url = text }
+        dispatcher.onEnd("animal") { _ in
+            let animal = Animal(kind: kind, name: name, url: url)
+            records += 1
+            fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
+        }
+        if variant == .skip { dispatcher.onStart("animal/junk") { $0.skipSubtree() } }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
+
+    case .osm:
+        var nodes = 0
+        var latitudeSum = 0.0
+        var highwayTags = 0
+        dispatcher.onStart("/osm/node") { element in
+            nodes += 1
+            if let lat = element.attributes["lat"].flatMap(Double.init) { latitudeSum += lat }
+        }
+        dispatcher.onStart("tag[@k='highway']") { _ in highwayTags += 1 }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
+
+    case .wiki:
+        var pages = 0
+        var textBytes = 0
+        dispatcher.onEnd("/mediawiki/page") { _ in pages += 1 }
+        dispatcher.onEnd("revision/text", whitespace: .preserve) { _, text in textBytes += text.utf8.count }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.wiki(pages: pages, textBytes: textBytes)
+    }
+}
