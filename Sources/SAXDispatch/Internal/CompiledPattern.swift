@@ -17,6 +17,9 @@ struct CompiledPattern {
     /// The index of each segment's first step, in order; a segment ends where the next starts.
     let segmentStarts: [Int]
     let isAnchored: Bool
+    /// The ``ElementFrame/nameBit(_:)`` of every named step: unless all of them are among
+    /// an element's ``ElementFrame/openNames``, the pattern cannot match it.
+    let requiredNames: UInt64
 
     init(_ pattern: ElementPattern, names: NameTable, tests: inout [ElementPattern.AttributeTest]) {
         var steps: [Step] = []
@@ -33,6 +36,7 @@ struct CompiledPattern {
         self.steps = steps
         self.segmentStarts = segmentStarts
         self.isAnchored = pattern.isAnchored
+        requiredNames = steps.reduce(0) { $1.name >= 0 ? $0 | ElementFrame.nameBit($1.name) : $0 }
     }
 
     /// Whether the open element at stack index `top` and its ancestors match.

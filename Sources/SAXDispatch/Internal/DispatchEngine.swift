@@ -156,10 +156,11 @@ final class DispatchEngine {
             }
         }
         var flags = routes.flags(bucket: bucket)
+        let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | ElementFrame.nameBit(id)
         stack.push(
             ElementFrame(
                 name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
-                filterState: filterState))
+                filterState: filterState, openNames: openNames))
         if _slowPath(flags.contains(.matchesAncestors)) {
             flags = matchPatterns(bucket: bucket)
             stack.top.flags = flags

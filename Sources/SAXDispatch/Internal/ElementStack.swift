@@ -22,6 +22,13 @@ struct ElementFrame {
     var matchCount: Int32 = 0
     /// The subtree filter's state below this element (see ``SubtreeFilter``).
     var filterState: UInt64 = 0
+    /// One bit per name id modulo 64 for this element and each of its ancestors: a
+    /// pattern that names an element missing here cannot match (see ``CompiledPattern/requiredNames``).
+    var openNames: UInt64 = 0
+
+    /// The bit of a name id in ``openNames``.
+    @inline(__always)
+    static func nameBit(_ id: Int32) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: id & 63) }
 }
 
 struct ElementStack: ~Copyable {

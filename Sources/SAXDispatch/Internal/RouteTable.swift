@@ -21,6 +21,8 @@ final class RouteTable {
     private let patterns: [CompiledPattern]
     /// Per entry: whether its pattern matches on the element's name alone.
     private let matchesOnName: [Bool]
+    /// Per entry: its pattern's ``CompiledPattern/requiredNames``, checked before matching.
+    private let requiredNames: [UInt64]
 
     private let bucketCount: Int
     /// Per bucket: the flags of its fixed matches, or ``RouteFlags/matchesAncestors``.
@@ -57,6 +59,7 @@ final class RouteTable {
         let bucketCount = names.count + 1
         self.bucketCount = bucketCount
         patterns = compiled
+        requiredNames = compiled.map(\.requiredNames)
         fallbackEntry = Int32(entries.count)
         let routes = entries.map(\.route) + [fallback]
         let entryFlags = routes.map(\.flags)
@@ -189,7 +192,9 @@ final class RouteTable {
     /// Whether an entry's pattern matches the open element at stack index `top`.
     @inline(__always)
     func matches(entry: Int32, top: Int, stack: borrowing ElementStack, tests: borrowing AttributeTestResults) -> Bool {
-        matchesOnName[Int(entry)] || patterns[Int(entry)].matches(top: top, stack: stack, tests: tests)
+        matchesOnName[Int(entry)]
+            || (requiredNames[Int(entry)] & ~stack[top].openNames == 0
+                && patterns[Int(entry)].matches(top: top, stack: stack, tests: tests))
     }
 
     /// The group bits a match of `entry` sets; see ``catchAllBit(entry:)``.
