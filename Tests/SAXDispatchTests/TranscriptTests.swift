@@ -43,6 +43,29 @@ struct TranscriptTests {
         }
     }
 
+    @Test("with patterns, a mounted set, retained attributes and skips: whole, by 1 byte, and split at every offset", arguments: fixtures)
+    func routedChunkings(_ name: String) throws {
+        let bytes = try TestPaths.fixtureBytes(name)
+        let whole = Transcript.record(bytes, splits: [bytes.count], routed: true)
+        #expect(whole != Transcript.record(bytes, splits: [bytes.count]) || bytes.count < 8, "the routes add events")
+        #expect(Transcript.record(bytes, splits: repeatElement(1, count: bytes.count), routed: true) == whole)
+        for offset in stride(from: 1, to: bytes.count, by: max(1, bytes.count / 200)) {
+            let split = Transcript.record(bytes, splits: [offset, bytes.count - offset], routed: true)
+            #expect(split == whole, "split at \(offset)")
+            if split != whole { break }
+        }
+    }
+
+    @Test("the routed zoo transcript shows every route at work")
+    func routedZooTranscript() throws {
+        let lines = Transcript.record(try TestPaths.fixtureBytes("zoo.xml"), splits: [7], routed: true)
+        for expected in ["start[mounted .] zoo/animals/animal", "end[mounted /kind] kind", "end[mounted any] zoo/animals/animal/nested_nonsense",
+                         "end[/*//name] name", "end[*/*] kind inherits"] {
+            #expect(lines.contains { $0.hasPrefix(expected) }, "\(expected)")
+        }
+        #expect(!lines.contains { $0.contains("toilet") }, "facilities are skipped")
+    }
+
     @Test("malformed input: same events and same error however it is split", arguments: malformed)
     func malformedChunkings(_ document: String) {
         let bytes = Array(document.utf8)

@@ -21,7 +21,7 @@ final class Transcript {
     /// Names that get their own named handlers, so both named and catch-all routes are exercised.
     static let namedElements = ["name", "kind", "p", "b", "url", "animal"]
 
-    func dispatcher(profile: SafetyProfile = .default) -> Dispatcher {
+    func dispatcher(profile: SafetyProfile = .default, routed: Bool = false) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
         for name in Self.namedElements {
@@ -30,6 +30,7 @@ final class Transcript {
             dispatcher.onEnd(ElementPattern(name: name), whitespace: .preserve) { [unowned self] in end($0, $1, route: "named") }
             dispatcher.onEnd(ElementPattern(name: name), whitespace: .collapse) { [unowned self] _, text in record("collapsed \(text.debugDescription)") }
         }
+        if routed { addRoutes(to: &dispatcher) }
         dispatcher.onAnyStart { [unowned self] in start($0, route: "any") }
         dispatcher.onAnyText { [unowned self] _, chunk in pendingText += chunk.string }
         dispatcher.onAnyEnd(whitespace: .preserve) { [unowned self] in end($0, $1, route: "any") }
@@ -37,6 +38,32 @@ final class Transcript {
         dispatcher.onComment { [unowned self] in record("comment \($0.debugDescription)") }
         dispatcher.onDoctype { [unowned self] in record("doctype \($0.name) internal=\($0.hasInternalSubset)") }
         return dispatcher
+    }
+
+    /// Path patterns of every form, a mounted set with its own catch-all, retained
+    /// attributes, a chain stop and skipped subtrees, on top of the named handlers.
+    private func addRoutes(to dispatcher: inout Dispatcher) {
+        dispatcher.onStart("*/*/*/*") { [unowned self] element in
+            start(element, route: "*/*/*/*")
+            if element.depth > 5 { element.stopHandlerChain() }
+        }
+        dispatcher.onStart("*[@id]") { [unowned self] in start($0, route: "*[@id]") }
+        dispatcher.onEnd("/*//name", whitespace: .preserve) { [unowned self] in end($0, $1, route: "/*//name") }
+        dispatcher.onStart("p/b") { [unowned self] element in
+            start(element, route: "p/b skipped")
+            element.skipSubtree()
+        }
+        dispatcher.onStart("facilities") { $0.skipSubtree() }
+        dispatcher.retainAttributes("id", "type", "a", of: "*")
+        dispatcher.onEnd("*/*", whitespace: .collapse) { [unowned self] element, text in
+            let inherited = ["id", "type", "a"].map { element.ancestorAttribute($0) ?? "-" }.joined(separator: ",")
+            record("end[*/*] \(element.name) inherits \(inherited) text=\(text.debugDescription)")
+        }
+        var set = Dispatcher()
+        set.onStart(.mountPoint) { [unowned self] in start($0, route: "mounted .") }
+        set.onEnd("/kind") { [unowned self] in end($0, $1, route: "mounted /kind") }
+        set.onAnyEnd { [unowned self] element in record("end[mounted any] \(element.path)") }
+        dispatcher.mount(set, at: "animals/animal")
     }
 
     /// How much has been recorded: lines, and text not yet closed by another event.
@@ -75,9 +102,11 @@ final class Transcript {
 
     /// Parses `bytes` fed in the given pieces and returns the transcript, with the
     /// outcome or the error as the last line.
-    static func record(_ bytes: [UInt8], splits: some Sequence<Int>, profile: SafetyProfile = .default) -> [String] {
+    static func record(
+        _ bytes: [UInt8], splits: some Sequence<Int>, profile: SafetyProfile = .default, routed: Bool = false
+    ) -> [String] {
         let transcript = Transcript()
-        let parser = PushParser(transcript.dispatcher(profile: profile))
+        let parser = PushParser(transcript.dispatcher(profile: profile, routed: routed))
         var offset = 0
         do {
             for size in splits where offset < bytes.count {
@@ -90,6 +119,8 @@ final class Transcript {
             transcript.record("outcome \(outcome)")
         } catch let error as XMLParseError {
             transcript.record("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
+        } catch let error as HandlerError {
+            transcript.record("handler error \(error.event) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
         } catch {
             transcript.record("error \(error)")
         }
