@@ -30,6 +30,13 @@ final class EventLog {
             record("skip \($0.path)")
             $0.skipSubtree()
         }
+        // A mounted set with its own catch-all, and retained ancestor attributes.
+        var set = Dispatcher()
+        set.onStart(.mountPoint) { [unowned self] in record("mounted \($0.path)") }
+        set.onEnd("/c") { [unowned self] in record("mounted /c \($0.path) \($1.debugDescription)") }
+        set.onAnyEnd { [unowned self] in record("mounted any \($0.path) \($0.ancestorAttribute("k") ?? "-")") }
+        dispatcher.mount(set, at: "b[@k]")
+        dispatcher.retainAttributes("k", of: "*")
         dispatcher.onAnyStart { [unowned self] element in
             let attributes = element.attributes.map { "\($0.name)=\($0.value.debugDescription)\($0.isDefaulted ? "*" : "")" }
             record("start \(element.path) \(element.line):\(element.column)+\(element.byteOffset) \(attributes)")
