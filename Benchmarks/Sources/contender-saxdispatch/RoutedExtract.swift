@@ -4,7 +4,8 @@
 // - `paths`: one pattern per field (`animal/kind`, `nested_nonsense/name`, …);
 // - `skip`: the same, and (zoo) each animal's `<junk>` skipped from a start handler;
 // - `paths50`: the same patterns plus 46 that never match, most of them ending in names
-//   the document is full of, so that every such element is matched against its ancestors.
+//   the document is full of, so that every such element is matched against its ancestors;
+// - `object`: `paths`, declared by handler objects (struct methods) instead of closures.
 import BenchmarkDocuments
 import SAXDispatch
 
@@ -12,6 +13,8 @@ enum RoutedVariant: String {
     case paths
     case skip
     case paths50
+    /// `paths` declared by a handler object (a struct; ZooRecords.swift).
+    case object
 }
 
 /// Patterns that match nothing in the benchmark documents: 30 end in names that occur
@@ -30,6 +33,7 @@ func decoyPatterns() -> [ElementPattern] {
 }
 
 func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) throws -> String {
+    if variant == .object { return try objectExtract(arguments) }
     var dispatcher = Dispatcher()
     if variant == .paths50 {
         for pattern in decoyPatterns() { dispatcher.onStart(pattern) { _ in } }

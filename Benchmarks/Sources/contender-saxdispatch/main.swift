@@ -19,7 +19,7 @@ struct Animal {
 func run(_ arguments: ContenderArguments) throws -> String {
     if let name = arguments.variant {
         guard arguments.task == .extract, let variant = RoutedVariant(rawValue: name) else {
-            throw UsageError(message: "unknown variant \(name) (extract: paths, skip, paths50)")
+            throw UsageError(message: "unknown variant \(name) (extract: paths, skip, paths50, object)")
         }
         return try routedExtract(arguments, variant)
     }
