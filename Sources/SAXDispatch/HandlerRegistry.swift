@@ -61,6 +61,29 @@ public struct HandlerRegistry<Object> {
         dispatcher.onText(pattern) { try handler(&state.value, $0, $1) }
     }
 
+    /// Calls `handler` with the object at the start of every element no pattern matches;
+    /// see ``Dispatcher/onAnyStart(_:)``.
+    public mutating func onAnyStart(_ handler: @escaping (inout Object, ElementContext) throws -> Void) {
+        let state = state
+        dispatcher.onAnyStart { try handler(&state.value, $0) }
+    }
+
+    /// Calls `handler` with the object and the coalesced text at the end of every element
+    /// no pattern matches; see ``Dispatcher/onAnyEnd(whitespace:_:)``.
+    public mutating func onAnyEnd(
+        whitespace: WhitespacePolicy? = nil, _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
+    ) {
+        let state = state
+        dispatcher.onAnyEnd(whitespace: whitespace) { try handler(&state.value, $0, $1) }
+    }
+
+    /// Calls `handler` with the object and each piece of text of every element no pattern
+    /// matches; see ``Dispatcher/onAnyText(_:)``.
+    public mutating func onAnyText(_ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void) {
+        let state = state
+        dispatcher.onAnyText { try handler(&state.value, $0, $1) }
+    }
+
     /// Keeps attributes of matching elements for their descendants; see
     /// ``Dispatcher/retainAttributes(_:of:)``.
     public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {

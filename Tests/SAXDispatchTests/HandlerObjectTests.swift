@@ -92,3 +92,28 @@ struct HandlerObjectTests {
         #expect(list.animals == ["cat Tom"])
     }
 }
+
+@Suite("Handler objects: catch-alls")
+struct HandlerObjectCatchAllTests {
+    struct Counter: ElementHandlers {
+        var elements = 0
+        var textBytes = 0
+        var others: [String] = []
+
+        static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+            handlers.onStart("b") { counter, _ in counter.elements += 1 }
+            handlers.onAnyStart { counter, _ in counter.elements += 1 }
+            handlers.onAnyText { counter, _, chunk in counter.textBytes += chunk.count }
+            handlers.onAnyEnd { counter, element, text in counter.others.append("\(element.name) \(text)") }
+        }
+    }
+
+    @Test("a handler object can register catch-all handlers")
+    func catchAlls() throws {
+        var counter = Counter()
+        try counter.parse("<a>xy<b>z</b><c>é</c></a>")
+        #expect(counter.elements == 3)
+        #expect(counter.textBytes == 4)  // "xy" and "é": b's text goes to no catch-all
+        #expect(counter.others == ["c é", "a xy"])
+    }
+}

@@ -1,5 +1,5 @@
-// The `object` variant of the routed extract: the same patterns as `paths`, declared
-// by handler objects whose methods mutate the object.
+// The `object` variants: the count task, and the routed extract with the same patterns
+// as `paths`, declared by handler objects whose methods mutate the object.
 import BenchmarkDocuments
 import SAXDispatch
 
@@ -65,4 +65,20 @@ func objectExtract(_ arguments: ContenderArguments) throws -> String {
         try records.parse(contentsOfFile: arguments.path)
         return ResultLine.wiki(pages: records.pages, textBytes: records.textBytes)
     }
+}
+
+struct ElementCounter: ElementHandlers {
+    var elements = 0
+    var textBytes = 0
+
+    static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+        handlers.onAnyStart { counter, _ in counter.elements += 1 }
+        handlers.onAnyText { counter, _, chunk in counter.textBytes += chunk.count }
+    }
+}
+
+func objectCount(_ arguments: ContenderArguments) throws -> String {
+    var counter = ElementCounter()
+    try counter.parse(contentsOfFile: arguments.path)
+    return ResultLine.count(arguments.shape, elements: counter.elements, textBytes: counter.textBytes)
 }

@@ -18,8 +18,9 @@ struct Animal {
 
 func run(_ arguments: ContenderArguments) throws -> String {
     if let name = arguments.variant {
+        if arguments.task == .count && name == "object" { return try objectCount(arguments) }
         guard arguments.task == .extract, let variant = RoutedVariant(rawValue: name) else {
-            throw UsageError(message: "unknown variant \(name) (extract: paths, skip, paths50, object)")
+            throw UsageError(message: "unknown variant \(name) (count: object; extract: paths, skip, paths50, object)")
         }
         return try routedExtract(arguments, variant)
     }
