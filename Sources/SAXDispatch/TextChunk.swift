@@ -26,7 +26,7 @@ public struct TextChunk {
     /// The piece as a `String` (a copy).
     public var string: String {
         engine.checkChunk(serial: serial)
-        return String(decoding: bytes, as: UTF8.self)
+        return UTF8Text.string(bytes)
     }
 
     /// Whether the piece is only XML whitespace (space, tab, line feed, carriage return).

@@ -382,8 +382,11 @@ final class DispatchEngine {
             flushPendingText()
             // Large pieces go to the handlers straight from expat's buffer, in bounded slices.
             while piece.count >= Self.textChunkLimit && !isHalted {
-                deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<Self.textChunkLimit]))
-                piece = UnsafeRawBufferPointer(rebasing: piece[Self.textChunkLimit...])
+                // Never cut before a UTF-8 continuation byte: each piece holds whole characters.
+                var cut = Self.textChunkLimit
+                while cut < piece.count && cut > Self.textChunkLimit - 3 && piece[cut] & 0xC0 == 0x80 { cut -= 1 }
+                deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<cut]))
+                piece = UnsafeRawBufferPointer(rebasing: piece[cut...])
             }
             if isHalted { return }
         }

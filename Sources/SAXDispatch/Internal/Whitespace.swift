@@ -16,9 +16,9 @@ enum Whitespace {
     static func string(_ bytes: UnsafeRawBufferPointer, policy: WhitespacePolicy) -> String {
         switch policy {
         case .preserve:
-            return String(decoding: bytes, as: UTF8.self)
+            return UTF8Text.string(bytes)
         case .trim:
-            return String(decoding: trimmed(bytes), as: UTF8.self)
+            return UTF8Text.string(trimmed(bytes))
         case .collapse:
             let core = trimmed(bytes)
             return String(unsafeUninitializedCapacity: core.count) { output in

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import SAXDispatch
+
+@Suite("Strings from expat's UTF-8")
+struct UTF8TextTests {
+    /// Swift's own verdict on well-formedness.
+    func swiftSaysWellFormed(_ bytes: [UInt8]) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    @Test("the validator agrees with the standard library on edge cases and random bytes")
+    func validatorAgrees() {
+        let cases: [[UInt8]] = [
+            [], [0x41], Array("plain ASCII longer than eight bytes".utf8), Array("Grüße → 𝄞 é".utf8),
+            [0xC2, 0x80], [0xC1, 0xBF], [0xC0, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF],
+            [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+            [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80],
+            [0xE2, 0x82], [0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0xE2, 0x82], [0x80], [0xFF],
+            Array("12345678".utf8) + [0xC3, 0xA9] + Array("abcdefgh".utf8),
+        ]
+        for bytes in cases {
+            let verdict = bytes.withUnsafeBytes { UTF8Text.isWellFormed($0) }
+            #expect(verdict == swiftSaysWellFormed(bytes), "\(bytes)")
+        }
+        var random = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...12, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let verdict = bytes.withUnsafeBytes { UTF8Text.isWellFormed($0) }
+            #expect(verdict == swiftSaysWellFormed(bytes), "\(bytes)")
+        }
+    }
+
+    @Test("strings are what the standard library makes, well-formed or not")
+    func stringsMatch() {
+        for bytes: [UInt8] in [Array("Grüße → 𝄞".utf8), [0x61, 0xED, 0xA0, 0x80, 0x62], [0xE2, 0x82]] {
+            let made = bytes.withUnsafeBytes { UTF8Text.string($0) }
+            #expect(made == String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    @Test("streamed text pieces never split a character, however long the text")
+    func piecesHoldWholeCharacters() throws {
+        // 3-byte characters, so the 64 KiB slice boundary falls inside one.
+        let text = String(repeating: "€", count: 70_000)
+        var pieces: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onText("r") { _, chunk in pieces.append(chunk.string) }
+        try dispatcher.parse("<r>\(text)</r>")
+        #expect(pieces.count > 1)
+        #expect(!pieces.contains { $0.contains("\u{FFFD}") })
+        #expect(pieces.joined() == text)
+    }
+}
