@@ -79,9 +79,9 @@ extension Dispatcher {
     /// another dispatcher with ``mount(_:at:)``.
     ///
     /// ```swift
-    /// let reader = FeedReader()
+    /// let items = RSSItemReader()   // a class that conforms to ElementHandlers
     /// var dispatcher = Dispatcher()
-    /// dispatcher.mount(Dispatcher(handling: reader), at: "/rss/channel")
+    /// dispatcher.mount(Dispatcher(handling: items), at: "/rss/channel/item")
     /// ```
     public init<Object: ElementHandlers & AnyObject>(handling object: Object) {
         var registry = HandlerRegistry(state: HandlerState(object))

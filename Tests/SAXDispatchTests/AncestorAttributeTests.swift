@@ -64,6 +64,17 @@ struct AncestorAttributeTests {
             ])
     }
 
+    @Test("attributes kept by a path pattern on an element only the catch-all handles")
+    func pathPatternWithCatchAll() throws {
+        let lines = try dispatchLog(Self.map) { dispatcher, log in
+            dispatcher.retainAttributes("type", of: "/map/border")
+            dispatcher.onAnyStart { element in
+                if element.name == "path" { log("\(element.ancestorAttribute("type", of: "border") ?? "-")") }
+            }
+        }
+        #expect(lines == ["internal", "internal", "internal", "-", "-", "-"])
+    }
+
     @Test("a mounted set's declarations are relative to its mount point")
     func mounted() throws {
         let lines = try dispatchLog(Self.map) { dispatcher, log in

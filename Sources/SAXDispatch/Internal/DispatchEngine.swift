@@ -217,7 +217,8 @@ final class DispatchEngine {
         }
         if matchedGroups & 1 == 0 && routes.flags(entry: routes.fallbackEntry).isListened {
             matches.push(routes.fallbackEntry)
-            flags = routes.flags(entry: routes.fallbackEntry)
+            // Entries that only keep attributes may have matched: their flags stay.
+            flags.formUnion(routes.flags(entry: routes.fallbackEntry))
         }
         stack.top.matchStart = Int32(start)
         stack.top.matchCount = Int32(matches.count - start)
