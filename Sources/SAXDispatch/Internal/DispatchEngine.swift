@@ -238,15 +238,15 @@ final class DispatchEngine {
         // No engine: the view is used here only, while the pairs are valid.
         let attributes = ElementAttributes(
             engine: nil, serial: frame.serial, pairs: UnsafePointer(pairs), count: count, specifiedCount: count)
-        let element = names.string(frame.name)
         for name in wanted {
             if let value = attributes[name] {
-                retained.append(RetainedAttribute(depth: stack.count, element: element, name: name, value: value))
+                retained.append(RetainedAttribute(depth: stack.count, element: frame.name, name: name, value: value))
             }
         }
     }
 
-    private static func attributeCount(_ pairs: UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int {
+    /// The number of name/value pairs in expat's NULL-terminated attribute array.
+    private static func attributeCount(_ pairs: UnsafePointer<UnsafePointer<CChar>?>) -> Int {
         var count = 0
         while pairs[2 * count] != nil { count += 1 }
         return count
@@ -256,8 +256,10 @@ final class DispatchEngine {
     /// named `element` (any, when `nil`).
     func retainedAttribute(_ attribute: String, of element: String?, below depth: Int, serial: UInt64) -> String? {
         _ = checkedFrameCount(depth: depth, serial: serial)
+        // A name never interned is no open element's.
+        let elementID = element.map { names.lookup($0) ?? -1 }
         for kept in retained.reversed() where kept.depth < depth && kept.name == attribute {
-            if element == nil || kept.element == element { return kept.value }
+            if elementID == nil || kept.element == elementID { return kept.value }
         }
         return nil
     }
@@ -617,8 +619,7 @@ final class DispatchEngine {
 
     func attributes(for serial: UInt64) -> ElementAttributes {
         guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
-        var count = 0
-        while pairs[2 * count] != nil { count += 1 }
+        let count = Self.attributeCount(pairs)
         let specified = driver.hasAttributeDeclarations ? min(count, driver.specifiedAttributeCount) : count
         return ElementAttributes(engine: self, serial: serial, pairs: pairs, count: count, specifiedCount: specified)
     }

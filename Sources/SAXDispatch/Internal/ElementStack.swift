@@ -69,17 +69,9 @@ struct ElementStack: ~Copyable {
         _modify { yield &frames[count - 1] }
     }
 
-    /// The name id of the innermost open element, read without copying its frame.
-    @inline(__always)
-    var topName: Int32 { frames[count - 1].name }
-
     /// The route flags of the innermost open element, read without copying its frame.
     @inline(__always)
     var topFlags: RouteFlags { frames[count - 1].flags }
-
-    /// The serial of the innermost open element, read without copying its frame.
-    @inline(__always)
-    var topSerial: UInt64 { frames[count - 1].serial }
 
     /// The frame at a 0-based index from the root.
     @inline(__always)

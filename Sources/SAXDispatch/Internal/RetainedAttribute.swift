@@ -3,7 +3,8 @@
 struct RetainedAttribute {
     /// The depth of the element that carries it: 1 for the root.
     var depth: Int
-    var element: String
+    /// The interned name of the element that carries it.
+    var element: Int32
     var name: String
     var value: String
 }
