@@ -118,9 +118,11 @@ public struct Dispatcher {
     /// }
     /// ```
     public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {
-        modifyRoute(pattern) { route in
-            route.retainedAttributes += attributes.filter { !route.retainedAttributes.contains($0) }
-        }
+        retainAttributes(attributes, of: pattern)
+    }
+
+    mutating func retainAttributes(_ attributes: [String], of pattern: ElementPattern) {
+        modifyRoute(pattern) { $0.retain(attributes) }
     }
 
     // MARK: Catch-all handlers

@@ -87,7 +87,7 @@ public struct HandlerRegistry<Object> {
     /// Keeps attributes of matching elements for their descendants; see
     /// ``Dispatcher/retainAttributes(_:of:)``.
     public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {
-        for attribute in attributes { dispatcher.retainAttributes(attribute, of: pattern) }
+        dispatcher.retainAttributes(attributes, of: pattern)
     }
 
     /// Mounts a handler set; see ``Dispatcher/mount(_:at:)``.

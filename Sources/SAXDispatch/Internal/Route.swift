@@ -41,7 +41,14 @@ struct Route {
         start += other.start
         end += other.end
         text += other.text
-        retainedAttributes += other.retainedAttributes.filter { !retainedAttributes.contains($0) }
+        retain(other.retainedAttributes)
+    }
+
+    /// Adds attributes to keep, each once.
+    mutating func retain(_ attributes: [String]) {
+        for attribute in attributes where !retainedAttributes.contains(attribute) {
+            retainedAttributes.append(attribute)
+        }
     }
 
     /// Fills in the dispatcher's default whitespace policy where a handler named none.
