@@ -20,7 +20,7 @@ struct ZooRecords: ElementHandlers {
     mutating func finishAnimal(_ element: ElementContext) {
         let animal = Animal(kind: kind, name: name, url: url)
         records += 1
-        fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
+        fieldBytes += animal.fieldBytes
     }
 }
 

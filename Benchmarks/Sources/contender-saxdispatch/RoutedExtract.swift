@@ -51,7 +51,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
         dispatcher.onEnd("animal") { _ in
             let animal = Animal(kind: kind, name: name, url: url)
             records += 1
-            fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
+            fieldBytes += animal.fieldBytes
         }
         if variant == .skip { dispatcher.onStart("animal/junk") { $0.skipSubtree() } }
         try dispatcher.parse(contentsOfFile: arguments.path)

@@ -14,6 +14,9 @@ struct Animal {
     let kind: String
     let name: String
     let url: String
+
+    /// The UTF-8 length of the three fields, which the extract task sums.
+    var fieldBytes: Int { kind.utf8.count + name.utf8.count + url.utf8.count }
 }
 
 func run(_ arguments: ContenderArguments) throws -> String {
@@ -48,7 +51,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
         dispatcher.onEnd("animal") { _ in
             let animal = Animal(kind: kind, name: name, url: url)
             records += 1
-            fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
+            fieldBytes += animal.fieldBytes
         }
         try dispatcher.parse(contentsOfFile: arguments.path)
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
