@@ -1,0 +1,20 @@
+/// What a field captures while its record is open, with its type erased: the part of a
+/// ``RecordField`` the streaming side needs.
+struct FieldSpec: Sendable {
+    enum Capture: Sendable {
+        /// The first occurrence's text (whitespace shaped as given) or attribute value.
+        case text(WhitespacePolicy)
+        /// Every occurrence's text or attribute value.
+        case items(WhitespacePolicy)
+        /// Nested records built from the elements at the path: the first, or every one.
+        case record(RecordNode)
+        case records(RecordNode)
+    }
+
+    var path: FieldPath
+    var capture: Capture
+    /// The name given with ``RecordField/named(_:)``.
+    var name: String?
+
+    var displayName: String { name ?? path.text }
+}

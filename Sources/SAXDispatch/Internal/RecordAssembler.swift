@@ -1,0 +1,272 @@
+/// Streams records: turns a record definition (and the records nested in it) into the
+/// handler set that captures their fields, keeps the fields of the records that are
+/// open, and builds each model when its element ends.
+///
+/// Nested records are handler sets mounted inside their parent's at the field's path,
+/// so matching costs what it costs for hand-written handlers. With `skipsUnnamed`, the
+/// children of a record element that no field can reach are skipped, with everything
+/// inside them (only for a dispatcher the records have to themselves).
+final class RecordAssembler {
+    private struct OpenRecord {
+        var node: Int
+        var slots: [FieldSlot]
+        var occurrence: FieldOccurrence
+        var depth: Int
+        /// The node's innermost open record before this one.
+        var previous: Int
+    }
+
+    /// Where a nested record's models go: a field of its parent.
+    private struct Parent {
+        var node: Int
+        var field: Int
+    }
+
+    private var nodes: [RecordNode] = []
+    private var parents: [Parent?] = []
+    private var open: [OpenRecord] = []
+    /// Per node, the index in `open` of its innermost open record, or -1.
+    private var innermost: [Int] = []
+    private let skipsUnnamed: Bool
+    private let source: String?
+    private let report: (RecordError) throws -> Void
+    private let deliver: (Any) throws -> Void
+
+    /// - Parameters:
+    ///   - report: Receives the errors of records that their policy skipped or replaced.
+    ///   - deliver: Receives the top-level record's models.
+    init(
+        skipsUnnamed: Bool, source: String?, report: @escaping (RecordError) throws -> Void,
+        deliver: @escaping (Any) throws -> Void
+    ) {
+        self.skipsUnnamed = skipsUnnamed
+        self.source = source
+        self.report = report
+        self.deliver = deliver
+    }
+
+    /// The handler set for `root`, to mount at the root record's pattern.
+    func handlers(for root: RecordNode) -> Dispatcher {
+        makeSet(root, parent: nil)
+    }
+
+    private func makeSet(_ node: RecordNode, parent: Parent?) -> Dispatcher {
+        let index = nodes.count
+        nodes.append(node)
+        parents.append(parent)
+        innermost.append(-1)
+        var set = Dispatcher()
+        set.onStart(.mountPoint) { [self] element in begin(index, element) }
+        var ownTextPolicy: WhitespacePolicy?
+        for (field, spec) in node.fields.enumerated() {
+            guard let element = spec.path.element else {
+                if spec.path.attribute == nil, case .text(let policy) = spec.capture { ownTextPolicy = ownTextPolicy ?? policy }
+                if spec.path.attribute == nil, case .items(let policy) = spec.capture { ownTextPolicy = ownTextPolicy ?? policy }
+                continue
+            }
+            switch spec.capture {
+            case .text(let policy), .items(let policy):
+                let isList = if case .items = spec.capture { true } else { false }
+                if let attribute = spec.path.attribute {
+                    set.onStart(element) { [self] element in
+                        captureAttribute(index, field, attribute, isList: isList, element)
+                    }
+                } else {
+                    set.onStart(element) { [self] element in openText(index, field, isList: isList, element) }
+                    set.onEnd(element, whitespace: policy) { [self] element, text in
+                        closeText(index, field, isList: isList, element, text)
+                    }
+                }
+            case .record(let nested), .records(let nested):
+                set.mount(makeSet(nested, parent: Parent(node: index, field: field)), at: element)
+            }
+        }
+        if skipsUnnamed, let reach = Self.reach(node), reach < Int.max {
+            let firstSteps = Set(node.fields.compactMap(\.path.firstStep))
+            set.onAnyStart { [self] element in skipUnreachable(index, element, firstSteps: firstSteps, reach: reach) }
+        }
+        if let ownTextPolicy {
+            set.onEnd(.mountPoint, whitespace: ownTextPolicy) { [self] element, text in try finish(index, element, text) }
+        } else {
+            set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil) }
+        }
+        return set
+    }
+
+    /// How many levels below a record element its fields (and their nested records'
+    /// fields) reach; `Int.max` when some path can reach any depth; `nil` when a field
+    /// path starts anywhere, so no child can be ruled out.
+    private static func reach(_ node: RecordNode) -> Int? {
+        var reach = 0
+        for field in node.fields {
+            if field.path.element != nil && field.path.firstStep == nil { return nil }
+            var depth = field.path.depth
+            switch field.capture {
+            case .record(let nested), .records(let nested):
+                guard let nestedReach = Self.reach(nested) else { return Int.max }
+                depth = depth == Int.max || nestedReach == Int.max ? Int.max : depth + nestedReach
+            case .text, .items:
+                break
+            }
+            reach = max(reach, depth)
+        }
+        return reach
+    }
+
+    // MARK: Events
+
+    private func begin(_ node: Int, _ element: ElementContext) {
+        let spec = nodes[node]
+        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        var slots = [FieldSlot](repeating: .empty, count: spec.fields.count)
+        for (field, fieldSpec) in spec.fields.enumerated() where fieldSpec.path.element == nil {
+            let isList = if case .items = fieldSpec.capture { true } else { false }
+            if let attribute = fieldSpec.path.attribute {
+                guard let value = element.attributes[attribute] else { continue }
+                slots[field] =
+                    isList
+                    ? .items([FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0)])
+                    : .text(value, occurrence)
+            } else {
+                let isNil = Self.isMarkedNil(element.attributes)
+                slots[field] =
+                    isList
+                    ? .items([FieldItem(text: nil, isNil: isNil, occurrence: occurrence, openDepth: element.depth)])
+                    : .pending(occurrence, isNil: isNil, depth: element.depth)
+            }
+        }
+        open.append(
+            OpenRecord(node: node, slots: slots, occurrence: occurrence, depth: element.depth, previous: innermost[node]))
+        innermost[node] = open.count - 1
+    }
+
+    private func openText(_ node: Int, _ field: Int, isList: Bool, _ element: ElementContext) {
+        let record = innermost[node]
+        guard record >= 0 else { return }
+        let isNil = Self.isMarkedNil(element.attributes)
+        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        if isList {
+            appendItem(FieldItem(text: nil, isNil: isNil, occurrence: occurrence, openDepth: element.depth), record, field)
+        } else if case .empty = open[record].slots[field] {
+            open[record].slots[field] = .pending(occurrence, isNil: isNil, depth: element.depth)
+        }
+    }
+
+    private func closeText(_ node: Int, _ field: Int, isList: Bool, _ element: ElementContext, _ text: String) {
+        let record = innermost[node]
+        guard record >= 0 else { return }
+        complete(record, field, isList: isList, depth: element.depth, text: text)
+    }
+
+    /// Gives the pending occurrence at `depth` its text.
+    private func complete(_ record: Int, _ field: Int, isList: Bool, depth: Int, text: String) {
+        if isList {
+            guard case .items(var items) = open[record].slots[field] else { return }
+            open[record].slots[field] = .empty  // `items` is now the only reference: no copy below
+            if let last = items.lastIndex(where: { $0.openDepth == depth }) {
+                if !items[last].isNil { items[last].text = text }
+                items[last].openDepth = 0
+            }
+            open[record].slots[field] = .items(items)
+        } else if case .pending(let occurrence, let isNil, let pendingDepth) = open[record].slots[field],
+            pendingDepth == depth
+        {
+            open[record].slots[field] = isNil ? .markedNil(occurrence) : .text(text, occurrence)
+        }
+    }
+
+    private func captureAttribute(
+        _ node: Int, _ field: Int, _ attribute: String, isList: Bool, _ element: ElementContext
+    ) {
+        let record = innermost[node]
+        guard record >= 0, let value = element.attributes[attribute] else { return }
+        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        if isList {
+            appendItem(FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0), record, field)
+        } else if case .empty = open[record].slots[field] {
+            open[record].slots[field] = .text(value, occurrence)
+        }
+    }
+
+    private func appendItem(_ item: FieldItem, _ record: Int, _ field: Int) {
+        guard case .items(var items) = open[record].slots[field] else {
+            open[record].slots[field] = .items([item])
+            return
+        }
+        open[record].slots[field] = .empty
+        items.append(item)
+        open[record].slots[field] = .items(items)
+    }
+
+    private func skipUnreachable(_ node: Int, _ element: ElementContext, firstSteps: Set<String>, reach: Int) {
+        let record = innermost[node]
+        guard record >= 0 else { return }
+        let level = element.depth - open[record].depth
+        if level > reach || (level == 1 && !firstSteps.contains(element.name)) { element.skipSubtree() }
+    }
+
+    private func finish(_ node: Int, _ element: ElementContext, _ text: String?) throws {
+        guard let record = open.popLast() else { return }
+        innermost[node] = record.previous
+        var slots = record.slots
+        if let text {
+            for field in slots.indices where nodes[node].fields[field].path.element == nil {
+                switch slots[field] {
+                case .pending(let occurrence, let isNil, _):
+                    slots[field] = isNil ? .markedNil(occurrence) : .text(text, occurrence)
+                case .items(var items):
+                    if let last = items.indices.last, items[last].openDepth > 0 {
+                        if !items[last].isNil { items[last].text = text }
+                        items[last].openDepth = 0
+                    }
+                    slots[field] = .items(items)
+                default:
+                    break
+                }
+            }
+        }
+        let spec = nodes[node]
+        let site = RecordSite(name: spec.name, context: element, occurrence: record.occurrence)
+        switch spec.assemble(slots, site) {
+        case .success(let model):
+            try deliver(model, from: node)
+        case .failure(let failures):
+            let error = RecordError(
+                recordName: spec.name, recordPath: element.path, line: record.occurrence.line,
+                column: record.occurrence.column, failures: failures.failures, source: source)
+            switch spec.policy {
+            case .fail:
+                throw error
+            case .skip:
+                try report(error)
+            case .replace(let model):
+                try report(error)
+                try deliver(model, from: node)
+            }
+        }
+    }
+
+    private func deliver(_ model: Any, from node: Int) throws {
+        guard let parent = parents[node] else {
+            try deliver(model)
+            return
+        }
+        let record = innermost[parent.node]
+        guard record >= 0 else { return }
+        guard case .records(var models) = open[record].slots[parent.field] else {
+            open[record].slots[parent.field] = .records([model])
+            return
+        }
+        open[record].slots[parent.field] = .empty
+        models.append(model)
+        open[record].slots[parent.field] = .records(models)
+    }
+
+    /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).
+    static func isMarkedNil(_ attributes: ElementAttributes) -> Bool {
+        guard !attributes.isEmpty else { return false }
+        if let value = attributes["nil"], value == "nil" || value == "true" { return true }
+        if let value = attributes["xsi:nil"], value == "true" || value == "1" { return true }
+        return false
+    }
+}

@@ -1,0 +1,26 @@
+extension Dispatcher {
+    /// Builds `record`'s model from every element matching its pattern and calls
+    /// `handler` with each one as its element ends, next to this dispatcher's other handlers.
+    ///
+    /// Only the record's fields are captured; elements the record does not name stay
+    /// with this dispatcher's other handlers. A record that cannot be built ends the
+    /// parse with a ``HandlerError`` wrapping its ``RecordError``, unless its
+    /// ``RecordFailurePolicy`` skips or replaces it: then `diagnostics` receives the
+    /// error and the parse goes on.
+    ///
+    /// ```swift
+    /// var dispatcher = Dispatcher()
+    /// dispatcher.onRecord(animal) { animals.append($0) }
+    /// dispatcher.onEnd("zoo/name") { _, text in zooName = text }
+    /// try dispatcher.parse(contentsOfFile: "zoo.xml")
+    /// ```
+    public mutating func onRecord<Model>(
+        _ record: Record<Model>, diagnostics: @escaping (RecordError) -> Void = { _ in },
+        _ handler: @escaping (Model) throws -> Void
+    ) {
+        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { model in
+            if let model = model as? Model { try handler(model) }
+        }
+        mount(assembler.handlers(for: record.node), at: record.pattern)
+    }
+}

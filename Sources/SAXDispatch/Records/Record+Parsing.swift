@@ -1,0 +1,176 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a record parse delivered and what its failure policy set aside.
+public struct RecordParseSummary: Sendable {
+    /// Records delivered (replacements included).
+    public var delivered = 0
+    /// Records left out, or replaced by a default, because they could not be built.
+    public var failed = 0
+    /// The errors of those records, the first ``diagnosticsLimit`` of them.
+    public var diagnostics: [RecordError] = []
+
+    /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.
+    public static let diagnosticsLimit = 100
+}
+
+extension Record {
+    /// Calls `body` with each record's model as its element ends, in document order, in
+    /// constant memory: only the open record's fields are held.
+    ///
+    /// The record has the dispatcher to itself, so elements no field can reach are
+    /// skipped (no handler, no text) along with everything inside them.
+    ///
+    /// - Parameters:
+    ///   - diagnostics: Receives, as they happen, the errors of records that the failure
+    ///     policy skipped or replaced (the summary keeps the first 100).
+    /// - Returns: How many records were delivered and how many failed.
+    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   ``XMLParseError`` for a malformed document, ``XMLInputError`` if the file cannot
+    ///   be read, or what `body` throws.
+    @discardableResult
+    public func forEach(
+        contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: path, diagnostics: diagnostics, body) { try $0.parse(contentsOfFile: path) }
+    }
+
+    /// Calls `body` with each record's model in a local file named by a `file:` URL. See
+    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    @discardableResult
+    public func forEach(
+        contentsOf url: URL, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: url.isFileURL ? url.path : url.absoluteString, diagnostics: diagnostics, body) {
+            try $0.parse(contentsOf: url)
+        }
+    }
+
+    /// Calls `body` with each record's model in a document held in a string. See
+    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    @discardableResult
+    public func forEach(
+        in xml: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: nil, diagnostics: diagnostics, body) { try $0.parse(xml) }
+    }
+
+    /// Calls `body` with each record's model in a document held in memory as bytes. See
+    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    @discardableResult
+    public func forEach(
+        in bytes: some Sequence<UInt8>, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: nil, diagnostics: diagnostics, body) { try $0.parse(bytes) }
+    }
+
+    /// Calls `body` with each record's model read from an open file descriptor (standard
+    /// input, a pipe). The descriptor is not closed. See ``forEach(contentsOfFile:diagnostics:_:)``.
+    ///
+    /// - Parameter source: A name for the input in error descriptions.
+    @discardableResult
+    public func forEach(
+        fileDescriptor: Int32, source: String? = nil, diagnostics: ((RecordError) -> Void)? = nil,
+        _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: source, diagnostics: diagnostics, body) {
+            try $0.parse(fileDescriptor: fileDescriptor, source: source)
+        }
+    }
+
+    /// Every record's model in a file, in document order. Holds them all: use
+    /// ``forEach(contentsOfFile:diagnostics:_:)`` for documents of any size.
+    ///
+    /// - Throws: As ``forEach(contentsOfFile:diagnostics:_:)``; skipped records are left out silently here.
+    public func all(contentsOfFile path: String) throws -> [Model] {
+        var models: [Model] = []
+        try forEach(contentsOfFile: path) { models.append($0) }
+        return models
+    }
+
+    /// Every record's model in a local file named by a `file:` URL, in document order.
+    public func all(contentsOf url: URL) throws -> [Model] {
+        var models: [Model] = []
+        try forEach(contentsOf: url) { models.append($0) }
+        return models
+    }
+
+    /// Every record's model in a document held in a string, in document order.
+    public func all(in xml: String) throws -> [Model] {
+        var models: [Model] = []
+        try forEach(in: xml) { models.append($0) }
+        return models
+    }
+
+    /// The first record's model in a file — the document's root record, for a record
+    /// such as `Record("/zoo", …)`. The parse stops once it is built.
+    ///
+    /// - Throws: ``RecordNotFoundError`` when no element matches the record's pattern, and
+    ///   the errors of ``forEach(contentsOfFile:diagnostics:_:)``.
+    public func first(contentsOfFile path: String) throws -> Model {
+        try first(source: path) { try $0.parse(contentsOfFile: path) }
+    }
+
+    /// The first record's model in a local file named by a `file:` URL. See ``first(contentsOfFile:)``.
+    public func first(contentsOf url: URL) throws -> Model {
+        try first(source: url.isFileURL ? url.path : url.absoluteString) { try $0.parse(contentsOf: url) }
+    }
+
+    /// The first record's model in a document held in a string. See ``first(contentsOfFile:)``.
+    public func first(in xml: String) throws -> Model {
+        try first(source: nil) { try $0.parse(xml) }
+    }
+
+    private func first(source: String?, _ parse: (Dispatcher) throws -> ParseOutcome) throws -> Model {
+        var found: Model?
+        do {
+            _ = try run(source: source, diagnostics: nil, { found = $0; throw FirstRecordFound() }, parse)
+        } catch is FirstRecordFound {}
+        guard let found else {
+            throw RecordNotFoundError(recordName: name, pattern: pattern.description, source: source)
+        }
+        return found
+    }
+
+    private func run(
+        source: String?, diagnostics: ((RecordError) -> Void)?, _ body: (Model) throws -> Void,
+        _ parse: (Dispatcher) throws -> ParseOutcome
+    ) throws -> RecordParseSummary {
+        try withoutActuallyEscaping(body) { body in
+            var summary = RecordParseSummary()
+            let assembler = RecordAssembler(
+                skipsUnnamed: true, source: source,
+                report: { error in
+                    summary.failed += 1
+                    if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
+                    diagnostics?(error)
+                },
+                deliver: { model in
+                    guard let model = model as? Model else { return }
+                    summary.delivered += 1
+                    try body(model)
+                })
+            var dispatcher = Dispatcher()
+            dispatcher.mount(assembler.handlers(for: node), at: pattern)
+            // Outside the records, only the way down to them is dispatched (for an anchored pattern).
+            if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
+            do {
+                _ = try parse(dispatcher)
+            } catch let error as HandlerError {
+                // The record layer's own errors and the body's come out unwrapped.
+                if var recordError = error.underlying as? RecordError {
+                    recordError.source = recordError.source ?? error.source
+                    throw recordError
+                }
+                throw error.underlying
+            }
+            return summary
+        }
+    }
+}
+
+/// Ends a parse once the first record is built.
+private struct FirstRecordFound: Error {}

@@ -1,0 +1,131 @@
+/// A typed record: the element it is built from, the fields it reads there, and how
+/// they become a model value.
+///
+/// A record captures only what its fields name, while the document streams past, and
+/// builds one immutable value when its element ends. The build closure receives the
+/// fields' values with their declared types (`$0…$n`), in field order:
+///
+/// ```swift
+/// struct Animal { let kind: String; let name: String; let url: URL }
+/// struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
+///
+/// let animal = Record("animal",
+///     .text("kind"),
+///     .text("nested_nonsense/name"),
+///     .value("url", as: URL.self)
+/// ) { Animal(kind: $0, name: $1, url: $2) }
+///
+/// let zoo = Record("zoo",
+///     .many("animals/animal", animal),
+///     .value("facilities/toilet", as: Int.self).named("toiletCount"),
+///     .value("facilities/disabled_parking", as: Bool.self, default: false)
+/// ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
+///
+/// let model = try zoo.first(contentsOfFile: "zoo.xml")                 // the one zoo
+/// try animal.forEach(contentsOfFile: "zoo.xml") { print($0.name) }     // animal by animal
+/// ```
+///
+/// A record is defined once and used anywhere: alone (its pattern says where), inside
+/// other records (`.record(path, r)`, `.many(path, r)`: the path says where), or
+/// registered on a ``Dispatcher`` next to other handlers (``Dispatcher/onRecord(_:diagnostics:_:)``).
+/// Every field that fails is reported, not only the first, in one ``RecordError``.
+public struct Record<Model>: Sendable {
+    var node: RecordNode
+
+    /// Defines a record built from the elements matching `pattern`.
+    ///
+    /// - Parameters:
+    ///   - pattern: Where the record's elements are when the record is used on its own
+    ///     (any ``ElementPattern``); ignored when another record nests it at a path.
+    ///   - fields: The fields, in the order `build` takes their values.
+    ///   - build: Makes the model. It runs only when every field has a value; an error it
+    ///     throws is reported as a ``FieldFailure/Reason/builder(underlying:)`` failure.
+    public init<each Value>(
+        _ pattern: ElementPattern, _ fields: repeat RecordField<each Value>,
+        build: @escaping @Sendable (repeat each Value) throws -> Model
+    ) {
+        var specs: [FieldSpec] = []
+        for field in repeat each fields { specs.append(field.spec) }
+        let fields = (repeat each fields)
+        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: specs) { slots, record in
+            var index = 0
+            var failures: [FieldFailure] = []
+            func extract<FieldValue>(_ field: RecordField<FieldValue>) -> FieldValue? {
+                defer { index += 1 }
+                guard index < slots.count else { return nil }
+                switch field.extract(slots[index], record.field(field.spec)) {
+                case .success(let value):
+                    return value
+                case .failure(let failed):
+                    failures += failed.failures
+                    return nil
+                }
+            }
+            let values = (repeat extract(each fields))
+            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
+            do {
+                return .success(try build(repeat Self.unwrap(each values)))
+            } catch {
+                let failure = FieldFailure(
+                    reason: .builder(underlying: error), recordName: record.name,
+                    fieldName: ".", fieldPath: ".", elementPath: record.context.path,
+                    line: record.occurrence.line, column: record.occurrence.column)
+                return .failure(FieldFailures([failure]))
+            }
+        }
+    }
+
+    private static func unwrap<FieldValue>(_ value: FieldValue?) throws -> FieldValue {
+        guard let value else { throw ValueConversionError("a field had no value") }
+        return value
+    }
+
+    /// The pattern the record is found at when used on its own.
+    public var pattern: ElementPattern { node.pattern }
+
+    /// The record's name in messages; its model type's name unless ``named(_:)`` changed it.
+    public var name: String { node.name }
+
+    /// The same record with another name in messages (`in record Zoo`).
+    public func named(_ name: String) -> Record<Model> {
+        var copy = self
+        copy.node.name = name
+        return copy
+    }
+
+    /// The same record found at another pattern when used on its own.
+    public func at(_ pattern: ElementPattern) -> Record<Model> {
+        var copy = self
+        copy.node.pattern = pattern
+        return copy
+    }
+}
+
+/// What happens to a record that cannot be built.
+public enum RecordFailurePolicy<Model: Sendable>: Sendable {
+    /// The parse stops and throws the ``RecordError`` (the default).
+    case fail
+    /// The record is left out; its ``RecordError`` goes to the diagnostics.
+    case skip
+    /// The given model is used instead; the ``RecordError`` goes to the diagnostics.
+    case replace(with: Model)
+}
+
+extension Record where Model: Sendable {
+    /// The same record with another failure policy: skip a bad record (one bad `<item>`
+    /// does not lose a whole feed) or replace it with a default, reporting it as a diagnostic.
+    ///
+    /// ```swift
+    /// let item = Record("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
+    ///     .onFailure(.skip)
+    /// ```
+    public func onFailure(_ policy: RecordFailurePolicy<Model>) -> Record<Model> {
+        var copy = self
+        switch policy {
+        case .fail: copy.node.policy = .fail
+        case .skip: copy.node.policy = .skip
+        case .replace(let model): copy.node.policy = .replace(model)
+        }
+        return copy
+    }
+}

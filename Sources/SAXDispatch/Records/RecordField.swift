@@ -1,0 +1,50 @@
+/// One field of a ``Record``: a path relative to the record's element, what to capture
+/// there, and the type the build closure receives.
+///
+/// Fields are made with the leading-dot constructors, listed in the order the build
+/// closure takes their values:
+///
+/// ```swift
+/// let animal = Record("animal",
+///     .text("kind"),                                  // String: the text of <kind>
+///     .text("nested_nonsense/name"),                  // a descendant's text
+///     .value("url", as: URL.self),                    // converted; required
+///     .value("legs", as: Int?.self),                  // optional: nil when absent or nil-marked
+///     .value("@id", as: Int.self),                    // the record element's attribute
+///     .many("tag", as: String.self)                   // every <tag>, [] when none
+/// ) { Animal(kind: $0, name: $1, url: $2, legs: $3, id: $4, tags: $5) }
+/// ```
+///
+/// Paths: `.` is the record element itself (its own text), `kind` a child, `a/b` a
+/// grandchild, `//name` a `name` anywhere inside the record, `@href` an attribute of
+/// the record element, `link/@href` an attribute of a child; steps may test
+/// attributes (`link[@rel='alternate']/@href`). A path is part of the program: an
+/// invalid one stops it with a message, like an invalid pattern literal.
+///
+/// Nil conventions: an absent element or attribute is `nil` for an optional field and
+/// a ``FieldFailure/Reason/missing`` failure for a required one; an element marked
+/// `nil="nil"`, `nil="true"` or `xsi:nil="true"` is `nil` too (``FieldFailure/Reason/markedNil``
+/// when required); an empty element `<x/>` is `""` for `String` and a conversion failure
+/// for numbers, unless the field says `emptyAsNil: true`; a repeated field with no
+/// occurrences is `[]`. A single field whose element occurs several times takes the first.
+public struct RecordField<Value>: Sendable {
+    var spec: FieldSpec
+    let extract: @Sendable (FieldSlot, FieldSite) -> Result<Value, FieldFailures>
+
+    init(spec: FieldSpec, extract: @escaping @Sendable (FieldSlot, FieldSite) -> Result<Value, FieldFailures>) {
+        self.spec = spec
+        self.extract = extract
+    }
+
+    /// The same field with a name for error messages (`field toiletCount` instead of
+    /// `field facilities/toilet`).
+    ///
+    /// ```swift
+    /// .value("facilities/toilet", as: Int.self).named("toiletCount")
+    /// ```
+    public func named(_ name: String) -> RecordField<Value> {
+        var copy = self
+        copy.spec.name = name
+        return copy
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A model type that says how it is read from XML, so that reading it reads naturally:
+/// `try Animal.records(contentsOfFile: "zoo.xml")`.
+///
+/// ```swift
+/// struct Animal: RecordModel {
+///     let kind: String
+///     let name: String
+///
+///     static let record = Record("animal", .text("kind"), .text("nested_nonsense/name")) {
+///         Animal(kind: $0, name: $1)
+///     }
+/// }
+///
+/// for animal in try Animal.records(contentsOfFile: "zoo.xml") { print(animal.name) }
+/// ```
+///
+/// Other records nest it by type: `.many("animals/animal", Animal.record)`.
+public protocol RecordModel {
+    /// How the type is built from an element, and where that element is when the type is read on its own.
+    static var record: Record<Self> { get }
+}
+
+extension RecordModel {
+    /// Every record of this type in a file, in document order. See ``Record/all(contentsOfFile:)``.
+    public static func records(contentsOfFile path: String) throws -> [Self] {
+        try record.all(contentsOfFile: path)
+    }
+
+    /// Every record of this type in a local file named by a `file:` URL.
+    public static func records(contentsOf url: URL) throws -> [Self] {
+        try record.all(contentsOf: url)
+    }
+
+    /// Calls `body` with each record of this type in a local file named by a `file:` URL.
+    @discardableResult
+    public static func forEachRecord(
+        contentsOf url: URL, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void
+    ) throws -> RecordParseSummary {
+        try record.forEach(contentsOf: url, diagnostics: diagnostics, body)
+    }
+
+    /// Every record of this type in a document held in a string.
+    public static func records(in xml: String) throws -> [Self] {
+        try record.all(in: xml)
+    }
+
+    /// Calls `body` with each record of this type in a file, in constant memory. See
+    /// ``Record/forEach(contentsOfFile:diagnostics:_:)``.
+    @discardableResult
+    public static func forEachRecord(
+        contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void
+    ) throws -> RecordParseSummary {
+        try record.forEach(contentsOfFile: path, diagnostics: diagnostics, body)
+    }
+}

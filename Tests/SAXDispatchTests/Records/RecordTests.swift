@@ -1,0 +1,202 @@
+import Foundation
+import SAXDispatch
+import Testing
+
+/// Models of the zoo fixture, read with records.
+struct ZooAnimal: Equatable, Sendable {
+    let kind: String
+    let name: String
+    let url: URL
+}
+
+struct ZooModel: Equatable, Sendable {
+    let animals: [ZooAnimal]
+    let toiletCount: Int
+    let disabledParking: Bool
+}
+
+enum ZooRecords {
+    static let animal = Record(
+        "animal",
+        .text("kind"),
+        .text("nested_nonsense/name"),
+        .value("url", as: URL.self)
+    ) { ZooAnimal(kind: $0, name: $1, url: $2) }
+
+    static let zoo = Record(
+        "/zoo",
+        .many("animals/animal", animal),
+        .value("facilities/toilet", as: Int.self).named("toiletCount"),
+        .value("facilities/disabled_parking", as: Bool.self)
+    ) { ZooModel(animals: $0, toiletCount: $1, disabledParking: $2) }
+        .named("Zoo")
+}
+
+@Suite("Typed records")
+struct RecordTests {
+    static let grumpy = ZooAnimal(
+        kind: "cat", name: "grumpy", url: URL(string: "http://en.wikipedia.org/wiki/Grumpy_Cat")!)
+
+    @Test("the zoo fixture becomes one Zoo with its animals, composed from the Animal record")
+    func zooFixture() throws {
+        let zoo = try ZooRecords.zoo.first(contentsOf: TestPaths.fixture("zoo.xml"))
+        #expect(zoo.toiletCount == 42)
+        #expect(zoo.disabledParking == true)
+        #expect(zoo.animals.count == 2)
+        #expect(zoo.animals.first == Self.grumpy)
+        #expect(zoo.animals.last?.name == "i have no idea what i'm doing")
+    }
+
+    @Test("a record used alone streams one model per element, in document order")
+    func recordAlone() throws {
+        var kinds: [String] = []
+        let summary = try ZooRecords.animal.forEach(contentsOf: TestPaths.fixture("zoo.xml")) { kinds.append($0.kind) }
+        #expect(kinds == ["cat", "dog"])
+        #expect(summary.delivered == 2)
+        #expect(summary.failed == 0)
+    }
+
+    @Test("the same record at two paths, and registered on a dispatcher next to other handlers")
+    func sameRecordTwoPaths() throws {
+        struct Person: Equatable { let name: String; let id: Int }
+        struct Post: Equatable { let author: Person; let editors: [Person]; let title: String }
+        let person = Record("person", .text("name"), .value("@id", as: Int.self)) { Person(name: $0, id: $1) }
+        let post = Record("post", .record("author", person), .many("editors/editor", person), .text("title")) {
+            Post(author: $0, editors: $1, title: $2)
+        }
+        let xml = """
+            <blog><post><title>T</title><author id="1"><name>Ann</name></author>
+            <editors><editor id="2"><name>Bo</name></editor><editor id="3"><name>Cy</name></editor></editors></post>
+            <footer>f</footer></blog>
+            """
+        var posts: [Post] = []
+        var footer = ""
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(post) { posts.append($0) }
+        dispatcher.onEnd("footer") { _, text in footer = text }
+        try dispatcher.parse(xml)
+        #expect(
+            posts == [
+                Post(
+                    author: Person(name: "Ann", id: 1), editors: [Person(name: "Bo", id: 2), Person(name: "Cy", id: 3)],
+                    title: "T")
+            ])
+        #expect(footer == "f")
+    }
+
+    @Test("composition three levels deep: Library → Shelf → Book → Author")
+    func threeLevels() throws {
+        struct Author: Equatable { let name: String }
+        struct Book: Equatable { let title: String; let authors: [Author] }
+        struct Shelf: Equatable { let label: String; let books: [Book] }
+        struct Library: Equatable { let shelves: [Shelf]; let city: String }
+        let author = Record("author", .text(".")) { Author(name: $0) }
+        let book = Record("book", .text("@title"), .many("author", author)) { Book(title: $0, authors: $1) }
+        let shelf = Record("shelf", .text("label"), .many("book", book)) { Shelf(label: $0, books: $1) }
+        let library = Record("library", .many("shelves/shelf", shelf), .text("@city")) {
+            Library(shelves: $0, city: $1)
+        }
+        let xml = """
+            <library city="Oslo"><shelves>
+              <shelf><label>A</label><book title="X"><author>Ann</author><author>Bo</author></book><book title="Y"/></shelf>
+              <shelf><label>B</label></shelf>
+            </shelves></library>
+            """
+        let model = try library.first(in: xml)
+        #expect(model.city == "Oslo")
+        #expect(
+            model.shelves == [
+                Shelf(
+                    label: "A",
+                    books: [
+                        Book(title: "X", authors: [Author(name: "Ann"), Author(name: "Bo")]), Book(title: "Y", authors: []),
+                    ]),
+                Shelf(label: "B", books: []),
+            ])
+    }
+
+    @Test("a field's path reaches attributes of descendants, with attribute tests on the way")
+    func descendantAttributes() throws {
+        struct Entry: Equatable { let alternate: URL; let enclosure: URL?; let links: [String] }
+        let entry = Record(
+            "entry",
+            .value("link[@rel='alternate']/@href", as: URL.self),
+            .value("link[@rel='enclosure']/@href", as: URL?.self),
+            .many("link/@href", as: String.self)
+        ) { Entry(alternate: $0, enclosure: $1, links: $2) }
+        let xml = """
+            <feed><entry><link rel="self" href="s"/><link rel="alternate" href="http://a/1"/></entry>
+            <entry><link rel="enclosure" href="http://e/2.mp3"/><link rel="alternate" href="http://a/2"/></entry></feed>
+            """
+        let entries = try entry.all(in: xml)
+        #expect(
+            entries == [
+                Entry(alternate: URL(string: "http://a/1")!, enclosure: nil, links: ["s", "http://a/1"]),
+                Entry(
+                    alternate: URL(string: "http://a/2")!, enclosure: URL(string: "http://e/2.mp3")!,
+                    links: ["http://e/2.mp3", "http://a/2"]),
+            ])
+    }
+
+    @Test("a record captures only its fields: text elsewhere in the record, decoys included, is not read")
+    func onlyNamedFields() throws {
+        let xml = """
+            <zoo><animal><kind>cat</kind><junk><name>decoy</name><kind>decoy</kind></junk>
+            <nested_nonsense><name>grumpy</name><other>x</other></nested_nonsense><url>http://a/</url></animal></zoo>
+            """
+        let animals = try ZooRecords.animal.all(in: xml)
+        #expect(animals == [ZooAnimal(kind: "cat", name: "grumpy", url: URL(string: "http://a/")!)])
+    }
+
+    @Test("a field whose element occurs twice takes the first; own text with `.`")
+    func firstOccurrenceAndOwnText() throws {
+        struct Price: Equatable { let amount: Decimal; let currency: String; let note: String }
+        let price = Record("price", .value(".", as: Decimal.self), .text("@currency"), .text("note")) {
+            Price(amount: $0, currency: $1, note: $2)
+        }
+        let model = try price.first(in: #"<price currency="EUR"> 3.50 <note>a</note><note>b</note></price>"#)
+        #expect(model == Price(amount: Decimal(string: "3.50")!, currency: "EUR", note: "a"))
+    }
+
+    @Test("a model type conforming to RecordModel reads itself")
+    func recordModelProtocol() throws {
+        let animals = try Animal.records(contentsOf: TestPaths.fixture("zoo.xml"))
+        #expect(animals.map(\.kind) == ["cat", "dog"])
+        var names: [String] = []
+        try Animal.forEachRecord(contentsOf: TestPaths.fixture("zoo.xml")) { names.append($0.name) }
+        #expect(names == ["grumpy", "i have no idea what i'm doing"])
+    }
+
+    @Test("no element matching the record's pattern is an error naming the pattern")
+    func notFound() throws {
+        #expect {
+            _ = try ZooRecords.zoo.first(in: "<farm/>")
+        } throws: { error in
+            "\(error)" == "<input>: error: no element matches /zoo (record Zoo)"
+        }
+    }
+
+    @Test("the build closure's own error is reported as a builder failure")
+    func builderError() throws {
+        struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
+        let record = Record("n", .value(".", as: Int.self)) { value -> Int in
+            if value % 2 == 1 { throw Odd() }
+            return value
+        }
+        #expect(try record.all(in: "<a><n>2</n></a>") == [2])
+        #expect {
+            _ = try record.all(in: "<a>\n<n>3</n></a>")
+        } throws: { error in
+            "\(error)" == "<input>:2:1: error: record Int could not be built: odd"
+        }
+    }
+}
+
+struct Animal: RecordModel, Equatable {
+    let kind: String
+    let name: String
+
+    static let record = Record("animal", .text("kind"), .text("nested_nonsense/name")) {
+        Animal(kind: $0, name: $1)
+    }
+}
