@@ -1,0 +1,177 @@
+import Foundation
+import SAXDispatch
+import Testing
+
+@Suite("Record nil conventions, errors and failure policies")
+struct RecordFailureTests {
+    struct Fields: Equatable, Sendable {
+        var name: String?
+        var count: Int?
+        var tags: [String]
+    }
+
+    static let fields = Record(
+        "r",
+        .value("name", as: String?.self),
+        .value("count", as: Int?.self, emptyAsNil: true),
+        .many("tag", as: String.self)
+    ) { Fields(name: $0, count: $1, tags: $2) }
+
+    @Test("nil conventions for optional fields", arguments: [
+        ("<r/>", Fields(name: nil, count: nil, tags: [])),
+        (#"<r><name nil="nil"/><count xsi:nil="true"/></r>"#, Fields(name: nil, count: nil, tags: [])),
+        (#"<r><name nil="true">x</name><count/></r>"#, Fields(name: nil, count: nil, tags: [])),
+        ("<r><name/><count>3</count><tag/><tag>b</tag></r>", Fields(name: "", count: 3, tags: ["", "b"])),
+        (#"<r><tag>a</tag><tag nil="nil"/><tag>c</tag></r>"#, Fields(name: nil, count: nil, tags: ["a", "c"])),
+    ])
+    func nilConventions(xml: String, expected: Fields) throws {
+        #expect(try Self.fields.first(in: xml) == expected)
+    }
+
+    @Test("required fields: absent, nil-marked and empty numbers fail; empty String is \"\"")
+    func requiredFields() throws {
+        let record = Record("r", .text("name"), .value("count", as: Int.self)) { "\($0)/\($1)" }
+        #expect(try record.first(in: "<r><name/><count>1</count></r>") == "/1")
+        let cases: [(String, String)] = [
+            ("<r><count>1</count></r>", "<input>:1:1: error: record String has no name"),
+            (
+                "<r>\n <name nil=\"nil\"/><count>1</count></r>",
+                "<input>:2:2: error: name of record String is nil but required"
+            ),
+            (
+                "<r><name>a</name>\n<count/></r>",
+                "<input>:2:1: error: cannot convert \"\" to Int at r/count (in record String, field count): expected an integer, found empty text"
+            ),
+        ]
+        for (xml, message) in cases {
+            #expect {
+                _ = try record.first(in: xml)
+            } throws: { error in
+                "\(error)" == message
+            }
+        }
+    }
+
+    @Test("every failing field of a record is reported, each with its line, column, text and type")
+    func multipleFailures() throws {
+        let url = TestPaths.fixture("zoo-bad.xml")
+        #expect {
+            _ = try ZooRecords.zoo.first(contentsOf: url)
+        } throws: { error in
+            guard let error = error as? RecordError else { return false }
+            let expected = """
+                \(url.path):15:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer in \(Int.min)...\(Int.max)
+                \(url.path):16:9: error: cannot convert "maybe" to Bool at zoo/facilities/disabled_parking (in record Zoo, field facilities/disabled_parking): expected true, false, 1 or 0
+                """
+            #expect(error.description == expected)
+            #expect(error.recordName == "Zoo")
+            #expect(error.recordPath == ["zoo"])
+            #expect(error.failures.map(\.fieldName) == ["toiletCount", "facilities/disabled_parking"])
+            return error.failures.count == 2
+        }
+    }
+
+    @Test("a bad nested record stops the parse with its own error, naming it and its element")
+    func nestedFailure() throws {
+        let xml = """
+            <zoo><animals>
+              <animal><kind>cat</kind><nested_nonsense><name>a</name></nested_nonsense><url>http://a/</url></animal>
+              <animal><kind>dog</kind><url>http://b/</url></animal>
+            </animals><facilities><toilet>1</toilet><disabled_parking>0</disabled_parking></facilities></zoo>
+            """
+        #expect {
+            _ = try ZooRecords.zoo.first(in: xml)
+        } throws: { error in
+            "\(error)" == "<input>:3:3: error: record ZooAnimal has no nested_nonsense/name"
+        }
+    }
+
+    @Test("long offending text is cut in the message, not in the error value")
+    func longText() throws {
+        let record = Record("n", .value(".", as: Int.self)) { $0 }
+        let text = String(repeating: "9x", count: 40)
+        #expect {
+            _ = try record.first(in: "<n>\(text)</n>")
+        } throws: { error in
+            guard let error = error as? RecordError, case .conversion(let kept, _, _) = error.failures[0].reason else {
+                return false
+            }
+            return kept == text && error.description.contains(#"cannot convert "9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9…" to Int"#)
+        }
+    }
+
+    static let items = """
+        <rss><channel>
+          <item><title>one</title><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>
+          <item><title>two</title><pubDate>last Tuesday</pubDate></item>
+          <item><title>three</title><pubDate>Wed, 11 Jun 2003 04:00:00 GMT</pubDate></item>
+        </channel></rss>
+        """
+
+    struct Item: Equatable, Sendable {
+        let title: String
+        let date: Date
+    }
+
+    static let item = Record("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
+
+    @Test("policy fail (the default) stops at the bad record, after delivering the ones before it")
+    func policyFail() throws {
+        var titles: [String] = []
+        #expect(throws: RecordError.self) {
+            try Self.item.forEach(in: Self.items) { titles.append($0.title) }
+        }
+        #expect(titles == ["one"])
+    }
+
+    @Test("policy skip leaves the bad record out and reports it, with the same information as an error")
+    func policySkip() throws {
+        var titles: [String] = []
+        var streamed: [String] = []
+        let summary = try Self.item.onFailure(.skip).forEach(in: Self.items, diagnostics: { streamed.append("\($0)") }) {
+            titles.append($0.title)
+        }
+        #expect(titles == ["one", "three"])
+        #expect(summary.delivered == 2)
+        #expect(summary.failed == 1)
+        let message =
+            #"<input>:3:27: error: cannot convert "last Tuesday" to Date at rss/channel/item/pubDate (in record Item, field pubDate): expected an RFC 822 date such as Tue, 10 Jun 2003 04:00:00 GMT"#
+        #expect(streamed == [message])
+        #expect(summary.diagnostics.map(\.description) == [message])
+    }
+
+    @Test("policy replace delivers the default in the bad record's place and reports it")
+    func policyReplace() throws {
+        let fallback = Item(title: "?", date: Date(timeIntervalSince1970: 0))
+        var titles: [String] = []
+        let summary = try Self.item.onFailure(.replace(with: fallback)).forEach(in: Self.items) { titles.append($0.title) }
+        #expect(titles == ["one", "?", "three"])
+        #expect(summary.failed == 1)
+    }
+
+    @Test("a skipping nested record is left out of its parent's list; the parent is still built")
+    func nestedSkip() throws {
+        struct Channel: Equatable { let title: String; let items: [Item] }
+        let channel = Record("channel", .many("item", Self.item.onFailure(.skip)), .text("item/title")) {
+            Channel(title: $1, items: $0)
+        }
+        var diagnostics: [RecordError] = []
+        var channels: [Channel] = []
+        try channel.forEach(in: Self.items, diagnostics: { diagnostics.append($0) }) { channels.append($0) }
+        #expect(channels.first?.items.map(\.title) == ["one", "three"])
+        #expect(channels.first?.title == "one")
+        #expect(diagnostics.map(\.recordName) == ["Item"])
+    }
+
+    @Test("on a dispatcher, a record's error arrives wrapped in a HandlerError")
+    func dispatcherWrapping() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(Self.item) { _ in }
+        #expect {
+            try dispatcher.parse(Self.items)
+        } throws: { error in
+            guard let error = error as? HandlerError, let record = error.underlying as? RecordError else { return false }
+            return record.failures.first?.fieldPath == "pubDate" && error.line == 3
+        }
+    }
+}
