@@ -10,7 +10,7 @@ let path = CommandLine.arguments.dropFirst().first
     .appendingPathComponent("../../Tests/ExamplesTests/Fixtures/zoo.xml").standardized.path
 
 do {
-    let zoo = try ZooReader.read(contentsOfFile: path)
+    let zoo = try ZooRecords.read(contentsOfFile: path)
     print("Zoo with \(zoo.animals.count) animals")
     for animal in zoo.animals {
         print("  \(animal.kind): \"\(animal.name)\" <\(animal.url)>")

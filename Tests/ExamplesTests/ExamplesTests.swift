@@ -13,9 +13,10 @@ func fixture(_ name: String) -> String {
 
 @Suite("Examples")
 struct ExamplesTests {
-    @Test("Zoo: immutable models from per-element handlers")
+    @Test("Zoo: immutable models from typed records, and the same from hand-written handlers")
     func zoo() throws {
-        let zoo = try ZooReader.read(contentsOfFile: fixture("zoo.xml"))
+        let zoo = try ZooRecords.read(contentsOfFile: fixture("zoo.xml"))
+        #expect(try ZooHandlerReader.read(contentsOfFile: fixture("zoo.xml")) == zoo)
         #expect(
             zoo.animals == [
                 Animal(kind: "cat", name: "grumpy", url: try #require(URL(string: "http://en.wikipedia.org/wiki/Grumpy_Cat"))),
@@ -28,14 +29,15 @@ struct ExamplesTests {
         #expect(zoo.drainage == "Good")
     }
 
-    @Test("Zoo: a value that does not convert is a clear error naming the element")
+    @Test("Zoo: a value that does not convert is a clear error naming the element, field, text and type")
     func zooBadValue() throws {
         let path = fixture("zoo-bad-toilet.xml")
-        let error = #expect(throws: HandlerError.self) { try ZooReader.read(contentsOfFile: path) }
-        #expect(error?.underlying as? ZooError == ZooError(message: "cannot convert \"4x2\" to Int"))
+        let error = #expect(throws: RecordError.self) { try ZooRecords.read(contentsOfFile: path) }
         #expect(
             error?.description
-                == "\(path):15:9: error: in the end handler of zoo/facilities/toilet: cannot convert \"4x2\" to Int")
+                == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer in \(Int.min)...\(Int.max)")
+        let handlerError = #expect(throws: HandlerError.self) { try ZooHandlerReader.read(contentsOfFile: path) }
+        #expect(handlerError?.underlying as? ZooError == ZooError(message: "cannot convert \"4x2\" to Int"))
     }
 
     @Test("Borders: paths filed by the border kind of their parent")
@@ -110,7 +112,7 @@ struct ExamplesTests {
 
         let bad = try run("ZooExample", fixture("zoo-bad-toilet.xml"))
         #expect(bad.status == 1)
-        #expect(bad.error.contains("15:9: error: in the end handler of zoo/facilities/toilet: cannot convert \"4x2\" to Int"))
+        #expect(bad.error.contains("15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount)"))
 
         let feeds = try run("FeedExample")
         #expect(feeds.status == 0)
