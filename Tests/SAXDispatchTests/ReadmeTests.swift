@@ -1,3 +1,4 @@
+import Foundation
 import SAXDispatch
 import Testing
 
@@ -27,6 +28,36 @@ struct ReadmeTests {
         // --- end of the quick start ---
         #expect(animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
         #expect(toilets == 42)
+    }
+
+    @Test("the README's typed-records example builds the zoo")
+    func typedRecords() throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        // --- README "Typed records" (with "zoo.xml" replaced by the fixture's path) ---
+        struct Animal { let kind: String; let name: String; let url: URL }
+        struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
+
+        let animal = Record("animal",
+            .text("kind"),
+            .text("nested_nonsense/name"),
+            .value("url", as: URL.self)
+        ) { Animal(kind: $0, name: $1, url: $2) }
+
+        let zoo = Record("/zoo",
+            .many("animals/animal", animal),
+            .value("facilities/toilet", as: Int.self).named("toiletCount"),
+            .value("facilities/disabled_parking", as: Bool.self, default: false)
+        ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
+
+        let model = try zoo.first(contentsOfFile: zooPath)
+        var names: [String] = []
+        try animal.forEach(contentsOfFile: zooPath) { names.append($0.name) }
+        let all = try animal.all(contentsOfFile: zooPath)
+        // --- end ---
+        #expect(model.animals.map(\.kind) == ["cat", "dog"])
+        #expect(model.toiletCount == 42 && model.disabledParking)
+        #expect(names == ["grumpy", "i have no idea what i'm doing"])
+        #expect(all.map(\.url.absoluteString) == ["http://en.wikipedia.org/wiki/Grumpy_Cat", "http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing"])
     }
 
     @Test("the README's error example renders as shown")

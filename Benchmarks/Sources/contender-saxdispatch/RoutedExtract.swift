@@ -15,6 +15,8 @@ enum RoutedVariant: String {
     case paths50
     /// `paths` declared by a handler object (a struct; ZooRecords.swift).
     case object
+    /// Typed records (RecordExtract.swift).
+    case records
 }
 
 /// Patterns that match nothing in the benchmark documents: 30 end in names that occur
@@ -34,6 +36,7 @@ func decoyPatterns() -> [ElementPattern] {
 
 func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) throws -> String {
     if variant == .object { return try objectExtract(arguments) }
+    if variant == .records { return try recordExtract(arguments) }
     var dispatcher = Dispatcher()
     if variant == .paths50 {
         for pattern in decoyPatterns() { dispatcher.onStart(pattern) { _ in } }

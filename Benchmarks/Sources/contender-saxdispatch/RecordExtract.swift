@@ -1,0 +1,49 @@
+// The `records` variant: the extract task through typed records, the way the README's
+// "Typed records" section teaches it.
+import BenchmarkDocuments
+import SAXDispatch
+
+func recordExtract(_ arguments: ContenderArguments) throws -> String {
+    switch arguments.shape {
+    case .zoo:
+        let animal = Record("/zoo/animals/animal", .text("kind"), .text("nested_nonsense/name"), .text("url")) {
+            Animal(kind: $0, name: $1, url: $2)
+        }
+        var records = 0
+        var fieldBytes = 0
+        try animal.forEach(contentsOfFile: arguments.path) { animal in
+            records += 1
+            fieldBytes += animal.fieldBytes
+        }
+        return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
+
+    case .osm:
+        // Nodes with their latitude and highway tags; ways with their highway tags.
+        let node = Record("/osm/node", .value("@lat", as: Double.self), .many("tag[@k='highway']/@k", as: String.self)) {
+            (latitude: $0, highwayTags: $1.count)
+        }
+        let way = Record("/osm/way", .many("tag[@k='highway']/@k", as: String.self)) { $0.count }
+        var nodes = 0
+        var latitudeSum = 0.0
+        var highwayTags = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(node) { node in
+            nodes += 1
+            latitudeSum += node.latitude
+            highwayTags += node.highwayTags
+        }
+        dispatcher.onRecord(way) { highwayTags += $0 }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
+
+    case .wiki:
+        let page = Record("/mediawiki/page", .text("revision/text", whitespace: .preserve)) { $0.utf8.count }
+        var pages = 0
+        var textBytes = 0
+        try page.forEach(contentsOfFile: arguments.path) { length in
+            pages += 1
+            textBytes += length
+        }
+        return ResultLine.wiki(pages: pages, textBytes: textBytes)
+    }
+}
