@@ -60,8 +60,12 @@ final class RecordAssembler {
         var ownTextPolicy: WhitespacePolicy?
         for (field, spec) in node.fields.enumerated() {
             guard let element = spec.path.element else {
-                if spec.path.attribute == nil, case .text(let policy) = spec.capture { ownTextPolicy = ownTextPolicy ?? policy }
-                if spec.path.attribute == nil, case .items(let policy) = spec.capture { ownTextPolicy = ownTextPolicy ?? policy }
+                switch spec.capture {
+                case .text(let policy), .items(let policy):
+                    if spec.path.attribute == nil { ownTextPolicy = ownTextPolicy ?? policy }
+                case .record, .records:
+                    preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
+                }
                 continue
             }
             switch spec.capture {
