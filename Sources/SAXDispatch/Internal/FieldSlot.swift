@@ -29,6 +29,65 @@ enum FieldSlot {
     case records([Any])
 }
 
+extension FieldSlot {
+    /// A field's element started: a single field remembers its first occurrence, a
+    /// repeated one adds an occurrence; the text comes with ``complete(depth:text:)``.
+    mutating func open(_ occurrence: FieldOccurrence, isNil: Bool, depth: Int, isList: Bool) {
+        if isList {
+            append(FieldItem(text: nil, isNil: isNil, occurrence: occurrence, openDepth: depth))
+        } else if case .empty = self {
+            self = .pending(occurrence, isNil: isNil, depth: depth)
+        }
+    }
+
+    /// An attribute value: the first for a single field, one more for a repeated one.
+    mutating func capture(_ value: String, _ occurrence: FieldOccurrence, isList: Bool) {
+        if isList {
+            append(FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0))
+        } else if case .empty = self {
+            self = .text(value, occurrence)
+        }
+    }
+
+    /// Gives the occurrence opened at `depth` its text.
+    mutating func complete(depth: Int, text: String) {
+        switch self {
+        case .items(var items):
+            self = .empty  // `items` is now the only reference: no copy below
+            if let last = items.lastIndex(where: { $0.openDepth == depth }) {
+                if !items[last].isNil { items[last].text = text }
+                items[last].openDepth = 0
+            }
+            self = .items(items)
+        case .pending(let occurrence, let isNil, let pendingDepth) where pendingDepth == depth:
+            self = isNil ? .markedNil(occurrence) : .text(text, occurrence)
+        default:
+            break
+        }
+    }
+
+    /// Adds a nested record's model.
+    mutating func appendRecord(_ model: Any) {
+        guard case .records(var models) = self else {
+            self = .records([model])
+            return
+        }
+        self = .empty
+        models.append(model)
+        self = .records(models)
+    }
+
+    private mutating func append(_ item: FieldItem) {
+        guard case .items(var items) = self else {
+            self = .items([item])
+            return
+        }
+        self = .empty
+        items.append(item)
+        self = .items(items)
+    }
+}
+
 /// What a field's extraction knows about the record it belongs to, to build failures.
 struct FieldSite {
     let recordName: String

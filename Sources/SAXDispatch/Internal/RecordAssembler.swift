@@ -22,7 +22,16 @@ final class RecordAssembler {
         var field: Int
     }
 
+    /// A field read at the record element itself (`.` or `@name`).
+    private struct OwnField {
+        var field: Int
+        var attribute: String?
+        var isList: Bool
+    }
+
     private var nodes: [RecordNode] = []
+    /// Per node, its fields read at the record element, found once here rather than per record.
+    private var ownFields: [[OwnField]] = []
     private var parents: [Parent?] = []
     private var open: [OpenRecord] = []
     /// Per node, the index in `open` of its innermost open record, or -1.
@@ -53,6 +62,7 @@ final class RecordAssembler {
     private func makeSet(_ node: RecordNode, parent: Parent?) -> Dispatcher {
         let index = nodes.count
         nodes.append(node)
+        ownFields.append([])
         parents.append(parent)
         innermost.append(-1)
         var set = Dispatcher()
@@ -66,6 +76,8 @@ final class RecordAssembler {
                 case .record, .records:
                     preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
                 }
+                let isList = if case .items = spec.capture { true } else { false }
+                ownFields[index].append(OwnField(field: field, attribute: spec.path.attribute, isList: isList))
                 continue
             }
             switch spec.capture {
@@ -77,15 +89,13 @@ final class RecordAssembler {
                     }
                 } else {
                     set.onStart(element) { [self] element in openText(index, field, isList: isList, element) }
-                    set.onEnd(element, whitespace: policy) { [self] element, text in
-                        closeText(index, field, isList: isList, element, text)
-                    }
+                    set.onEnd(element, whitespace: policy) { [self] element, text in closeText(index, field, element, text) }
                 }
             case .record(let nested), .records(let nested):
                 set.mount(makeSet(nested, parent: Parent(node: index, field: field)), at: element)
             }
         }
-        if skipsUnnamed, let reach = Self.reach(node), reach < Int.max {
+        if skipsUnnamed, let reach = Self.reach(node) {
             let firstSteps = Set(node.fields.compactMap(\.path.firstStep))
             set.onAnyStart { [self] element in skipUnreachable(index, element, firstSteps: firstSteps, reach: reach) }
         }
@@ -98,17 +108,17 @@ final class RecordAssembler {
     }
 
     /// How many levels below a record element its fields (and their nested records'
-    /// fields) reach; `Int.max` when some path can reach any depth; `nil` when a field
-    /// path starts anywhere, so no child can be ruled out.
+    /// fields) reach, or `nil` when some path can start or reach anywhere, so no child
+    /// can be ruled out.
     private static func reach(_ node: RecordNode) -> Int? {
         var reach = 0
         for field in node.fields {
-            if field.path.element != nil && field.path.firstStep == nil { return nil }
+            if field.path.element != nil && (field.path.firstStep == nil || field.path.depth == Int.max) { return nil }
             var depth = field.path.depth
             switch field.capture {
             case .record(let nested), .records(let nested):
-                guard let nestedReach = Self.reach(nested) else { return Int.max }
-                depth = depth == Int.max || nestedReach == Int.max ? Int.max : depth + nestedReach
+                guard let nestedReach = Self.reach(nested) else { return nil }
+                depth += nestedReach
             case .text, .items:
                 break
             }
@@ -120,23 +130,18 @@ final class RecordAssembler {
     // MARK: Events
 
     private func begin(_ node: Int, _ element: ElementContext) {
-        let spec = nodes[node]
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
-        var slots = [FieldSlot](repeating: .empty, count: spec.fields.count)
-        for (field, fieldSpec) in spec.fields.enumerated() where fieldSpec.path.element == nil {
-            let isList = if case .items = fieldSpec.capture { true } else { false }
-            if let attribute = fieldSpec.path.attribute {
-                guard let value = element.attributes[attribute] else { continue }
-                slots[field] =
-                    isList
-                    ? .items([FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0)])
-                    : .text(value, occurrence)
-            } else {
-                let isNil = Self.isMarkedNil(element.attributes)
-                slots[field] =
-                    isList
-                    ? .items([FieldItem(text: nil, isNil: isNil, occurrence: occurrence, openDepth: element.depth)])
-                    : .pending(occurrence, isNil: isNil, depth: element.depth)
+        var slots = [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
+        let own = ownFields[node]
+        if !own.isEmpty {
+            let attributes = element.attributes
+            let isNil = Self.isMarkedNil(attributes)
+            for field in own {
+                if let attribute = field.attribute {
+                    if let value = attributes[attribute] { slots[field.field].capture(value, occurrence, isList: field.isList) }
+                } else {
+                    slots[field.field].open(occurrence, isNil: isNil, depth: element.depth, isList: field.isList)
+                }
             }
         }
         open.append(
@@ -147,36 +152,15 @@ final class RecordAssembler {
     private func openText(_ node: Int, _ field: Int, isList: Bool, _ element: ElementContext) {
         let record = innermost[node]
         guard record >= 0 else { return }
-        let isNil = Self.isMarkedNil(element.attributes)
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
-        if isList {
-            appendItem(FieldItem(text: nil, isNil: isNil, occurrence: occurrence, openDepth: element.depth), record, field)
-        } else if case .empty = open[record].slots[field] {
-            open[record].slots[field] = .pending(occurrence, isNil: isNil, depth: element.depth)
-        }
+        open[record].slots[field].open(
+            occurrence, isNil: Self.isMarkedNil(element.attributes), depth: element.depth, isList: isList)
     }
 
-    private func closeText(_ node: Int, _ field: Int, isList: Bool, _ element: ElementContext, _ text: String) {
+    private func closeText(_ node: Int, _ field: Int, _ element: ElementContext, _ text: String) {
         let record = innermost[node]
         guard record >= 0 else { return }
-        complete(record, field, isList: isList, depth: element.depth, text: text)
-    }
-
-    /// Gives the pending occurrence at `depth` its text.
-    private func complete(_ record: Int, _ field: Int, isList: Bool, depth: Int, text: String) {
-        if isList {
-            guard case .items(var items) = open[record].slots[field] else { return }
-            open[record].slots[field] = .empty  // `items` is now the only reference: no copy below
-            if let last = items.lastIndex(where: { $0.openDepth == depth }) {
-                if !items[last].isNil { items[last].text = text }
-                items[last].openDepth = 0
-            }
-            open[record].slots[field] = .items(items)
-        } else if case .pending(let occurrence, let isNil, let pendingDepth) = open[record].slots[field],
-            pendingDepth == depth
-        {
-            open[record].slots[field] = isNil ? .markedNil(occurrence) : .text(text, occurrence)
-        }
+        open[record].slots[field].complete(depth: element.depth, text: text)
     }
 
     private func captureAttribute(
@@ -184,22 +168,8 @@ final class RecordAssembler {
     ) {
         let record = innermost[node]
         guard record >= 0, let value = element.attributes[attribute] else { return }
-        let occurrence = FieldOccurrence(line: element.line, column: element.column)
-        if isList {
-            appendItem(FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0), record, field)
-        } else if case .empty = open[record].slots[field] {
-            open[record].slots[field] = .text(value, occurrence)
-        }
-    }
-
-    private func appendItem(_ item: FieldItem, _ record: Int, _ field: Int) {
-        guard case .items(var items) = open[record].slots[field] else {
-            open[record].slots[field] = .items([item])
-            return
-        }
-        open[record].slots[field] = .empty
-        items.append(item)
-        open[record].slots[field] = .items(items)
+        open[record].slots[field].capture(
+            value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
     }
 
     private func skipUnreachable(_ node: Int, _ element: ElementContext, firstSteps: Set<String>, reach: Int) {
@@ -214,19 +184,8 @@ final class RecordAssembler {
         innermost[node] = record.previous
         var slots = record.slots
         if let text {
-            for field in slots.indices where nodes[node].fields[field].path.element == nil {
-                switch slots[field] {
-                case .pending(let occurrence, let isNil, _):
-                    slots[field] = isNil ? .markedNil(occurrence) : .text(text, occurrence)
-                case .items(var items):
-                    if let last = items.indices.last, items[last].openDepth > 0 {
-                        if !items[last].isNil { items[last].text = text }
-                        items[last].openDepth = 0
-                    }
-                    slots[field] = .items(items)
-                default:
-                    break
-                }
+            for field in ownFields[node] where field.attribute == nil {
+                slots[field.field].complete(depth: element.depth, text: text)
             }
         }
         let spec = nodes[node]
@@ -257,13 +216,7 @@ final class RecordAssembler {
         }
         let record = innermost[parent.node]
         guard record >= 0 else { return }
-        guard case .records(var models) = open[record].slots[parent.field] else {
-            open[record].slots[parent.field] = .records([model])
-            return
-        }
-        open[record].slots[parent.field] = .empty
-        models.append(model)
-        open[record].slots[parent.field] = .records(models)
+        open[record].slots[parent.field].appendRecord(model)
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).
