@@ -1,12 +1,21 @@
-/// A record field's path, split into the element it names (relative to the record)
-/// and the attribute it reads, if any.
+/// Where a record field is, relative to the record's element: the element it names and
+/// the attribute it reads, if any.
 ///
 /// `.` is the record element, `kind` and `nested_nonsense/name` are child paths, `//name`
 /// is a `name` anywhere inside the record, `@href` the record element's attribute and
 /// `link/@href` a child's. Element steps may carry attribute tests (`link[@rel='self']`).
-struct FieldPath: Sendable {
-    /// The path as declared, for messages.
-    let text: String
+///
+/// Field constructors take paths as strings, and an invalid path there is a programming
+/// error that traps, like an invalid pattern literal. A path that comes from input (a
+/// command line, a configuration file) is checked with the throwing initializer first:
+///
+/// ```swift
+/// let path = try FieldPath(userText)      // FieldPathError if it is not a valid path
+/// let field = RecordField.text(path.description)
+/// ```
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The path as declared.
+    public let description: String
     /// The element as a pattern relative to the record element (see
     /// ``Dispatcher/mount(_:at:)``); `nil` for the record element itself.
     let element: ElementPattern?
@@ -20,9 +29,15 @@ struct FieldPath: Sendable {
     /// How many levels below the record the field's element lies; `Int.max` when any.
     let depth: Int
 
-    /// - Precondition: `text` is a valid field path; a path is part of the program, like a pattern literal.
-    init(_ text: String) {
-        self.text = text
+    /// The path as declared, for messages.
+    var text: String { description }
+
+    /// Reads `text` as a field path.
+    ///
+    /// - Throws: ``FieldPathError`` saying what is wrong: an absolute path, an empty
+    ///   attribute name, or an element part that is not a valid ``ElementPattern``.
+    public init(_ text: String) throws(FieldPathError) {
+        description = text
         var elementPart = text
         var attribute: String?
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -31,9 +46,12 @@ struct FieldPath: Sendable {
             elementPart = parts.dropLast().joined(separator: "/")
         }
         if elementPart.hasPrefix("./") { elementPart.removeFirst(2) }
-        precondition(attribute.map { !$0.isEmpty && !$0.contains("/") } ?? true, "invalid field path \(text.debugDescription): empty attribute name")
+        if let attribute, attribute.isEmpty || attribute.contains(where: { "[]=' \"".contains($0) }) {
+            throw FieldPathError(path: text, message: "'@' must be followed by an attribute name")
+        }
         self.attribute = attribute
         guard elementPart != "." && !elementPart.isEmpty else {
+            if text.isEmpty { throw FieldPathError(path: text, message: "the path is empty; use '.' for the record element") }
             element = nil
             elementText = ""
             firstStep = nil
@@ -42,12 +60,14 @@ struct FieldPath: Sendable {
         }
         let anywhere = elementPart.hasPrefix("//")
         let relative = anywhere ? String(elementPart.dropFirst(2)) : elementPart
-        precondition(!relative.hasPrefix("/"), "invalid field path \(text.debugDescription): paths are relative to the record")
+        if relative.hasPrefix("/") {
+            throw FieldPathError(path: text, message: "paths are relative to the record; drop the leading '/'")
+        }
         let pattern: ElementPattern
         do {
             pattern = try ElementPattern(anywhere ? relative : "/" + relative)
         } catch {
-            preconditionFailure("invalid field path \(text.debugDescription): \(error)")
+            throw FieldPathError(path: text, message: error.message)
         }
         element = pattern
         elementText = relative
@@ -57,11 +77,48 @@ struct FieldPath: Sendable {
         depth = floating ? Int.max : steps.count
     }
 
+    /// Reads a literal path; an invalid literal is a programming error and traps with
+    /// the ``FieldPathError`` message.
+    public init(stringLiteral text: String) {
+        do {
+            try self.init(text)
+        } catch {
+            preconditionFailure(error.description)
+        }
+    }
+
+    public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool { lhs.description == rhs.description }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
     /// The path of the field's element (and attribute) below a record at `recordPath`, for messages.
     func elementPath(below recordPath: ElementPath) -> ElementPath {
         var components = recordPath.components
         if !elementText.isEmpty { components += elementText.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
         if let attribute { components.append("@" + attribute) }
         return ElementPath(components)
+    }
+}
+
+/// A string that is not a valid ``FieldPath``.
+///
+/// ```
+/// invalid field path "/zoo/name": paths are relative to the record; drop the leading '/'
+/// ```
+public struct FieldPathError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path as given.
+    public let path: String
+    /// What is wrong with it.
+    public let message: String
+
+    /// Creates an error for `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `invalid field path "PATH": MESSAGE`.
+    public var description: String {
+        "invalid field path \"\(path)\": \(message)"
     }
 }

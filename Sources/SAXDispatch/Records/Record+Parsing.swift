@@ -81,6 +81,37 @@ extension Record {
         }
     }
 
+    /// Calls `body` with each record's model from a document you feed yourself, piece by
+    /// piece: bytes from a socket or a decompressor, or read in a loop that reports progress.
+    ///
+    /// `feed` receives the parser for the record: feed it the document and return. The
+    /// parse is finished for you if `feed` did not finish it.
+    ///
+    /// ```swift
+    /// try item.forEach(source: "feed.xml", feeding: { parser in
+    ///     for chunk in chunks { try parser.feed(chunk) }
+    /// }) { print($0.title) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - source: A name for the input in error descriptions.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - diagnostics: Receives the errors of records the failure policy skipped or replaced.
+    /// - Throws: As ``forEach(contentsOfFile:diagnostics:_:)``, and what `feed` throws.
+    @discardableResult
+    public func forEach(
+        source: String? = nil, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        feeding feed: (PushParser) throws -> Void, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        try run(source: source, diagnostics: diagnostics, body) { dispatcher in
+            var dispatcher = dispatcher
+            dispatcher.safety = safety
+            let parser = PushParser(dispatcher, source: source)
+            try feed(parser)
+            return try parser.finish()
+        }
+    }
+
     /// Every record's model in a file, in document order. Holds them all: use
     /// ``forEach(contentsOfFile:diagnostics:_:)`` for documents of any size.
     ///

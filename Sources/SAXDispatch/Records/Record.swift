@@ -63,15 +63,52 @@ public struct Record<Model>: Sendable {
             }
             let values = (repeat extract(each fields))
             guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
-            do {
-                return .success(try build(repeat Self.unwrap(each values)))
-            } catch {
-                let failure = FieldFailure(
-                    reason: .builder(underlying: error), recordName: record.name,
-                    fieldName: ".", fieldPath: ".", elementPath: record.context.path,
-                    line: record.occurrence.line, column: record.occurrence.column)
-                return .failure(FieldFailures([failure]))
+            return Self.built(record) { try build(repeat Self.unwrap(each values)) }
+        }
+    }
+
+    /// Defines a record whose fields share one value type and are chosen at run time
+    /// (from a configuration or a command line); `build` receives their values in field order.
+    ///
+    /// ```swift
+    /// let columns: [RecordField<String?>] = try names.map { .optional(.text(try FieldPath($0).description)) }
+    /// let row = Record(pattern, fields: columns) { $0 }      // [String?] per record
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - pattern: Where the record's elements are when the record is used on its own.
+    ///   - fields: The fields, in the order `build` takes their values.
+    ///   - build: Makes the model. It runs only when every field has a value; an error it
+    ///     throws is reported as a ``FieldFailure/Reason/builder(underlying:)`` failure.
+    public init<Value>(
+        _ pattern: ElementPattern, fields: [RecordField<Value>], build: @escaping @Sendable ([Value]) throws -> Model
+    ) {
+        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: fields.map(\.spec)) {
+            slots, record in
+            var values: [Value] = []
+            values.reserveCapacity(fields.count)
+            var failures: [FieldFailure] = []
+            for (field, slot) in zip(fields, slots) {
+                switch field.extract(slot, record.field(field.spec)) {
+                case .success(let value): values.append(value)
+                case .failure(let failed): failures += failed.failures
+                }
             }
+            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
+            return Self.built(record) { try build(values) }
+        }
+    }
+
+    /// Runs a build closure, reporting what it throws as the record's builder failure.
+    private static func built(_ record: RecordSite, _ build: () throws -> Model) -> Result<Any, FieldFailures> {
+        do {
+            return .success(try build())
+        } catch {
+            let failure = FieldFailure(
+                reason: .builder(underlying: error), recordName: record.name,
+                fieldName: ".", fieldPath: ".", elementPath: record.context.path,
+                line: record.occurrence.line, column: record.occurrence.column)
+            return .failure(FieldFailures([failure]))
         }
     }
 

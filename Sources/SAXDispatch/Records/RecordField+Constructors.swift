@@ -13,7 +13,7 @@ extension RecordField where Value == String {
     ///
     /// - Parameter whitespace: How to shape element text; trimmed by default.
     public static func text(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(whitespace))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site in
             FieldExtraction.required(slot, site) { $0 }
         }
     }
@@ -27,7 +27,7 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(.trim))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
             FieldExtraction.required(slot, site, Value.init(xmlText:))
         }
     }
@@ -41,7 +41,7 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
     /// .value("facilities/disabled_parking", as: Bool.self, default: false)
     /// ```
     public static func value(_ path: String, as type: Value.Type, default defaultValue: Value) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(.trim))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
             FieldExtraction.optional(slot, site, emptyAsNil: false, Value.init(xmlText:)).map { $0 ?? defaultValue }
         }
     }
@@ -61,7 +61,7 @@ extension RecordField {
     public static func value<Wrapped: XMLTextConvertible>(
         _ path: String, as type: Wrapped?.Type, emptyAsNil: Bool = false
     ) -> RecordField<Wrapped?> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(.trim))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
             FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, Wrapped.init(xmlText:))
         }
     }
@@ -76,7 +76,7 @@ extension RecordField {
     public static func value(
         _ path: String, whitespace: WhitespacePolicy = .trim, parse: @escaping @Sendable (String) throws -> Value
     ) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(whitespace))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site in
             FieldExtraction.required(slot, site, parse)
         }
     }
@@ -89,7 +89,7 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .items(.trim))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site in
             FieldExtraction.many(slot, site, Element.init(xmlText:))
         }
     }
@@ -102,7 +102,7 @@ extension RecordField {
     /// ```
     public static func record<Model>(_ path: String, _ record: Record<Model>) -> RecordField<Model> {
         let name = record.node.name
-        return .init(spec: FieldSpec(path: FieldPath(path), capture: .record(record.node))) { slot, site in
+        return .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site in
             guard case .records(let values) = slot, let first = values.first else {
                 return .failure(FieldFailures([site.failure(.missing, at: nil)]))
             }
@@ -120,7 +120,7 @@ extension RecordField {
     /// .many("animals/animal", animal)
     /// ```
     public static func many<Model>(_ path: String, _ record: Record<Model>) -> RecordField<[Model]> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .records(record.node))) { slot, _ in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _ in
             guard case .records(let values) = slot else { return .success([]) }
             return .success(values.compactMap { $0 as? Model })
         }
@@ -158,8 +158,39 @@ extension RecordField where Value == Date {
     /// .date("pubDate", format: .rfc822)
     /// ```
     public static func date(_ path: String, format: DateFormat = .iso8601) -> RecordField<Date> {
-        .init(spec: FieldSpec(path: FieldPath(path), capture: .text(.trim))) { slot, site in
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
             FieldExtraction.required(slot, site, format.date(from:))
+        }
+    }
+}
+
+extension RecordField where Value == Date? {
+    /// The text or attribute at `path` read as a date in `format`, or `nil` when it is
+    /// absent or marked nil (and, with `emptyAsNil`, when it is empty). Text that is not
+    /// a date in `format` still fails.
+    ///
+    /// ```swift
+    /// .date("published", as: Date?.self, format: .rfc822)
+    /// ```
+    public static func date(
+        _ path: String, as type: Date?.Type, format: DateFormat = .iso8601, emptyAsNil: Bool = false
+    ) -> RecordField<Date?> {
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
+            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, format.date(from:))
+        }
+    }
+}
+
+extension RecordField where Value == [Date] {
+    /// Every text or attribute value at `path` read as a date in `format`, in document
+    /// order; `[]` when there are none.
+    ///
+    /// ```swift
+    /// .many("history/changed", as: Date.self, format: .rfc822)
+    /// ```
+    public static func many(_ path: String, as type: Date.Type, format: DateFormat) -> RecordField<[Date]> {
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site in
+            FieldExtraction.many(slot, site, format.date(from:))
         }
     }
 }

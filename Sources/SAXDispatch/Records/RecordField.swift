@@ -47,4 +47,15 @@ public struct RecordField<Value>: Sendable {
         copy.spec.name = name
         return copy
     }
+
+    /// The same field with its value transformed once it is read, for example to one
+    /// enum for fields of several types:
+    ///
+    /// ```swift
+    /// let count: RecordField<Cell> = RecordField.value("count", as: Int.self).map { .number($0) }
+    /// ```
+    public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> RecordField<NewValue> {
+        let extract = self.extract
+        return RecordField<NewValue>(spec: spec) { slot, site in extract(slot, site).map(transform) }
+    }
 }
