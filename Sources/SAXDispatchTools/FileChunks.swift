@@ -36,7 +36,20 @@ public enum FileChunks {
         }
     }
 
-    private static func forEach(
+    /// The size of the regular file open at `descriptor`, or `nil` for a pipe, a terminal
+    /// or anything else whose size is not known in advance.
+    public static func size(ofDescriptor descriptor: Int32) -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// Calls `body` with each piece read from an open descriptor, in order, until its end.
+    /// The descriptor is not closed.
+    ///
+    /// - Parameter path: Names the input in a read error.
+    /// - Throws: ``XMLInputError`` if a read fails, or what `body` throws.
+    public static func forEach(
         descriptor: Int32, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let size = max(1, chunkSize)

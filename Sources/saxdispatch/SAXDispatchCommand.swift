@@ -11,7 +11,7 @@ struct SAXDispatchCommand: ParsableCommand {
             Errors are printed to standard error as FILE:LINE:COLUMN: message.
             """,
         version: "0.1.0",
-        subcommands: [StatsCommand.self, CanonCommand.self, CheckCommand.self]
+        subcommands: [StatsCommand.self, CanonCommand.self, CheckCommand.self, ExtractCommand.self]
     )
 
     /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.

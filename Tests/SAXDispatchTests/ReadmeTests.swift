@@ -60,6 +60,25 @@ struct ReadmeTests {
         #expect(all.map(\.url.absoluteString) == ["http://en.wikipedia.org/wiki/Grumpy_Cat", "http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing"])
     }
 
+    @Test("the README's run-time fields example reads a feed fed in pieces")
+    func runtimeFields() throws {
+        let userPath = "title"
+        let chunks = ["<rss><item id='7'><tit", "le>Hello</title></item></rss>"]
+        var rows: [[String]] = []
+        // --- README "Typed records", fields chosen at run time ---
+        enum Cell: Sendable { case text(String), number(Int) }
+        let columns: [RecordField<Cell>] = [
+            RecordField.text(try FieldPath(userPath).description).map { .text($0) },
+            RecordField.value("@id", as: Int.self).map { .number($0) }.named("id"),
+        ]
+        let row = Record("item", fields: columns) { $0 }
+        try row.forEach(source: "feed.xml", safety: .strict, feeding: { parser in
+            for chunk in chunks { try parser.feed(chunk) }
+        }) { cells in rows.append(cells.map { "\($0)" }) }
+        // --- end ---
+        #expect(rows == [["text(\"Hello\")", "number(7)"]])
+    }
+
     @Test("the README's error example renders as shown")
     func errorExample() {
         let error = #expect(throws: XMLParseError.self) {

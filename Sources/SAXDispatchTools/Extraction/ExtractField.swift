@@ -1,0 +1,108 @@
+import SAXDispatch
+
+/// One `--field NAME=RELPATH[:TYPE]` of `saxdispatch extract`: the column's name, the
+/// record-relative path it reads and how its text is converted.
+///
+/// TYPE is a base type — `string` (the default), `int`, `double`, `decimal`, `bool`,
+/// `url`, `date` (ISO 8601), `date-rfc822`, `date-epoch` — optionally followed by `?`
+/// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
+/// The type is read from the text after the last `:` when that text is a type, so a
+/// prefixed element name keeps its meaning (`dc:creator`); a prefixed name that *is* a
+/// type name needs an explicit type (`dc:date:string`).
+public struct ExtractField: Sendable, Hashable {
+    /// The column's name: the JSON key, the CSV and TSV header.
+    public var name: String
+    /// The path relative to the record, as ``FieldPath`` reads it.
+    public var path: FieldPath
+    /// How the text is converted.
+    public var type: ValueType
+    /// How many values the field holds and whether it may be absent.
+    public var arity: Arity
+
+    /// The conversions a field can apply.
+    public enum ValueType: String, Sendable, Hashable, CaseIterable {
+        case string, int, double, decimal, bool, url, date
+        case rfc822Date = "date-rfc822"
+        case epochDate = "date-epoch"
+    }
+
+    /// Whether a field is required, optional or a list.
+    public enum Arity: Sendable, Hashable {
+        /// Absent, marked nil or unconvertible text fails the record.
+        case required
+        /// Absent, marked nil or empty is `null`; unconvertible text still fails the record.
+        case optional
+        /// Every occurrence in document order; none is `[]`.
+        case list
+    }
+
+    public init(name: String, path: FieldPath, type: ValueType = .string, arity: Arity = .required) {
+        self.name = name
+        self.path = path
+        self.type = type
+        self.arity = arity
+    }
+
+    /// Reads a `--field` argument: `NAME=RELPATH[:TYPE]`, or just `RELPATH[:TYPE]`, named
+    /// after its path.
+    ///
+    /// - Throws: ``ExtractFieldError`` for an empty name or an invalid path.
+    public init(parsing argument: String) throws(ExtractFieldError) {
+        var name: String?
+        var rest = Substring(argument)
+        if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains(where: { "[/@'\"".contains($0) }) {
+            name = String(argument[..<equals])
+            rest = argument[argument.index(after: equals)...]
+        }
+        var type = ValueType.string
+        var arity = Arity.required
+        if let colon = rest.lastIndex(of: ":"), let spec = Self.typeSpec(rest[rest.index(after: colon)...]) {
+            (type, arity) = spec
+            rest = rest[..<colon]
+        }
+        let pathText = String(rest)
+        let path: FieldPath
+        do {
+            path = try FieldPath(pathText)
+        } catch {
+            throw ExtractFieldError(argument: argument, message: error.description)
+        }
+        if let name, name.isEmpty {
+            throw ExtractFieldError(argument: argument, message: "the name before '=' is empty")
+        }
+        self.init(name: name ?? pathText, path: path, type: type, arity: arity)
+    }
+
+    /// `int`, `int?`, `int[]`… as a type and arity, or `nil` when `text` is not a type.
+    private static func typeSpec(_ text: Substring) -> (ValueType, Arity)? {
+        var base = text
+        var arity = Arity.required
+        if base.hasSuffix("?") {
+            arity = .optional
+            base = base.dropLast()
+        } else if base.hasSuffix("[]") {
+            arity = .list
+            base = base.dropLast(2)
+        }
+        return ValueType(rawValue: String(base)).map { ($0, arity) }
+    }
+
+    /// The type as written after the `:` (`int?`, `string[]`).
+    public var typeDescription: String {
+        switch arity {
+        case .required: type.rawValue
+        case .optional: type.rawValue + "?"
+        case .list: type.rawValue + "[]"
+        }
+    }
+}
+
+/// A `--field` argument that cannot be read.
+public struct ExtractFieldError: Error, Sendable, CustomStringConvertible {
+    /// The argument as given.
+    public var argument: String
+    /// What is wrong with it.
+    public var message: String
+
+    public var description: String { "--field '\(argument)': \(message)" }
+}

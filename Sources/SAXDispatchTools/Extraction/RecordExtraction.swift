@@ -1,0 +1,99 @@
+import SAXDispatch
+
+/// What `saxdispatch extract` does: streams a document, builds one row per element
+/// matching a pattern from the named fields, and writes the rows as JSON Lines, CSV or
+/// TSV, in constant memory.
+///
+/// ```swift
+/// let extraction = RecordExtraction(
+///     pattern: "animal", fields: [try ExtractField(parsing: "kind"), try ExtractField(parsing: "url:url")])
+/// let summary = try extraction.run(path: "zoo.xml", output: { write($0) }, diagnostic: { print($0) })
+/// ```
+public struct RecordExtraction {
+    /// The elements that become rows.
+    public var pattern: ElementPattern
+    /// The columns, in order.
+    public var fields: [ExtractField]
+    /// How rows are written.
+    public var format: RowWriter.Format
+    /// Whether a record that cannot be built is skipped (with a diagnostic) instead of
+    /// ending the run.
+    public var skipsFailures: Bool
+    /// The limits the document must keep.
+    public var safety: SafetyProfile
+    /// How many bytes are read and fed at a time.
+    public var chunkSize: Int
+
+    /// What a finished run wrote and skipped.
+    public struct Summary: Sendable, Hashable {
+        /// Rows written.
+        public var records = 0
+        /// Records skipped because they could not be built.
+        public var skipped = 0
+        /// Bytes of input read.
+        public var bytes = 0
+    }
+
+    public init(
+        pattern: ElementPattern, fields: [ExtractField], format: RowWriter.Format = .jsonl,
+        skipsFailures: Bool = false, safety: SafetyProfile = .default, chunkSize: Int = 1 << 16
+    ) {
+        self.pattern = pattern
+        self.fields = fields
+        self.format = format
+        self.skipsFailures = skipsFailures
+        self.safety = safety
+        self.chunkSize = chunkSize
+    }
+
+    /// The record that reads one row, named after the pattern in messages.
+    var record: Record<[ExtractedValue]> {
+        let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)
+        return skipsFailures ? record.onFailure(.skip) : record
+    }
+
+    /// Extracts the rows of the file at `path` (`-`: standard input).
+    ///
+    /// Rows written before an error are all handed to `output` before the error is thrown.
+    ///
+    /// - Parameters:
+    ///   - output: Receives the written rows, in large pieces.
+    ///   - diagnostic: Receives the error of each skipped record, as it happens.
+    ///   - progress: Shown while reading, if given; its total is set from the file's size.
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless failures are
+    ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
+    ///   input cannot be read.
+    public func run(
+        path: String, output: @escaping (UnsafeRawBufferPointer) -> Void, diagnostic: @escaping (RecordError) -> Void,
+        progress: ProgressMeter? = nil
+    ) throws -> Summary {
+        var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
+        writer.writeHeader()
+        defer { writer.flush() }
+        var summary = Summary()
+        let record = self.record
+        try FileChunks.withDescriptor(path: path) { descriptor in
+            progress?.totalBytes = FileChunks.size(ofDescriptor: descriptor)
+            defer { progress?.finish() }
+            let parsed = try record.forEach(
+                source: path, safety: safety,
+                diagnostics: { error in
+                    progress?.clear()
+                    diagnostic(error)
+                },
+                feeding: { parser in
+                    try FileChunks.forEach(descriptor: descriptor, path: path, chunkSize: chunkSize) { chunk in
+                        try parser.feed(chunk)
+                        summary.bytes = parser.byteCount
+                        progress?.update(bytes: summary.bytes, records: summary.records)
+                    }
+                }
+            ) { row in
+                writer.write(row)
+                summary.records += 1
+            }
+            summary.skipped = parsed.failed
+        }
+        return summary
+    }
+}

@@ -1,0 +1,135 @@
+/// A one-line progress display for long runs, redrawn in place on standard error: bytes
+/// read (of the total, when known, with a bar and the estimated time left), throughput,
+/// records and elapsed time.
+///
+/// It draws nothing until a few megabytes are read (unless told to always draw), and at
+/// most ten times a second. Call ``clear()`` before printing anything else to the same
+/// stream and ``finish()`` at the end, which erases the line.
+public final class ProgressMeter {
+    /// When a command shows progress.
+    public enum Mode: String, Sendable, CaseIterable {
+        /// When standard error is a terminal and the input is larger than a few megabytes.
+        case auto
+        /// Always, from the first piece of input (for tests and logs).
+        case always
+        /// Never.
+        case never
+    }
+
+    /// The input size in bytes, when known (a regular file).
+    public var totalBytes: Int?
+    private let threshold: Int
+    private let write: (String) -> Void
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var lastDraw: ContinuousClock.Instant?
+    private var isShowing = false
+    private var bytes = 0
+    private var records = 0
+
+    /// Bytes read before `auto` draws anything: small inputs finish before a bar would help.
+    public static let autoThreshold = 4_000_000
+
+    /// A meter for `mode`, or `nil` when it would never draw.
+    ///
+    /// - Parameters:
+    ///   - isTerminal: Whether the stream `write` goes to is a terminal (`auto` draws only then).
+    ///   - write: Writes text to that stream.
+    public init?(mode: Mode, isTerminal: Bool, totalBytes: Int? = nil, write: @escaping (String) -> Void) {
+        switch mode {
+        case .never: return nil
+        case .auto:
+            guard isTerminal else { return nil }
+            threshold = Self.autoThreshold
+        case .always:
+            threshold = 0
+        }
+        self.totalBytes = totalBytes
+        self.write = write
+        started = clock.now
+    }
+
+    /// Records progress; redraws when enough time has passed since the last drawing.
+    public func update(bytes: Int, records: Int) {
+        self.bytes = bytes
+        self.records = records
+        guard bytes >= threshold else { return }
+        let now = clock.now
+        if let lastDraw, lastDraw.duration(to: now) < .milliseconds(100) { return }
+        lastDraw = now
+        write("\r\u{1B}[K" + Self.line(bytes: bytes, total: totalBytes, records: records, elapsed: started.duration(to: now)))
+        isShowing = true
+    }
+
+    /// Erases the line, so other text can be printed; the next update draws it again.
+    public func clear() {
+        guard isShowing else { return }
+        write("\r\u{1B}[K")
+        isShowing = false
+        lastDraw = nil
+    }
+
+    /// Erases the line at the end of the run.
+    public func finish() {
+        clear()
+    }
+
+    /// The text of the progress line.
+    ///
+    /// ```
+    /// [=====>      ]  45%  483.2 / 1073.7 MB  212.4 MB/s  2,301,442 records  0:02 elapsed, 0:03 left
+    /// ```
+    public static func line(bytes: Int, total: Int?, records: Int, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let rate = seconds > 0 ? Double(bytes) / seconds : 0
+        var parts: [String] = []
+        var timing = clockText(seconds) + " elapsed"
+        if let total, total > 0 {
+            let fraction = min(1, Double(bytes) / Double(total))
+            let width = 12
+            let filled = Int(fraction * Double(width))
+            let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
+                + String(repeating: " ", count: max(0, width - filled - 1))
+            parts.append("[" + bar + "]")
+            parts.append(leftPadded(String(Int(fraction * 100)) + "%", 4))
+            parts.append(megabytes(bytes) + " / " + megabytes(total) + " MB")
+            if rate > 0 { timing += ", " + clockText(Double(max(0, total - bytes)) / rate) + " left" }
+        } else {
+            parts.append(megabytes(bytes) + " MB")
+        }
+        parts.append(megabytes(Int(rate)) + " MB/s")
+        parts.append(grouped(records) + (records == 1 ? " record" : " records"))
+        parts.append(timing)
+        return parts.joined(separator: "  ")
+    }
+
+    /// Bytes as megabytes (10^6) with one decimal.
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return String(tenths / 10) + "." + String(tenths % 10)
+    }
+
+    /// `m:ss`, or `h:mm:ss` from an hour on.
+    static func clockText(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? Int(seconds.rounded()) : 0
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let ss = (rest < 10 ? "0" : "") + String(rest)
+        if hours > 0 { return String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes) + ":" + ss }
+        return String(minutes) + ":" + ss
+    }
+
+    /// A count with thousands separators: `1,234,567`.
+    public static func grouped(_ value: Int) -> String {
+        var digits = Array(String(value))
+        var index = digits.count - 3
+        while index > (value < 0 ? 1 : 0) {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
+    private static func leftPadded(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+}

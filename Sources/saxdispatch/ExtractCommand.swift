@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+import ArgumentParser
+import SAXDispatch
+import SAXDispatchTools
+
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Stream one row per record, with typed fields, as JSON Lines, CSV or TSV.",
+        discussion: """
+            Every element matching --record PATTERN becomes one row, built from the \
+            fields named with --field NAME=RELPATH[:TYPE], in constant memory whatever \
+            the document's size.
+
+            RELPATH is relative to the record: 'kind' (a child's text), 'a/b' (a \
+            grandchild's), '//name' (anywhere inside), '.' (the record's own text), \
+            '@id' (the record's attribute), 'link/@href' (a child's attribute), \
+            'link[@rel='alternate']/@href' (a child chosen by attribute). NAME= may be \
+            left out: the column is then named after the path.
+
+            TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
+            date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
+            (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
+            A path ending in a prefixed name that is also a type name needs its type \
+            spelled out: dc:date:string.
+
+            A required field that is absent, or text that does not convert, fails the \
+            record: --on-error fail (default) prints FILE:LINE:COLUMN: error: … for each \
+            bad field and exits 1 after the rows before it; --on-error skip prints the \
+            same diagnostics, leaves the record out and goes on.
+
+            JSON Lines: one object per record, keys in field order, dates as ISO 8601 in \
+            UTC. CSV (RFC 4180) and TSV have a header row; CSV quotes values holding a \
+            comma, quote or line break; TSV writes tab, newline and backslash as \\t, \\n \
+            and \\\\; null is an empty value and a list is its JSON array text.
+
+            Examples:
+              saxdispatch extract zoo.xml --record animal --field kind --field name=nested_nonsense/name
+              saxdispatch extract map.osm --record node --field id=@id:int --field lat=@lat:double \\
+                  --field lon=@lon:double --field 'name=tag[@k='name']/@v:string?' --format csv
+              zcat dump.xml.gz | saxdispatch extract - --record page --field title --field id:int
+            """
+    )
+
+    @Argument(help: "The document to read; '-' reads standard input.")
+    var file: String
+
+    @Option(name: .customLong("record"), help: ArgumentHelp("The elements that become rows.", valueName: "pattern"))
+    var recordPattern: String
+
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp("A column: NAME=RELPATH[:TYPE], in output order (repeat it).", valueName: "name=relpath:type"))
+    var fieldArguments: [String] = []
+
+    @Option(help: ArgumentHelp("Output format: jsonl, csv or tsv.", valueName: "format"))
+    var format: RowWriter.Format = .jsonl
+
+    @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
+    var onError: FailureMode = .fail
+
+    @Option(help: ArgumentHelp("Show progress on standard error: auto (a terminal, inputs over 4 MB), always or never.", valueName: "when"))
+    var progress: ProgressMeter.Mode = .auto
+
+    @Flag(help: "Reject a DOCTYPE with an internal subset (no entity declarations at all).")
+    var strict = false
+
+    @Option(name: .customLong("limit"), help: ArgumentHelp("Change a safety limit, as 'check' does.", valueName: "name=value"))
+    var limits: [String] = []
+
+    enum FailureMode: String, ExpressibleByArgument, CaseIterable {
+        case fail, skip
+    }
+
+    func validate() throws {
+        _ = try extraction()
+    }
+
+    /// The extraction the options describe.
+    func extraction() throws -> RecordExtraction {
+        guard !fieldArguments.isEmpty else { throw ValidationError("give at least one --field NAME=RELPATH[:TYPE]") }
+        let pattern: ElementPattern
+        do {
+            pattern = try ElementPattern(recordPattern)
+        } catch {
+            throw ValidationError("--record: \(error)")
+        }
+        var fields: [ExtractField] = []
+        for argument in fieldArguments {
+            do {
+                fields.append(try ExtractField(parsing: argument))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+        var seen: Set<String> = []
+        for field in fields where !seen.insert(field.name).inserted {
+            throw ValidationError("two fields are named '\(field.name)'; name them with NAME=")
+        }
+        var profile: SafetyProfile = strict ? .strict : .default
+        for setting in limits {
+            switch DocumentCheck.limit(from: setting) {
+            case .success(let (name, limit)): profile[limitNamed: name] = limit
+            case .failure(let error): throw ValidationError("--limit: \(error)")
+            }
+        }
+        return RecordExtraction(
+            pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip, safety: profile)
+    }
+
+    func run() throws {
+        let extraction = try extraction()
+        let meter = ProgressMeter(mode: progress, isTerminal: isatty(2) != 0) { Output.standardError($0) }
+        let summary: RecordExtraction.Summary
+        do {
+            summary = try extraction.run(
+                path: file, output: { Output.standardOutput($0) },
+                diagnostic: { Output.standardError($0.description + "\n") }, progress: meter)
+        } catch {
+            throw DocumentFailure(error, path: file)
+        }
+        if summary.skipped > 0 {
+            Output.standardError(
+                "saxdispatch: skipped \(ProgressMeter.grouped(summary.skipped)) of "
+                    + "\(ProgressMeter.grouped(summary.records + summary.skipped)) records that could not be built\n")
+        }
+    }
+}
+
+extension RowWriter.Format: ExpressibleByArgument {}
+extension ProgressMeter.Mode: ExpressibleByArgument {}
