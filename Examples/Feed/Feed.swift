@@ -1,25 +1,48 @@
 import Foundation
 import SAXDispatch
 
+/// A media file attached to an item: RSS `<enclosure url length type>`, Atom
+/// `<link rel="enclosure" href length type>`.
+struct Enclosure: Equatable, Sendable {
+    let url: URL
+    /// Bytes; RSS requires it, Atom may leave it out.
+    let length: Int?
+    let type: String?
+}
+
 /// One item of an RSS 2.0 feed or entry of an Atom feed.
 struct FeedEntry: Equatable, Sendable {
     let id: String
     let title: String
     let link: URL?
+    /// RSS `pubDate`, Atom `updated`.
     let date: Date
+    /// Atom `published`; RSS has no separate date.
+    let published: Date?
     let author: String?
+    let enclosures: [Enclosure]
+
+    /// The same entry by `author` when it names none itself (an Atom entry inherits the feed's).
+    func inheriting(author feedAuthor: String?) -> FeedEntry {
+        FeedEntry(
+            id: id, title: title, link: link, date: date, published: published, author: author ?? feedAuthor,
+            enclosures: enclosures)
+    }
 }
 
 /// A feed of either kind, as immutable values.
 struct Feed: Equatable, Sendable {
+    /// Which kind of document the feed came from: `<rss>` or `<feed>`.
     enum Format: String, Sendable { case rss, atom }
 
     let format: Format
     let title: String
+    /// The feed's own address: RSS `atom:link[@rel='self']`, Atom `link[@rel='self']`.
+    let selfLink: URL?
     let entries: [FeedEntry]
 }
 
-/// Why an item or entry could not become a `FeedEntry`; the parse wraps it in a
+/// Why a document could not become a `Feed`. Inside a handler the parse wraps it in a
 /// `HandlerError` naming the element and its position.
 struct FeedError: Error, CustomStringConvertible, Equatable {
     var message: String
@@ -27,123 +50,119 @@ struct FeedError: Error, CustomStringConvertible, Equatable {
     var description: String { message }
 }
 
-/// The handlers for one RSS 2.0 `<item>`, written relative to the item: mounted at
-/// `/rss/channel/item`, they never see the channel's own `<title>` or `<link>`.
-final class RSSItemReader: ElementHandlers {
-    private(set) var entries: [FeedEntry] = []
-    private var fields: [String: String] = [:]
-
-    static func registerHandlers(_ handlers: inout HandlerRegistry<RSSItemReader>) {
-        handlers.onStart(.mountPoint, RSSItemReader.begin)
-        for field: ElementPattern in ["/title", "/link", "/guid", "/pubDate", "/author", "/dc:creator"] {
-            handlers.onEnd(field, RSSItemReader.field)
-        }
-        handlers.onEnd(.mountPoint, RSSItemReader.finish)
-    }
-
-    func begin(_ item: ElementContext) {
-        fields = [:]
-    }
-
-    func field(_ element: ElementContext, _ text: String) {
-        fields[element.name] = text
-    }
-
-    func finish(_ item: ElementContext) throws {
-        guard let title = fields["title"] else { throw FeedError(message: "item has no title") }
-        guard let dateText = fields["pubDate"], let date = Self.dateFormat.date(from: dateText) else {
-            throw FeedError(message: "item has no RFC 822 pubDate: \(fields["pubDate"]?.debugDescription ?? "none")")
-        }
-        let link = fields["link"].flatMap { URL(string: $0) }
-        entries.append(
-            FeedEntry(
-                id: fields["guid"] ?? fields["link"] ?? title, title: title, link: link, date: date,
-                author: fields["dc:creator"] ?? fields["author"]))
-    }
-
-    private static let dateFormat: DateFormatter = {
-        let format = DateFormatter()
-        format.locale = Locale(identifier: "en_US_POSIX")
-        format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return format
-    }()
+/// An Atom `<link>` as read, before the entry sorts its links by relation.
+struct AtomLink: Sendable {
+    /// `alternate` when the element has no `rel` (RFC 4287, 4.2.7.2).
+    let rel: String
+    let href: URL
+    let type: String?
+    let length: Int?
 }
 
-/// The handlers for one Atom `<entry>`, relative to the entry. An entry without an
-/// author inherits the feed's, which the feed-level handlers supply afterwards.
-final class AtomEntryReader: ElementHandlers {
-    private(set) var entries: [FeedEntry] = []
-    private var fields: [String: String] = [:]
+/// RSS 2.0 and Atom as typed records. An item or entry that cannot be read (a date
+/// that is not a date) is skipped and reported; the rest of the feed is read. Each
+/// record names what it reads, relative to its element; nothing else is captured.
+enum FeedRecords {
+    /// An RSS enclosure: RSS 2.0 requires all three attributes. A bad one is dropped and
+    /// reported; its item is kept.
+    static let rssEnclosure = Record(
+        "enclosure",
+        .value("@url", as: URL.self),
+        .value("@length", as: Int.self),
+        .text("@type")
+    ) { Enclosure(url: $0, length: $1, type: $2) }.onFailure(.skip)
 
-    static func registerHandlers(_ handlers: inout HandlerRegistry<AtomEntryReader>) {
-        handlers.onStart(.mountPoint, AtomEntryReader.begin)
-        for field: ElementPattern in ["/title", "/id", "/updated", "/author/name"] {
-            handlers.onEnd(field, AtomEntryReader.field)
+    /// An RSS `<item>`; alone it streams the items of `/rss/channel`.
+    static let rssItem = Record(
+        "/rss/channel/item",
+        .text("title"),
+        .value("link", as: URL?.self),
+        .value("guid", as: String?.self),
+        .date("pubDate", format: .rfc822),
+        .value("dc:creator", as: String?.self),
+        .value("author", as: String?.self),
+        .many("enclosure", rssEnclosure)
+    ) { title, link, guid, date, creator, author, enclosures in
+        FeedEntry(
+            id: guid ?? link?.absoluteString ?? title, title: title, link: link, date: date, published: nil,
+            author: creator ?? author, enclosures: enclosures)
+    }.named("item").onFailure(.skip)
+
+    static let rss = Record(
+        "/rss",
+        .text("channel/title"),
+        .value("channel/atom:link[@rel='self']/@href", as: URL?.self),
+        .many("channel/item", rssItem)
+    ) { Feed(format: .rss, title: $0, selfLink: $1, entries: $2) }
+
+    /// Every `<link>` of an entry, with or without `rel`: a path cannot ask for a link
+    /// that has no `rel`, which Atom counts as the alternate one.
+    static let atomLink = Record(
+        "link",
+        .value("@rel", as: String.self, default: "alternate"),
+        .value("@href", as: URL.self),
+        .value("@type", as: String?.self),
+        .value("@length", as: Int?.self)
+    ) { AtomLink(rel: $0, href: $1, type: $2, length: $3) }.onFailure(.skip)
+
+    /// An Atom `<entry>`; alone it streams the entries of `/feed`.
+    static let atomEntry = Record(
+        "/feed/entry",
+        .text("id"),
+        .text("title"),
+        .many("link", atomLink),
+        .date("updated"),
+        .optional(.date("published")),
+        .value("author/name", as: String?.self)
+    ) { id, title, links, updated, published, author in
+        FeedEntry(
+            id: id, title: title, link: links.first { $0.rel == "alternate" }?.href, date: updated,
+            published: published, author: author,
+            enclosures: links.filter { $0.rel == "enclosure" }.map { Enclosure(url: $0.href, length: $0.length, type: $0.type) })
+    }.named("entry").onFailure(.skip)
+
+    static let atom = Record(
+        "/feed",
+        .text("title"),
+        .value("link[@rel='self']/@href", as: URL?.self),
+        .value("author/name", as: String?.self),  // the feed's author, not an entry's
+        .many("entry", atomEntry)
+    ) { title, selfLink, author, entries in
+        Feed(format: .atom, title: title, selfLink: selfLink, entries: entries.map { $0.inheriting(author: author) })
+    }
+
+    /// Reads an RSS 2.0 or Atom feed, skipping the items and entries that cannot be read.
+    ///
+    /// - Parameter diagnostics: Receives each skipped item's error as it happens.
+    /// - Returns: The feed and the parse summary; `summary.failed` counts the skipped
+    ///   items, entries, links and enclosures, `summary.diagnostics` holds their errors.
+    /// - Throws: `FeedError` when the document is neither RSS nor Atom, `RecordError`
+    ///   when the feed's own title is missing, `XMLParseError` for a malformed document,
+    ///   `XMLInputError`.
+    static func read(contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil) throws
+        -> (feed: Feed, summary: RecordParseSummary)
+    {
+        let record: Record<Feed>
+        switch try rootName(ofFile: path) {
+        case "rss": record = rss
+        case "feed": record = atom
+        default: throw FeedError(message: "\(path): neither an RSS 2.0 <rss> nor an Atom <feed> document")
         }
-        handlers.onStart("/link", AtomEntryReader.link)
-        handlers.onEnd(.mountPoint, AtomEntryReader.finish)
+        var feed: Feed?
+        let summary = try record.forEach(contentsOfFile: path, diagnostics: diagnostics) { feed = $0 }
+        guard let feed else { throw FeedError(message: "\(path): no \(record.pattern) element") }
+        return (feed, summary)
     }
 
-    func begin(_ entry: ElementContext) {
-        fields = [:]
-    }
-
-    func field(_ element: ElementContext, _ text: String) {
-        fields[element.name == "name" ? "author" : element.name] = text
-    }
-
-    /// `<link href>` without `rel` is the alternate link too; enclosures and the like are not.
-    func link(_ element: ElementContext) {
-        let attributes = element.attributes
-        if (attributes["rel"] ?? "alternate") == "alternate", let href = attributes["href"] {
-            fields["link"] = href
-        }
-    }
-
-    func finish(_ entry: ElementContext) throws {
-        guard let id = fields["id"] else { throw FeedError(message: "entry has no id") }
-        guard let title = fields["title"] else { throw FeedError(message: "entry \(id) has no title") }
-        guard let updated = fields["updated"], let date = try? Date(updated, strategy: .iso8601) else {
-            throw FeedError(message: "entry \(id) has no ISO 8601 updated date: \(fields["updated"]?.debugDescription ?? "none")")
-        }
-        entries.append(
-            FeedEntry(id: id, title: title, link: fields["link"].flatMap { URL(string: $0) }, date: date, author: fields["author"]))
-    }
-}
-
-/// Reads an RSS 2.0 or Atom feed: a few feed-level handlers, and one mounted handler
-/// set per kind of entry.
-enum FeedReader {
-    /// - Throws: `HandlerError` wrapping a `FeedError` for an entry that lacks what a
-    ///   `FeedEntry` needs, `XMLParseError` for a malformed document, `XMLInputError`,
-    ///   or `FeedError` when the document is neither RSS nor Atom.
-    static func read(contentsOfFile path: String) throws -> Feed {
-        let items = RSSItemReader()
-        let entries = AtomEntryReader()
-        var format: Feed.Format?
-        var title: String?
-        var feedAuthor: String?
-
+    /// The name of the document's root element: the parse stops at the first start tag.
+    private static func rootName(ofFile path: String) throws -> String? {
+        var root: String?
         var dispatcher = Dispatcher()
-        dispatcher.onStart("/rss") { _ in format = .rss }
-        dispatcher.onStart("/feed") { _ in format = .atom }
-        dispatcher.onEnd("/rss/channel/title") { _, text in title = text }
-        dispatcher.onEnd("/feed/title") { _, text in title = text }
-        dispatcher.onEnd("/feed/author/name") { _, text in feedAuthor = text }
-        dispatcher.mount(Dispatcher(handling: items), at: "/rss/channel/item")
-        dispatcher.mount(Dispatcher(handling: entries), at: "/feed/entry")
-        try dispatcher.parse(contentsOfFile: path)
-
-        switch format {
-        case .rss?:
-            return Feed(format: .rss, title: title ?? "", entries: items.entries)
-        case .atom?:
-            let inherited = entries.entries.map { entry in
-                FeedEntry(id: entry.id, title: entry.title, link: entry.link, date: entry.date, author: entry.author ?? feedAuthor)
-            }
-            return Feed(format: .atom, title: title ?? "", entries: inherited)
-        case nil:
-            throw FeedError(message: "\(path): neither an RSS 2.0 <rss> nor an Atom <feed> document")
+        dispatcher.onAnyStart { element in
+            root = element.name
+            element.stopParsing()
         }
+        try dispatcher.parse(contentsOfFile: path)
+        return root
     }
 }

@@ -2,12 +2,24 @@ import Foundation
 import SAXDispatch
 
 /// An account as a billing API returns it: links as `href` attributes, `nil="nil"`
-/// for absent values, an enumerated state.
+/// for absent values, an enumerated state and a nested address.
 struct Account: Equatable, Sendable {
+    /// The account's `<state>`; any other text is a conversion failure naming the field.
     enum State: String, Sendable {
         case active
         case closed
         case pastDue = "past_due"
+    }
+
+    /// The account's `<address>`; its own `<state>` is a region, not an `Account.State`.
+    struct Address: Equatable, Sendable {
+        let address1: String
+        let address2: String?
+        let city: String
+        let region: String
+        let zip: String
+        let country: String
+        let phone: String?
     }
 
     let href: URL
@@ -20,72 +32,61 @@ struct Account: Equatable, Sendable {
     let firstName: String
     let lastName: String
     let companyName: String?
+    let address: Address?
     let createdAt: Date
 }
 
-struct AccountError: Error, CustomStringConvertible, Equatable {
-    var file: String
-    var line: Int
-    var column: Int
-    var message: String
+/// A raw-value enum converts through its raw value: `"past_due"` becomes `.pastDue`.
+extension Account.State: XMLTextConvertible {}
 
-    var description: String { "\(file):\(line):\(column): error: \(message)" }
-}
+/// The account document as typed records: the `Address` record nested at `address`,
+/// links read from `href` attributes, `nil="nil"` elements as `nil` in optional fields.
+enum AccountRecords {
+    static let address = Record(
+        "address",
+        .text("address1"),
+        .value("address2", as: String?.self),
+        .text("city"),
+        .text("state"),
+        .text("zip"),
+        .text("country"),
+        .value("phone", as: String?.self)
+    ) { Account.Address(address1: $0, address2: $1, city: $2, region: $3, zip: $4, country: $5, phone: $6) }
 
-/// Reads an account with element handlers: attributes at the start tag, text at the end.
-enum AccountReader {
-    static func read(contentsOfFile path: String) throws -> Account {
-        var href: URL?
-        var links: [String: URL] = [:]
-        var fields: [String: String?] = [:]
-        var positions: [String: (line: Int, column: Int)] = [:]
-        var isNil = false
-
-        var dispatcher = Dispatcher()
-        dispatcher.onStart("account") { element in
-            href = element.attributes["href"].flatMap(URL.init(string:))
-        }
-        // Direct children of <account>: links carry an href, values carry text or nil="nil".
-        dispatcher.onAnyStart { element in
-            guard element.depth == 2 else { return }
-            isNil = element.attributes["nil"] == "nil"
-            positions[element.name] = (element.line, element.column)
-            if let link = element.attributes["href"], let url = URL(string: link) {
-                links[element.name] = url
-            }
-        }
-        dispatcher.onAnyEnd { element, text in
-            guard element.depth == 2, links[element.name] == nil else { return }
-            fields[element.name] = isNil ? .some(nil) : .some(text)
-        }
-        try dispatcher.parse(contentsOfFile: path)
-
-        func failure(_ field: String, _ message: String) -> AccountError {
-            let position = positions[field] ?? (1, 1)
-            return AccountError(file: path, line: position.line, column: position.column, message: message)
-        }
-        func required(_ field: String) throws -> String {
-            guard let value = fields[field], let text = value else {
-                throw failure(field, "account is missing required \(field)")
-            }
-            return text
-        }
-        func optional(_ field: String) -> String? {
-            fields[field] ?? nil
-        }
-
-        guard let href else { throw AccountError(file: path, line: 1, column: 1, message: "account has no href") }
-        let stateText = try required("state")
-        guard let state = Account.State(rawValue: stateText) else {
-            throw failure("state", "cannot convert \(stateText.debugDescription) to Account.State at account/state")
-        }
-        let createdText = try required("created_at")
-        guard let createdAt = try? Date(createdText, strategy: .iso8601) else {
-            throw failure("created_at", "cannot convert \(createdText.debugDescription) to Date at account/created_at")
-        }
+    static let account = Record(
+        "/account",
+        .value("@href", as: URL.self),
+        .value("adjustments/@href", as: URL?.self),
+        .value("billing_info/@href", as: URL?.self),
+        .value("invoices/@href", as: URL?.self),
+        .value("subscriptions/@href", as: URL?.self),
+        .value("transactions/@href", as: URL?.self),
+        .text("account_code"),
+        .value("state", as: Account.State.self),  // the account's, not address/state
+        .value("username", as: String?.self),
+        .text("email"),
+        .text("first_name"),
+        .text("last_name"),
+        .value("company_name", as: String?.self),
+        .optional(.record("address", address)),
+        .date("created_at")
+    ) { href, adjustments, billingInfo, invoices, subscriptions, transactions, code, state, username, email,
+        firstName, lastName, companyName, address, createdAt in
+        let links = [
+            "adjustments": adjustments, "billing_info": billingInfo, "invoices": invoices,
+            "subscriptions": subscriptions, "transactions": transactions,
+        ].compactMapValues { $0 }
         return Account(
-            href: href, links: links, code: try required("account_code"), state: state,
-            username: optional("username"), email: try required("email"), firstName: try required("first_name"),
-            lastName: try required("last_name"), companyName: optional("company_name"), createdAt: createdAt)
+            href: href, links: links, code: code, state: state, username: username, email: email,
+            firstName: firstName, lastName: lastName, companyName: companyName, address: address,
+            createdAt: createdAt)
+    }
+
+    /// - Throws: `RecordError` naming every field that is missing, nil but required, or
+    ///   does not convert (an unknown state, a bad URL or date), with its line and
+    ///   column; `RecordNotFoundError` without an `<account>` root; `XMLParseError`
+    ///   for a malformed document; `XMLInputError`.
+    static func read(contentsOfFile path: String) throws -> Account {
+        try account.first(contentsOfFile: path)
     }
 }

@@ -13,6 +13,10 @@ func fixture(_ name: String) -> String {
 
 @Suite("Examples")
 struct ExamplesTests {
+    let november2 = Date(timeIntervalSince1970: 1_793_610_000)  // 2026-11-02T09:00:00Z
+    let november10 = Date(timeIntervalSince1970: 1_794_313_800)  // 2026-11-10T12:30:00Z
+    let paths = "Paths, not trees: routing <name> by context"
+
     @Test("Zoo: immutable models from typed records, and the same from hand-written handlers")
     func zoo() throws {
         let zoo = try ZooRecords.read(contentsOfFile: fixture("zoo.xml"))
@@ -49,49 +53,125 @@ struct ExamplesTests {
         #expect(map.ignoredPaths == 1)
     }
 
-    @Test("Feed: RSS 2.0 and Atom through one mounted handler set per entry type")
-    func feeds() throws {
-        let rss = try FeedReader.read(contentsOfFile: fixture("feed-rss.xml"))
-        let atom = try FeedReader.read(contentsOfFile: fixture("feed-atom.xml"))
-        #expect((rss.format, rss.title, atom.format, atom.title) == (.rss, "Streaming Notes", .atom, "Streaming Notes"))
-        let first = Date(timeIntervalSince1970: 1_793_610_000)  // 2026-11-02T09:00:00Z
-        let second = Date(timeIntervalSince1970: 1_794_313_800)  // 2026-11-10T12:30:00Z
-        let paths = "Paths, not trees: routing <name> by context"
+    @Test("Feed: RSS 2.0 read with typed records, every field, and the same from mounted handler sets")
+    func rssFeed() throws {
+        let (rss, summary) = try FeedRecords.read(contentsOfFile: fixture("feed-rss.xml"))
+        #expect((summary.delivered, summary.failed) == (1, 0))
+        #expect(try FeedReader.read(contentsOfFile: fixture("feed-rss.xml")) == rss)
+        #expect(rss.format == .rss)
+        #expect(rss.title == "Streaming Notes")  // the channel's, not the image's
+        #expect(rss.selfLink == URL(string: "https://example.org/notes/rss"))  // atom:link[@rel='self']/@href
         #expect(
             rss.entries == [
                 FeedEntry(
                     id: "note-1", title: "Parsing 5 GB of XML in 20 MB", link: URL(string: "https://example.org/notes/5gb"),
-                    date: first, author: "Ann Example"),
+                    date: november2, published: nil, author: "Ann Example",
+                    enclosures: [
+                        Enclosure(url: try #require(URL(string: "https://example.org/notes/5gb.mp3")), length: 24_986_239, type: "audio/mpeg")
+                    ]),
                 FeedEntry(
                     id: "https://example.org/notes/paths", title: paths, link: URL(string: "https://example.org/notes/paths"),
-                    date: second, author: "bo@example.org (Bo Example)"),
+                    date: november10, published: nil, author: "bo@example.org (Bo Example)", enclosures: []),
             ])
-        // The alternate link, not the enclosure; the second entry inherits the feed's author.
+    }
+
+    @Test("Feed: Atom read with typed records: alternate links, enclosure links, ISO 8601 dates, the feed's author inherited")
+    func atomFeed() throws {
+        let (atom, summary) = try FeedRecords.read(contentsOfFile: fixture("feed-atom.xml"))
+        #expect((summary.delivered, summary.failed) == (1, 0))
+        #expect(try FeedReader.read(contentsOfFile: fixture("feed-atom.xml")) == atom)
+        #expect(atom.format == .atom)
+        #expect(atom.title == "Streaming Notes")
+        #expect(atom.selfLink == URL(string: "https://example.org/notes/atom"))  // link[@rel='self']/@href
+        // The first entry's link says rel="alternate", the second's has no rel (alternate too);
+        // the enclosure is a link as well, but not the entry's link.
         #expect(
             atom.entries == [
                 FeedEntry(
                     id: "note-1", title: "Parsing 5 GB of XML in 20 MB", link: URL(string: "https://example.org/notes/5gb"),
-                    date: first, author: "Ann Example"),
+                    date: november2, published: Date(timeIntervalSince1970: 1_793_552_400),  // 2026-11-01T18:00:00+01:00
+                    author: "Ann Example",
+                    enclosures: [
+                        Enclosure(url: try #require(URL(string: "https://example.org/notes/5gb.mp3")), length: 24_986_239, type: "audio/mpeg")
+                    ]),
                 FeedEntry(
                     id: "https://example.org/notes/paths", title: paths, link: URL(string: "https://example.org/notes/paths"),
-                    date: second, author: "Notes Team"),
+                    date: november10, published: nil, author: "Notes Team", enclosures: []),
             ])
     }
 
-    @Test("Feed: an entry that cannot be read names its element and line")
+    @Test("Feed: an item with a bad date is skipped with a diagnostic naming its line and column; the others are read")
     func feedBadDate() throws {
         let path = fixture("feed-bad-date.xml")
+        let expected =
+            "\(path):10:7: error: cannot convert \"yesterday\" to Date at rss/channel/item/pubDate (in record item, field pubDate): expected an RFC 822 date such as Tue, 10 Jun 2003 04:00:00 GMT"
+        var reported: [String] = []
+        let (feed, summary) = try FeedRecords.read(contentsOfFile: path) { reported.append($0.description) }
+        #expect(reported == [expected])
+        #expect((summary.delivered, summary.failed) == (1, 1))
+        #expect(summary.diagnostics.map(\.description) == [expected])
+        let diagnostic = try #require(summary.diagnostics.first)
+        #expect((diagnostic.recordName, diagnostic.line, diagnostic.column) == ("item", 8, 5))
+        #expect(diagnostic.recordPath == ElementPath(["rss", "channel", "item"]))
+        #expect(
+            feed.entries == [
+                FeedEntry(id: "Fine", title: "Fine", link: nil, date: november2, published: nil, author: nil, enclosures: []),
+                FeedEntry(
+                    id: "https://example.org/notes/also-fine", title: "Also fine",
+                    link: URL(string: "https://example.org/notes/also-fine"), date: november10, published: nil, author: nil,
+                    enclosures: [
+                        Enclosure(url: try #require(URL(string: "https://example.org/notes/also-fine.ogg")), length: 1024, type: "audio/ogg")
+                    ]),
+            ])
+
+        // The item record alone streams the items; its summary counts them.
+        var titles: [String] = []
+        let items = try FeedRecords.rssItem.forEach(contentsOfFile: path) { titles.append($0.title) }
+        #expect(titles == ["Fine", "Also fine"])
+        #expect((items.delivered, items.failed) == (2, 1))
+        #expect(items.diagnostics.map(\.description) == [expected])
+
+        // The handler version has no such policy: the first bad item ends the parse.
         let error = #expect(throws: HandlerError.self) { try FeedReader.read(contentsOfFile: path) }
         #expect(error?.underlying as? FeedError == FeedError(message: "item has no RFC 822 pubDate: \"yesterday\""))
         #expect(error?.description.hasPrefix("\(path):8:5: error: in the end handler of rss/channel/item: ") == true)
     }
 
-    @Test("RecurlyAccount: href links, nil=\"nil\" and an enum state")
+    @Test("Feed: a bad enclosure is dropped with its own diagnostic; its item is kept")
+    func feedBadEnclosure() throws {
+        let xml = """
+            <rss><channel><title>T</title>
+            <item><title>A</title><pubDate>Mon, 02 Nov 2026 09:00:00 GMT</pubDate>
+            <enclosure url="https://example.org/a.mp3" length="big" type="audio/mpeg"/></item>
+            </channel></rss>
+            """
+        var reported: [String] = []
+        var items: [FeedEntry] = []
+        let summary = try FeedRecords.rssItem.forEach(in: xml, diagnostics: { reported.append($0.description) }) {
+            items.append($0)
+        }
+        #expect(items.map(\.title) == ["A"])
+        #expect(items.first?.enclosures == [])
+        #expect(
+            reported == [
+                "<input>:3:1: error: cannot convert \"big\" to Int at rss/channel/item/enclosure/@length (in record Enclosure, field @length): expected an integer in \(Int.min)...\(Int.max)"
+            ])
+        #expect((summary.delivered, summary.failed) == (1, 1))
+    }
+
+    @Test("RecurlyAccount: typed records with href links, nil=\"nil\", an enum state and a nested address; the handlers agree")
     func account() throws {
-        let account = try AccountReader.read(contentsOfFile: fixture("account.xml"))
+        let account = try AccountRecords.read(contentsOfFile: fixture("account.xml"))
+        #expect(try AccountReader.read(contentsOfFile: fixture("account.xml")) == account)
         #expect(account.href == URL(string: "https://api.recurly.com/v2/accounts/1"))
-        #expect(account.links.count == 5)
-        #expect(account.links["adjustments"] == URL(string: "https://api.recurly.com/v2/accounts/1/adjustments"))
+        #expect(
+            account.links == [
+                "adjustments": try #require(URL(string: "https://api.recurly.com/v2/accounts/1/adjustments")),
+                "billing_info": try #require(URL(string: "https://api.recurly.com/v2/accounts/1/billing_info")),
+                "invoices": try #require(URL(string: "https://api.recurly.com/v2/accounts/1/invoices")),
+                "subscriptions": try #require(URL(string: "https://api.recurly.com/v2/accounts/1/subscriptions")),
+                "transactions": try #require(URL(string: "https://api.recurly.com/v2/accounts/1/transactions")),
+            ])
         #expect(account.code == "1")
         #expect(account.state == .active)
         #expect(account.username == nil)
@@ -99,7 +179,41 @@ struct ExamplesTests {
         #expect(account.email == "verena@example.com")
         #expect(account.firstName == "Verena")
         #expect(account.lastName == "Example")
-        #expect(account.createdAt == Date(timeIntervalSince1970: 1_319_544_000))
+        // address/state is the address's region; the account's state is the enum above.
+        #expect(
+            account.address
+                == Account.Address(
+                    address1: "123 Main St.", address2: nil, city: "San Francisco", region: "CA", zip: "94105", country: "US",
+                    phone: nil))
+        #expect(account.createdAt == Date(timeIntervalSince1970: 1_319_544_000))  // 2011-10-25T12:00:00Z
+    }
+
+    @Test("RecurlyAccount: an unknown state and a required field marked nil are reported together")
+    func accountBadValues() throws {
+        let xml = """
+            <account href="https://api.recurly.com/v2/accounts/2">
+              <account_code>2</account_code>
+              <state>frozen</state>
+              <email nil="nil"></email>
+              <first_name>A</first_name>
+              <last_name>B</last_name>
+              <created_at>2011-10-25</created_at>
+            </account>
+            """
+        let error = #expect(throws: RecordError.self) { try AccountRecords.account.first(in: xml) }
+        #expect(
+            error?.description == """
+                <input>:3:3: error: cannot convert "frozen" to State at account/state (in record Account, field state): expected one of the values of State
+                <input>:4:3: error: email of record Account is nil but required
+                """)
+        // The enum converts from its raw value: past_due, not the case name.
+        let fixed = xml.replacingOccurrences(of: "frozen", with: "past_due")
+            .replacingOccurrences(of: "<email nil=\"nil\"></email>", with: "<email>a@example.com</email>")
+        let pastDue = try AccountRecords.account.first(in: fixed)
+        #expect(pastDue.state == .pastDue)
+        #expect(pastDue.address == nil)
+        #expect(pastDue.links.isEmpty)
+        #expect(pastDue.createdAt == Date(timeIntervalSince1970: 1_319_500_800))  // 2011-10-25, read as UTC
     }
 
     @Test("the example programs run and print their results")
@@ -118,6 +232,20 @@ struct ExamplesTests {
         #expect(feeds.status == 0)
         #expect(feeds.output.contains("atom feed \"Streaming Notes\" with 2 entries"))
         #expect(feeds.output.contains("  2026-11-10T12:30:00Z Paths, not trees: routing <name> by context <https://example.org/notes/paths> by Notes Team"))
+        #expect(feeds.output.contains("    enclosure https://example.org/notes/5gb.mp3 (audio/mpeg, 24986239 bytes)"))
+        #expect(feeds.error.isEmpty)
+
+        let badDate = fixture("feed-bad-date.xml")
+        let skipped = try run("FeedExample", badDate)
+        #expect(skipped.status == 0)
+        #expect(skipped.output.contains("rss feed \"Broken\" with 2 entries"))
+        #expect(skipped.output.contains("  2026-11-10T12:30:00Z Also fine <https://example.org/notes/also-fine> by unknown"))
+        #expect(
+            skipped.error == """
+                \(badDate):10:7: error: cannot convert "yesterday" to Date at rss/channel/item/pubDate (in record item, field pubDate): expected an RFC 822 date such as Tue, 10 Jun 2003 04:00:00 GMT
+                \(badDate): 1 record(s) skipped
+
+                """)
 
         let borders = try run("BordersExample")
         #expect(borders.status == 0)
@@ -127,6 +255,8 @@ struct ExamplesTests {
         #expect(account.status == 0)
         #expect(account.output.contains("username: nil, company: nil"))
         #expect(account.output.contains("state: active"))
+        #expect(account.output.contains("address: 123 Main St., 94105 San Francisco, CA, US"))
+        #expect(account.output.contains("link billing_info: https://api.recurly.com/v2/accounts/1/billing_info"))
     }
 
     /// Runs a built example next to the test bundle.
