@@ -106,16 +106,22 @@ struct FieldSite {
             column: place.column)
     }
 
-    /// Converts one text, or fails naming it, its type and its place.
-    func convert<Value>(_ text: String, at occurrence: FieldOccurrence, _ parse: (String) throws -> Value)
-        -> Result<Value, FieldFailures>
-    {
+    /// Converts one text into `out` (uninitialized memory for a `Value`), or fails naming
+    /// it, its type and its place and leaves `out` uninitialized.
+    ///
+    /// Generic code here touches only `Value` itself, never `Optional<Value>` or
+    /// `Result<Value, …>`: those would cost a metadata lookup per field per record.
+    func convert<Value>(
+        _ text: String, at occurrence: FieldOccurrence, into out: UnsafeMutableRawPointer,
+        _ parse: (String) throws -> Value
+    ) -> FieldFailures? {
         do {
-            return .success(try parse(text))
+            out.initializeMemory(as: Value.self, repeating: try parse(text), count: 1)
+            return nil
         } catch {
             let reason = FieldFailure.Reason.conversion(
                 text: text, type: String(describing: Value.self), underlying: error)
-            return .failure(FieldFailures([failure(reason, at: occurrence)]))
+            return FieldFailures([failure(reason, at: occurrence)])
         }
     }
 }
@@ -126,5 +132,16 @@ struct FieldFailures: Error {
 
     init(_ failures: [FieldFailure]) {
         self.failures = failures
+    }
+
+    /// Whether every failure is an absence (missing or marked nil), which an optional or
+    /// defaulted field turns into its fallback; a conversion failure is not.
+    var areAbsences: Bool {
+        failures.allSatisfy {
+            switch $0.reason {
+            case .missing, .markedNil: true
+            default: false
+            }
+        }
     }
 }

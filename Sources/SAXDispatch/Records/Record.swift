@@ -44,26 +44,18 @@ public struct Record<Model>: Sendable {
         _ pattern: ElementPattern, _ fields: repeat RecordField<each Value>,
         build: @escaping @Sendable (repeat each Value) throws -> Model
     ) {
-        var specs: [FieldSpec] = []
-        for field in repeat each fields { specs.append(field.spec) }
-        let fields = (repeat each fields)
-        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: specs) { slots, record in
-            var index = 0
-            var failures: [FieldFailure] = []
-            func extract<FieldValue>(_ field: RecordField<FieldValue>) -> FieldValue? {
-                defer { index += 1 }
-                guard index < slots.count else { return nil }
-                switch field.extract(slots[index], record.field(field.spec)) {
-                case .success(let value):
-                    return value
-                case .failure(let failed):
-                    failures += failed.failures
-                    return nil
+        var fieldLayout = FieldValueLayout()
+        for field in repeat each fields { fieldLayout.append(field) }
+        let layout = fieldLayout
+        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: layout.specs) { slots, record in
+            layout.extract(slots, record) { values in
+                var index = 0
+                func take<FieldValue>(_ type: FieldValue.Type) -> FieldValue {
+                    defer { index += 1 }
+                    return layout.move(type, at: index, from: values)
                 }
+                return Self.built(record) { try build(repeat take((each Value).self)) }
             }
-            let values = (repeat extract(each fields))
-            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
-            return Self.built(record) { try build(repeat Self.unwrap(each values)) }
         }
     }
 
@@ -83,19 +75,17 @@ public struct Record<Model>: Sendable {
     public init<Value>(
         _ pattern: ElementPattern, fields: [RecordField<Value>], build: @escaping @Sendable ([Value]) throws -> Model
     ) {
-        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: fields.map(\.spec)) {
-            slots, record in
-            var values: [Value] = []
-            values.reserveCapacity(fields.count)
-            var failures: [FieldFailure] = []
-            for (field, slot) in zip(fields, slots) {
-                switch field.extract(slot, record.field(field.spec)) {
-                case .success(let value): values.append(value)
-                case .failure(let failed): failures += failed.failures
-                }
+        var fieldLayout = FieldValueLayout()
+        for field in fields { fieldLayout.append(field) }
+        let layout = fieldLayout
+        let count = fields.count
+        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: layout.specs) { slots, record in
+            layout.extract(slots, record) { buffer in
+                var values: [Value] = []
+                values.reserveCapacity(count)
+                for index in 0..<count { values.append(layout.move(Value.self, at: index, from: buffer)) }
+                return Self.built(record) { try build(values) }
             }
-            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
-            return Self.built(record) { try build(values) }
         }
     }
 
@@ -110,11 +100,6 @@ public struct Record<Model>: Sendable {
                 line: record.occurrence.line, column: record.occurrence.column)
             return .failure(FieldFailures([failure]))
         }
-    }
-
-    private static func unwrap<FieldValue>(_ value: FieldValue?) throws -> FieldValue {
-        guard let value else { throw ValueConversionError("a field had no value") }
-        return value
     }
 
     /// The pattern the record is found at when used on its own.

@@ -13,8 +13,8 @@ extension RecordField where Value == String {
     ///
     /// - Parameter whitespace: How to shape element text; trimmed by default.
     public static func text(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site in
-            FieldExtraction.required(slot, site) { $0 }
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
+            FieldExtraction.required(slot, site, into: out) { $0 }
         }
     }
 }
@@ -27,8 +27,8 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
-            FieldExtraction.required(slot, site, Value.init(xmlText:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldExtraction.required(slot, site, into: out, Value.init(xmlText:))
         }
     }
 }
@@ -41,8 +41,12 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
     /// .value("facilities/disabled_parking", as: Bool.self, default: false)
     /// ```
     public static func value(_ path: String, as type: Value.Type, default defaultValue: Value) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
-            FieldExtraction.optional(slot, site, emptyAsNil: false, Value.init(xmlText:)).map { $0 ?? defaultValue }
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            if let failures = FieldExtraction.required(slot, site, into: out, Value.init(xmlText:)) {
+                guard failures.areAbsences else { return failures }
+                out.initializeMemory(as: Value.self, repeating: defaultValue, count: 1)
+            }
+            return nil
         }
     }
 }
@@ -61,8 +65,8 @@ extension RecordField {
     public static func value<Wrapped: XMLTextConvertible>(
         _ path: String, as type: Wrapped?.Type, emptyAsNil: Bool = false
     ) -> RecordField<Wrapped?> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
-            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, Wrapped.init(xmlText:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, Wrapped.init(xmlText:))
         }
     }
 
@@ -76,8 +80,8 @@ extension RecordField {
     public static func value(
         _ path: String, whitespace: WhitespacePolicy = .trim, parse: @escaping @Sendable (String) throws -> Value
     ) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site in
-            FieldExtraction.required(slot, site, parse)
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
+            FieldExtraction.required(slot, site, into: out, parse)
         }
     }
 
@@ -89,8 +93,8 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site in
-            FieldExtraction.many(slot, site, Element.init(xmlText:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
+            FieldExtraction.many(slot, site, into: out, Element.init(xmlText:))
         }
     }
 
@@ -102,14 +106,16 @@ extension RecordField {
     /// ```
     public static func record<Model>(_ path: String, _ record: Record<Model>) -> RecordField<Model> {
         let name = record.node.name
-        return .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site in
+        return .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site, out in
             guard case .records(let values) = slot, let first = values.first else {
-                return .failure(FieldFailures([site.failure(.missing, at: nil)]))
+                return FieldFailures([site.failure(.missing, at: nil)])
             }
             guard let model = first as? Model else {
-                return .failure(FieldFailures([site.failure(.builder(underlying: ValueConversionError("\(name) built the wrong type")), at: nil)]))
+                let wrongType = ValueConversionError("\(name) built the wrong type")
+                return FieldFailures([site.failure(.builder(underlying: wrongType), at: nil)])
             }
-            return .success(model)
+            out.initializeMemory(as: Model.self, repeating: model, count: 1)
+            return nil
         }
     }
 
@@ -120,9 +126,11 @@ extension RecordField {
     /// .many("animals/animal", animal)
     /// ```
     public static func many<Model>(_ path: String, _ record: Record<Model>) -> RecordField<[Model]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _ in
-            guard case .records(let values) = slot else { return .success([]) }
-            return .success(values.compactMap { $0 as? Model })
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _, out in
+            var models: [Model] = []
+            if case .records(let values) = slot { models = values.compactMap { $0 as? Model } }
+            out.initializeMemory(as: [Model].self, repeating: models, count: 1)
+            return nil
         }
     }
 
@@ -134,18 +142,17 @@ extension RecordField {
     /// .optional(.date("published", format: .rfc822))
     /// ```
     public static func optional<Wrapped>(_ field: RecordField<Wrapped>) -> RecordField<Wrapped?> {
-        .init(spec: field.spec) { slot, site in
-            switch field.extract(slot, site) {
-            case .success(let value):
-                return .success(value)
-            case .failure(let failures):
-                let absent = failures.failures.allSatisfy {
-                    switch $0.reason {
-                    case .missing, .markedNil: true
-                    default: false
-                    }
+        let extract = field.extract
+        return .init(spec: field.spec) { slot, site, out in
+            withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { value in
+                guard let base = value.baseAddress else { return nil }
+                if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) {
+                    guard failures.areAbsences else { return failures }
+                    out.initializeMemory(as: Wrapped?.self, repeating: nil, count: 1)
+                } else {
+                    out.initializeMemory(as: Wrapped?.self, repeating: base.move(), count: 1)
                 }
-                return absent ? .success(nil) : .failure(failures)
+                return nil
             }
         }
     }
@@ -158,8 +165,8 @@ extension RecordField where Value == Date {
     /// .date("pubDate", format: .rfc822)
     /// ```
     public static func date(_ path: String, format: DateFormat = .iso8601) -> RecordField<Date> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
-            FieldExtraction.required(slot, site, format.date(from:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldExtraction.required(slot, site, into: out, format.date(from:))
         }
     }
 }
@@ -175,8 +182,8 @@ extension RecordField where Value == Date? {
     public static func date(
         _ path: String, as type: Date?.Type, format: DateFormat = .iso8601, emptyAsNil: Bool = false
     ) -> RecordField<Date?> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site in
-            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, format.date(from:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, format.date(from:))
         }
     }
 }
@@ -189,53 +196,66 @@ extension RecordField where Value == [Date] {
     /// .many("history/changed", as: Date.self, format: .rfc822)
     /// ```
     public static func many(_ path: String, as type: Date.Type, format: DateFormat) -> RecordField<[Date]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site in
-            FieldExtraction.many(slot, site, format.date(from:))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
+            FieldExtraction.many(slot, site, into: out, format.date(from:))
         }
     }
 }
 
-/// The conversions shared by the field constructors.
+/// The conversions shared by the field constructors. Each writes the field's value into
+/// `out` (uninitialized memory for it) or returns the failures and leaves `out` as it was.
 enum FieldExtraction {
-    static func required<Value>(_ slot: FieldSlot, _ site: FieldSite, _ parse: (String) throws -> Value)
-        -> Result<Value, FieldFailures>
-    {
+    static func required<Value>(
+        _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer, _ parse: (String) throws -> Value
+    ) -> FieldFailures? {
         switch slot {
         case .text(let text, let occurrence):
-            return site.convert(text, at: occurrence, parse)
+            return site.convert(text, at: occurrence, into: out, parse)
         case .markedNil(let occurrence):
-            return .failure(FieldFailures([site.failure(.markedNil, at: occurrence)]))
+            return FieldFailures([site.failure(.markedNil, at: occurrence)])
         case .empty, .pending, .items, .records:
-            return .failure(FieldFailures([site.failure(.missing, at: nil)]))
+            return FieldFailures([site.failure(.missing, at: nil)])
         }
     }
 
     static func optional<Value>(
-        _ slot: FieldSlot, _ site: FieldSite, emptyAsNil: Bool, _ parse: (String) throws -> Value
-    ) -> Result<Value?, FieldFailures> {
-        switch slot {
-        case .text(let text, let occurrence):
-            if emptyAsNil && text.isEmpty { return .success(nil) }
-            return site.convert(text, at: occurrence, parse).map { $0 }
-        case .empty, .pending, .markedNil, .items, .records:
-            return .success(nil)
+        _ slot: FieldSlot, _ site: FieldSite, emptyAsNil: Bool, into out: UnsafeMutableRawPointer,
+        _ parse: (String) throws -> Value
+    ) -> FieldFailures? {
+        guard case .text(let text, let occurrence) = slot, !(emptyAsNil && text.isEmpty) else {
+            out.initializeMemory(as: Value?.self, repeating: nil, count: 1)
+            return nil
+        }
+        do {
+            out.initializeMemory(as: Value?.self, repeating: try parse(text), count: 1)
+            return nil
+        } catch {
+            let reason = FieldFailure.Reason.conversion(
+                text: text, type: String(describing: Value.self), underlying: error)
+            return FieldFailures([site.failure(reason, at: occurrence)])
         }
     }
 
-    static func many<Element>(_ slot: FieldSlot, _ site: FieldSite, _ parse: (String) throws -> Element)
-        -> Result<[Element], FieldFailures>
-    {
-        guard case .items(let items) = slot else { return .success([]) }
+    static func many<Element>(
+        _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer, _ parse: (String) throws -> Element
+    ) -> FieldFailures? {
         var values: [Element] = []
-        values.reserveCapacity(items.count)
         var failures: [FieldFailure] = []
-        for item in items where !item.isNil {
-            guard let text = item.text else { continue }
-            switch site.convert(text, at: item.occurrence, parse) {
-            case .success(let value): values.append(value)
-            case .failure(let failed): failures += failed.failures
+        if case .items(let items) = slot {
+            values.reserveCapacity(items.count)
+            for item in items where !item.isNil {
+                guard let text = item.text else { continue }
+                do {
+                    values.append(try parse(text))
+                } catch {
+                    let reason = FieldFailure.Reason.conversion(
+                        text: text, type: String(describing: Element.self), underlying: error)
+                    failures.append(site.failure(reason, at: item.occurrence))
+                }
             }
         }
-        return failures.isEmpty ? .success(values) : .failure(FieldFailures(failures))
+        guard failures.isEmpty else { return FieldFailures(failures) }
+        out.initializeMemory(as: [Element].self, repeating: values, count: 1)
+        return nil
     }
 }

@@ -29,9 +29,13 @@
 /// occurrences is `[]`. A single field whose element occurs several times takes the first.
 public struct RecordField<Value>: Sendable {
     var spec: FieldSpec
-    let extract: @Sendable (FieldSlot, FieldSite) -> Result<Value, FieldFailures>
+    /// Reads the field from what its slot captured: initializes `out` (memory for a
+    /// `Value`) and returns `nil`, or returns the failures and leaves `out` uninitialized.
+    /// The value goes through memory rather than a `Result<Value, …>` so that generic code
+    /// assembling a record never asks the runtime for `Result` or `Optional` metadata.
+    let extract: FieldExtract
 
-    init(spec: FieldSpec, extract: @escaping @Sendable (FieldSlot, FieldSite) -> Result<Value, FieldFailures>) {
+    init(spec: FieldSpec, extract: @escaping FieldExtract) {
         self.spec = spec
         self.extract = extract
     }
@@ -56,6 +60,16 @@ public struct RecordField<Value>: Sendable {
     /// ```
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> RecordField<NewValue> {
         let extract = self.extract
-        return RecordField<NewValue>(spec: spec) { slot, site in extract(slot, site).map(transform) }
+        return RecordField<NewValue>(spec: spec) { slot, site, out in
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
+                guard let base = value.baseAddress else { return nil }
+                if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) { return failures }
+                out.initializeMemory(as: NewValue.self, repeating: transform(base.move()), count: 1)
+                return nil
+            }
+        }
     }
 }
+
+/// How a field reads its value from its slot into memory for it; see ``RecordField/extract``.
+typealias FieldExtract = @Sendable (FieldSlot, FieldSite, _ out: UnsafeMutableRawPointer) -> FieldFailures?

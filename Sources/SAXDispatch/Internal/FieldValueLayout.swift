@@ -1,0 +1,62 @@
+/// Where a record's field values are laid out while the record is assembled, and how
+/// each is read, moved out and, on failure, destroyed.
+///
+/// A record's fields have different types (`String`, `Int`, a nested model). Rather than
+/// passing each value back as an `Optional` or a `Result` — which, in the generic code that
+/// assembles a record, costs a runtime metadata lookup per field per record — each field
+/// writes its value into a slot of one temporary buffer, and the build closure's arguments
+/// are moved out of it. Generic code touches only the field types themselves, whose
+/// metadata the record already has.
+struct FieldValueLayout: Sendable {
+    private(set) var specs: [FieldSpec] = []
+    private var offsets: [Int] = []
+    private var extractors: [FieldExtract] = []
+    private var destroyers: [@Sendable (UnsafeMutableRawPointer) -> Void] = []
+    private var size = 0
+    private var alignment = 1
+
+    /// Adds a field after the others.
+    mutating func append<Value>(_ field: RecordField<Value>) {
+        let fieldAlignment = MemoryLayout<Value>.alignment
+        let offset = (size + fieldAlignment - 1) / fieldAlignment * fieldAlignment
+        offsets.append(offset)
+        size = offset + MemoryLayout<Value>.size
+        alignment = max(alignment, fieldAlignment)
+        specs.append(field.spec)
+        extractors.append(field.extract)
+        destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
+    }
+
+    /// Reads every field from its slot. When all succeed, calls `body` with the buffer
+    /// holding their values, and `body` must move each one out (``move(_:at:from:)``);
+    /// otherwise destroys the values that were read and returns every failure.
+    func extract(
+        _ slots: [FieldSlot], _ record: RecordSite, _ body: (UnsafeMutableRawPointer) -> Result<Any, FieldFailures>
+    ) -> Result<Any, FieldFailures> {
+        withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
+            guard let base = buffer.baseAddress else { return .failure(FieldFailures([])) }
+            var failures: [FieldFailure] = []
+            for index in extractors.indices {
+                let out = base + offsets[index]
+                let slot = index < slots.count ? slots[index] : .empty
+                if let failed = extractors[index](slot, record.field(specs[index]), out) {
+                    if failures.isEmpty {
+                        for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
+                    }
+                    failures += failed.failures
+                    // A failure must name something, or the record would be built from unwritten memory.
+                    if failures.isEmpty { failures.append(record.field(specs[index]).failure(.missing, at: nil)) }
+                } else if !failures.isEmpty {
+                    destroyers[index](out)
+                }
+            }
+            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
+            return body(base)
+        }
+    }
+
+    /// Moves the value of field `index` out of the buffer `extract` passed to its body.
+    func move<Value>(_ type: Value.Type, at index: Int, from base: UnsafeMutableRawPointer) -> Value {
+        (base + offsets[index]).assumingMemoryBound(to: Value.self).move()
+    }
+}
