@@ -135,12 +135,15 @@ final class RecordAssembler {
         let own = ownFields[node]
         if !own.isEmpty {
             let attributes = element.attributes
-            let isNil = Self.isMarkedNil(attributes)
+            // The nil markers matter only to the record element's own text, when a field reads it.
+            var isNil: Bool?
             for field in own {
                 if let attribute = field.attribute {
                     if let value = attributes[attribute] { slots[field.field].capture(value, occurrence, isList: field.isList) }
                 } else {
-                    slots[field.field].open(occurrence, isNil: isNil, depth: element.depth, isList: field.isList)
+                    let marked = isNil ?? Self.isMarkedNil(attributes)
+                    isNil = marked
+                    slots[field.field].open(occurrence, isNil: marked, depth: element.depth, isList: field.isList)
                 }
             }
         }
@@ -188,16 +191,16 @@ final class RecordAssembler {
                 slots[field.field].complete(depth: element.depth, text: text)
             }
         }
-        let spec = nodes[node]
-        let site = RecordSite(name: spec.name, context: element, occurrence: record.occurrence)
-        switch spec.assemble(slots, site) {
+        // `nodes[node]` is read in place: a copy of the node would retain its fields and closure.
+        let site = RecordSite(name: nodes[node].name, context: element, occurrence: record.occurrence)
+        switch nodes[node].assemble(slots, site) {
         case .success(let model):
             try deliver(model, from: node)
         case .failure(let failures):
             let error = RecordError(
-                recordName: spec.name, recordPath: element.path, line: record.occurrence.line,
+                recordName: nodes[node].name, recordPath: element.path, line: record.occurrence.line,
                 column: record.occurrence.column, failures: failures.failures, source: source)
-            switch spec.policy {
+            switch nodes[node].policy {
             case .fail:
                 throw error
             case .skip:

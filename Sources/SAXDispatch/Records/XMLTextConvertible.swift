@@ -145,25 +145,34 @@ extension XMLTextConvertible where Self: RawRepresentable, RawValue: XMLTextConv
 /// The syntax `[+-]digits[.digits][(e|E)[+-]digits]`, with digits on at least one side of the point.
 enum DecimalSyntax {
     static func isDecimal(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        if let first = bytes.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { bytes.removeFirst() }
-        let integerDigits = bytes.prefix(while: isDigit).count
-        bytes.removeFirst(integerDigits)
+        var text = text
+        return text.withUTF8(isDecimal)
+    }
+
+    /// The same check on UTF-8 bytes: one pass over contiguous memory, no index arithmetic
+    /// on a string view (this runs once per converted number).
+    static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func skipDigits() -> Int {
+            let start = index
+            while index < count && isDigit(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+        let integerDigits = skipDigits()
         var fractionDigits = 0
-        if bytes.first == UInt8(ascii: ".") {
-            bytes.removeFirst()
-            fractionDigits = bytes.prefix(while: isDigit).count
-            bytes.removeFirst(fractionDigits)
+        if index < count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            fractionDigits = skipDigits()
         }
         guard integerDigits + fractionDigits > 0 else { return false }
-        if let first = bytes.first, first == UInt8(ascii: "e") || first == UInt8(ascii: "E") {
-            bytes.removeFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes.removeFirst() }
-            let exponentDigits = bytes.prefix(while: isDigit).count
-            guard exponentDigits > 0 else { return false }
-            bytes.removeFirst(exponentDigits)
+        if index < count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard skipDigits() > 0 else { return false }
         }
-        return bytes.isEmpty
+        return index == count
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
