@@ -89,19 +89,22 @@ extension FieldSlot {
 }
 
 /// What a field's extraction knows about the record it belongs to, to build failures.
+///
+/// It is made for every field of every record, and used only when a field fails, so it
+/// refers to the field's declaration instead of copying its path and name.
 struct FieldSite {
-    let recordName: String
-    /// The record element, open: its path is computed only for a failure.
-    let recordContext: ElementContext
-    let recordOccurrence: FieldOccurrence
-    let fieldName: String
-    let path: FieldPath
+    let record: RecordSite
+    let specs: FieldSpecTable
+    let index: Int
+
+    var spec: FieldSpec { specs.specs[index] }
 
     func failure(_ reason: FieldFailure.Reason, at occurrence: FieldOccurrence?) -> FieldFailure {
-        let place = occurrence ?? recordOccurrence
-        let recordPath = recordContext.path
+        let place = occurrence ?? record.occurrence
+        let recordPath = record.context.path
+        let path = spec.path
         return FieldFailure(
-            reason: reason, recordName: recordName, fieldName: fieldName, fieldPath: path.text,
+            reason: reason, recordName: record.name, fieldName: spec.displayName, fieldPath: path.text,
             elementPath: occurrence == nil ? recordPath : path.elementPath(below: recordPath), line: place.line,
             column: place.column)
     }
@@ -123,6 +126,16 @@ struct FieldSite {
                 text: text, type: String(describing: Value.self), underlying: error)
             return FieldFailures([failure(reason, at: occurrence)])
         }
+    }
+}
+
+/// A record type's field declarations, shared by reference so that a ``FieldSite`` costs
+/// one retain rather than a copy of each path.
+final class FieldSpecTable: Sendable {
+    let specs: [FieldSpec]
+
+    init(_ specs: [FieldSpec]) {
+        self.specs = specs
     }
 }
 

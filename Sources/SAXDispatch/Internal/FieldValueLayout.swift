@@ -8,7 +8,10 @@
 /// are moved out of it. Generic code touches only the field types themselves, whose
 /// metadata the record already has.
 struct FieldValueLayout: Sendable {
-    private(set) var specs: [FieldSpec] = []
+    private(set) var specs: [FieldSpec] = [] {
+        didSet { specTable = FieldSpecTable(specs) }
+    }
+    private var specTable = FieldSpecTable([])
     private var offsets: [Int] = []
     private var extractors: [FieldExtract] = []
     private var destroyers: [@Sendable (UnsafeMutableRawPointer) -> Void] = []
@@ -39,13 +42,13 @@ struct FieldValueLayout: Sendable {
             for index in extractors.indices {
                 let out = base + offsets[index]
                 let slot = index < slots.count ? slots[index] : .empty
-                if let failed = extractors[index](slot, record.field(specs[index]), out) {
+                if let failed = extractors[index](slot, FieldSite(record: record, specs: specTable, index: index), out) {
                     if failures.isEmpty {
                         for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
                     }
                     failures += failed.failures
                     // A failure must name something, or the record would be built from unwritten memory.
-                    if failures.isEmpty { failures.append(record.field(specs[index]).failure(.missing, at: nil)) }
+                    if failures.isEmpty { failures.append(FieldSite(record: record, specs: specTable, index: index).failure(.missing, at: nil)) }
                 } else if !failures.isEmpty {
                     destroyers[index](out)
                 }

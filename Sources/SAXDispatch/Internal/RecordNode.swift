@@ -20,10 +20,4 @@ struct RecordSite {
     let name: String
     let context: ElementContext
     let occurrence: FieldOccurrence
-
-    func field(_ spec: FieldSpec) -> FieldSite {
-        FieldSite(
-            recordName: name, recordContext: context, recordOccurrence: occurrence, fieldName: spec.displayName,
-            path: spec.path)
-    }
 }
