@@ -93,9 +93,7 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
-            FieldExtraction.many(slot, site, into: out, Element.init(xmlText:))
-        }
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim)), extract: FieldExtraction.many(Element.self))
     }
 
     /// A nested record built from the element at `path` (the first, if several); required.
@@ -234,6 +232,16 @@ enum FieldExtraction {
                 text: text, type: String(describing: Value.self), underlying: error)
             return FieldFailures([site.failure(reason, at: occurrence)])
         }
+    }
+
+    /// Reads a list of `Element`. The standard element types get code of their own: the
+    /// generic code asks the runtime for `[Element]`'s metadata for every record.
+    static func many<Element: XMLTextConvertible>(_ type: Element.Type) -> FieldExtract {
+        // Each closure writes the `[Element]` its branch has proved `Element` to be.
+        if Element.self == String.self { return { many($0, $1, into: $2) { $0 } } }
+        if Element.self == Int.self { return { many($0, $1, into: $2, Int.init(xmlText:)) } }
+        if Element.self == Double.self { return { many($0, $1, into: $2, Double.init(xmlText:)) } }
+        return { many($0, $1, into: $2, Element.init(xmlText:)) }
     }
 
     static func many<Element>(

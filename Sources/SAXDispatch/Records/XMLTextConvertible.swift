@@ -88,21 +88,45 @@ extension XMLTextConvertible where Self: BinaryFloatingPoint & LosslessStringCon
     /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
     /// (XML Schema's spellings); nothing else.
     public init(xmlText: String) throws {
-        switch xmlText {
-        case "INF": self = .infinity
-        case "-INF": self = -.infinity
-        case "NaN": self = .nan
-        default:
-            guard DecimalSyntax.isDecimal(xmlText), let value = Self(xmlText) else {
-                throw ValueConversionError("expected a decimal number")
-            }
-            self = value
-        }
+        self = try FloatingPointText.value(of: xmlText) { Self($0) }
     }
 }
 
-extension Double: XMLTextConvertible {}
-extension Float: XMLTextConvertible {}
+// Double and Float convert without going through the generic `LosslessStringConvertible`
+// initializer, which asks the runtime for metadata on every call.
+
+extension Double: XMLTextConvertible {
+    /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
+    /// (XML Schema's spellings); nothing else.
+    public init(xmlText: String) throws {
+        self = try FloatingPointText.value(of: xmlText) { Double($0) }
+    }
+}
+
+extension Float: XMLTextConvertible {
+    /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
+    /// (XML Schema's spellings); nothing else.
+    public init(xmlText: String) throws {
+        self = try FloatingPointText.value(of: xmlText) { Float($0) }
+    }
+}
+
+/// XML Schema's floating-point spellings, checked before the standard library reads the number.
+enum FloatingPointText {
+    @inline(__always)
+    static func value<Number: BinaryFloatingPoint>(of text: String, _ read: (String) -> Number?) throws -> Number {
+        switch text {
+        case "INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        default:
+            guard DecimalSyntax.isDecimal(text), let value = read(text) else {
+                throw ValueConversionError("expected a decimal number")
+            }
+            return value
+        }
+    }
+}
 
 extension Decimal: XMLTextConvertible {
     /// Accepts a decimal number with optional exponent, nothing else (Foundation's own
