@@ -20,6 +20,8 @@ struct CompiledPattern {
     /// The ``ElementFrame/nameBit(_:)`` of every named step: unless all of them are among
     /// an element's ``ElementFrame/openNames``, the pattern cannot match it.
     let requiredNames: UInt64
+    /// Whether any step tests attributes; most patterns match on names alone.
+    let hasTests: Bool
 
     init(_ pattern: ElementPattern, names: NameTable, tests: inout [ElementPattern.AttributeTest]) {
         var steps: [Step] = []
@@ -37,6 +39,7 @@ struct CompiledPattern {
         self.segmentStarts = segmentStarts
         self.isAnchored = pattern.isAnchored
         requiredNames = steps.reduce(0) { $1.name >= 0 ? $0 | ElementFrame.nameBit($1.name) : $0 }
+        hasTests = steps.contains { !$0.tests.isEmpty }
     }
 
     /// Whether the open element at stack index `top` and its ancestors match.
@@ -73,9 +76,12 @@ struct CompiledPattern {
         var position = last
         var index = to - 1
         while index >= from {
-            let step = steps[index]
-            if step.name >= 0 && stack[position].name != step.name { return false }
-            for test in step.tests where !tests.passed(test, level: position) { return false }
+            // The step is read in place: a copy would retain its test list.
+            let name = steps[index].name
+            if name >= 0 && stack[position].name != name { return false }
+            if hasTests {
+                for test in steps[index].tests where !tests.passed(test, level: position) { return false }
+            }
             position -= 1
             index -= 1
         }
