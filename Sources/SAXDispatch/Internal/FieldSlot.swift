@@ -95,7 +95,7 @@ extension FieldSlot {
 struct FieldSite {
     let record: RecordSite
     let specs: FieldSpecTable
-    let index: Int
+    var index: Int
 
     var spec: FieldSpec { specs.specs[index] }
 

@@ -34,26 +34,29 @@ struct FieldValueLayout: Sendable {
     /// holding their values, and `body` must move each one out (``move(_:at:from:)``);
     /// otherwise destroys the values that were read and returns every failure.
     func extract(
-        _ slots: [FieldSlot], _ record: RecordSite, _ body: (UnsafeMutableRawPointer) -> Result<Any, FieldFailures>
-    ) -> Result<Any, FieldFailures> {
+        _ slots: [FieldSlot], _ record: RecordSite, _ body: (UnsafeMutableRawPointer) -> FieldFailures?
+    ) -> FieldFailures? {
         withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
-            guard let base = buffer.baseAddress else { return .failure(FieldFailures([])) }
+            guard let base = buffer.baseAddress else { return FieldFailures([]) }
             var failures: [FieldFailure] = []
+            // One site for all fields, pointed at each in turn: a site per field would retain its parts each time.
+            var site = FieldSite(record: record, specs: specTable, index: 0)
             for index in extractors.indices {
                 let out = base + offsets[index]
                 let slot = index < slots.count ? slots[index] : .empty
-                if let failed = extractors[index](slot, FieldSite(record: record, specs: specTable, index: index), out) {
+                site.index = index
+                if let failed = extractors[index](slot, site, out) {
                     if failures.isEmpty {
                         for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
                     }
                     failures += failed.failures
                     // A failure must name something, or the record would be built from unwritten memory.
-                    if failures.isEmpty { failures.append(FieldSite(record: record, specs: specTable, index: index).failure(.missing, at: nil)) }
+                    if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
                 } else if !failures.isEmpty {
                     destroyers[index](out)
                 }
             }
-            guard failures.isEmpty else { return .failure(FieldFailures(failures)) }
+            guard failures.isEmpty else { return FieldFailures(failures) }
             return body(base)
         }
     }

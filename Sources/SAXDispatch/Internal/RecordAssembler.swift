@@ -29,24 +29,33 @@ final class RecordAssembler {
         var isList: Bool
     }
 
-    private var nodes: [RecordNode] = []
+    // The assembler's state changes on every field event. Handlers run one at a time and
+    // never reach the assembler re-entrantly, so accesses cannot overlap: the runtime's
+    // exclusivity checks (a quarter of the record layer's own cost) are left out.
+    @exclusivity(unchecked) private var nodes: [RecordNode] = []
     /// Per node, its fields read at the record element, found once here rather than per record.
-    private var ownFields: [[OwnField]] = []
-    private var parents: [Parent?] = []
-    private var open: [OpenRecord] = []
+    @exclusivity(unchecked) private var ownFields: [[OwnField]] = []
+    @exclusivity(unchecked) private var parents: [Parent?] = []
+    @exclusivity(unchecked) private var open: [OpenRecord] = []
     /// Per node, the index in `open` of its innermost open record, or -1.
-    private var innermost: [Int] = []
+    @exclusivity(unchecked) private var innermost: [Int] = []
+    /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
+    @exclusivity(unchecked) private var spareSlots: [[[FieldSlot]]] = []
+    /// Per node, the name ids of its fields' first steps (for skipping), found at the first
+    /// element, in the parse's own name table.
+    @exclusivity(unchecked) private var firstStepIDs: [(table: ObjectIdentifier, ids: [Int32])?] = []
     private let skipsUnnamed: Bool
     private let source: String?
     private let report: (RecordError) throws -> Void
-    private let deliver: (Any) throws -> Void
+    private let deliver: (UnsafeMutableRawPointer) throws -> Void
 
     /// - Parameters:
     ///   - report: Receives the errors of records that their policy skipped or replaced.
-    ///   - deliver: Receives the top-level record's models.
+    ///   - deliver: Receives each of the top-level record's models in memory, and must move
+    ///     it out (before anything it does can throw): `$0.assumingMemoryBound(to: Model.self).move()`.
     init(
         skipsUnnamed: Bool, source: String?, report: @escaping (RecordError) throws -> Void,
-        deliver: @escaping (Any) throws -> Void
+        deliver: @escaping (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.skipsUnnamed = skipsUnnamed
         self.source = source
@@ -65,6 +74,8 @@ final class RecordAssembler {
         ownFields.append([])
         parents.append(parent)
         innermost.append(-1)
+        spareSlots.append([])
+        firstStepIDs.append(nil)
         var set = Dispatcher()
         set.onStart(.mountPoint) { [self] element in begin(index, element) }
         var ownTextPolicy: WhitespacePolicy?
@@ -96,7 +107,7 @@ final class RecordAssembler {
             }
         }
         if skipsUnnamed, let reach = Self.reach(node) {
-            let firstSteps = Set(node.fields.compactMap(\.path.firstStep))
+            let firstSteps = Array(Set(node.fields.compactMap(\.path.firstStep)))
             set.onAnyStart { [self] element in skipUnreachable(index, element, firstSteps: firstSteps, reach: reach) }
         }
         if let ownTextPolicy {
@@ -127,11 +138,32 @@ final class RecordAssembler {
         return reach
     }
 
+    /// The subtrees a record at `pattern` reads, for ``Dispatcher/skipAll(except:)``: each
+    /// field's element under the record element (nested records' fields under theirs).
+    /// The record element is on the way to them, so it is dispatched with its own text and
+    /// attributes; everything else in the document is skipped by the parser's subtree
+    /// filter at the cost of a few bit operations.
+    static func keptSubtrees(of node: RecordNode, at pattern: ElementPattern) -> [ElementPattern] {
+        var kept: [ElementPattern] = []
+        for field in node.fields {
+            guard let element = field.path.element else { continue }
+            let fieldPattern = element.mounted(at: pattern)
+            switch field.capture {
+            case .text, .items:
+                kept.append(fieldPattern)
+            case .record(let nested), .records(let nested):
+                kept += keptSubtrees(of: nested, at: fieldPattern)
+            }
+        }
+        // With no field below it, the record element itself must still be dispatched.
+        return kept.isEmpty ? [pattern] : kept
+    }
+
     // MARK: Events
 
     private func begin(_ node: Int, _ element: ElementContext) {
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
-        var slots = [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
+        var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
         let own = ownFields[node]
         if !own.isEmpty {
             let attributes = element.attributes
@@ -175,28 +207,42 @@ final class RecordAssembler {
             value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
     }
 
-    private func skipUnreachable(_ node: Int, _ element: ElementContext, firstSteps: Set<String>, reach: Int) {
+    private func skipUnreachable(_ node: Int, _ element: ElementContext, firstSteps: [String], reach: Int) {
         let record = innermost[node]
         guard record >= 0 else { return }
         let level = element.depth - open[record].depth
-        if level > reach || (level == 1 && !firstSteps.contains(element.name)) { element.skipSubtree() }
+        if level > reach { return element.skipSubtree() }
+        guard level == 1 else { return }
+        // Names are compared as ids of the parse's name table, interned once per parse.
+        let table = element.engine.names
+        if firstStepIDs[node]?.table != ObjectIdentifier(table) {
+            firstStepIDs[node] = (ObjectIdentifier(table), firstSteps.map { table.intern($0) })
+        }
+        if firstStepIDs[node]?.ids.contains(element.nameID) != true { element.skipSubtree() }
     }
 
     private func finish(_ node: Int, _ element: ElementContext, _ text: String?) throws {
-        guard let record = open.popLast() else { return }
+        guard var record = open.popLast() else { return }
         innermost[node] = record.previous
+        // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
+        record.slots = []
         if let text {
             for field in ownFields[node] where field.attribute == nil {
                 slots[field.field].complete(depth: element.depth, text: text)
             }
         }
-        // `nodes[node]` is read in place: a copy of the node would retain its fields and closure.
+        defer { recycle(&slots, of: node) }
+        // `nodes[node]` is read in place: a copy of the node would retain its fields and closures.
         let site = RecordSite(name: nodes[node].name, context: element, occurrence: record.occurrence)
-        switch nodes[node].assemble(slots, site) {
-        case .success(let model):
-            try deliver(model, from: node)
-        case .failure(let failures):
+        try withUnsafeTemporaryAllocation(
+            byteCount: max(nodes[node].modelSize, 1), alignment: nodes[node].modelAlignment
+        ) { buffer in
+            guard let model = buffer.baseAddress else { return }
+            guard let failures = nodes[node].assemble(slots, site, model) else {
+                try deliver(model, from: node)
+                return
+            }
             let error = RecordError(
                 recordName: nodes[node].name, recordPath: element.path, line: record.occurrence.line,
                 column: record.occurrence.column, failures: failures.failures, source: source)
@@ -205,21 +251,33 @@ final class RecordAssembler {
                 throw error
             case .skip:
                 try report(error)
-            case .replace(let model):
+            case .replace(let replacement):
                 try report(error)
+                replacement(model)
                 try deliver(model, from: node)
             }
         }
     }
 
-    private func deliver(_ model: Any, from node: Int) throws {
+    /// Keeps a finished record's slot array, emptied, for the node's next record: a record
+    /// then costs no allocation of its own.
+    private func recycle(_ slots: inout [FieldSlot], of node: Int) {
+        for index in slots.indices { slots[index] = .empty }
+        spareSlots[node].append(slots)
+        slots = []
+    }
+
+    /// Hands a built model on, moving it out of `model`: to the handler for a top-level
+    /// record, into its parent's field for a nested one.
+    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int) throws {
         guard let parent = parents[node] else {
             try deliver(model)
             return
         }
+        let boxed = nodes[node].box(model)
         let record = innermost[parent.node]
         guard record >= 0 else { return }
-        open[record].slots[parent.field].appendRecord(model)
+        open[record].slots[parent.field].appendRecord(boxed)
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).

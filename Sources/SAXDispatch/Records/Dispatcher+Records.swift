@@ -18,8 +18,8 @@ extension Dispatcher {
         _ record: Record<Model>, diagnostics: @escaping (RecordError) -> Void = { _ in },
         _ handler: @escaping (Model) throws -> Void
     ) {
-        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { model in
-            if let model = model as? Model { try handler(model) }
+        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { memory in
+            try handler(memory.assumingMemoryBound(to: Model.self).move())
         }
         mount(assembler.handlers(for: record.node), at: record.pattern)
     }

@@ -172,22 +172,27 @@ extension Record {
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
             var summary = RecordParseSummary()
+            // Outside what the fields read, nothing is dispatched. For an anchored pattern the
+            // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
+            // when the fields have more steps than the filter takes) the assembler skips the
+            // children of a record element that no field can reach.
+            let kept = pattern.isAnchored ? RecordAssembler.keptSubtrees(of: node, at: pattern) : nil
+            let filterKeepsFields = kept.map { $0.reduce(0) { $0 + $1.steps.count } <= SubtreeFilter.maximumSteps } ?? false
             let assembler = RecordAssembler(
-                skipsUnnamed: true, source: source,
+                skipsUnnamed: !filterKeepsFields, source: source,
                 report: { error in
                     summary.failed += 1
                     if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
                     diagnostics?(error)
                 },
-                deliver: { model in
-                    guard let model = model as? Model else { return }
+                deliver: { memory in
+                    let model = memory.assumingMemoryBound(to: Model.self).move()
                     summary.delivered += 1
                     try body(model)
                 })
             var dispatcher = Dispatcher()
             dispatcher.mount(assembler.handlers(for: node), at: pattern)
-            // Outside the records, only the way down to them is dispatched (for an anchored pattern).
-            if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
+            if let kept { try? dispatcher.skipAll(except: filterKeepsFields ? kept : [pattern]) }
             do {
                 _ = try parse(dispatcher)
             } catch let error as HandlerError {

@@ -47,14 +47,20 @@ public struct Record<Model>: Sendable {
         var fieldLayout = FieldValueLayout()
         for field in repeat each fields { fieldLayout.append(field) }
         let layout = fieldLayout
-        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: layout.specs) { slots, record in
+        node = Self.node(pattern, layout) { slots, record, out in
             layout.extract(slots, record) { values in
-                var index = 0
-                func take<FieldValue>(_ type: FieldValue.Type) -> FieldValue {
-                    defer { index += 1 }
-                    return layout.move(type, at: index, from: values)
+                // The arguments are moved out of the buffer in field order; the position is
+                // counted in memory of its own (a captured `var` would be checked for
+                // exclusive access at every step).
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { counter in
+                    guard let index = counter.baseAddress else { return FieldFailures([]) }
+                    index.initialize(to: 0)
+                    func take<FieldValue>(_ type: FieldValue.Type) -> FieldValue {
+                        defer { index.pointee += 1 }
+                        return layout.move(type, at: index.pointee, from: values)
+                    }
+                    return Self.build(into: out, record) { try build(repeat take((each Value).self)) }
                 }
-                return Self.built(record) { try build(repeat take((each Value).self)) }
             }
         }
     }
@@ -79,26 +85,39 @@ public struct Record<Model>: Sendable {
         for field in fields { fieldLayout.append(field) }
         let layout = fieldLayout
         let count = fields.count
-        node = RecordNode(name: String(describing: Model.self), pattern: pattern, fields: layout.specs) { slots, record in
+        node = Self.node(pattern, layout) { slots, record, out in
             layout.extract(slots, record) { buffer in
                 var values: [Value] = []
                 values.reserveCapacity(count)
                 for index in 0..<count { values.append(layout.move(Value.self, at: index, from: buffer)) }
-                return Self.built(record) { try build(values) }
+                return Self.build(into: out, record) { try build(values) }
             }
         }
     }
 
-    /// Runs a build closure, reporting what it throws as the record's builder failure.
-    private static func built(_ record: RecordSite, _ build: () throws -> Model) -> Result<Any, FieldFailures> {
+    private static func node(
+        _ pattern: ElementPattern, _ layout: FieldValueLayout,
+        assemble: @escaping @Sendable ([FieldSlot], RecordSite, UnsafeMutableRawPointer) -> FieldFailures?
+    ) -> RecordNode {
+        RecordNode(
+            name: String(describing: Model.self), pattern: pattern, fields: layout.specs,
+            modelSize: MemoryLayout<Model>.size, modelAlignment: MemoryLayout<Model>.alignment, assemble: assemble,
+            box: { $0.assumingMemoryBound(to: Model.self).move() })
+    }
+
+    /// Runs a build closure into `out`, reporting what it throws as the record's builder failure.
+    private static func build(
+        into out: UnsafeMutableRawPointer, _ record: RecordSite, _ build: () throws -> Model
+    ) -> FieldFailures? {
         do {
-            return .success(try build())
+            out.initializeMemory(as: Model.self, repeating: try build(), count: 1)
+            return nil
         } catch {
             let failure = FieldFailure(
                 reason: .builder(underlying: error), recordName: record.name,
                 fieldName: ".", fieldPath: ".", elementPath: record.context.path,
                 line: record.occurrence.line, column: record.occurrence.column)
-            return .failure(FieldFailures([failure]))
+            return FieldFailures([failure])
         }
     }
 
@@ -146,7 +165,8 @@ extension Record where Model: Sendable {
         switch policy {
         case .fail: copy.node.policy = .fail
         case .skip: copy.node.policy = .skip
-        case .replace(let model): copy.node.policy = .replace(model)
+        case .replace(let model):
+            copy.node.policy = .replace { $0.initializeMemory(as: Model.self, repeating: model, count: 1) }
         }
         return copy
     }

@@ -129,6 +129,8 @@ struct RecordTests {
             <entry><link rel="enclosure" href="http://e/2.mp3"/><link rel="alternate" href="http://a/2"/></entry></feed>
             """
         let entries = try entry.all(in: xml)
+        // Anchored, the parser's subtree filter keeps only the links, tests included.
+        #expect(try entry.at("/feed/entry").all(in: xml) == entries)
         #expect(
             entries == [
                 Entry(alternate: URL(string: "http://a/1")!, enclosure: nil, links: ["s", "http://a/1"]),
@@ -146,6 +148,20 @@ struct RecordTests {
             """
         let animals = try ZooRecords.animal.all(in: xml)
         #expect(animals == [ZooAnimal(kind: "cat", name: "grumpy", url: URL(string: "http://a/")!)])
+        // Anchored: the subtree filter skips the same elements.
+        #expect(try ZooRecords.animal.at("/zoo/animal").all(in: xml) == animals)
+    }
+
+    @Test("a record's own text is its direct text, whichever way the elements its fields skip are skipped")
+    func ownTextWithSkippedChildren() throws {
+        let paragraph = Record("p", .text(".", whitespace: .preserve), .text("b")) { "\($0)|\($1)" }
+        let xml = "<doc><p>one <i>two</i> <b>three</b></p></doc>"
+        #expect(try paragraph.all(in: xml) == ["one  |three"])
+        #expect(try paragraph.at("/doc/p").all(in: xml) == ["one  |three"])
+        let nested = Record("/doc", .record("p", paragraph)) { $0 }
+        #expect(try nested.first(in: xml) == "one  |three")
+        let ownOnly = Record("/doc/p", .text("."), .text("@id")) { "\($0)|\($1)" }
+        #expect(try ownOnly.all(in: #"<doc><p id="7">one <i>two</i></p></doc>"#) == ["one|7"])
     }
 
     @Test("a field whose element occurs twice takes the first; own text with `.`")
