@@ -50,7 +50,8 @@ public struct ElementAttributes: Sequence {
 
     /// The value of the attribute named `name`, or `nil` if the element has none.
     public subscript(name: String) -> String? {
-        guard let index = index(of: name), let value = pointer(2 * index + 1) else { return nil }
+        // `index(of:)` checked that the attributes are still valid.
+        guard let index = index(of: name), let value = pairs?[2 * index + 1] else { return nil }
         return String(cString: value)
     }
 
@@ -100,13 +101,16 @@ public struct ElementAttributes: Sequence {
         }
     }
 
+    /// The position of the attribute named `name`; checks once that the attributes are
+    /// still valid (the start handler is running), rather than at every name compared.
     private func index(of name: String) -> Int? {
         guard count > 0 else { return nil }
+        if let engine { engine.checkAttributes(serial: serial) }
+        guard let pairs else { return nil }
         var name = name
         return name.withUTF8 { wanted -> Int? in
             for index in 0..<count {
-                guard let candidate = pointer(2 * index) else { continue }
-                if Self.equals(candidate, wanted) { return index }
+                if let candidate = pairs[2 * index], Self.equals(candidate, wanted) { return index }
             }
             return nil
         }

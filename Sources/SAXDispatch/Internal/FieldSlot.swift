@@ -90,13 +90,22 @@ extension FieldSlot {
 
 /// What a field's extraction knows about the record it belongs to, to build failures.
 ///
-/// It is made for every field of every record, and used only when a field fails, so it
-/// refers to the field's declaration instead of copying its path and name.
+/// It is made for every record and pointed at each field in turn, and used only when a
+/// field fails, so it refers to the record and the field declarations without holding
+/// them: it is valid only during the record's assembly (``FieldValueLayout/extract(_:_:_:)``),
+/// which keeps both alive.
 struct FieldSite {
-    let record: RecordSite
-    let specs: FieldSpecTable
+    private let recordSite: UnsafePointer<RecordSite>
+    unowned(unsafe) let specs: FieldSpecTable
     var index: Int
 
+    init(record: UnsafePointer<RecordSite>, specs: FieldSpecTable, index: Int) {
+        recordSite = record
+        self.specs = specs
+        self.index = index
+    }
+
+    var record: RecordSite { recordSite.pointee }
     var spec: FieldSpec { specs.specs[index] }
 
     func failure(_ reason: FieldFailure.Reason, at occurrence: FieldOccurrence?) -> FieldFailure {
@@ -119,7 +128,7 @@ struct FieldSite {
         _ parse: (String) throws -> Value
     ) -> FieldFailures? {
         do {
-            out.initializeMemory(as: Value.self, repeating: try parse(text), count: 1)
+            out.initialize(as: Value.self, to: try parse(text))
             return nil
         } catch {
             let reason = FieldFailure.Reason.conversion(

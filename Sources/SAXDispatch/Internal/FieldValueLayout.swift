@@ -36,33 +36,47 @@ struct FieldValueLayout: Sendable {
     func extract(
         _ slots: [FieldSlot], _ record: RecordSite, _ body: (UnsafeMutableRawPointer) -> FieldFailures?
     ) -> FieldFailures? {
-        withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
-            guard let base = buffer.baseAddress else { return FieldFailures([]) }
-            var failures: [FieldFailure] = []
-            // One site for all fields, pointed at each in turn: a site per field would retain its parts each time.
-            var site = FieldSite(record: record, specs: specTable, index: 0)
-            for index in extractors.indices {
-                let out = base + offsets[index]
-                let slot = index < slots.count ? slots[index] : .empty
-                site.index = index
-                if let failed = extractors[index](slot, site, out) {
-                    if failures.isEmpty {
-                        for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
+        withUnsafePointer(to: record) { record in
+            withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
+                // A record's slot array is made with one slot per field.
+                guard let base = buffer.baseAddress, slots.count == extractors.count else { return FieldFailures([]) }
+                var failures: [FieldFailure] = []
+                // One site for all fields, pointed at each in turn, holding nothing: copies
+                // of the record's parts per field would cost a retain each.
+                var site = FieldSite(record: record, specs: specTable, index: 0)
+                for index in extractors.indices {
+                    let out = base + offsets[index]
+                    site.index = index
+                    if let failed = extractors[index](slots[index], site, out) {
+                        if failures.isEmpty {
+                            for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
+                        }
+                        failures += failed.failures
+                        // A failure must name something, or the record would be built from unwritten memory.
+                        if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
+                    } else if !failures.isEmpty {
+                        destroyers[index](out)
                     }
-                    failures += failed.failures
-                    // A failure must name something, or the record would be built from unwritten memory.
-                    if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
-                } else if !failures.isEmpty {
-                    destroyers[index](out)
                 }
+                guard failures.isEmpty else { return FieldFailures(failures) }
+                return body(base)
             }
-            guard failures.isEmpty else { return FieldFailures(failures) }
-            return body(base)
         }
     }
 
     /// Moves the value of field `index` out of the buffer `extract` passed to its body.
+    @inline(__always)
     func move<Value>(_ type: Value.Type, at index: Int, from base: UnsafeMutableRawPointer) -> Value {
         (base + offsets[index]).assumingMemoryBound(to: Value.self).move()
+    }
+}
+
+extension UnsafeMutableRawPointer {
+    /// Initializes the memory here with one value of type `T`: what
+    /// `initializeMemory(as:repeating:count: 1)` does, without the loop that generic code
+    /// otherwise calls out of line for every field of every record.
+    @inline(__always)
+    func initialize<T>(as type: T.Type, to value: consuming T) {
+        bindMemory(to: T.self, capacity: 1).initialize(to: value)
     }
 }

@@ -262,7 +262,7 @@ final class RecordAssembler {
     /// Keeps a finished record's slot array, emptied, for the node's next record: a record
     /// then costs no allocation of its own.
     private func recycle(_ slots: inout [FieldSlot], of node: Int) {
-        for index in slots.indices { slots[index] = .empty }
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
         spareSlots[node].append(slots)
         slots = []
     }

@@ -110,7 +110,7 @@ public struct Record<Model>: Sendable {
         into out: UnsafeMutableRawPointer, _ record: RecordSite, _ build: () throws -> Model
     ) -> FieldFailures? {
         do {
-            out.initializeMemory(as: Model.self, repeating: try build(), count: 1)
+            out.initialize(as: Model.self, to: try build())
             return nil
         } catch {
             let failure = FieldFailure(
@@ -166,7 +166,7 @@ extension Record where Model: Sendable {
         case .fail: copy.node.policy = .fail
         case .skip: copy.node.policy = .skip
         case .replace(let model):
-            copy.node.policy = .replace { $0.initializeMemory(as: Model.self, repeating: model, count: 1) }
+            copy.node.policy = .replace { $0.initialize(as: Model.self, to: model) }
         }
         return copy
     }

@@ -44,7 +44,7 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
         .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             if let failures = FieldExtraction.required(slot, site, into: out, Value.init(xmlText:)) {
                 guard failures.areAbsences else { return failures }
-                out.initializeMemory(as: Value.self, repeating: defaultValue, count: 1)
+                out.initialize(as: Value.self, to: defaultValue)
             }
             return nil
         }
@@ -112,7 +112,7 @@ extension RecordField {
                 let wrongType = ValueConversionError("\(name) built the wrong type")
                 return FieldFailures([site.failure(.builder(underlying: wrongType), at: nil)])
             }
-            out.initializeMemory(as: Model.self, repeating: model, count: 1)
+            out.initialize(as: Model.self, to: model)
             return nil
         }
     }
@@ -127,7 +127,7 @@ extension RecordField {
         .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _, out in
             var models: [Model] = []
             if case .records(let values) = slot { models = values.compactMap { $0 as? Model } }
-            out.initializeMemory(as: [Model].self, repeating: models, count: 1)
+            out.initialize(as: [Model].self, to: models)
             return nil
         }
     }
@@ -146,9 +146,9 @@ extension RecordField {
                 guard let base = value.baseAddress else { return nil }
                 if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) {
                     guard failures.areAbsences else { return failures }
-                    out.initializeMemory(as: Wrapped?.self, repeating: nil, count: 1)
+                    out.initialize(as: Wrapped?.self, to: nil)
                 } else {
-                    out.initializeMemory(as: Wrapped?.self, repeating: base.move(), count: 1)
+                    out.initialize(as: Wrapped?.self, to: base.move())
                 }
                 return nil
             }
@@ -221,11 +221,11 @@ enum FieldExtraction {
         _ parse: (String) throws -> Value
     ) -> FieldFailures? {
         guard case .text(let text, let occurrence) = slot, !(emptyAsNil && text.isEmpty) else {
-            out.initializeMemory(as: Value?.self, repeating: nil, count: 1)
+            out.initialize(as: Value?.self, to: nil)
             return nil
         }
         do {
-            out.initializeMemory(as: Value?.self, repeating: try parse(text), count: 1)
+            out.initialize(as: Value?.self, to: try parse(text))
             return nil
         } catch {
             let reason = FieldFailure.Reason.conversion(
@@ -263,7 +263,7 @@ enum FieldExtraction {
             }
         }
         guard failures.isEmpty else { return FieldFailures(failures) }
-        out.initializeMemory(as: [Element].self, repeating: values, count: 1)
+        out.initialize(as: [Element].self, to: values)
         return nil
     }
 }

@@ -64,7 +64,7 @@ public struct RecordField<Value>: Sendable {
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
                 guard let base = value.baseAddress else { return nil }
                 if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) { return failures }
-                out.initializeMemory(as: NewValue.self, repeating: transform(base.move()), count: 1)
+                out.initialize(as: NewValue.self, to: transform(base.move()))
                 return nil
             }
         }
