@@ -4,18 +4,6 @@ import Testing
 
 @Suite("Decimal numbers read in one pass")
 struct DecimalSyntaxTests {
-    /// A small seeded generator, so every run checks the same numbers.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func scan(_ text: String) -> DecimalSyntax.Scan {
         var text = text
         return text.withUTF8(DecimalSyntax.scan)
@@ -58,7 +46,7 @@ struct DecimalSyntaxTests {
 
     @Test("random numbers of up to 17 digits with exponents up to ±30 read as the standard library reads them")
     func randomAgreement() throws {
-        var random = SplitMix64(state: 20_261_123)
+        var random = SeededRandom(seed: 20_261_123)
         var fast = 0
         for _ in 0..<20_000 {
             let digitCount = Int.random(in: 1...17, using: &random)
