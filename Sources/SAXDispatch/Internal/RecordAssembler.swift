@@ -5,7 +5,7 @@
 /// Nested records are handler sets mounted inside their parent's at the field's path,
 /// so matching costs what it costs for hand-written handlers. With `skipsUnnamed`, the
 /// children of a record element that no field can reach are skipped, with everything
-/// inside them (only for a dispatcher the records have to themselves).
+/// inside them (only for a dispatcher the records have to themselves, for one parse).
 final class RecordAssembler {
     private struct OpenRecord {
         var node: Int
@@ -41,9 +41,9 @@ final class RecordAssembler {
     @exclusivity(unchecked) private var innermost: [Int] = []
     /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
     @exclusivity(unchecked) private var spareSlots: [[[FieldSlot]]] = []
-    /// Per node, the name ids of its fields' first steps (for skipping), found at the first
-    /// element, in the parse's own name table.
-    @exclusivity(unchecked) private var firstStepIDs: [(table: ObjectIdentifier, ids: [Int32])?] = []
+    /// Per node, the name ids of its fields' first steps (for skipping), interned at the
+    /// first element: an assembler that skips serves one parse, so one name table.
+    @exclusivity(unchecked) private var firstStepIDs: [[Int32]?] = []
     private let skipsUnnamed: Bool
     private let source: String?
     private let report: (RecordError) throws -> Void
@@ -213,12 +213,10 @@ final class RecordAssembler {
         let level = element.depth - open[record].depth
         if level > reach { return element.skipSubtree() }
         guard level == 1 else { return }
-        // Names are compared as ids of the parse's name table, interned once per parse.
-        let table = element.engine.names
-        if firstStepIDs[node]?.table != ObjectIdentifier(table) {
-            firstStepIDs[node] = (ObjectIdentifier(table), firstSteps.map { table.intern($0) })
-        }
-        if firstStepIDs[node]?.ids.contains(element.nameID) != true { element.skipSubtree() }
+        // Names are compared as ids in the parse's name table.
+        let ids = firstStepIDs[node] ?? firstSteps.map { element.engine.names.intern($0) }
+        firstStepIDs[node] = ids
+        if !ids.contains(element.nameID) { element.skipSubtree() }
     }
 
     private func finish(_ node: Int, _ element: ElementContext, _ text: String?) throws {
