@@ -25,6 +25,7 @@ extension Record {
     /// skipped (no handler, no text) along with everything inside them.
     ///
     /// - Parameters:
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives, as they happen, the errors of records that the failure
     ///     policy skipped or replaced (the summary keeps the first 100).
     /// - Returns: How many records were delivered and how many failed.
@@ -33,50 +34,54 @@ extension Record {
     ///   be read, or what `body` throws.
     @discardableResult
     public func forEach(
-        contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: path, diagnostics: diagnostics, body) { try $0.parse(contentsOfFile: path) }
+        try run(source: path, safety: safety, diagnostics: diagnostics, body) { try $0.parse(contentsOfFile: path) }
     }
 
     /// Calls `body` with each record's model in a local file named by a `file:` URL. See
-    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     @discardableResult
     public func forEach(
-        contentsOf url: URL, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: url.isFileURL ? url.path : url.absoluteString, diagnostics: diagnostics, body) {
+        try run(source: url.isFileURL ? url.path : url.absoluteString, safety: safety, diagnostics: diagnostics, body) {
             try $0.parse(contentsOf: url)
         }
     }
 
     /// Calls `body` with each record's model in a document held in a string. See
-    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     @discardableResult
     public func forEach(
-        in xml: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: nil, diagnostics: diagnostics, body) { try $0.parse(xml) }
+        try run(source: nil, safety: safety, diagnostics: diagnostics, body) { try $0.parse(xml) }
     }
 
     /// Calls `body` with each record's model in a document held in memory as bytes. See
-    /// ``forEach(contentsOfFile:diagnostics:_:)``.
+    /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     @discardableResult
     public func forEach(
-        in bytes: some Sequence<UInt8>, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        in bytes: some Sequence<UInt8>, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: nil, diagnostics: diagnostics, body) { try $0.parse(bytes) }
+        try run(source: nil, safety: safety, diagnostics: diagnostics, body) { try $0.parse(bytes) }
     }
 
     /// Calls `body` with each record's model read from an open file descriptor (standard
-    /// input, a pipe). The descriptor is not closed. See ``forEach(contentsOfFile:diagnostics:_:)``.
+    /// input, a pipe). The descriptor is not closed. See ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     ///
     /// - Parameter source: A name for the input in error descriptions.
     @discardableResult
     public func forEach(
-        fileDescriptor: Int32, source: String? = nil, diagnostics: ((RecordError) -> Void)? = nil,
-        _ body: (Model) throws -> Void
+        fileDescriptor: Int32, source: String? = nil, safety: SafetyProfile = .default,
+        diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: source, diagnostics: diagnostics, body) {
+        try run(source: source, safety: safety, diagnostics: diagnostics, body) {
             try $0.parse(fileDescriptor: fileDescriptor, source: source)
         }
     }
@@ -97,15 +102,13 @@ extension Record {
     ///   - source: A name for the input in error descriptions.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives the errors of records the failure policy skipped or replaced.
-    /// - Throws: As ``forEach(contentsOfFile:diagnostics:_:)``, and what `feed` throws.
+    /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, and what `feed` throws.
     @discardableResult
     public func forEach(
         source: String? = nil, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
         feeding feed: (PushParser) throws -> Void, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        try run(source: source, diagnostics: diagnostics, body) { dispatcher in
-            var dispatcher = dispatcher
-            dispatcher.safety = safety
+        try run(source: source, safety: safety, diagnostics: diagnostics, body) { dispatcher in
             let parser = PushParser(dispatcher, source: source)
             try feed(parser)
             return try parser.finish()
@@ -113,52 +116,67 @@ extension Record {
     }
 
     /// Every record's model in a file, in document order. Holds them all: use
-    /// ``forEach(contentsOfFile:diagnostics:_:)`` for documents of any size.
+    /// ``forEach(contentsOfFile:safety:diagnostics:_:)`` for documents of any size.
     ///
-    /// - Throws: As ``forEach(contentsOfFile:diagnostics:_:)``; skipped records are left out silently here.
-    public func all(contentsOfFile path: String) throws -> [Model] {
+    /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``; skipped records are left out silently here.
+    public func all(contentsOfFile path: String, safety: SafetyProfile = .default) throws -> [Model] {
         var models: [Model] = []
-        try forEach(contentsOfFile: path) { models.append($0) }
+        try forEach(contentsOfFile: path, safety: safety) { models.append($0) }
         return models
     }
 
     /// Every record's model in a local file named by a `file:` URL, in document order.
-    public func all(contentsOf url: URL) throws -> [Model] {
+    public func all(contentsOf url: URL, safety: SafetyProfile = .default) throws -> [Model] {
         var models: [Model] = []
-        try forEach(contentsOf: url) { models.append($0) }
+        try forEach(contentsOf: url, safety: safety) { models.append($0) }
         return models
     }
 
     /// Every record's model in a document held in a string, in document order.
-    public func all(in xml: String) throws -> [Model] {
+    public func all(in xml: String, safety: SafetyProfile = .default) throws -> [Model] {
         var models: [Model] = []
-        try forEach(in: xml) { models.append($0) }
+        try forEach(in: xml, safety: safety) { models.append($0) }
         return models
     }
 
     /// The first record's model in a file — the document's root record, for a record
     /// such as `Record("/zoo", …)`. The parse stops once it is built.
     ///
+    /// - Parameters:
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - diagnostics: Receives the errors of nested records that their failure policy
+    ///     skipped or replaced.
     /// - Throws: ``RecordNotFoundError`` when no element matches the record's pattern, and
-    ///   the errors of ``forEach(contentsOfFile:diagnostics:_:)``.
-    public func first(contentsOfFile path: String) throws -> Model {
-        try first(source: path) { try $0.parse(contentsOfFile: path) }
+    ///   the errors of ``forEach(contentsOfFile:safety:diagnostics:_:)``.
+    public func first(
+        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+    ) throws -> Model {
+        try first(source: path, safety: safety, diagnostics: diagnostics) { try $0.parse(contentsOfFile: path) }
     }
 
-    /// The first record's model in a local file named by a `file:` URL. See ``first(contentsOfFile:)``.
-    public func first(contentsOf url: URL) throws -> Model {
-        try first(source: url.isFileURL ? url.path : url.absoluteString) { try $0.parse(contentsOf: url) }
+    /// The first record's model in a local file named by a `file:` URL. See ``first(contentsOfFile:safety:diagnostics:)``.
+    public func first(
+        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+    ) throws -> Model {
+        try first(source: url.isFileURL ? url.path : url.absoluteString, safety: safety, diagnostics: diagnostics) {
+            try $0.parse(contentsOf: url)
+        }
     }
 
-    /// The first record's model in a document held in a string. See ``first(contentsOfFile:)``.
-    public func first(in xml: String) throws -> Model {
-        try first(source: nil) { try $0.parse(xml) }
+    /// The first record's model in a document held in a string. See ``first(contentsOfFile:safety:diagnostics:)``.
+    public func first(
+        in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+    ) throws -> Model {
+        try first(source: nil, safety: safety, diagnostics: diagnostics) { try $0.parse(xml) }
     }
 
-    private func first(source: String?, _ parse: (Dispatcher) throws -> ParseOutcome) throws -> Model {
+    private func first(
+        source: String?, safety: SafetyProfile, diagnostics: ((RecordError) -> Void)?,
+        _ parse: (Dispatcher) throws -> ParseOutcome
+    ) throws -> Model {
         var found: Model?
         do {
-            _ = try run(source: source, diagnostics: nil, { found = $0; throw FirstRecordFound() }, parse)
+            _ = try run(source: source, safety: safety, diagnostics: diagnostics, { found = $0; throw FirstRecordFound() }, parse)
         } catch is FirstRecordFound {}
         guard let found else {
             throw RecordNotFoundError(recordName: name, pattern: pattern.description, source: source)
@@ -167,7 +185,7 @@ extension Record {
     }
 
     private func run(
-        source: String?, diagnostics: ((RecordError) -> Void)?, _ body: (Model) throws -> Void,
+        source: String?, safety: SafetyProfile, diagnostics: ((RecordError) -> Void)?, _ body: (Model) throws -> Void,
         _ parse: (Dispatcher) throws -> ParseOutcome
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
@@ -191,6 +209,7 @@ extension Record {
                     try body(model)
                 })
             var dispatcher = Dispatcher()
+            dispatcher.safety = safety
             dispatcher.mount(assembler.handlers(for: node), at: pattern)
             if let kept { try? dispatcher.skipAll(except: filterKeepsFields ? kept : [pattern]) }
             do {

@@ -51,7 +51,7 @@ extension RecordModel {
     }
 
     /// Calls `body` with each record of this type in a file, in constant memory. See
-    /// ``Record/forEach(contentsOfFile:diagnostics:_:)``.
+    /// ``Record/forEach(contentsOfFile:safety:diagnostics:_:)``.
     @discardableResult
     public static func forEachRecord(
         contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void

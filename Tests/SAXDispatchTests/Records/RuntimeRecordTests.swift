@@ -108,4 +108,25 @@ struct RuntimeRecordTests {
         #expect(error.description.hasPrefix("feed.xml:1:12: error: elements nest deeper than maximumDepth (2)"))
         #expect(titles.isEmpty)
     }
+
+    @Test("every way of reading records takes a safety profile; first(...) reports skipped nested records")
+    func safetyAndFirstDiagnostics() throws {
+        let title = Record("title", .text(".")) { $0 }
+        var shallow = SafetyProfile.default
+        shallow.maximumDepth = 2
+        let xml = "<feed><entry><title>a</title></entry></feed>"
+        #expect(try title.all(in: xml) == ["a"])
+        let error = try #require(throws: XMLParseError.self) { try title.all(in: xml, safety: shallow) }
+        #expect(error.description.hasPrefix("<input>:1:14: error: elements nest deeper than maximumDepth (2)"))
+        #expect(throws: XMLParseError.self) { try title.first(in: xml, safety: shallow) }
+        #expect(throws: XMLParseError.self) { try title.forEach(in: Array(xml.utf8), safety: shallow) { _ in } }
+
+        let count = Record("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
+        let list = Record("/list", .many("n", count)) { $0 }
+        var diagnostics: [String] = []
+        let numbers = try list.first(in: "<list><n>1</n><n>x</n><n>3</n></list>") { diagnostics.append("\($0)") }
+        #expect(numbers == [1, 3])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.contains(#"cannot convert "x" to Int at list/n"#) == true)
+    }
 }
