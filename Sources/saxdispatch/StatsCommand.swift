@@ -59,12 +59,12 @@ struct StatsCommand: ParsableCommand {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rows: [(String, String)] = [
             ("source", source),
-            ("elements", grouped(statistics.elements)),
-            ("distinct names", grouped(statistics.distinctNames)),
-            ("maximum depth", grouped(statistics.maximumDepth)),
-            ("attributes", grouped(statistics.attributes)),
-            ("text bytes", grouped(statistics.textBytes)),
-            ("bytes read", grouped(statistics.bytesRead)),
+            ("elements", ProgressMeter.grouped(statistics.elements)),
+            ("distinct names", ProgressMeter.grouped(statistics.distinctNames)),
+            ("maximum depth", ProgressMeter.grouped(statistics.maximumDepth)),
+            ("attributes", ProgressMeter.grouped(statistics.attributes)),
+            ("text bytes", ProgressMeter.grouped(statistics.textBytes)),
+            ("bytes read", ProgressMeter.grouped(statistics.bytesRead)),
             ("elapsed", Output.decimal(seconds, 3) + " s"),
             ("throughput", Output.decimal(Double(statistics.bytesRead) / 1e6 / max(seconds, 1e-9), 1) + " MB/s"),
             ("peak memory", PeakMemory.residentBytes().map { Output.decimal(Double($0) / 1_048_576, 1) + " MiB" } ?? "unknown"),
@@ -72,15 +72,5 @@ struct StatsCommand: ParsableCommand {
         for (label, value) in rows {
             print(label + String(repeating: " ", count: max(1, 16 - label.count)) + value)
         }
-    }
-
-    private func grouped(_ value: Int) -> String {
-        var digits = Array(String(value))
-        var index = digits.count - 3
-        while index > 0 {
-            digits.insert(",", at: index)
-            index -= 3
-        }
-        return String(digits)
     }
 }
