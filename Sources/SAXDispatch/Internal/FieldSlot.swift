@@ -131,15 +131,20 @@ struct FieldSite {
             out.initialize(as: Value.self, to: try parse(text))
             return nil
         } catch {
-            let reason = FieldFailure.Reason.conversion(
-                text: text, type: String(describing: Value.self), underlying: error)
-            return FieldFailures([failure(reason, at: occurrence)])
+            return FieldFailures([conversionFailure(text, as: Value.self, error, at: occurrence)])
         }
+    }
+
+    /// The failure of `text` that did not convert to `type`.
+    func conversionFailure(
+        _ text: String, as type: Any.Type, _ error: any Error, at occurrence: FieldOccurrence
+    ) -> FieldFailure {
+        failure(.conversion(text: text, type: String(describing: type), underlying: error), at: occurrence)
     }
 }
 
-/// A record type's field declarations, shared by reference so that a ``FieldSite`` costs
-/// one retain rather than a copy of each path.
+/// A record type's field declarations, shared by reference: a ``FieldSite`` refers to them
+/// without copying any path.
 final class FieldSpecTable: Sendable {
     let specs: [FieldSpec]
 

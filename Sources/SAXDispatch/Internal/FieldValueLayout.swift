@@ -38,8 +38,8 @@ struct FieldValueLayout: Sendable {
     ) -> FieldFailures? {
         withUnsafePointer(to: record) { record in
             withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
-                // A record's slot array is made with one slot per field.
-                guard let base = buffer.baseAddress, slots.count == extractors.count else { return FieldFailures([]) }
+                guard let base = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
+                precondition(slots.count == extractors.count, "a record's slot array has one slot per field")
                 var failures: [FieldFailure] = []
                 // One site for all fields, pointed at each in turn, holding nothing: copies
                 // of the record's parts per field would cost a retain each.

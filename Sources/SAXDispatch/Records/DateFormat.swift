@@ -37,9 +37,15 @@ public struct DateFormat: Sendable {
     /// A number of seconds since 1970-01-01T00:00:00Z, with an optional fraction.
     public static let secondsSince1970 = DateFormat(
         parse: { text in
-            guard DecimalSyntax.isDecimal(text), let seconds = Double(text) else {
-                throw ValueConversionError("expected seconds since 1970")
-            }
+            // Decimal syntax only: not `Double(xmlText:)`, whose INF and NaN are no points in time.
+            var text = text
+            let seconds: Double? =
+                switch text.withUTF8(DecimalSyntax.scan) {
+                case .exact(let value): value
+                case .decimal: Double(text)
+                case .invalid: nil
+                }
+            guard let seconds else { throw ValueConversionError("expected seconds since 1970") }
             return Date(timeIntervalSince1970: seconds)
         }, name: "seconds since 1970")
 

@@ -190,12 +190,21 @@ extension Record {
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
             var summary = RecordParseSummary()
+            var dispatcher = Dispatcher()
+            dispatcher.safety = safety
             // Outside what the fields read, nothing is dispatched. For an anchored pattern the
             // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
             // when the fields have more steps than the filter takes) the assembler skips the
             // children of a record element that no field can reach.
-            let kept = pattern.isAnchored ? RecordAssembler.keptSubtrees(of: node, at: pattern) : nil
-            let filterKeepsFields = kept.map { $0.reduce(0) { $0 + $1.steps.count } <= SubtreeFilter.maximumSteps } ?? false
+            var filterKeepsFields = false
+            if pattern.isAnchored {
+                do {
+                    try dispatcher.skipAll(except: RecordAssembler.keptSubtrees(of: node, at: pattern))
+                    filterKeepsFields = true
+                } catch {
+                    try? dispatcher.skipAll(except: pattern)
+                }
+            }
             let assembler = RecordAssembler(
                 skipsUnnamed: !filterKeepsFields, source: source,
                 report: { error in
@@ -208,10 +217,7 @@ extension Record {
                     summary.delivered += 1
                     try body(model)
                 })
-            var dispatcher = Dispatcher()
-            dispatcher.safety = safety
             dispatcher.mount(assembler.handlers(for: node), at: pattern)
-            if let kept { try? dispatcher.skipAll(except: filterKeepsFields ? kept : [pattern]) }
             do {
                 _ = try parse(dispatcher)
             } catch let error as HandlerError {

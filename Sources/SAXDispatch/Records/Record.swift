@@ -53,7 +53,7 @@ public struct Record<Model>: Sendable {
                 // counted in memory of its own (a captured `var` would be checked for
                 // exclusive access at every step).
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { counter in
-                    guard let index = counter.baseAddress else { return FieldFailures([]) }
+                    guard let index = counter.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
                     index.initialize(to: 0)
                     func take<FieldValue>(_ type: FieldValue.Type) -> FieldValue {
                         defer { index.pointee += 1 }

@@ -143,7 +143,7 @@ extension RecordField {
         let extract = field.extract
         return .init(spec: field.spec) { slot, site, out in
             withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { value in
-                guard let base = value.baseAddress else { return nil }
+                guard let base = value.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
                 if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) {
                     guard failures.areAbsences else { return failures }
                     out.initialize(as: Wrapped?.self, to: nil)
@@ -228,9 +228,7 @@ enum FieldExtraction {
             out.initialize(as: Value?.self, to: try parse(text))
             return nil
         } catch {
-            let reason = FieldFailure.Reason.conversion(
-                text: text, type: String(describing: Value.self), underlying: error)
-            return FieldFailures([site.failure(reason, at: occurrence)])
+            return FieldFailures([site.conversionFailure(text, as: Value.self, error, at: occurrence)])
         }
     }
 
@@ -256,9 +254,7 @@ enum FieldExtraction {
                 do {
                     values.append(try parse(text))
                 } catch {
-                    let reason = FieldFailure.Reason.conversion(
-                        text: text, type: String(describing: Element.self), underlying: error)
-                    failures.append(site.failure(reason, at: item.occurrence))
+                    failures.append(site.conversionFailure(text, as: Element.self, error, at: item.occurrence))
                 }
             }
         }

@@ -62,7 +62,7 @@ public struct RecordField<Value>: Sendable {
         let extract = self.extract
         return RecordField<NewValue>(spec: spec) { slot, site, out in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
-                guard let base = value.baseAddress else { return nil }
+                guard let base = value.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
                 if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) { return failures }
                 out.initialize(as: NewValue.self, to: transform(base.move()))
                 return nil

@@ -152,6 +152,17 @@ struct RecordTests {
         #expect(try ZooRecords.animal.at("/zoo/animal").all(in: xml) == animals)
     }
 
+    @Test("an anchored record whose fields have more steps than the subtree filter takes still reads them all")
+    func manyFieldSteps() throws {
+        // Ten fields, each nine steps below the root once mounted: 90 steps, over the filter's 64.
+        let names = (0..<10).map { "f\($0)" }
+        let fields: [RecordField<String>] = names.map { .text("x/y/z/\($0)") }
+        let record = Record("/a/b/c/d/e", fields: fields) { $0.joined(separator: ",") }
+        let inner = names.map { "<\($0)>\($0)</\($0)>" }.joined()
+        let xml = "<a><b><c><d><e><junk><f0>no</f0></junk><x><y><z>\(inner)</z></y></x></e></d></c></b></a>"
+        #expect(try record.all(in: xml) == [names.joined(separator: ",")])
+    }
+
     @Test("a record's own text is its direct text, whichever way the elements its fields skip are skipped")
     func ownTextWithSkippedChildren() throws {
         let paragraph = Record("p", .text(".", whitespace: .preserve), .text("b")) { "\($0)|\($1)" }
