@@ -53,8 +53,7 @@ public struct RowWriter {
         wroteHeader = true
         switch format {
         case .jsonl: return
-        case .csv: writeRow(names.map { .string($0) })
-        case .tsv: writeRow(names.map { .string($0) })
+        case .csv, .tsv: writeRow(names.map { .string($0) })
         }
     }
 
