@@ -124,8 +124,8 @@ final class RecordAssembler {
     private static func reach(_ node: RecordNode) -> Int? {
         var reach = 0
         for field in node.fields {
-            if field.path.element != nil && (field.path.firstStep == nil || field.path.depth == Int.max) { return nil }
-            var depth = field.path.depth
+            // A first step of `*` or `//`, or a depth that is open, rules no child out.
+            guard field.path.element == nil || field.path.firstStep != nil, var depth = field.path.depth else { return nil }
             switch field.capture {
             case .record(let nested), .records(let nested):
                 guard let nestedReach = Self.reach(nested) else { return nil }

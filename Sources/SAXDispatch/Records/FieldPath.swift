@@ -26,8 +26,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// The name of the first step below the record, or `nil` when the path can start
     /// anywhere (`//`, `*`): which children of the record may hold the field.
     let firstStep: String?
-    /// How many levels below the record the field's element lies; `Int.max` when any.
-    let depth: Int
+    /// How many levels below the record the field's element lies; `nil` when any (`//`).
+    let depth: Int?
 
     /// The path as declared, for messages.
     var text: String { description }
@@ -74,7 +74,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         let steps = pattern.steps
         let floating = anywhere || steps.contains { $0.followsDescendantAxis }
         firstStep = anywhere ? nil : steps.first?.name
-        depth = floating ? Int.max : steps.count
+        depth = floating ? nil : steps.count
     }
 
     /// Reads a literal path; an invalid literal is a programming error and traps with
