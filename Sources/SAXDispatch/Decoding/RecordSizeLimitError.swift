@@ -1,0 +1,22 @@
+/// A matched element held more than ``XMLRecordDecoder/maximumRecordBytes`` allows, so it
+/// was not decoded: the decoder keeps one element at a time in memory, and this bounds it.
+///
+/// Its description names the element and where it starts:
+/// `dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text`.
+public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The matched element's name.
+    public var elementName: String
+    /// Line of the element's start tag.
+    public var line: Int
+    /// Column of the element's start tag.
+    public var column: Int
+    /// The limit it broke, in bytes.
+    public var limit: Int
+    /// The file or URL the document came from, when known.
+    public var source: String?
+
+    public var description: String {
+        let location = "\(source.map { "\($0):" } ?? "")\(line):\(column)"
+        return "\(location): <\(elementName)> holds more than maximumRecordBytes (\(limit) bytes) of names, attributes and text"
+    }
+}

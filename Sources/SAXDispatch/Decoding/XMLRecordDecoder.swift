@@ -1,0 +1,138 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Decodes `Decodable` values from the elements of a document that match a pattern,
+/// one element at a time, while the rest of the document streams past.
+///
+/// Each matching element is captured with what it contains (bounded by
+/// ``maximumRecordBytes``), decoded, handed to you and dropped, so memory stays flat
+/// however many elements the document has. Children the type never asks for are not
+/// captured at all (see ``keyPruning``).
+///
+/// ```swift
+/// struct Animal: Decodable { let kind: String; let name: String; let url: URL }
+///
+/// let decoder = XMLRecordDecoder()
+/// try decoder.forEach(Animal.self, at: "animals/animal", contentsOfFile: "zoo.xml") { animal in
+///     print(animal.name)
+/// }
+/// ```
+///
+/// ## Conventions
+///
+/// - A key names a child element or an attribute of the element being decoded. When
+///   both exist, the child element wins unless ``attributeLookup`` says otherwise.
+///   `"@href"` names the attribute only, and a key with slashes is a path of child
+///   elements (`"nested_nonsense/name"`, `"animals/animal"`, `"link/@href"`).
+/// - ``textKey`` (`"#text"` unless changed) is the element's own text, for
+///   `<price currency="EUR">3.50</price>`.
+/// - An absent element or attribute is `nil` for an optional property and
+///   `DecodingError.keyNotFound` otherwise. `nil="nil"` and `xsi:nil="true"` make an
+///   element `nil`; `<x/>` is `""` for a `String` (and `nil` for an optional when
+///   ``emptyElementsAreNil`` is set).
+/// - An array is either the repeated children named by its key (`<tag/><tag/>`) or the
+///   children of one wrapper element (`<animals><animal/>…</animals>`): a single
+///   element with no attributes and no text whose children all share one name is read
+///   as a wrapper, unless the item type reads children of that name (with ``keyPruning``
+///   on, the decoder knows); a key with a path (`"animals/animal"`) says it explicitly. A key
+///   the element does not have reads as an empty array. An array read from an attribute
+///   value (or the text key) splits it at whitespace (`xs:list`).
+/// - Values are read with the strictness of ``XMLTextConvertible``: `Bool` is
+///   `true/false/1/0`, numbers reject trailing garbage. Dates follow
+///   ``dateDecodingStrategy`` (ISO 8601 by default), `Data` is base64, `URL` follows
+///   ``urlDecodingStrategy``.
+/// - Errors are `DecodingError`s. Their coding path is the keys that led to the value;
+///   their debug description adds the source, line and column of the element, the
+///   element path, and the offending text; a conversion's own error is the underlying error.
+public struct XMLRecordDecoder: Sendable {
+    /// How property names become element and attribute names.
+    public enum KeyDecodingStrategy: Sendable {
+        /// Keys are element and attribute names as they are.
+        case useDefaultKeys
+        /// `toiletCount` reads `<toilet_count>`.
+        case convertFromSnakeCase
+        /// `toiletCount` reads `<toilet-count>`.
+        case convertFromKebabCase
+        /// Your function maps a key's name to the XML name it reads.
+        case custom(@Sendable (String) -> String)
+    }
+
+    /// Which is read when an element has both a child element and an attribute of a key's name.
+    public enum AttributeLookup: Sendable {
+        /// The child element; the attribute only when there is no such child (the default).
+        case afterElements
+        /// The attribute; the child element only when there is no such attribute.
+        case beforeElements
+    }
+
+    /// How a `Date` property reads its text.
+    public enum DateDecodingStrategy: Sendable {
+        /// ISO 8601 with or without time, fractional seconds and time zone (``DateFormat/iso8601``).
+        case iso8601
+        /// A format: ``DateFormat/rfc822``, ``DateFormat/secondsSince1970`` or ``DateFormat/custom(_:_:)``.
+        case format(DateFormat)
+        /// Your function decodes the date from the decoder (for example from several children).
+        case custom(@Sendable (any Decoder) throws -> Date)
+    }
+
+    /// Where a `URL` property finds its text.
+    public enum URLDecodingStrategy: Sendable {
+        /// The element's text (or the attribute's value).
+        case text
+        /// The element's attribute of this name (`href` in Atom's `<link href="…"/>`),
+        /// and the element's text when it has no such attribute.
+        case attribute(String)
+    }
+
+    /// How a `Data` property reads its text.
+    public enum DataDecodingStrategy: Sendable {
+        /// Base64, ignoring whitespace inside it.
+        case base64
+        /// Your function makes the data from the text.
+        case custom(@Sendable (String) throws -> Data)
+    }
+
+    /// Whether children a type never asks for are captured.
+    public enum KeyPruning: Sendable {
+        /// The decoder learns which keys the type asks for by decoding it once from a
+        /// probe that answers every key, and captures only those children (the default).
+        ///
+        /// This is exact for synthesized `Decodable` conformances. A hand-written
+        /// `init(from:)` that asks for a key only for some values of another key may ask
+        /// for one the probe did not see: that decode fails with a `DecodingError` saying
+        /// so (the key is captured from then on); use ``off`` for such types.
+        case probe
+        /// Everything inside a matched element is captured.
+        case off
+    }
+
+    /// How property names become element and attribute names. Default ``KeyDecodingStrategy/useDefaultKeys``.
+    public var keyDecodingStrategy: KeyDecodingStrategy = .useDefaultKeys
+    /// Which wins when a child element and an attribute share a key's name.
+    public var attributeLookup: AttributeLookup = .afterElements
+    /// The key that reads the element's own text. Default `"#text"`.
+    public var textKey = "#text"
+    /// How text is shaped before it is read; `.trim` unless changed.
+    public var whitespace: WhitespacePolicy = .trim
+    /// How dates are read. Default ``DateDecodingStrategy/iso8601``.
+    public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
+    /// Where URLs are read from. Default ``URLDecodingStrategy/text``.
+    public var urlDecodingStrategy: URLDecodingStrategy = .text
+    /// How `Data` is read. Default ``DataDecodingStrategy/base64``.
+    public var dataDecodingStrategy: DataDecodingStrategy = .base64
+    /// Whether an empty element (`<x/>`, no attributes) decodes as `nil` for an optional. Default `false`.
+    public var emptyElementsAreNil = false
+    /// The most one matched element may hold (names, attribute values, text, and 32
+    /// bytes per element) before its decode fails with ``RecordSizeLimitError``. Default 16 MiB.
+    public var maximumRecordBytes = 16 << 20
+    /// Whether children the type never asks for are left out of the capture. Default ``KeyPruning/probe``.
+    public var keyPruning: KeyPruning = .probe
+    /// Values your `init(from:)` can read from `decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// A decoder with the default conventions.
+    public init() {}
+}

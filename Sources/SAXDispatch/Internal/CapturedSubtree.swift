@@ -1,0 +1,116 @@
+/// One matched element and what it contains, held for one decode: names, attributes,
+/// own text and position of every captured element, in document order.
+///
+/// Elements live in one array and point at each other by index; the storage is reused
+/// from record to record.
+final class CapturedSubtree {
+    struct Element {
+        var name: String
+        var text = ""
+        var attributes: Range<Int>
+        var firstChild = -1
+        var lastChild = -1
+        var nextSibling = -1
+        var line: Int
+        var column: Int
+        /// The element's schema when the capture left children out (`nil`: all captured).
+        var schema: KeySchema?
+    }
+
+    struct Attribute {
+        var name: String
+        var value: String
+    }
+
+    private(set) var elements: [Element] = []
+    private(set) var attributes: [Attribute] = []
+    /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
+    private(set) var byteCount = 0
+    /// The file or URL the document came from, for error descriptions.
+    var source: String?
+
+    /// The bytes an element costs beyond its strings.
+    static let elementOverhead = 32
+
+    func removeAll() {
+        elements.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        byteCount = 0
+    }
+
+    /// Adds an element as the last child of `parent` (`-1` for the root) and returns its index.
+    func append(
+        name: String, attributes newAttributes: ElementAttributes, parent: Int, schema: KeySchema?, line: Int, column: Int
+    ) -> Int {
+        let start = attributes.count
+        var bytes = Self.elementOverhead + name.utf8.count
+        for attribute in newAttributes {
+            bytes += attribute.name.utf8.count + attribute.value.utf8.count
+            attributes.append(Attribute(name: attribute.name, value: attribute.value))
+        }
+        byteCount += bytes
+        let index = elements.count
+        elements.append(
+            Element(name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema))
+        if parent >= 0 {
+            let previous = elements[parent].lastChild
+            if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
+            elements[parent].lastChild = index
+        }
+        return index
+    }
+
+    func setText(_ text: String, of element: Int) {
+        byteCount += text.utf8.count
+        elements[element].text = text
+    }
+
+    /// The value of the element's attribute `name`, if it has one.
+    func attribute(_ name: String, of element: Int) -> String? {
+        for index in elements[element].attributes where attributes[index].name == name {
+            return attributes[index].value
+        }
+        return nil
+    }
+
+    /// The element's children, in document order.
+    func children(of element: Int) -> ChildSequence {
+        ChildSequence(subtree: self, first: elements[element].firstChild)
+    }
+
+    struct ChildSequence: Sequence, IteratorProtocol {
+        let subtree: CapturedSubtree
+        var following: Int
+
+        init(subtree: CapturedSubtree, first: Int) {
+            self.subtree = subtree
+            self.following = first
+        }
+
+        mutating func next() -> Int? {
+            guard following >= 0 else { return nil }
+            defer { following = subtree.elements[following].nextSibling }
+            return following
+        }
+    }
+
+    /// Whether the element says it is nil: `nil="nil"`, `nil="true"` or `xsi:nil="true"`
+    /// (any prefix bound to the schema-instance namespace is written as `xsi` in practice).
+    func isNil(_ element: Int) -> Bool {
+        for index in elements[element].attributes {
+            let attribute = attributes[index]
+            switch attribute.name {
+            case "nil": if attribute.value == "nil" || attribute.value == "true" { return true }
+            case "xsi:nil": if attribute.value == "true" || attribute.value == "1" { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether the element has no attributes, no children and no text.
+    func isEmpty(_ element: Int) -> Bool {
+        let element = elements[element]
+        return element.attributes.isEmpty && element.firstChild < 0 && element.text.isEmpty
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the element decoders of one parse share: the decoder's options, the captured
+/// subtree, the key schema the probe learned, and cached key lookups.
+final class DecodingSession {
+    let options: XMLRecordDecoder
+    let subtree = CapturedSubtree()
+    /// The name of the type being decoded, for messages.
+    let typeName: String
+    let userInfo: [CodingUserInfoKey: Any]
+    /// The schema of the matched elements; `nil` when everything is captured.
+    private(set) var schema: KeySchema?
+    /// The matched element being decoded, while it is.
+    var context: ElementContext?
+    private var lookups: [String: KeyLookup] = [:]
+    /// Children a decode asked for that the probe had not seen, to capture from the next element on.
+    private var learned: [(name: String, schema: KeySchema)] = []
+
+    init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
+        self.options = options
+        typeName = String(describing: T.self)
+        userInfo = options.userInfo
+        subtree.source = source
+        if case .probe = options.keyPruning {
+            let schema = KeyProbe.schema(of: T.self, session: self)
+            self.schema = schema.capturesEverything ? nil : schema
+        }
+    }
+
+    /// The schema to capture the next matched element with, with what earlier decodes learned.
+    func schemaForNextElement() -> KeySchema? {
+        for (name, schema) in learned { schema.child(name).capturesEverything = true }
+        learned.removeAll()
+        return schema
+    }
+
+    /// Notes that a decode asked for child `name` of an element captured with `schema`.
+    func learn(_ name: String, in schema: KeySchema) {
+        learned.append((name, schema))
+    }
+
+    /// What a key reads, under the decoder's key strategy.
+    func lookup(_ key: some CodingKey) -> KeyLookup {
+        let name = key.stringValue
+        if let cached = lookups[name] { return cached }
+        let lookup = KeyLookup(name, textKey: options.textKey, strategy: options.keyDecodingStrategy)
+        lookups[name] = lookup
+        return lookup
+    }
+
+    /// Decodes the matched element in the subtree.
+    func decode<T: Decodable>(_ type: T.Type, _ element: ElementContext) throws -> T {
+        context = element
+        defer { context = nil }
+        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), codingPath: [])
+        return try decoder.decodeValue(T.self)
+    }
+
+    // MARK: Error descriptions
+
+    /// `zoo.xml:12:9` or `12:9`: where an element starts.
+    func location(of element: Int) -> String {
+        let element = subtree.elements[element]
+        return "\(subtree.source.map { "\($0):" } ?? "")\(element.line):\(element.column)"
+    }
+
+    /// The element path a coding path leads to, from the document root:
+    /// `zoo/animals/animal[3]/name`.
+    func elementPath(_ codingPath: [any CodingKey]) -> String {
+        var path = context?.path.description ?? subtree.elements.first?.name ?? ""
+        for key in codingPath {
+            if let index = key as? ElementIndexKey {
+                path += "[\(index.index + 1)]"
+                continue
+            }
+            switch lookup(key) {
+            case .text: path += "/text()"
+            case .attribute(let name): path += "/@\(name)"
+            case .name(let name): path += "/\(name)"
+            case .path(let steps, let attribute):
+                path += "/" + steps.joined(separator: "/") + (attribute.map { "/@\($0)" } ?? "")
+            }
+        }
+        return path
+    }
+
+    /// Text for a message: quoted, and shortened in the middle when long.
+    static func quoted(_ text: String) -> String {
+        let limit = 60
+        guard text.count > limit else { return text.debugDescription }
+        return (String(text.prefix(limit / 2)) + "…" + String(text.suffix(limit / 2 - 5))).debugDescription
+    }
+}
+
+/// The key of an item of a list in a coding path; shown as `Index 2`, as Foundation's
+/// decoders do, and as `[3]` in element paths.
+struct ElementIndexKey: CodingKey {
+    let index: Int
+    var stringValue: String { "Index \(index)" }
+    var intValue: Int? { index }
+
+    init(_ index: Int) { self.index = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { index = intValue }
+}

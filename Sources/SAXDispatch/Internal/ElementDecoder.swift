@@ -1,0 +1,244 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What a coding path leads to in a captured subtree.
+enum DecodedValue {
+    /// One element. `mayBeWrapper`: read as a list, it may be a wrapper whose children are
+    /// the items (it was found by name, or is the matched element).
+    case element(Int, mayBeWrapper: Bool)
+    /// Several elements (repeated children, or what a path leads to).
+    case elements([Int])
+    /// An attribute's value, an element's own text, or one token of a list in text;
+    /// `owner` is the element it belongs to.
+    case string(String, owner: Int)
+    /// Nothing: a key the element does not have. It reads as an empty list; anything
+    /// else throws `error`, the `keyNotFound` that names the key.
+    case absent(DecodingError, owner: Int)
+}
+
+/// A `Decoder` over one value of a captured subtree.
+struct ElementDecoder: Decoder {
+    let session: DecodingSession
+    let value: DecodedValue
+    let codingPath: [any CodingKey]
+
+    var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch value {
+        case .element(let element, _):
+            return KeyedDecodingContainer(ElementKeyedContainer<Key>(decoder: self, element: element))
+        case .elements(let elements):
+            guard let first = elements.first else { throw mismatch(Key.self, "no element") }
+            return KeyedDecodingContainer(ElementKeyedContainer<Key>(decoder: self, element: first))
+        case .string:
+            throw mismatch([String: Any].self, "text, which has no children or attributes")
+        case .absent(let error, _):
+            throw error
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        ElementUnkeyedContainer(decoder: self, items: listItems())
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        if case .absent(let error, _) = value { throw error }
+        return ElementSingleValueContainer(decoder: self)
+    }
+
+    // MARK: Reading values
+
+    /// The element whose position and name describe this value.
+    var owner: Int {
+        switch value {
+        case .element(let element, _): element
+        case .elements(let elements): elements.first ?? 0
+        case .string(_, let owner), .absent(_, let owner): owner
+        }
+    }
+
+    /// The text a scalar is read from: an element's own text, an attribute's value, a token.
+    var text: String {
+        switch value {
+        case .element(let element, _): session.subtree.elements[element].text
+        case .elements(let elements): elements.first.map { session.subtree.elements[$0].text } ?? ""
+        case .string(let string, _): string
+        case .absent: ""
+        }
+    }
+
+    /// Whether the value is nil: an element marked `nil="nil"` or `xsi:nil="true"`, or an
+    /// empty element when the decoder reads those as nil.
+    var isNil: Bool {
+        let element: Int
+        switch value {
+        case .element(let only, _): element = only
+        case .elements(let elements):
+            guard let first = elements.first else { return true }
+            element = first
+        case .string: return false
+        case .absent: return true
+        }
+        return session.subtree.isNil(element) || (session.options.emptyElementsAreNil && session.subtree.isEmpty(element))
+    }
+
+    /// Decodes the value as `T`: text conversions for the standard scalar types, the
+    /// decoder's strategies for dates, URLs and data, `init(from:)` for the rest.
+    func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        if case .absent(let error, _) = value {
+            // Only a list reads nothing (as empty); the rest throw the error from their containers.
+            do { return try T(from: self) } catch is DecodingError { throw error }
+        }
+        // The common types first, by identity: cheaper than a conformance lookup.
+        // (`unsafeBitCast` between a type and itself, once the identity is checked.)
+        if T.self == String.self { return unsafeBitCast(try convert(String.self), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try convert(Int.self), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try convert(Double.self), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try convert(Bool.self), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try decodeDate(), to: T.self) }
+        if T.self == URL.self { return unsafeBitCast(try decodeURL(), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try decodeData(), to: T.self) }
+        if let convertible = T.self as? any XMLTextConvertible.Type, let value = try convertOpened(convertible) as? T {
+            return value
+        }
+        do {
+            return try T(from: self)
+        } catch let error as DecodingError {
+            throw locate(error)
+        }
+    }
+
+    private func convertOpened<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
+        try convert(C.self)
+    }
+
+    /// Converts the text with the type's ``XMLTextConvertible`` initializer.
+    func convert<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
+        if case .absent(let error, _) = value { throw error }
+        let text = self.text
+        do {
+            return try C(xmlText: text)
+        } catch {
+            throw conversionFailure(text, C.self, error)
+        }
+    }
+
+    private func decodeDate() throws -> Date {
+        switch session.options.dateDecodingStrategy {
+        case .iso8601: return try convert(Date.self)
+        case .format(let format):
+            let text = self.text
+            do { return try format.date(from: text) } catch { throw conversionFailure(text, Date.self, error, as: format.name) }
+        case .custom(let decode):
+            do { return try decode(self) } catch let error as DecodingError { throw locate(error) }
+        }
+    }
+
+    private func decodeURL() throws -> URL {
+        if case .attribute(let name) = session.options.urlDecodingStrategy, case .element = value,
+            let href = session.subtree.attribute(name, of: owner)
+        {
+            do { return try URL(xmlText: href) } catch { throw conversionFailure(href, URL.self, error) }
+        }
+        return try convert(URL.self)
+    }
+
+    private func decodeData() throws -> Data {
+        let text = self.text
+        switch session.options.dataDecodingStrategy {
+        case .base64:
+            guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+                throw conversionFailure(text, Data.self, ValueConversionError("expected base64"))
+            }
+            return data
+        case .custom(let decode):
+            do { return try decode(text) } catch { throw conversionFailure(text, Data.self, error) }
+        }
+    }
+
+    // MARK: Lists
+
+    /// The items of the value read as a list.
+    func listItems() -> ElementUnkeyedContainer.Items {
+        switch value {
+        case .elements(let elements):
+            return .elements(elements)
+        case .element(let element, let mayBeWrapper):
+            if mayBeWrapper, isWrapper(element) { return .elements(Array(session.subtree.children(of: element))) }
+            return .elements([element])
+        case .absent:
+            return .elements([])
+        case .string(let string, let owner):
+            return .tokens(string.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init), owner: owner)
+        }
+    }
+
+    /// An element with no attributes and no text whose children (if any) share one name,
+    /// unless the type read there asks for children of that name as a key (then the
+    /// element is one item whose field that is: `<item><name>b</name></item>`).
+    private func isWrapper(_ element: Int) -> Bool {
+        let subtree = session.subtree
+        let captured = subtree.elements[element]
+        guard captured.attributes.isEmpty, captured.text.allSatisfy(\.isWhitespace) else { return false }
+        var name: String?
+        for child in subtree.children(of: element) {
+            let childName = subtree.elements[child].name
+            if let name, name != childName { return false }
+            name = childName
+        }
+        if let name, let schema = captured.schema, schema.children[name] != nil { return false }
+        return true
+    }
+
+    // MARK: Errors
+
+    func conversionFailure<T>(_ text: String, _ type: T.Type, _ error: any Error, as name: String? = nil) -> DecodingError {
+        let reason = (error as? ValueConversionError).map { ": \($0.reason)" } ?? ""
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: owner)): cannot convert \(DecodingSession.quoted(text)) to \(name ?? String(describing: T.self))"
+                    + " at \(session.elementPath(codingPath)) (decoding \(session.typeName))\(reason)",
+                underlyingError: error))
+    }
+
+    func mismatch<T>(_ type: T.Type, _ found: String) -> DecodingError {
+        DecodingError.typeMismatch(
+            T.self,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: owner)): expected \(T.self), found \(found) at \(session.elementPath(codingPath))"
+                    + " (decoding \(session.typeName))"))
+    }
+
+    /// Adds the position, path and text to an error a type's own `init(from:)` threw
+    /// about this value (a `RawRepresentable` enum's unknown raw value, say).
+    func locate(_ error: DecodingError) -> DecodingError {
+        func located(_ context: DecodingError.Context) -> DecodingError.Context {
+            guard !context.debugDescription.contains("(decoding \(session.typeName))") else { return context }
+            var description = "\(session.location(of: owner)): \(context.debugDescription)"
+            description += " at \(session.elementPath(context.codingPath))"
+            if case .string = value {
+                description += ", text \(DecodingSession.quoted(text))"
+            } else if session.subtree.elements[owner].firstChild < 0 {
+                description += ", text \(DecodingSession.quoted(text))"
+            }
+            description += " (decoding \(session.typeName))"
+            return DecodingError.Context(
+                codingPath: context.codingPath, debugDescription: description, underlyingError: context.underlyingError)
+        }
+        switch error {
+        case .dataCorrupted(let context): return .dataCorrupted(located(context))
+        case .typeMismatch(let type, let context): return .typeMismatch(type, located(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, located(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, located(context))
+        @unknown default: return error
+        }
+    }
+}

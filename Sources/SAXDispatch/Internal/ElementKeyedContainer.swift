@@ -1,0 +1,187 @@
+/// Reads an element's children, attributes and text by key.
+struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: ElementDecoder
+    let element: Int
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
+    private var session: DecodingSession { decoder.session }
+    private var subtree: CapturedSubtree { decoder.session.subtree }
+
+    /// Every child name, attribute name, and the text key when the element has text, as
+    /// keys of `Key` (names converted back for the snake and kebab key strategies).
+    var allKeys: [Key] {
+        var names: [String] = []
+        var seen = Set<String>()
+        for child in subtree.children(of: element) where seen.insert(subtree.elements[child].name).inserted {
+            names.append(subtree.elements[child].name)
+        }
+        for index in subtree.elements[element].attributes where seen.insert(subtree.attributes[index].name).inserted {
+            names.append(subtree.attributes[index].name)
+        }
+        var keys = names.compactMap { Key(stringValue: swiftName($0)) }
+        if !subtree.elements[element].text.isEmpty, let text = Key(stringValue: session.options.textKey) {
+            keys.append(text)
+        }
+        return keys
+    }
+
+    private func swiftName(_ xmlName: String) -> String {
+        let separator: Character
+        switch session.options.keyDecodingStrategy {
+        case .useDefaultKeys, .custom: return xmlName
+        case .convertFromSnakeCase: separator = "_"
+        case .convertFromKebabCase: separator = "-"
+        }
+        let words = xmlName.split(separator: separator)
+        guard let first = words.first else { return xmlName }
+        return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    // MARK: Finding a key
+
+    /// What `key` reads here, or `nil` when the element has no such child or attribute.
+    /// - Throws: When the capture left out what `key` names (see ``XMLRecordDecoder/KeyPruning/probe``).
+    private func resolve(_ key: Key) throws -> DecodedValue? {
+        switch session.lookup(key) {
+        case .text:
+            return .string(subtree.elements[element].text, owner: element)
+        case .attribute(let name):
+            return subtree.attribute(name, of: element).map { .string($0, owner: element) }
+        case .name(let name):
+            let attributesFirst = if case .beforeElements = session.options.attributeLookup { true } else { false }
+            if attributesFirst, let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
+            if let children = children(named: name, of: element) { return children }
+            if !attributesFirst, let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
+            try checkCaptured(name, in: element, key)
+            return nil
+        case .path(let steps, let attribute):
+            var current = [element]
+            for step in steps {
+                var next: [Int] = []
+                for parent in current {
+                    try checkCaptured(step, in: parent, key)
+                    for child in subtree.children(of: parent) where subtree.elements[child].name == step { next.append(child) }
+                }
+                current = next
+            }
+            if let attribute {
+                let values = current.compactMap { owner in subtree.attribute(attribute, of: owner).map { ($0, owner) } }
+                guard let first = values.first else { return nil }
+                return .string(first.0, owner: first.1)
+            }
+            return current.isEmpty ? nil : .elements(current)
+        }
+    }
+
+    /// The children called `name`: one as `.element`, several as `.elements`.
+    private func children(named name: String, of parent: Int) -> DecodedValue? {
+        var first = -1
+        var more: [Int]?
+        for child in subtree.children(of: parent) where subtree.elements[child].name == name {
+            if first < 0 {
+                first = child
+            } else {
+                if more == nil { more = [first] }
+                more?.append(child)
+            }
+        }
+        if let more { return .elements(more) }
+        return first >= 0 ? .element(first, mayBeWrapper: true) : nil
+    }
+
+    /// Throws when `name` is absent only because the capture left it out: the probe of the
+    /// type did not see it asked for. From the next element on it is captured.
+    private func checkCaptured(_ name: String, in parent: Int, _ key: Key) throws {
+        guard let schema = subtree.elements[parent].schema, !schema.captures(name) else { return }
+        session.learn(name, in: schema)
+        throw DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: parent)): <\(name)> was not captured at \(session.elementPath(codingPath)):"
+                    + " \(session.typeName)'s init(from:) asked for it, but not when the decoder probed the type;"
+                    + " it is captured from the next element on (set keyPruning = .off to capture everything)"))
+    }
+
+    /// What `key` reads, or `.absent` with the error that names it.
+    private func value(_ key: Key) throws -> DecodedValue {
+        if let value = try resolve(key) { return value }
+        let name: String
+        switch session.lookup(key) {
+        case .text: name = "text"
+        case .attribute(let attribute): name = "attribute \"\(attribute)\""
+        case .name(let child): name = "element or attribute \"\(child)\""
+        case .path(let steps, let attribute): name = "\"\(steps.joined(separator: "/"))\(attribute.map { "/@\($0)" } ?? "")\""
+        }
+        let error = DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: element)): no \(name) in <\(subtree.elements[element].name)>"
+                    + " at \(session.elementPath(codingPath)) (decoding \(session.typeName))"))
+        return .absent(error, owner: element)
+    }
+
+    private func decoder(for key: Key) throws -> ElementDecoder {
+        ElementDecoder(session: session, value: try value(key), codingPath: codingPath + [key])
+    }
+
+    // MARK: KeyedDecodingContainerProtocol
+
+    /// Whether the element has what `key` names. `true` when the capture left it out, so
+    /// that the decode that follows reports that rather than reading it as absent.
+    func contains(_ key: Key) -> Bool {
+        do { return try resolve(key) != nil } catch { return true }
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        guard let value = try resolve(key) else { return true }
+        return ElementDecoder(session: session, value: value, codingPath: codingPath + [key]).isNil
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder(for: key).decodeValue(T.self)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let value = try resolve(key) else { return nil }
+        let decoder = ElementDecoder(session: session, value: value, codingPath: codingPath + [key])
+        return decoder.isNil ? nil : try decoder.decodeValue(T.self)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        -> KeyedDecodingContainer<NestedKey>
+    {
+        try decoder(for: key).container(keyedBy: NestedKey.self)
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder(for: key).unkeyedContainer()
+    }
+
+    func superDecoder() throws -> any Decoder {
+        ElementDecoder(session: session, value: .element(element, mayBeWrapper: false), codingPath: codingPath)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        try decoder(for: key)
+    }
+
+    // The scalar requirements all read text through `ElementDecoder`.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(for: key).convert(Bool.self) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(for: key).convert(String.self) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(for: key).convert(Double.self) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(for: key).convert(Float.self) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(for: key).convert(Int.self) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(for: key).convert(Int8.self) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(for: key).convert(Int16.self) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(for: key).convert(Int32.self) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder(for: key).convert(Int64.self) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder(for: key).convert(UInt.self) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder(for: key).convert(UInt8.self) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(for: key).convert(UInt16.self) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(for: key).convert(UInt32.self) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).convert(UInt64.self) }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import SAXDispatch
+
+@Suite("Decodable: errors say what, where and why")
+struct DecodingErrorTests {
+    struct Facilities: Decodable { let toilet: Int }
+    struct Zoo: Decodable { let facilities: Facilities }
+
+    @Test("a bad value: position, element path, text, target type; the conversion error is underneath")
+    func conversion() throws {
+        let xml = "<zoo>\n  <facilities>\n    <toilet>4x2</toilet>\n  </facilities>\n</zoo>"
+        do {
+            _ = try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: xml) { _ in }
+            Issue.record("decoded 4x2 as an Int")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["facilities", "toilet"])
+            #expect(
+                context.debugDescription
+                    == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#
+                    || context.debugDescription.hasPrefix(#"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo)"#),
+                "\(context.debugDescription)")
+            #expect(context.underlyingError is ValueConversionError)
+        }
+    }
+
+    @Test("errors in a file name it; items of a list are numbered from 1 in the path")
+    func listItemInFile() throws {
+        struct Animal: Decodable { let legs: Int }
+        struct Zoo: Decodable { let animals: [Animal] }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("decoding-\(UUID().uuidString).xml")
+        try Data("<zoo><animals><animal><legs>4</legs></animal>\n<animal><legs>many</legs></animal></animals></zoo>".utf8)
+            .write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try XMLRecordDecoder().decode(Zoo.self, contentsOfFile: file.path)
+            Issue.record("decoded many as an Int")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["animals", "Index 1", "legs"])
+            #expect(context.debugDescription.hasPrefix(#"\#(file.path):2:9: cannot convert "many" to Int at zoo/animals[2]/legs"#), "\(context.debugDescription)")
+        }
+    }
+
+    @Test("an enum's unknown value gets the position, path and text added")
+    func enumValue() throws {
+        enum State: String, Decodable { case active, closed }
+        struct Account: Decodable { let state: State }
+        do {
+            _ = try XMLRecordDecoder().decode(Account.self, from: "<account>\n<state>frozen</state></account>")
+            Issue.record("decoded frozen")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription.hasPrefix("2:1: "), "\(context.debugDescription)")
+            #expect(context.debugDescription.contains(#"at account/state, text "frozen" (decoding Account)"#), "\(context.debugDescription)")
+        }
+    }
+
+    @Test("long text is shortened in the middle")
+    func longText() throws {
+        struct Count: Decodable { let n: Int }
+        let long = String(repeating: "7", count: 40) + "x" + String(repeating: "8", count: 40)
+        do {
+            _ = try XMLRecordDecoder().decode(Count.self, from: "<c><n>\(long)</n></c>")
+            Issue.record("decoded garbage")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription.contains(#""777777777777777777777777777777…8888888888888888888888888""#), "\(context.debugDescription)")
+        }
+    }
+
+    @Test("an element larger than the limit is an error naming it; earlier ones stay delivered")
+    func sizeLimit() throws {
+        struct Page: Decodable { let text: String }
+        var decoder = XMLRecordDecoder()
+        decoder.maximumRecordBytes = 1_000
+        let big = String(repeating: "x", count: 2_000)
+        let xml = "<wiki><page><text>small</text></page>\n<page><text>\(big)</text></page><page><text>z</text></page></wiki>"
+        var delivered: [String] = []
+        #expect(throws: RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: nil)) {
+            try decoder.forEach(Page.self, at: "page", in: xml) { delivered.append($0.text) }
+        }
+        #expect(delivered == ["small"])
+        let error = RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: "dump.xml")
+        #expect(error.description == "dump.xml:2:1: <page> holds more than maximumRecordBytes (1000 bytes) of names, attributes and text")
+    }
+
+    @Test("a malformed document ends in XMLParseError after the elements before it were delivered")
+    func malformed() throws {
+        struct Item: Decodable { let n: Int }
+        var delivered: [Int] = []
+        #expect(throws: XMLParseError.self) {
+            try XMLRecordDecoder().forEach(Item.self, at: "item", in: "<r><item><n>1</n></item><item><n>2</n></item><item></r>") {
+                delivered.append($0.n)
+            }
+        }
+        #expect(delivered == [1, 2])
+    }
+
+    @Test("next to other handlers, a decoding error comes wrapped in HandlerError with the element's position")
+    func dispatcherHandlers() throws {
+        struct Item: Decodable { let n: Int }
+        var dispatcher = Dispatcher()
+        var items: [Int] = []
+        var titles: [String] = []
+        dispatcher.onDecoded(Item.self, at: "item") { items.append($0.n) }
+        dispatcher.onEnd("title") { _, text in titles.append(text) }
+        try dispatcher.parse("<r><title>T</title><item><n>1</n></item><item><n>2</n></item></r>")
+        #expect(items == [1, 2])
+        #expect(titles == ["T"])
+        do {
+            try dispatcher.parse("<r>\n<item><n>x</n></item></r>")
+            Issue.record("parsed a bad item")
+        } catch let error as HandlerError {
+            #expect(error.underlying is DecodingError)
+            #expect(error.line == 2)
+        }
+        // The dispatcher is usable again after the failed parse.
+        items = []
+        try dispatcher.parse("<r><item><n>3</n></item></r>")
+        #expect(items == [3])
+    }
+
+    @Test("an element matching inside a matched element is part of it")
+    func nestedMatches() throws {
+        struct Item: Decodable {
+            let name: String
+            let item: [Item]
+        }
+        var names: [String] = []
+        try XMLRecordDecoder().forEach(
+            Item.self, at: "item", in: "<r><item><name>a</name><item><name>b</name></item></item><item><name>c</name></item></r>"
+        ) { item in
+            names.append(item.name + item.item.map { "(\($0.name))" }.joined())
+        }
+        #expect(names == ["a(b)", "c"])
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import SAXDispatch
+
+@Suite("Decodable: only what the type reads is captured")
+struct KeyPruningTests {
+    struct Tag: Decodable, Equatable {
+        let k: String
+        let v: String
+    }
+
+    struct Node: Decodable, Equatable {
+        let id: Int
+        let tag: [Tag]
+        let meta: Meta?
+    }
+
+    struct Meta: Decodable, Equatable {
+        let user: String
+    }
+
+    enum Kind: String, Decodable, CaseIterable { case a, b }
+
+    func schema<T: Decodable>(_ type: T.Type, _ options: XMLRecordDecoder = XMLRecordDecoder()) -> KeySchema? {
+        DecodingSession(T.self, options: options, source: nil).schemaForNextElement()
+    }
+
+    @Test("the probe learns the children a synthesized conformance reads, nested and in lists")
+    func probe() throws {
+        let node = try #require(schema(Node.self))
+        #expect(Set(node.children.keys) == ["id", "tag", "meta"])
+        #expect(node.captures("tag") && !node.captures("nd"))
+        let tag = try #require(node.children["tag"])
+        #expect(Set(tag.children.keys) == ["k", "v"])
+        #expect(tag.readsAnyChildAsItem)
+        #expect(Set(node.children["meta"]?.children.keys ?? [:].keys) == ["user"])
+    }
+
+    @Test("a CaseIterable enum keeps the probe going; another enum makes its record capture everything")
+    func enums() throws {
+        struct WithCaseIterable: Decodable {
+            let kind: Kind
+            let name: String
+        }
+        enum Plain: String, Decodable { case x }
+        struct WithPlain: Decodable {
+            let kind: Plain
+            let name: String
+        }
+        #expect(schema(WithCaseIterable.self)?.children.keys.sorted() == ["kind", "name"])
+        #expect(schema(WithPlain.self) == nil)
+    }
+
+    @Test("allKeys, recursion, and pruning switched off capture everything")
+    func captureEverything() throws {
+        struct Dynamic: Decodable {
+            init(from decoder: any Decoder) throws {
+                _ = try decoder.container(keyedBy: AnyKey.self).allKeys
+            }
+        }
+        final class Tree: Decodable {
+            let child: [Tree]
+        }
+        var off = XMLRecordDecoder()
+        off.keyPruning = .off
+        #expect(schema(Dynamic.self) == nil)
+        #expect(schema(Node.self, off) == nil)
+        // A recursive type is probed to a depth, and captured whole below it.
+        var level = try #require(schema(Tree.self))
+        var depth = 0
+        while !level.capturesEverything, let next = level.children["child"] {
+            level = next
+            depth += 1
+        }
+        #expect(level.capturesEverything)
+        #expect(depth > 3)
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    @Test("children nobody reads are not captured, and the values are the same as with everything captured")
+    func pruned() throws {
+        let xml = """
+            <osm>
+              <node id="1"><tag k="highway" v="stop"/><nd ref="9"/><junk><deep>x</deep></junk></node>
+              <node id="2"><meta><user>ann</user><extra>e</extra></meta></node>
+            </osm>
+            """
+        var elementCounts: [Int] = []
+        var nodes: [Node] = []
+        var dispatcher = Dispatcher()
+        let session = DecodingSession(Node.self, options: XMLRecordDecoder(), source: nil)
+        let capture = SubtreeCapture(
+            subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim
+        ) { subtree, element in
+            elementCounts.append(subtree.elements.count)
+            nodes.append(try session.decode(Node.self, element))
+        }
+        dispatcher.mount(capture.handlers(), at: "node")
+        try dispatcher.parse(xml)
+        #expect(elementCounts == [2, 3])  // node+tag; node+meta+user
+        var off = XMLRecordDecoder()
+        off.keyPruning = .off
+        #expect(try off.all(Node.self, at: "node", in: xml) == nodes)
+        #expect(nodes == [
+            Node(id: 1, tag: [Tag(k: "highway", v: "stop")], meta: nil), Node(id: 2, tag: [], meta: Meta(user: "ann")),
+        ])
+    }
+
+    @Test("a key the probe never saw fails that element with a message, and is captured from the next one on")
+    func valueDependentKeys() throws {
+        struct Shape: Decodable, Equatable {
+            let size: Double
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                let kind = try container.decode(String.self, forKey: AnyKey(stringValue: "kind"))
+                size = try container.decode(Double.self, forKey: AnyKey(stringValue: kind == "circle" ? "radius" : "side"))
+            }
+        }
+        let xml = """
+            <shapes><shape><kind>square</kind><side>2</side></shape>
+            <shape><kind>circle</kind><radius>1.5</radius></shape>
+            <shape><kind>circle</kind><radius>3</radius></shape></shapes>
+            """
+        var sizes: [Double] = []
+        do {
+            try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: xml) { sizes.append($0.size) }
+            Issue.record("decoded a key that was not captured")
+        } catch DecodingError.keyNotFound(let key, let context) {
+            #expect(key.stringValue == "radius")
+            #expect(context.debugDescription.contains("<radius> was not captured"), "\(context.debugDescription)")
+            #expect(context.debugDescription.contains("keyPruning = .off"))
+        }
+        #expect(sizes == [2])
+        // Within one parse, the elements after the failure have the key.
+        var dispatcher = Dispatcher()
+        var failures = 0
+        sizes = []
+        dispatcher.onDecoded(Shape.self, at: "shape") { sizes.append($0.size) }
+        for _ in 0..<2 {
+            do { try dispatcher.parse(xml) } catch { failures += 1 }
+        }
+        #expect(failures == 1)
+        #expect(sizes == [2, 2, 1.5, 3])
+        var off = XMLRecordDecoder()
+        off.keyPruning = .off
+        #expect(try off.all(Shape.self, at: "shape", in: xml).map(\.size) == [2, 1.5, 3])
+    }
+}
