@@ -39,7 +39,7 @@ struct ExamplesTests {
         let error = #expect(throws: RecordError.self) { try ZooRecords.read(contentsOfFile: path) }
         #expect(
             error?.description
-                == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer in \(Int.min)...\(Int.max)")
+                == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer")
         let handlerError = #expect(throws: HandlerError.self) { try ZooHandlerReader.read(contentsOfFile: path) }
         #expect(handlerError?.underlying as? ZooError == ZooError(message: "cannot convert \"4x2\" to Int"))
     }
@@ -154,7 +154,7 @@ struct ExamplesTests {
         #expect(items.first?.enclosures == [])
         #expect(
             reported == [
-                "<input>:3:1: error: cannot convert \"big\" to Int at rss/channel/item/enclosure/@length (in record Enclosure, field @length): expected an integer in \(Int.min)...\(Int.max)"
+                "<input>:3:1: error: cannot convert \"big\" to Int at rss/channel/item/enclosure/@length (in record Enclosure, field @length): expected an integer"
             ])
         #expect((summary.delivered, summary.failed) == (1, 1))
     }

@@ -100,7 +100,7 @@ struct ExtractCommandTests {
         #expect(result.output == "{\"id\":1,\"count\":7}\n{\"id\":2,\"count\":-3}\n")
         #expect(
             result.error == "\(catalog):30:5: error: cannot convert \"x12\" to Int at catalog/item/count "
-                + "(in record item, field count): expected an integer in -9223372036854775808...9223372036854775807\n")
+                + "(in record item, field count): expected an integer\n")
     }
 
     @Test("--on-error skip: the bad record is left out with its diagnostic, the rest written, exit 0")
@@ -118,7 +118,7 @@ struct ExtractCommandTests {
             diagnostics == [
                 "\(catalog):12:5: error: note of record item is nil but required",
                 "\(catalog):30:5: error: cannot convert \"x12\" to Int at catalog/item/count (in record item, field count): "
-                    + "expected an integer in -9223372036854775808...9223372036854775807",
+                    + "expected an integer",
                 "\(catalog):36:5: error: note of record item is nil but required",
                 "saxdispatch: skipped 2 of 4 records that could not be built",
             ])

@@ -63,11 +63,14 @@ extension Bool: XMLTextConvertible {
 }
 
 extension XMLTextConvertible where Self: FixedWidthInteger {
-    /// Accepts an optional sign and decimal digits, nothing else.
+    /// Accepts an optional sign and decimal digits, nothing else. The error names the
+    /// type's range only for an integer outside it.
     public init(xmlText: String) throws {
         guard let value = Self(xmlText, radix: 10) else {
-            throw ValueConversionError(
-                xmlText.isEmpty ? "expected an integer, found empty text" : "expected an integer in \(Self.min)...\(Self.max)")
+            if xmlText.isEmpty { throw ValueConversionError("expected an integer, found empty text") }
+            let digits = xmlText.utf8.first == UInt8(ascii: "-") || xmlText.utf8.first == UInt8(ascii: "+") ? xmlText.utf8.dropFirst() : xmlText.utf8[...]
+            let isInteger = !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            throw ValueConversionError(isInteger ? "expected an integer in \(Self.min)...\(Self.max)" : "expected an integer")
         }
         self = value
     }
