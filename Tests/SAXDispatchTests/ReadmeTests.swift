@@ -188,4 +188,42 @@ struct ReadmeTests {
         #expect(error?.underlying is BadValue)
         #expect(error?.description == #"zoo.xml:16:8: error: in the end handler of zoo/f/toilet: cannot convert "4x2" to Int"#)
     }
+
+    @Test("the README's Codable example decodes the zoo, and its error reads as shown")
+    func codable() throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        var names: [String] = []
+        var dispatcher = Dispatcher()
+        // --- README "Codable" (with "zoo.xml" replaced by the fixture's path) ---
+        struct Animal: Decodable {
+            let kind: String
+            let name: String
+            let url: URL
+            enum CodingKeys: String, CodingKey {
+                case kind, url
+                case name = "nested_nonsense/name"
+            }
+        }
+        struct Facilities: Decodable { let toilet: Int; let disabledParking: Bool }
+        struct Zoo: Decodable { let animals: [Animal]; let facilities: Facilities }
+
+        var decoder = XMLRecordDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let zoo = try decoder.decode(Zoo.self, contentsOfFile: zooPath)
+        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", contentsOfFile: zooPath) { animal in
+            names.append(animal.name)
+        }
+        dispatcher.onDecoded(Animal.self, at: "animal") { animal in names.append(animal.kind) }
+        // --- end ---
+        try dispatcher.parse(contentsOfFile: zooPath)
+        #expect(zoo.animals.map(\.kind) == ["cat", "dog"])
+        #expect(zoo.facilities.toilet == 42 && zoo.facilities.disabledParking)
+        #expect(names == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
+        do {
+            _ = try decoder.decode(Zoo.self, from: "<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>")
+            Issue.record("decoded 4x2")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
+        }
+    }
 }

@@ -17,6 +17,8 @@ enum RoutedVariant: String {
     case object
     /// Typed records (RecordExtract.swift).
     case records
+    /// `Decodable` models through XMLRecordDecoder (DecodableExtract.swift).
+    case decodable
 }
 
 /// Patterns that match nothing in the benchmark documents: 30 end in names that occur
@@ -37,6 +39,7 @@ func decoyPatterns() -> [ElementPattern] {
 func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) throws -> String {
     if variant == .object { return try objectExtract(arguments) }
     if variant == .records { return try recordExtract(arguments) }
+    if variant == .decodable { return try decodableExtract(arguments) }
     var dispatcher = Dispatcher()
     if variant == .paths50 {
         for pattern in decoyPatterns() { dispatcher.onStart(pattern) { _ in } }

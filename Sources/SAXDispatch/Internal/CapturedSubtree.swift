@@ -22,10 +22,12 @@ final class CapturedSubtree {
         var value: String
     }
 
-    private(set) var elements: [Element] = []
-    private(set) var attributes: [Attribute] = []
+    // One parse's capture and decode use the subtree one step at a time, never
+    // re-entrantly, so accesses cannot overlap: no runtime exclusivity checks.
+    @exclusivity(unchecked) private(set) var elements: [Element] = []
+    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
     /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
-    private(set) var byteCount = 0
+    @exclusivity(unchecked) private(set) var byteCount = 0
     /// The file or URL the document came from, for error descriptions.
     var source: String?
 
@@ -44,9 +46,18 @@ final class CapturedSubtree {
     ) -> Int {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
-        for attribute in newAttributes {
-            bytes += attribute.name.utf8.count + attribute.value.utf8.count
-            attributes.append(Attribute(name: attribute.name, value: attribute.value))
+        if let schema, !schema.capturesEverything {
+            // Only the attributes read, looked up by name: the others never become strings.
+            for name in schema.attributes {
+                guard let value = newAttributes[name] else { continue }
+                bytes += name.utf8.count + value.utf8.count
+                attributes.append(Attribute(name: name, value: value))
+            }
+        } else {
+            for attribute in newAttributes {
+                bytes += attribute.name.utf8.count + attribute.value.utf8.count
+                attributes.append(Attribute(name: attribute.name, value: attribute.value))
+            }
         }
         byteCount += bytes
         let index = elements.count

@@ -15,10 +15,19 @@ final class DecodingSession {
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
     /// The matched element being decoded, while it is.
-    var context: ElementContext?
-    private var lookups: [String: KeyLookup] = [:]
+    @exclusivity(unchecked) var context: ElementContext?
+    /// Key lookups made so far, by key name: a type has a handful of keys, so they are
+    /// compared in turn rather than hashed.
+    @exclusivity(unchecked) private var lookupNames: [String] = []
+    @exclusivity(unchecked) private var lookups: [KeyLookup] = []
     /// Children a decode asked for that the probe had not seen, to capture from the next element on.
-    private var learned: [(name: String, schema: KeySchema)] = []
+    private var learned: [(key: LearnedKey, schema: KeySchema)] = []
+
+    /// What a decode asked for beyond the probe.
+    enum LearnedKey {
+        case child(String)
+        case attribute(String)
+    }
 
     init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
         self.options = options
@@ -33,22 +42,31 @@ final class DecodingSession {
 
     /// The schema to capture the next matched element with, with what earlier decodes learned.
     func schemaForNextElement() -> KeySchema? {
-        for (name, schema) in learned { schema.child(name).capturesEverything = true }
+        for (key, schema) in learned {
+            switch key {
+            case .child(let name):
+                schema.child(name).capturesEverything = true
+                schema.readAttribute(name)
+            case .attribute(let name):
+                schema.readAttribute(name)
+            }
+        }
         learned.removeAll()
         return schema
     }
 
-    /// Notes that a decode asked for child `name` of an element captured with `schema`.
-    func learn(_ name: String, in schema: KeySchema) {
-        learned.append((name, schema))
+    /// Notes that a decode asked for a child or attribute of an element captured with `schema`.
+    func learn(_ key: LearnedKey, in schema: KeySchema) {
+        learned.append((key, schema))
     }
 
     /// What a key reads, under the decoder's key strategy.
     func lookup(_ key: some CodingKey) -> KeyLookup {
         let name = key.stringValue
-        if let cached = lookups[name] { return cached }
+        if let index = lookupNames.firstIndex(of: name) { return lookups[index] }
         let lookup = KeyLookup(name, textKey: options.textKey, strategy: options.keyDecodingStrategy)
-        lookups[name] = lookup
+        lookupNames.append(name)
+        lookups.append(lookup)
         return lookup
     }
 

@@ -14,9 +14,9 @@ enum DecodedValue {
     /// An attribute's value, an element's own text, or one token of a list in text;
     /// `owner` is the element it belongs to.
     case string(String, owner: Int)
-    /// Nothing: a key the element does not have. It reads as an empty list; anything
-    /// else throws `error`, the `keyNotFound` that names the key.
-    case absent(DecodingError, owner: Int)
+    /// Nothing: the last key of the coding path names nothing in element `owner`. It reads
+    /// as an empty list; anything else throws the `keyNotFound` error that names the key.
+    case absent(owner: Int)
 }
 
 /// A `Decoder` over one value of a captured subtree.
@@ -36,8 +36,8 @@ struct ElementDecoder: Decoder {
             return KeyedDecodingContainer(ElementKeyedContainer<Key>(decoder: self, element: first))
         case .string:
             throw mismatch([String: Any].self, "text, which has no children or attributes")
-        case .absent(let error, _):
-            throw error
+        case .absent:
+            throw missingKey()
         }
     }
 
@@ -46,7 +46,7 @@ struct ElementDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        if case .absent(let error, _) = value { throw error }
+        if case .absent = value { throw missingKey() }
         return ElementSingleValueContainer(decoder: self)
     }
 
@@ -57,7 +57,7 @@ struct ElementDecoder: Decoder {
         switch value {
         case .element(let element, _): element
         case .elements(let elements): elements.first ?? 0
-        case .string(_, let owner), .absent(_, let owner): owner
+        case .string(_, let owner), .absent(let owner): owner
         }
     }
 
@@ -89,9 +89,9 @@ struct ElementDecoder: Decoder {
     /// Decodes the value as `T`: text conversions for the standard scalar types, the
     /// decoder's strategies for dates, URLs and data, `init(from:)` for the rest.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if case .absent(let error, _) = value {
-            // Only a list reads nothing (as empty); the rest throw the error from their containers.
-            do { return try T(from: self) } catch is DecodingError { throw error }
+        if case .absent = value {
+            // Only a list reads nothing (as empty); the rest throw from their containers.
+            do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
         // The common types first, by identity: cheaper than a conformance lookup.
         // (`unsafeBitCast` between a type and itself, once the identity is checked.)
@@ -118,7 +118,7 @@ struct ElementDecoder: Decoder {
 
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.
     func convert<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
-        if case .absent(let error, _) = value { throw error }
+        if case .absent = value { throw missingKey() }
         let text = self.text
         do {
             return try C(xmlText: text)
@@ -190,11 +190,34 @@ struct ElementDecoder: Decoder {
             if let name, name != childName { return false }
             name = childName
         }
-        if let name, let schema = captured.schema, schema.children[name] != nil { return false }
+        if let name, let schema = captured.schema, schema.schema(ofChild: name) != nil { return false }
         return true
     }
 
     // MARK: Errors
+
+    /// The error for an absent value: the last key of the coding path names nothing in its element.
+    func missingKey() -> DecodingError {
+        let containerPath = Array(codingPath.dropLast())
+        guard let key = codingPath.last else {
+            return DecodingError.valueNotFound(
+                Any.self, DecodingError.Context(codingPath: [], debugDescription: "\(session.location(of: owner)): no value"))
+        }
+        let name: String
+        switch session.lookup(key) {
+        case .text: name = "text"
+        case .attribute(let attribute): name = "attribute \"\(attribute)\""
+        case .name(let child): name = "element or attribute \"\(child)\""
+        case .path(let steps, let attribute): name = "\"\(steps.joined(separator: "/"))\(attribute.map { "/@\($0)" } ?? "")\""
+        }
+        return DecodingError.keyNotFound(
+            key,
+            DecodingError.Context(
+                codingPath: containerPath,
+                debugDescription:
+                    "\(session.location(of: owner)): no \(name) in <\(session.subtree.elements[owner].name)>"
+                    + " at \(session.elementPath(containerPath)) (decoding \(session.typeName))"))
+    }
 
     func conversionFailure<T>(_ text: String, _ type: T.Type, _ error: any Error, as name: String? = nil) -> DecodingError {
         let reason = (error as? ValueConversionError).map { ": \($0.reason)" } ?? ""

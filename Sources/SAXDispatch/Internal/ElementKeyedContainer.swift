@@ -46,13 +46,16 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         case .text:
             return .string(subtree.elements[element].text, owner: element)
         case .attribute(let name):
-            return subtree.attribute(name, of: element).map { .string($0, owner: element) }
+            if let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
+            try checkCaptured(attribute: name, in: element, key)
+            return nil
         case .name(let name):
             let attributesFirst = if case .beforeElements = session.options.attributeLookup { true } else { false }
             if attributesFirst, let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
             if let children = children(named: name, of: element) { return children }
             if !attributesFirst, let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
             try checkCaptured(name, in: element, key)
+            try checkCaptured(attribute: name, in: element, key)
             return nil
         case .path(let steps, let attribute):
             var current = [element]
@@ -65,6 +68,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 current = next
             }
             if let attribute {
+                for owner in current { try checkCaptured(attribute: attribute, in: owner, key) }
                 let values = current.compactMap { owner in subtree.attribute(attribute, of: owner).map { ($0, owner) } }
                 guard let first = values.first else { return nil }
                 return .string(first.0, owner: first.1)
@@ -89,39 +93,35 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return first >= 0 ? .element(first, mayBeWrapper: true) : nil
     }
 
-    /// Throws when `name` is absent only because the capture left it out: the probe of the
-    /// type did not see it asked for. From the next element on it is captured.
+    /// Throws when child `name` is absent only because the capture left it out: the probe
+    /// of the type did not see it asked for. From the next element on it is captured.
     private func checkCaptured(_ name: String, in parent: Int, _ key: Key) throws {
         guard let schema = subtree.elements[parent].schema, !schema.captures(name) else { return }
-        session.learn(name, in: schema)
-        throw DecodingError.keyNotFound(
+        session.learn(.child(name), in: schema)
+        throw notCaptured("<\(name)>", in: parent, key)
+    }
+
+    /// Throws when attribute `name` is absent only because the capture left it out.
+    private func checkCaptured(attribute name: String, in owner: Int, _ key: Key) throws {
+        guard let schema = subtree.elements[owner].schema, !schema.captures(attribute: name) else { return }
+        session.learn(.attribute(name), in: schema)
+        throw notCaptured("attribute \"\(name)\"", in: owner, key)
+    }
+
+    private func notCaptured(_ what: String, in element: Int, _ key: Key) -> DecodingError {
+        DecodingError.keyNotFound(
             key,
             DecodingError.Context(
                 codingPath: codingPath,
                 debugDescription:
-                    "\(session.location(of: parent)): <\(name)> was not captured at \(session.elementPath(codingPath)):"
+                    "\(session.location(of: element)): \(what) was not captured at \(session.elementPath(codingPath)):"
                     + " \(session.typeName)'s init(from:) asked for it, but not when the decoder probed the type;"
                     + " it is captured from the next element on (set keyPruning = .off to capture everything)"))
     }
 
-    /// What `key` reads, or `.absent` with the error that names it.
+    /// What `key` reads, or `.absent`.
     private func value(_ key: Key) throws -> DecodedValue {
-        if let value = try resolve(key) { return value }
-        let name: String
-        switch session.lookup(key) {
-        case .text: name = "text"
-        case .attribute(let attribute): name = "attribute \"\(attribute)\""
-        case .name(let child): name = "element or attribute \"\(child)\""
-        case .path(let steps, let attribute): name = "\"\(steps.joined(separator: "/"))\(attribute.map { "/@\($0)" } ?? "")\""
-        }
-        let error = DecodingError.keyNotFound(
-            key,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "\(session.location(of: element)): no \(name) in <\(subtree.elements[element].name)>"
-                    + " at \(session.elementPath(codingPath)) (decoding \(session.typeName))"))
-        return .absent(error, owner: element)
+        try resolve(key) ?? .absent(owner: element)
     }
 
     private func decoder(for key: Key) throws -> ElementDecoder {

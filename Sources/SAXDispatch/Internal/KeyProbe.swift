@@ -40,14 +40,23 @@ struct KeyProbe: Decoder {
     func at(_ key: some CodingKey) -> KeyProbe {
         let target: KeySchema
         switch session.lookup(key) {
-        case .text, .attribute:
-            target = KeySchema()  // text and attributes are always captured
+        case .text:
+            target = KeySchema()  // text is always captured
+        case .attribute(let name):
+            schema.readAttribute(name)
+            target = KeySchema()
         case .name(let name):
+            schema.readAttribute(name)
             target = schema.child(name)
         case .path(let steps, let attribute):
             var current = schema
             for step in steps { current = current.child(step) }
-            target = attribute == nil ? current : KeySchema()
+            if let attribute {
+                current.readAttribute(attribute)
+                target = KeySchema()
+            } else {
+                target = current
+            }
         }
         return KeyProbe(schema: target, session: session, depth: depth + 1)
     }
@@ -67,7 +76,10 @@ struct KeyProbe: Decoder {
             if case .custom(let decode) = session.options.dateDecodingStrategy { _ = try? decode(self) }
             return unsafeBitCast(Date(timeIntervalSince1970: 0), to: T.self)
         }
-        if T.self == URL.self { return unsafeBitCast(URL(fileURLWithPath: "/"), to: T.self) }
+        if T.self == URL.self {
+            if case .attribute(let name) = session.options.urlDecodingStrategy { schema.readAttribute(name) }
+            return unsafeBitCast(URL(fileURLWithPath: "/"), to: T.self)
+        }
         if T.self == Data.self { return unsafeBitCast(Data(), to: T.self) }
         if let numeric = T.self as? any AdditiveArithmetic.Type, let zero = Self.zero(numeric) as? T { return zero }
         if let enumeration = T.self as? any (CaseIterable & RawRepresentable).Type,

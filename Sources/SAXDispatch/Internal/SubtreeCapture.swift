@@ -9,7 +9,9 @@ final class SubtreeCapture {
     private let whitespace: WhitespacePolicy
     private let deliver: (CapturedSubtree, ElementContext) throws -> Void
     /// The captured elements that are open, innermost last, with their depths.
-    private var open: [(element: Int, depth: Int)] = []
+    // Handlers run one at a time and never reach the capture re-entrantly, so accesses
+    // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
+    @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
     /// The parse the open elements belong to: a parse that ended inside a matched
     /// element leaves them behind for the next parse to drop.
     private var parse: ObjectIdentifier?
@@ -47,9 +49,10 @@ final class SubtreeCapture {
         }
         guard open.isEmpty else { return try openChild(element) }
         subtree.removeAll()
+        let position = element.engine.position(depth: element.depth, serial: element.serial)
         let root = subtree.append(
             name: element.name, attributes: element.attributes, parent: -1, schema: rootSchema(),
-            line: element.line, column: element.column)
+            line: position.line, column: position.column)
         open.append((root, element.depth))
         try checkLimit(element)
     }
@@ -64,9 +67,10 @@ final class SubtreeCapture {
             case .pruned(let childSchema): schema = childSchema
             }
         }
+        let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
             name: element.name, attributes: element.attributes, parent: parent.element, schema: schema,
-            line: element.line, column: element.column)
+            line: position.line, column: position.column)
         open.append((child, element.depth))
         try checkLimit(element)
     }
