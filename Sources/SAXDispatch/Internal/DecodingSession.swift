@@ -95,13 +95,7 @@ final class DecodingSession {
                 path += "[\(index.index + 1)]"
                 continue
             }
-            switch lookup(key) {
-            case .text: path += "/text()"
-            case .attribute(let name): path += "/@\(name)"
-            case .name(let name): path += "/\(name)"
-            case .path(let steps, let attribute):
-                path += "/" + steps.joined(separator: "/") + (attribute.map { "/@\($0)" } ?? "")
-            }
+            path += "/" + lookup(key).xmlPath
         }
         return path
     }

@@ -208,7 +208,7 @@ struct ElementDecoder: Decoder {
         case .text: name = "text"
         case .attribute(let attribute): name = "attribute \"\(attribute)\""
         case .name(let child): name = "element or attribute \"\(child)\""
-        case .path(let steps, let attribute): name = "\"\(steps.joined(separator: "/"))\(attribute.map { "/@\($0)" } ?? "")\""
+        case .path: name = "\"\(session.lookup(key).xmlPath)\""
         }
         return DecodingError.keyNotFound(
             key,
@@ -247,11 +247,9 @@ struct ElementDecoder: Decoder {
             guard !context.debugDescription.contains("(decoding \(session.typeName))") else { return context }
             var description = "\(session.location(of: owner)): \(context.debugDescription)"
             description += " at \(session.elementPath(context.codingPath))"
-            if case .string = value {
-                description += ", text \(DecodingSession.quoted(text))"
-            } else if session.subtree.elements[owner].firstChild < 0 {
-                description += ", text \(DecodingSession.quoted(text))"
-            }
+            // The text, when the value is text: a string, or an element without children.
+            let isText = if case .string = value { true } else { session.subtree.elements[owner].firstChild < 0 }
+            if isText { description += ", text \(DecodingSession.quoted(text))" }
             description += " (decoding \(session.typeName))"
             return DecodingError.Context(
                 codingPath: context.codingPath, debugDescription: description, underlyingError: context.underlyingError)

@@ -35,6 +35,16 @@ enum KeyLookup: Equatable {
         self = .path(elements, attribute: attribute)
     }
 
+    /// What the key reads, written as a relative path: `text()`, `@href`, `name`, `link/@href`.
+    var xmlPath: String {
+        switch self {
+        case .text: "text()"
+        case .attribute(let name): "@\(name)"
+        case .name(let name): name
+        case .path(let steps, let attribute): steps.joined(separator: "/") + (attribute.map { "/@\($0)" } ?? "")
+        }
+    }
+
     /// The XML name a key's name reads under a strategy.
     static func xmlName(_ name: String, _ strategy: XMLRecordDecoder.KeyDecodingStrategy) -> String {
         switch strategy {
