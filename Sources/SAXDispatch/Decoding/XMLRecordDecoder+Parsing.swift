@@ -160,12 +160,7 @@ extension XMLRecordDecoder {
     ) throws -> Int {
         try withoutActuallyEscaping(body) { body in
             var count = 0
-            var dispatcher = Dispatcher()
-            dispatcher.safety = safety
-            // Outside the matched elements nothing is dispatched: for an anchored pattern the
-            // parser's subtree filter skips it at a few bit operations an element.
-            if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
-            dispatcher.onDecoded(T.self, at: pattern, using: self, source: source) { value in
+            let dispatcher = dispatcherOwningDocument(T.self, at: pattern, source: source, safety: safety) { value in
                 count += 1
                 try body(value)
             }
@@ -176,6 +171,21 @@ extension XMLRecordDecoder {
             }
             return count
         }
+    }
+
+    /// A dispatcher that reads only the elements matching `pattern` from a document and
+    /// decodes each as a `T` for `deliver`.
+    func dispatcherOwningDocument<T: Decodable>(
+        _ type: T.Type, at pattern: ElementPattern, source: String?, safety: SafetyProfile,
+        deliver: @escaping (T) throws -> Void
+    ) -> Dispatcher {
+        var dispatcher = Dispatcher()
+        dispatcher.safety = safety
+        // Outside the matched elements nothing is dispatched: for an anchored pattern the
+        // parser's subtree filter skips it at a few bit operations an element.
+        if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
+        dispatcher.onDecoded(T.self, at: pattern, using: self, source: source, deliver)
+        return dispatcher
     }
 }
 

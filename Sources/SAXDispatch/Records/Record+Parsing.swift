@@ -190,46 +190,62 @@ extension Record {
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
             var summary = RecordParseSummary()
-            var dispatcher = Dispatcher()
-            dispatcher.safety = safety
-            // Outside what the fields read, nothing is dispatched. For an anchored pattern the
-            // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
-            // when the fields have more steps than the filter takes) the assembler skips the
-            // children of a record element that no field can reach.
-            var filterKeepsFields = false
-            if pattern.isAnchored {
-                do {
-                    try dispatcher.skipAll(except: RecordAssembler.keptSubtrees(of: node, at: pattern))
-                    filterKeepsFields = true
-                } catch {
-                    try? dispatcher.skipAll(except: pattern)
-                }
-            }
-            let assembler = RecordAssembler(
-                skipsUnnamed: !filterKeepsFields, source: source,
+            let dispatcher = dispatcherOwningDocument(
+                source: source, safety: safety,
                 report: { error in
                     summary.failed += 1
                     if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
                     diagnostics?(error)
                 },
-                deliver: { memory in
-                    let model = memory.assumingMemoryBound(to: Model.self).move()
+                deliver: { model in
                     summary.delivered += 1
                     try body(model)
                 })
-            dispatcher.mount(assembler.handlers(for: node), at: pattern)
             do {
                 _ = try parse(dispatcher)
             } catch let error as HandlerError {
-                // The record layer's own errors and the body's come out unwrapped.
-                if var recordError = error.underlying as? RecordError {
-                    recordError.source = recordError.source ?? error.source
-                    throw recordError
-                }
-                throw error.underlying
+                throw Self.unwrapped(error)
             }
             return summary
         }
+    }
+
+    /// A dispatcher that reads only this record from a document: `report` receives the
+    /// errors the failure policy sets aside, `deliver` each model.
+    func dispatcherOwningDocument(
+        source: String?, safety: SafetyProfile, report: @escaping (RecordError) -> Void,
+        deliver: @escaping (Model) throws -> Void
+    ) -> Dispatcher {
+        var dispatcher = Dispatcher()
+        dispatcher.safety = safety
+        // Outside what the fields read, nothing is dispatched. For an anchored pattern the
+        // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
+        // when the fields have more steps than the filter takes) the assembler skips the
+        // children of a record element that no field can reach.
+        var filterKeepsFields = false
+        if pattern.isAnchored {
+            do {
+                try dispatcher.skipAll(except: RecordAssembler.keptSubtrees(of: node, at: pattern))
+                filterKeepsFields = true
+            } catch {
+                try? dispatcher.skipAll(except: pattern)
+            }
+        }
+        let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, source: source, report: report) { memory in
+            try deliver(memory.assumingMemoryBound(to: Model.self).move())
+        }
+        dispatcher.mount(assembler.handlers(for: node), at: pattern)
+        return dispatcher
+    }
+
+    /// The error a record parse throws for a handler's: the record layer's own errors (with
+    /// the input's name) and the body's come out unwrapped.
+    static func unwrapped(_ error: HandlerError) -> any Error {
+        if var recordError = error.underlying as? RecordError {
+            recordError.source = recordError.source ?? error.source
+            return recordError
+        }
+        return error.underlying
     }
 }
 
