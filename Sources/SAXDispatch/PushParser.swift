@@ -28,6 +28,8 @@ public final class PushParser {
     private let driver: ExpatDriver
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
+    /// Set once ``finish()`` told expat the input is complete.
+    private var isFinishing = false
     /// True while expat runs; feeding a parser from its own handler would re-enter expat.
     private var isParsing = false
 
@@ -58,8 +60,12 @@ public final class PushParser {
         isParsing = true
         let result = driver.feed(bytes)
         isParsing = false
+        try settle(afterFeeding: result)
+    }
+
+    private func settle(afterFeeding result: ExpatDriver.FeedResult) throws {
         switch result {
-        case .held:
+        case .held, .suspended:
             return
         case .accepted:
             // Text gathered for chunk handlers is not held past the bytes fed so far.
@@ -96,10 +102,55 @@ public final class PushParser {
     ///   early, or the error a handler threw, wrapped in a ``HandlerError``.
     @discardableResult
     public func finish() throws -> ParseOutcome {
+        var outcome = try finishUnlessSuspended()
+        while outcome == nil { outcome = try resume() }
+        return outcome ?? .completed
+    }
+
+    // MARK: Pausing, for consumers that pull (asynchronous streams)
+
+    /// Whether a handler paused the parse (``requestSuspension()``) with input left to parse.
+    var isSuspended: Bool { driver.isSuspended }
+
+    /// Asks expat to pause after the current callback, so that the call feeding or
+    /// finishing the parse returns with the rest of the input kept for ``resume()``.
+    /// Does nothing when called outside a parse call.
+    @inline(__always)
+    func requestSuspension() {
+        driver.suspend()
+    }
+
+    /// Like ``finish()``, but returns `nil` when a handler paused the parse; ``resume()``
+    /// then goes on with it.
+    func finishUnlessSuspended() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }
+        precondition(!driver.isSuspended, "finish() called on a paused parse; resume it first")
         if engine.isHalted { return conclude(.stopped) }
-        if whileParsing({ engine.driver.finish() }) == .ended { try settle() }
+        isFinishing = true
+        return try concludeFinishing(whileParsing { engine.driver.finish() })
+    }
+
+    /// Goes on after a pause: parses the rest of the input already fed (or, after
+    /// ``finishUnlessSuspended()``, the rest of the document).
+    ///
+    /// - Returns: The outcome once a paused finish completes, else `nil`.
+    /// - Throws: As ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``.
+    func resume() throws -> ParseOutcome? {
+        try checkOpen()
+        if let outcome { return outcome }
+        let result = whileParsing { driver.resume() }
+        if isFinishing { return try concludeFinishing(result) }
+        try settle(afterFeeding: result)
+        return nil
+    }
+
+    private func concludeFinishing(_ result: ExpatDriver.FeedResult) throws -> ParseOutcome? {
+        switch result {
+        case .suspended: return nil
+        case .ended: try settle()
+        case .accepted, .held: break
+        }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
 

@@ -37,6 +37,9 @@ final class ExpatDriver {
         case held
         /// Expat stopped: a parse error, or the engine halted it.
         case ended
+        /// Expat paused after a callback asked it to (``suspend()``); ``resume()`` goes on
+        /// with the rest of the input it was given.
+        case suspended
     }
 
     let parser: OpaquePointer?
@@ -72,6 +75,22 @@ final class ExpatDriver {
     @exclusivity(unchecked) private(set) var parseCallCount = 0
     /// Every byte received: given to expat or held back.
     var byteCount: Int { bytesGiven + held.count }
+    /// True while expat runs a parse call that a callback may pause (not a descriptor read).
+    @exclusivity(unchecked) private var isSuspendable = false
+    /// Set once a callback asked expat to pause, until the parse call returns.
+    @exclusivity(unchecked) private var suspensionRequested = false
+    /// Whether expat is paused, holding input it has not parsed yet.
+    private(set) var isSuspended = false
+    /// Whether the paused call was told the input is complete.
+    private var suspendedCallIsFinal = false
+    /// How many bytes of the paused call's input were never given to expat (inputs
+    /// larger than one call takes); they wait at the front of `held`.
+    private var unsentAfterSuspension = 0
+    /// An unpaired surrogate found in input that a pause cut short: reported once the
+    /// input before it is parsed.
+    private var surrogateAfterSuspension = false
+    /// Set by ``stop()``; a stopped parser is never paused.
+    private var isStopped = false
 
     /// Unfinished tokens larger than this make the driver hold input back.
     static let holdbackThreshold = 1024
@@ -185,7 +204,51 @@ final class ExpatDriver {
     /// The corresponding expat function is `XML_StopParser`.
     func stop() {
         guard let parser else { return }
+        isStopped = true
         _ = XML_StopParser(parser, 0)
+    }
+
+    /// Asks expat to pause after the current callback, keeping the rest of its input,
+    /// so that the caller of ``feed(_:)`` or ``finish()`` gets control back (the
+    /// corresponding expat call is `XML_StopParser(parser, XML_TRUE)`). A few callbacks
+    /// may still follow, such as the end of an empty element paused at its start.
+    /// Does nothing outside a parse call, after a stop, or while reading a descriptor.
+    @inline(__always)
+    func suspend() {
+        guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }
+        suspensionRequested = true
+        _ = XML_StopParser(parser, 1)
+    }
+
+    /// Goes on parsing after ``suspend()`` paused expat: the rest of the paused call's
+    /// input, then whatever input was not given to expat yet if the paused call was the
+    /// last one. Returns `.suspended` again when a callback pauses it again.
+    func resume() -> FeedResult {
+        guard isSuspended, let parser else { return .accepted }
+        isSuspended = false
+        isSuspendable = true
+        let status = charging { XML_ResumeParser(parser) }
+        isSuspendable = false
+        suspensionRequested = false
+        if status == XML_STATUS_SUSPENDED {
+            isSuspended = true
+            return .suspended
+        }
+        guard status == XML_STATUS_OK else { return .ended }
+        // The paused call is complete; input it never reached waits at the front of `held`.
+        unsentAfterSuspension = 0
+        if suspendedCallIsFinal {
+            return held.count > 0 ? parseHeld(isFinal: true) : .accepted
+        }
+        if surrogateAfterSuspension {
+            surrogateAfterSuspension = false
+            if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
+            withEngine(userData) {
+                $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
+            }
+            return .ended
+        }
+        return concludeCall()
     }
 
     // MARK: Feeding
@@ -224,8 +287,17 @@ final class ExpatDriver {
     /// Gives expat everything before an unpaired surrogate, so events before it are
     /// delivered and its position is known, then ends the parse with an error there.
     private func feedUpToUnpairedSurrogate(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if feedChecked(bytes) == .ended { return .ended }
-        if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
+        var result = feedChecked(bytes)
+        if result == .suspended {
+            surrogateAfterSuspension = true
+            return .suspended
+        }
+        if result == .ended { return .ended }
+        if held.count > 0 {
+            result = parseHeld(isFinal: false, keepingLineBreak: false)
+            if result == .suspended { surrogateAfterSuspension = true }
+            if result != .accepted { return result }
+        }
         withEngine(userData) {
             $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
         }
@@ -236,9 +308,14 @@ final class ExpatDriver {
     private func feedChecked(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if held.count == 0 && bytes.count >= holdUntil && bytes.count >= Self.smallFeed {
             let tail = Self.lineBreakTail(bytes)
-            if _fastPath(tail == 0) { return parse(bytes, isFinal: false) }
+            if _fastPath(tail == 0) {
+                let result = parse(bytes, isFinal: false)
+                if _slowPath(result == .suspended) { holdUnsent(of: bytes, tail: 0) }
+                return result
+            }
             let result = parse(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)]), isFinal: false)
             if result == .accepted, let base = bytes.baseAddress { held.append(base + bytes.count - tail, count: tail) }
+            if result == .suspended { holdUnsent(of: bytes, tail: tail) }
             return result
         }
         if let base = bytes.baseAddress { held.append(base, count: bytes.count) }
@@ -259,8 +336,16 @@ final class ExpatDriver {
         let all = held.bytes(from: 0)
         let tail = isFinal || !keepingLineBreak ? 0 : Self.lineBreakTail(all)
         let result = parse(UnsafeRawBufferPointer(rebasing: all[..<(all.count - tail)]), isFinal: isFinal)
-        held.removeAll(keepingLast: result == .ended ? 0 : tail, capacityAtMost: 1 << 20)
+        let kept = result == .ended ? 0 : result == .suspended ? tail + unsentAfterSuspension : tail
+        held.removeAll(keepingLast: kept, capacityAtMost: 1 << 20)
         return result
+    }
+
+    /// After a pause, keeps the end of a feed that expat did not get: the part a single
+    /// call could not take and the held-back line break.
+    private func holdUnsent(of bytes: UnsafeRawBufferPointer, tail: Int) {
+        let kept = unsentAfterSuspension + tail
+        if kept > 0, let base = bytes.baseAddress { held.append(base + bytes.count - kept, count: kept) }
     }
 
     /// How many bytes at the end of a feed expat must not see before what follows: a
@@ -292,10 +377,25 @@ final class ExpatDriver {
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
             parseCallCount += 1
+            isSuspendable = true
             let status = charging { XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) }
-            guard status == XML_STATUS_OK else { return .ended }
+            isSuspendable = false
+            suspensionRequested = false
             offset += length
+            if status == XML_STATUS_SUSPENDED {
+                isSuspended = true
+                suspendedCallIsFinal = isFinal && last
+                unsentAfterSuspension = bytes.count - offset
+                return .suspended
+            }
+            guard status == XML_STATUS_OK else { return .ended }
         } while offset < bytes.count
+        return concludeCall()
+    }
+
+    /// After a parse call that went through: checks expat's unfinished token and sets how
+    /// much input the next call needs.
+    private func concludeCall() -> FeedResult {
         let unparsed = unparsedByteCount
         guard checkUnfinishedToken(unparsed) else { return .ended }
         holdUntil = minimumFeed(unparsed: unparsed)

@@ -1,0 +1,66 @@
+/// An asynchronous sequence of bytes, such as `URLSession.AsyncBytes`, gathered into
+/// arrays of `chunkSize` bytes (the last one shorter), so that a parser is fed in
+/// pieces rather than byte by byte.
+///
+/// ``XMLStream``'s `bytes:` initializers wrap their source in one.
+public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.Element == UInt8 {
+    public typealias Element = [UInt8]
+    public typealias Failure = any Error
+
+    let bytes: Bytes
+    let chunkSize: Int
+
+    /// Gathers `bytes` into chunks of `chunkSize` bytes (at least 1).
+    public init(_ bytes: Bytes, chunkSize: Int = Dispatcher.defaultChunkSize) {
+        self.bytes = bytes
+        self.chunkSize = Swift.max(1, chunkSize)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(bytes: bytes.makeAsyncIterator(), chunkSize: chunkSize)
+    }
+
+    /// Reads bytes until a chunk is full or the bytes end.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var bytes: Bytes.AsyncIterator
+        let chunkSize: Int
+        var ended = false
+
+        /// The next chunk, or `nil` when the bytes have ended.
+        ///
+        /// - Throws: What the byte sequence throws.
+        public mutating func next() async throws -> [UInt8]? {
+            guard !ended else { return nil }
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(chunkSize)
+            while chunk.count < chunkSize {
+                guard let byte = try await bytes.next() else {
+                    ended = true
+                    break
+                }
+                chunk.append(byte)
+            }
+            return chunk.isEmpty ? nil : chunk
+        }
+
+        /// The next chunk, or `nil` when the bytes have ended; reads in the caller's isolation.
+        ///
+        /// - Throws: What the byte sequence throws.
+        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> [UInt8]? {
+            guard !ended else { return nil }
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(chunkSize)
+            while chunk.count < chunkSize {
+                guard let byte = try await bytes.next(isolation: actor) else {
+                    ended = true
+                    break
+                }
+                chunk.append(byte)
+            }
+            return chunk.isEmpty ? nil : chunk
+        }
+    }
+}
+
+extension AsyncByteChunks: Sendable where Bytes: Sendable {}

@@ -1,0 +1,117 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A file's contents as an asynchronous sequence of byte arrays, `chunkSize` bytes each
+/// (the last one shorter), read as the consumer asks for them.
+///
+/// Each iteration opens the file (when it first asks for a chunk) and closes it at the
+/// end, after an error, or when the iterator is dropped. Reads are ordinary blocking
+/// reads of one chunk: short for local files, so they do not hold a task's thread for
+/// long; for a pipe or a network file system, prefer an asynchronous byte source.
+///
+/// ```swift
+/// for try await page in XMLRecordDecoder().stream(Page.self, at: "page", chunks: AsyncFileChunks(path: path)) {
+///     print(page.title)
+/// }
+/// ```
+public struct AsyncFileChunks: AsyncSequence, Sendable {
+    public typealias Element = [UInt8]
+    public typealias Failure = any Error
+
+    /// The file read.
+    public let path: String
+    /// The size of each chunk but the last.
+    public let chunkSize: Int
+
+    /// The file at `path`, in chunks of `chunkSize` bytes (at least 1).
+    public init(path: String, chunkSize: Int = Dispatcher.defaultChunkSize) {
+        self.path = path
+        self.chunkSize = Swift.max(1, chunkSize)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(file: OpenFile(path: path), chunkSize: chunkSize)
+    }
+
+    /// Reads the next chunk on demand.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let file: OpenFile
+        let chunkSize: Int
+
+        /// The next chunk, or `nil` at the end of the file.
+        ///
+        /// - Throws: ``XMLInputError`` when the file cannot be opened or read, or
+        ///   `CancellationError` when the task is cancelled.
+        public mutating func next() async throws -> [UInt8]? {
+            try Task.checkCancellation()
+            return try file.read(upTo: chunkSize)
+        }
+    }
+
+    /// The descriptor of one iteration, closed when the iteration ends or is dropped.
+    final class OpenFile {
+        let path: String
+        private var descriptor: Int32 = -1
+        private var isDone = false
+
+        init(path: String) {
+            self.path = path
+        }
+
+        deinit {
+            if descriptor >= 0 { close(descriptor) }
+        }
+
+        func read(upTo count: Int) throws(XMLInputError) -> [UInt8]? {
+            guard !isDone else { return nil }
+            if descriptor < 0 {
+                descriptor = open(path, O_RDONLY)
+                guard descriptor >= 0 else {
+                    isDone = true
+                    throw XMLInputError.cannotOpen(path: path, errorNumber: errno)
+                }
+            }
+            var failure: Int32 = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = 0
+                guard let base = buffer.baseAddress else { return }
+                while initialized < count {
+                    let result = readFromFile(descriptor, base + initialized, count - initialized)
+                    if result > 0 {
+                        initialized += result
+                    } else if result == 0 {
+                        break
+                    } else if errno != EINTR {
+                        failure = errno
+                        break
+                    }
+                }
+            }
+            if failure != 0 || chunk.count < count { finish() }
+            if failure != 0 { throw XMLInputError.readFailed(path: path, errorNumber: failure) }
+            return chunk.isEmpty ? nil : chunk
+        }
+
+        private func finish() {
+            isDone = true
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+    }
+}
+
+@available(*, unavailable)
+extension AsyncFileChunks.AsyncIterator: Sendable {}
+
+#if canImport(Glibc)
+private let readFromFile = Glibc.read
+#elseif canImport(Darwin)
+private let readFromFile = Darwin.read
+#elseif canImport(Musl)
+private let readFromFile = Musl.read
+#endif

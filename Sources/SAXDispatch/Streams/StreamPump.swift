@@ -1,0 +1,106 @@
+/// Drives one iteration of an ``XMLStream``: feeds the parser the chunks its iterator
+/// pulls, resumes it when the consumer has taken every value, and turns the parser's
+/// end into the iteration's end.
+///
+/// The parser only ever runs inside the consumer's call to `next()`, and pauses after
+/// each value a handler yields, so parsing never gets ahead of the consumer by more
+/// than the values of one event.
+final class StreamPump<Element> {
+    enum Step {
+        /// A value for the consumer.
+        case value(Element)
+        /// The parser is done with its input: pull another chunk and ``accept(_:)`` it.
+        case needsInput
+        /// The document is complete, or a handler stopped the parse.
+        case finished
+    }
+
+    private let recipe: XMLStreamRecipe<Element>
+    private let output = XMLStreamOutput<Element>()
+    private var parser: PushParser?
+    /// An error that comes after the values already yielded.
+    private var pendingError: (any Error)?
+    private var inputEnded = false
+    private var isFinished = false
+
+    init(_ recipe: XMLStreamRecipe<Element>) {
+        self.recipe = recipe
+    }
+
+    /// The most values that waited for the consumer at once.
+    var mostWaiting: Int { output.mostWaiting }
+
+    /// Parses until a value is ready, more input is needed, or the parse is over.
+    ///
+    /// - Throws: `CancellationError` when the consuming task is cancelled, the parse's
+    ///   error after the values yielded before it, or what building the dispatcher threw.
+    func step() throws -> Step {
+        while true {
+            if Task.isCancelled {
+                close()
+                throw CancellationError()
+            }
+            if let value = output.take() { return .value(value) }
+            if let error = pendingError {
+                close()
+                throw error
+            }
+            if isFinished { return .finished }
+            let parser = try self.parser ?? start()
+            do {
+                if parser.isSuspended {
+                    if try parser.resume() != nil { isFinished = true }
+                } else if inputEnded || parser.isStopped {
+                    if try parser.finishUnlessSuspended() != nil { isFinished = true }
+                } else {
+                    return .needsInput
+                }
+            } catch {
+                pendingError = recipe.mapError(error)
+            }
+        }
+    }
+
+    /// Feeds the next chunk, or, for `nil`, notes the end of the input.
+    func accept(_ chunk: (some Sequence<UInt8>)?) {
+        guard let parser, !isFinished else { return }
+        guard let chunk else {
+            inputEnded = true
+            return
+        }
+        do {
+            try parser.feed(chunk)
+        } catch {
+            pendingError = recipe.mapError(error)
+        }
+    }
+
+    /// Releases the parser, its handlers and any values waiting.
+    func close() {
+        isFinished = true
+        parser = nil
+        output.close()
+    }
+
+    private func start() throws -> PushParser {
+        let dispatcher: Dispatcher
+        do {
+            dispatcher = try recipe.makeDispatcher(output)
+        } catch {
+            close()
+            throw error
+        }
+        let parser = PushParser(dispatcher, source: recipe.source)
+        output.parser = parser
+        self.parser = parser
+        return parser
+    }
+}
+
+/// What an ``XMLStream`` parses with: how to build its dispatcher around an output,
+/// the input's name, and how parse errors surface.
+struct XMLStreamRecipe<Element>: Sendable {
+    var source: String?
+    var makeDispatcher: @Sendable (XMLStreamOutput<Element>) throws -> Dispatcher
+    var mapError: @Sendable (any Error) -> any Error = { $0 }
+}

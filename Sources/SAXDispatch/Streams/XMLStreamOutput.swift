@@ -1,0 +1,62 @@
+/// Where the handlers of an ``XMLStream`` put the values the stream produces.
+///
+/// Each ``yield(_:)`` pauses the parse once the current event is handled, so the
+/// stream's consumer takes the value before the parser reads on: however much input
+/// one chunk holds, only the values of an event or two wait at a time.
+///
+/// ```swift
+/// let titles = XMLStream(bytes: response) { dispatcher, output in
+///     dispatcher.onEnd("feed/entry/title") { _, text in output.yield(text) }
+/// }
+/// for try await title in titles { print(title) }
+/// ```
+///
+/// An output belongs to one iteration of its stream and is used from its handlers;
+/// it is not `Sendable`. Values yielded after the iteration ended are dropped.
+public final class XMLStreamOutput<Element> {
+    /// Values yielded and not yet taken, from `head` on.
+    private var values: [Element] = []
+    private var head = 0
+    private var isClosed = false
+    /// The parser to pause; weak, because the parser's handlers hold the output.
+    weak var parser: PushParser?
+    /// The most values that waited at once in this iteration; tests check the bound.
+    private(set) var mostWaiting = 0
+
+    init() {}
+
+    /// Hands `value` to the stream's consumer, in order, and pauses the parse after
+    /// the current event.
+    public func yield(_ value: Element) {
+        guard !isClosed else { return }
+        values.append(value)
+        let waiting = values.count - head
+        if waiting > mostWaiting { mostWaiting = waiting }
+        parser?.requestSuspension()
+    }
+
+    /// How many values wait for the consumer.
+    var waitingCount: Int { values.count - head }
+
+    /// The oldest value waiting, removed from the output.
+    func take() -> Element? {
+        guard head < values.count else { return nil }
+        let value = values[head]
+        head += 1
+        if head == values.count {
+            values.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return value
+    }
+
+    /// Ends the iteration: drops waiting values and ignores later ones.
+    func close() {
+        isClosed = true
+        values = []
+        head = 0
+    }
+}
+
+@available(*, unavailable)
+extension XMLStreamOutput: Sendable {}
