@@ -41,6 +41,7 @@ let package = Package(
         .executableTarget(name: "FeedExample", dependencies: ["SAXDispatch"], path: "Examples/Feed"),
         .executableTarget(
             name: "RecurlyAccountExample", dependencies: ["SAXDispatch"], path: "Examples/RecurlyAccount"),
+        .executableTarget(name: "WikiDumpExample", dependencies: ["SAXDispatch"], path: "Examples/WikiDump"),
         .testTarget(
             name: "SAXDispatchTests",
             dependencies: ["SAXDispatch", "SAXDispatchTools"],
@@ -48,7 +49,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["ZooExample", "BordersExample", "FeedExample", "RecurlyAccountExample"],
+            dependencies: ["ZooExample", "BordersExample", "FeedExample", "RecurlyAccountExample", "WikiDumpExample"],
             resources: [.copy("Fixtures")]
         ),
     ],

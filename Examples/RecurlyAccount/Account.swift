@@ -5,14 +5,15 @@ import SAXDispatch
 /// for absent values, an enumerated state and a nested address.
 struct Account: Equatable, Sendable {
     /// The account's `<state>`; any other text is a conversion failure naming the field.
-    enum State: String, Sendable {
+    /// (`CaseIterable` lets the Codable decoder's key probe answer with a valid state.)
+    enum State: String, Sendable, CaseIterable, Decodable {
         case active
         case closed
         case pastDue = "past_due"
     }
 
     /// The account's `<address>`; its own `<state>` is a region, not an `Account.State`.
-    struct Address: Equatable, Sendable {
+    struct Address: Equatable, Sendable, Decodable {
         let address1: String
         let address2: String?
         let city: String
@@ -20,6 +21,11 @@ struct Account: Equatable, Sendable {
         let zip: String
         let country: String
         let phone: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case address1, address2, city, zip, country, phone
+            case region = "state"
+        }
     }
 
     let href: URL

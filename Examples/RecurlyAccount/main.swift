@@ -1,17 +1,28 @@
-// Reads a billing-API account document with typed records: href links, nil="nil"
-// values, an enum state and a nested address.
+// Reads a billing-API account document three ways — typed records (the default),
+// Codable, or hand-written handlers — and prints it: href links, nil="nil" values, an
+// enum state and a nested address.
 //
-//     swift run RecurlyAccountExample [FILE]
+//     swift run RecurlyAccountExample [--records | --codable | --handlers] [FILE]
 //
 // Without FILE it reads the fixture the tests use.
 import Foundation
 
-let path = CommandLine.arguments.dropFirst().first
+var arguments = CommandLine.arguments.dropFirst()
+let reader = arguments.first?.hasPrefix("--") == true ? arguments.removeFirst() : "--records"
+let path = arguments.first
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("../../Tests/ExamplesTests/Fixtures/account.xml").standardized.path
 
 do {
-    let account = try AccountRecords.read(contentsOfFile: path)
+    let account: Account
+    switch reader {
+    case "--records": account = try AccountRecords.read(contentsOfFile: path)
+    case "--codable": account = try AccountDecoding.read(contentsOfFile: path)
+    case "--handlers": account = try AccountReader.read(contentsOfFile: path)
+    default:
+        FileHandle.standardError.write(Data("usage: RecurlyAccountExample [--records | --codable | --handlers] [FILE]\n".utf8))
+        exit(2)
+    }
     print("account \(account.code) <\(account.href)>")
     print("  state: \(account.state)")
     print("  name: \(account.firstName) \(account.lastName) <\(account.email)>")

@@ -5,7 +5,12 @@ import Testing
 @testable import BordersExample
 @testable import FeedExample
 @testable import RecurlyAccountExample
+@testable import WikiDumpExample
 @testable import ZooExample
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 func fixture(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
@@ -163,6 +168,7 @@ struct ExamplesTests {
     func account() throws {
         let account = try AccountRecords.read(contentsOfFile: fixture("account.xml"))
         #expect(try AccountReader.read(contentsOfFile: fixture("account.xml")) == account)
+        #expect(try AccountDecoding.read(contentsOfFile: fixture("account.xml")) == account)
         #expect(account.href == URL(string: "https://api.recurly.com/v2/accounts/1"))
         #expect(
             account.links == [
@@ -216,6 +222,80 @@ struct ExamplesTests {
         #expect(pastDue.createdAt == Date(timeIntervalSince1970: 1_319_500_800))  // 2011-10-25, read as UTC
     }
 
+    @Test("RecurlyAccount with Codable: an unknown state is a DecodingError with its line, column, path and text")
+    func accountCodableBadState() throws {
+        let xml = """
+            <account href="https://api.recurly.com/v2/accounts/2">
+              <account_code>2</account_code>
+              <state>frozen</state>
+              <email>a@example.com</email>
+              <first_name>A</first_name>
+              <last_name>B</last_name>
+              <created_at>2011-10-25T12:00:00Z</created_at>
+            </account>
+            """
+        do {
+            _ = try AccountDecoding.decoder.decode(Account.self, from: xml)
+            Issue.record("expected an error")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.codingPath.map(\.stringValue) == ["state"])
+            #expect(
+                context.debugDescription
+                    == "3:3: cannot convert \"frozen\" to State at account/state (decoding Account): expected one of the values of State"
+            )
+        }
+        let fixed = try AccountDecoding.decoder.decode(Account.self, from: xml.replacingOccurrences(of: "frozen", with: "past_due"))
+        #expect(fixed.state == .pastDue)
+        #expect(fixed.username == nil && fixed.address == nil && fixed.links.isEmpty)
+    }
+
+    static let wikiSample: URL? = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/corpus/real/camchenry+wikidump/benches/enwiki-10k.xml").standardized
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    @Test(
+        "WikiDump: the pages of the real Wikipedia sample stream as Decodable values, as Foundation's XMLParser reads them",
+        .enabled(
+            if: wikiSample != nil,
+            "skipped: the Wikipedia sample is not at ../shared/corpus/real/camchenry+wikidump/benches/enwiki-10k.xml"))
+    func wikiDump() async throws {
+        let sample = try #require(Self.wikiSample)
+        var lines: [String] = []
+        let summary = try await WikiDump.summarize(WikiDump.pages(contentsOfFile: sample.path)) { lines.append($0) }
+
+        // An independent reading of the same file: titles, redirect targets and text lengths.
+        let reference = try ReferencePages(contentsOf: sample)
+        #expect(summary.pages == 196)
+        #expect(summary.pages == reference.titles.count)
+        #expect(summary.redirects == reference.redirects.count)
+        #expect(summary.characters == reference.textLengths.reduce(0, +))
+        let expectedLines = zip(zip(reference.titles, reference.textLengths), reference.redirectOfPage).map { page, redirect in
+            "\(page.0)\t\(page.1)" + (redirect.map { "\t→ \($0)" } ?? "")
+        }
+        #expect(lines == expectedLines)
+        #expect(lines.first == "Wikipedia:Articles for deletion/Domotic maid\t\(reference.textLengths[0])")
+
+        // The same pages from an asynchronous byte sequence, gathered into chunks.
+        let bytes = try [UInt8](Data(contentsOf: sample))
+        let trickle = AsyncStream<UInt8> { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var titles: [String] = []
+        for try await page in WikiDump.decoder.stream(Page.self, at: "/mediawiki/page", bytes: trickle, chunkSize: 1000) {
+            titles.append(page.title)
+        }
+        #expect(titles == reference.titles)
+
+        let program = try run("WikiDumpExample", sample.path)
+        #expect(program.status == 0)
+        #expect(
+            program.output.hasSuffix(
+                "196 pages, \(reference.redirects.count) redirects, \(summary.characters) characters of wikitext\n"))
+    }
+
     @Test("the example programs run and print their results")
     func programsRun() throws {
         let zoo = try run("ZooExample")
@@ -257,6 +337,8 @@ struct ExamplesTests {
         #expect(account.output.contains("state: active"))
         #expect(account.output.contains("address: 123 Main St., 94105 San Francisco, CA, US"))
         #expect(account.output.contains("link billing_info: https://api.recurly.com/v2/accounts/1/billing_info"))
+        #expect(try run("RecurlyAccountExample", "--codable").output == account.output)
+        #expect(try run("RecurlyAccountExample", "--handlers").output == account.output)
     }
 
     /// Runs a built example next to the test bundle.
@@ -276,5 +358,42 @@ struct ExamplesTests {
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// The pages of a MediaWiki export as Foundation's `XMLParser` reads them: a check
+/// that shares no code with SAXDispatch.
+final class ReferencePages: NSObject, XMLParserDelegate {
+    private(set) var titles: [String] = []
+    private(set) var textLengths: [Int] = []
+    private(set) var redirectOfPage: [String?] = []
+    var redirects: [String] { redirectOfPage.compactMap { $0 } }
+    private var path: [String] = []
+    private var text = ""
+
+    init(contentsOf url: URL) throws {
+        super.init()
+        let parser = try #require(XMLParser(contentsOf: url))
+        parser.delegate = self
+        try #require(parser.parse(), "XMLParser failed: \(String(describing: parser.parserError))")
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        path.append(name)
+        text = ""
+        if path == ["mediawiki", "page"] { redirectOfPage.append(nil) }
+        if path == ["mediawiki", "page", "redirect"] { redirectOfPage[redirectOfPage.count - 1] = attributes["title"] }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if path == ["mediawiki", "page", "title"] { titles.append(text) }
+        if path == ["mediawiki", "page", "revision", "text"] { textLengths.append(text.count) }
+        path.removeLast()
+        text = ""
     }
 }
