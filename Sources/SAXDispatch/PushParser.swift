@@ -110,18 +110,19 @@ public final class PushParser {
     // MARK: Pausing, for consumers that pull (asynchronous streams)
 
     /// Whether a handler paused the parse (``requestSuspension()``) with input left to parse.
-    var isSuspended: Bool { driver.isSuspended }
+    @usableFromInline var isSuspended: Bool { driver.isSuspended }
 
     /// Asks expat to pause after the current callback, so that the call feeding or
     /// finishing the parse returns with the rest of the input kept for ``resume()``.
     /// Does nothing when called outside a parse call.
-    @inline(__always)
+    @usableFromInline
     func requestSuspension() {
         driver.suspend()
     }
 
     /// Like ``finish()``, but returns `nil` when a handler paused the parse; ``resume()``
     /// then goes on with it.
+    @usableFromInline
     func finishUnlessSuspended() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }
@@ -136,6 +137,7 @@ public final class PushParser {
     ///
     /// - Returns: The outcome once a paused finish completes, else `nil`.
     /// - Throws: As ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``.
+    @usableFromInline
     func resume() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }

@@ -3,7 +3,7 @@
 import BenchmarkDocuments
 import SAXDispatch
 
-private struct DecodedAnimal: Decodable {
+struct DecodedAnimal: Decodable {
     let kind: String
     let name: String
     let url: String
@@ -14,20 +14,20 @@ private struct DecodedAnimal: Decodable {
     }
 }
 
-private struct DecodedTag: Decodable {
+struct DecodedTag: Decodable {
     let k: String
 }
 
-private struct DecodedNode: Decodable {
+struct DecodedNode: Decodable {
     let lat: Double
     let tag: [DecodedTag]
 }
 
-private struct DecodedWay: Decodable {
+struct DecodedWay: Decodable {
     let tag: [DecodedTag]
 }
 
-private struct DecodedPage: Decodable {
+struct DecodedPage: Decodable {
     let text: String
 
     enum CodingKeys: String, CodingKey {

@@ -19,6 +19,8 @@ enum RoutedVariant: String {
     case records
     /// `Decodable` models through XMLRecordDecoder (DecodableExtract.swift).
     case decodable
+    /// The same models from an async stream (AsyncExtract.swift).
+    case async
 }
 
 /// Patterns that match nothing in the benchmark documents: 30 end in names that occur
@@ -40,6 +42,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
     if variant == .object { return try objectExtract(arguments) }
     if variant == .records { return try recordExtract(arguments) }
     if variant == .decodable { return try decodableExtract(arguments) }
+    if variant == .async { throw UsageError(message: "the async variant runs through asyncExtract") }
     var dispatcher = Dispatcher()
     if variant == .paths50 {
         for pattern in decoyPatterns() { dispatcher.onStart(pattern) { _ in } }

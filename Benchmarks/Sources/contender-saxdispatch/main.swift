@@ -23,7 +23,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
     if let name = arguments.variant {
         if arguments.task == .count && name == "object" { return try objectCount(arguments) }
         guard arguments.task == .extract, let variant = RoutedVariant(rawValue: name) else {
-            throw UsageError(message: "unknown variant \(name) (count: object; extract: paths, skip, paths50, object, records, decodable)")
+            throw UsageError(message: "unknown variant \(name) (count: object; extract: paths, skip, paths50, object, records, decodable, async)")
         }
         return try routedExtract(arguments, variant)
     }
@@ -89,7 +89,11 @@ struct UsageError: Error, CustomStringConvertible {
 
 guard let arguments = ContenderArguments.parse() else { exit(2) }
 do {
-    print(try run(arguments))
+    if arguments.task == .extract && arguments.variant == RoutedVariant.async.rawValue {
+        print(try await asyncExtract(arguments))
+    } else {
+        print(try run(arguments))
+    }
 } catch {
     printError("\(error)")
     exit(1)

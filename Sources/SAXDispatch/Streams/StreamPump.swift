@@ -5,7 +5,12 @@
 /// The parser only ever runs inside the consumer's call to `next()`, and pauses after
 /// each value a handler yields, so parsing never gets ahead of the consumer by more
 /// than the values of one event.
+@usableFromInline
 final class StreamPump<Element> {
+    // `step()` and `accept(_:)` run per value and per chunk: inlinable, so that they
+    // are specialized for the element type where the stream is iterated.
+
+    @usableFromInline
     enum Step {
         /// A value for the consumer.
         case value(Element)
@@ -15,14 +20,15 @@ final class StreamPump<Element> {
         case finished
     }
 
-    private let recipe: XMLStreamRecipe<Element>
-    private let output = XMLStreamOutput<Element>()
-    private var parser: PushParser?
+    @usableFromInline let recipe: XMLStreamRecipe<Element>
+    @usableFromInline let output = XMLStreamOutput<Element>()
+    @usableFromInline var parser: PushParser?
     /// An error that comes after the values already yielded.
-    private var pendingError: (any Error)?
-    private var inputEnded = false
-    private var isFinished = false
+    @usableFromInline var pendingError: (any Error)?
+    @usableFromInline var inputEnded = false
+    @usableFromInline var isFinished = false
 
+    @usableFromInline
     init(_ recipe: XMLStreamRecipe<Element>) {
         self.recipe = recipe
     }
@@ -34,6 +40,7 @@ final class StreamPump<Element> {
     ///
     /// - Throws: `CancellationError` when the consuming task is cancelled, the parse's
     ///   error after the values yielded before it, or what building the dispatcher threw.
+    @inlinable
     func step() throws -> Step {
         while true {
             if Task.isCancelled {
@@ -62,6 +69,7 @@ final class StreamPump<Element> {
     }
 
     /// Feeds the next chunk, or, for `nil`, notes the end of the input.
+    @inlinable
     func accept(_ chunk: (some Sequence<UInt8>)?) {
         guard let parser, !isFinished else { return }
         guard let chunk else {
@@ -76,13 +84,15 @@ final class StreamPump<Element> {
     }
 
     /// Releases the parser, its handlers and any values waiting.
+    @usableFromInline
     func close() {
         isFinished = true
         parser = nil
         output.close()
     }
 
-    private func start() throws -> PushParser {
+    @usableFromInline
+    func start() throws -> PushParser {
         let dispatcher: Dispatcher
         do {
             dispatcher = try recipe.makeDispatcher(output)
@@ -99,8 +109,9 @@ final class StreamPump<Element> {
 
 /// What an ``XMLStream`` parses with: how to build its dispatcher around an output,
 /// the input's name, and how parse errors surface.
+@usableFromInline
 struct XMLStreamRecipe<Element>: Sendable {
     var source: String?
     var makeDispatcher: @Sendable (XMLStreamOutput<Element>) throws -> Dispatcher
-    var mapError: @Sendable (any Error) -> any Error = { $0 }
+    @usableFromInline var mapError: @Sendable (any Error) -> any Error = { $0 }
 }

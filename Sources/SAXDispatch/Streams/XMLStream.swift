@@ -32,14 +32,15 @@
 public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
     public typealias Failure = any Error
 
-    let chunks: Chunks
-    let recipe: XMLStreamRecipe<Element>
+    @usableFromInline let chunks: Chunks
+    @usableFromInline let recipe: XMLStreamRecipe<Element>
 
     init(chunks: Chunks, recipe: XMLStreamRecipe<Element>) {
         self.chunks = chunks
         self.recipe = recipe
     }
 
+    @inlinable
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(chunks: chunks.makeAsyncIterator(), pump: StreamPump(recipe))
     }
@@ -47,13 +48,20 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
     /// Parses on demand: each `next()` parses until the next value is ready, pulling
     /// chunks from the source only as the parser needs them.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var chunks: Chunks.AsyncIterator
+        @usableFromInline var chunks: Chunks.AsyncIterator
         /// The iteration's parser and values; `nil` once it ended.
-        var pump: StreamPump<Element>?
+        @usableFromInline var pump: StreamPump<Element>?
+
+        @usableFromInline
+        init(chunks: Chunks.AsyncIterator, pump: StreamPump<Element>) {
+            self.chunks = chunks
+            self.pump = pump
+        }
 
         /// The next value, or `nil` at the end of the document.
         ///
         /// - Throws: The parse's errors, the source's, or `CancellationError`.
+        @inlinable
         public mutating func next() async throws -> Element? {
             guard let pump else { return nil }
             do {
@@ -75,6 +83,7 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
         ///
         /// - Throws: The parse's errors, the source's, or `CancellationError`.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+        @inlinable
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> Element? {
             guard let pump else { return nil }
             do {
@@ -91,7 +100,8 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
             }
         }
 
-        private mutating func end() -> Element? {
+        @usableFromInline
+        mutating func end() -> Element? {
             pump?.close()
             pump = nil
             return nil

@@ -14,19 +14,23 @@
 /// An output belongs to one iteration of its stream and is used from its handlers;
 /// it is not `Sendable`. Values yielded after the iteration ended are dropped.
 public final class XMLStreamOutput<Element> {
-    /// Values yielded and not yet taken, from `head` on.
-    private var values: [Element] = []
-    private var head = 0
-    private var isClosed = false
-    /// The parser to pause; weak, because the parser's handlers hold the output.
-    weak var parser: PushParser?
-    /// The most values that waited at once in this iteration; tests check the bound.
-    private(set) var mostWaiting = 0
+    // The members the iteration uses per value are inlinable, so that a stream's
+    // `next()` is specialized for its element type in the caller's module.
 
-    init() {}
+    /// Values yielded and not yet taken, from `head` on.
+    @usableFromInline var values: [Element] = []
+    @usableFromInline var head = 0
+    @usableFromInline var isClosed = false
+    /// The parser to pause; weak, because the parser's handlers hold the output.
+    @usableFromInline weak var parser: PushParser?
+    /// The most values that waited at once in this iteration; tests check the bound.
+    @usableFromInline var mostWaiting = 0
+
+    @usableFromInline init() {}
 
     /// Hands `value` to the stream's consumer, in order, and pauses the parse after
     /// the current event.
+    @inlinable
     public func yield(_ value: Element) {
         guard !isClosed else { return }
         values.append(value)
@@ -35,10 +39,8 @@ public final class XMLStreamOutput<Element> {
         parser?.requestSuspension()
     }
 
-    /// How many values wait for the consumer.
-    var waitingCount: Int { values.count - head }
-
     /// The oldest value waiting, removed from the output.
+    @inlinable
     func take() -> Element? {
         guard head < values.count else { return nil }
         let value = values[head]
@@ -51,6 +53,7 @@ public final class XMLStreamOutput<Element> {
     }
 
     /// Ends the iteration: drops waiting values and ignores later ones.
+    @usableFromInline
     func close() {
         isClosed = true
         values = []
