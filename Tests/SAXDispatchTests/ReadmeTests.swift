@@ -226,4 +226,24 @@ struct ReadmeTests {
             #expect(context.debugDescription == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
         }
     }
+
+    @Test("the README's async stream examples read the zoo as records and as handler values")
+    func asyncStreams() async throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        struct Animal { let kind: String; let name: String }
+        let animal = Record("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
+        let chunks = AsyncFileChunks(path: zooPath, chunkSize: 100)
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+        // --- README "Async streams", second block (with "zoo.xml" replaced by the fixture's path) ---
+        for try await animal in animal.stream(contentsOfFile: zooPath) {
+            print(animal.name)
+        }
+        let kinds = XMLStream(chunks: chunks) { dispatcher, output in
+            dispatcher.onEnd("animal/kind") { _, text in output.yield(text) }
+        }
+        for try await kind in kinds { print(kind) }
+        // --- end ---
+        #expect(printed == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
+    }
 }

@@ -22,11 +22,12 @@ final class StreamPump<Element> {
 
     @usableFromInline let recipe: XMLStreamRecipe<Element>
     @usableFromInline let output = XMLStreamOutput<Element>()
-    @usableFromInline var parser: PushParser?
+    // Used from one task at a time: no dynamic exclusivity checks per value.
+    @exclusivity(unchecked) @usableFromInline var parser: PushParser?
     /// An error that comes after the values already yielded.
-    @usableFromInline var pendingError: (any Error)?
-    @usableFromInline var inputEnded = false
-    @usableFromInline var isFinished = false
+    @exclusivity(unchecked) @usableFromInline var pendingError: (any Error)?
+    @exclusivity(unchecked) @usableFromInline var inputEnded = false
+    @exclusivity(unchecked) @usableFromInline var isFinished = false
 
     @usableFromInline
     init(_ recipe: XMLStreamRecipe<Element>) {

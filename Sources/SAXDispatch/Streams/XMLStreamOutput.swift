@@ -17,14 +17,17 @@ public final class XMLStreamOutput<Element> {
     // The members the iteration uses per value are inlinable, so that a stream's
     // `next()` is specialized for its element type in the caller's module.
 
+    // One iteration uses an output from one task at a time, so the per-value state
+    // goes without dynamic exclusivity checks.
+
     /// Values yielded and not yet taken, from `head` on.
-    @usableFromInline var values: [Element] = []
-    @usableFromInline var head = 0
-    @usableFromInline var isClosed = false
+    @exclusivity(unchecked) @usableFromInline var values: [Element] = []
+    @exclusivity(unchecked) @usableFromInline var head = 0
+    @exclusivity(unchecked) @usableFromInline var isClosed = false
     /// The parser to pause; weak, because the parser's handlers hold the output.
     @usableFromInline weak var parser: PushParser?
     /// The most values that waited at once in this iteration; tests check the bound.
-    @usableFromInline var mostWaiting = 0
+    @exclusivity(unchecked) @usableFromInline var mostWaiting = 0
 
     @usableFromInline init() {}
 
