@@ -46,7 +46,8 @@ extension XMLRecordDecoder {
 
     /// Each element matching `pattern` in a file, decoded as a `T`, as an asynchronous
     /// sequence read in chunks of `chunkSize` bytes (``AsyncFileChunks``). See
-    /// ``stream(_:at:chunks:source:safety:)``.
+    /// ``stream(_:at:chunks:source:safety:)``; a file that cannot be opened or read is an
+    /// ``XMLInputError`` from `next()`.
     public func stream<T: Decodable & SendableMetatype>(
         _ type: T.Type, at pattern: ElementPattern, contentsOfFile path: String,
         chunkSize: Int = Dispatcher.defaultChunkSize, safety: SafetyProfile = .default

@@ -101,7 +101,8 @@ final class ExpatDriver {
     static let smallFeed = 16
     static let smallFeedGathering = 512
     /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
-    private static let maximumSlice = 1 << 30
+    /// (A variable so that tests can make slices small.)
+    var maximumSlice = 1 << 30
 
     init(profile: SafetyProfile) {
         self.profile = profile
@@ -235,14 +236,24 @@ final class ExpatDriver {
             return .suspended
         }
         guard status == XML_STATUS_OK else { return .ended }
-        // The paused call is complete; input it never reached waits at the front of `held`.
+        // The paused call is complete. Input it never reached (a feed larger than one call
+        // takes) waits at the front of `held`, and goes on in the same way now.
+        let unsent = unsentAfterSuspension
         unsentAfterSuspension = 0
         if suspendedCallIsFinal {
             return held.count > 0 ? parseHeld(isFinal: true) : .accepted
         }
+        if unsent > 0 {
+            let result = parseHeld(isFinal: false, keepingLineBreak: !surrogateAfterSuspension)
+            if result != .accepted { return result }
+        }
         if surrogateAfterSuspension {
+            if held.count > 0 {
+                let result = parseHeld(isFinal: false, keepingLineBreak: false)
+                // Paused again: the surrogate is reported after the next resume.
+                if result != .accepted { return result }
+            }
             surrogateAfterSuspension = false
-            if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
             withEngine(userData) {
                 $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
             }
@@ -372,7 +383,7 @@ final class ExpatDriver {
         }
         var offset = 0
         repeat {
-            let length = min(bytes.count - offset, Self.maximumSlice)
+            let length = min(bytes.count - offset, maximumSlice)
             let last = offset + length == bytes.count
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
@@ -384,7 +395,7 @@ final class ExpatDriver {
             offset += length
             if status == XML_STATUS_SUSPENDED {
                 isSuspended = true
-                suspendedCallIsFinal = isFinal && last
+                suspendedCallIsFinal = isFinal
                 unsentAfterSuspension = bytes.count - offset
                 return .suspended
             }
@@ -445,7 +456,7 @@ final class ExpatDriver {
         while true {
             let unparsed = unparsedByteCount
             guard checkUnfinishedToken(unparsed) else { return .ended }
-            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), Self.maximumSlice)
+            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), maximumSlice)
             // A line break held back from the previous read goes first.
             let carried = held.count
             guard let buffer = charging({ XML_GetBuffer(parser, Int32(carried + wanted)) }) else { return .ended }

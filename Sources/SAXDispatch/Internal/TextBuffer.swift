@@ -60,11 +60,19 @@ struct TextBuffer: ~Copyable {
         storage = .allocate(byteCount: capacity, alignment: 1)
     }
 
-    /// Empties the buffer except its last `kept` bytes (at most 16), which move to the
-    /// front; gives back storage grown beyond `limit` bytes as ``removeAll(keepingAtMost:)`` does.
+    /// Empties the buffer except its last `kept` bytes, which move to the front; when
+    /// at most 16 bytes are kept, gives back storage grown beyond `limit` bytes as
+    /// ``removeAll(keepingAtMost:)`` does.
     mutating func removeAll(keepingLast kept: Int, capacityAtMost limit: Int) {
-        guard kept > 0, kept <= min(count, 16) else {
+        guard kept > 0 else {
             removeAll(keepingAtMost: limit)
+            return
+        }
+        let kept = min(kept, count)
+        guard kept <= 16 else {
+            // Input a paused parse call did not reach: moved, not copied aside.
+            storage.copyMemory(from: storage + count - kept, byteCount: kept)  // memmove
+            count = kept
             return
         }
         var tail: (UInt64, UInt64) = (0, 0)

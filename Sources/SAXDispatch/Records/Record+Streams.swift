@@ -44,7 +44,8 @@ extension Record {
     }
 
     /// The record's models in a file, as an asynchronous sequence read in chunks of
-    /// `chunkSize` bytes (``AsyncFileChunks``). See ``stream(chunks:source:safety:diagnostics:)``.
+    /// `chunkSize` bytes (``AsyncFileChunks``). See ``stream(chunks:source:safety:diagnostics:)``;
+    /// a file that cannot be opened or read is an ``XMLInputError`` from `next()`.
     public func stream(
         contentsOfFile path: String, chunkSize: Int = Dispatcher.defaultChunkSize, safety: SafetyProfile = .default,
         diagnostics: (@Sendable (RecordError) -> Void)? = nil

@@ -2,7 +2,9 @@
 /// arrays of `chunkSize` bytes (the last one shorter), so that a parser is fed in
 /// pieces rather than byte by byte.
 ///
-/// ``XMLStream``'s `bytes:` initializers wrap their source in one.
+/// ``XMLStream``'s `bytes:` initializers wrap their source in one. A chunk is handed on
+/// only when full (or at the end), so for a slow interactive source whose values should
+/// arrive as soon as their bytes do, choose a small `chunkSize`.
 public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.Element == UInt8 {
     public typealias Element = [UInt8]
     public typealias Failure = any Error

@@ -14,8 +14,12 @@ import Musl
 /// reads of one chunk: short for local files, so they do not hold a task's thread for
 /// long; for a pipe or a network file system, prefer an asynchronous byte source.
 ///
+/// The streams' `contentsOfFile:` variants read through one; use it directly to pick
+/// the chunk size or to wrap the chunks (a decompressor, a progress count):
+///
 /// ```swift
-/// for try await page in XMLRecordDecoder().stream(Page.self, at: "page", chunks: AsyncFileChunks(path: path)) {
+/// let chunks = AsyncFileChunks(path: path, chunkSize: 1 << 20)
+/// for try await page in decoder.stream(Page.self, at: "page", chunks: chunks, source: path) {
 ///     print(page.title)
 /// }
 /// ```
@@ -70,10 +74,13 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
         func read(upTo count: Int) throws(XMLInputError) -> [UInt8]? {
             guard !isDone else { return nil }
             if descriptor < 0 {
-                descriptor = open(path, O_RDONLY)
+                repeat {
+                    descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                } while descriptor < 0 && errno == EINTR
                 guard descriptor >= 0 else {
+                    let number = errno
                     isDone = true
-                    throw XMLInputError.cannotOpen(path: path, errorNumber: errno)
+                    throw XMLInputError.cannotOpen(path: path, errorNumber: number)
                 }
             }
             var failure: Int32 = 0

@@ -14,17 +14,19 @@
 ///
 /// **Back-pressure.** The parser runs only inside `next()`, on the consuming task,
 /// and pauses after each value (expat's resumable `XML_StopParser`), so it never
-/// gets ahead of the consumer: a slow consumer holds the values of one event at most,
-/// even when one chunk of input holds thousands of records, and the source is asked
-/// for the next chunk only when the parser has used up the last one.
+/// gets ahead of the consumer: a slow consumer holds the values of one event (or two:
+/// expat still reports the end of an empty element paused at its start), even when one
+/// chunk of input holds thousands of records, and the source is asked for the next
+/// chunk only when the parser has used up the last one.
 ///
 /// **Errors** surface from `next()`: a malformed document (``XMLParseError``), a
 /// value that cannot be built (``RecordError``, `DecodingError`), the source's own
 /// error, each after the values that came before it. The iteration then ends.
 ///
-/// **Cancellation.** When the consuming task is cancelled, the next call to `next()`
-/// throws `CancellationError` and releases the parser; a source that waits (a network
-/// stream) ends its wait as cancellation tells it to.
+/// **Cancellation.** When the consuming task is cancelled, its next call to `next()`
+/// throws `CancellationError` and releases the parser, its handlers and the source's
+/// iterator (closing a file); a source that waits (a network stream) ends its wait as
+/// cancellation tells it to.
 ///
 /// Each iteration parses the document from its own start with its own parser, so a
 /// stream can be iterated more than once when its source can, and streams iterate
@@ -48,7 +50,8 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
     /// Parses on demand: each `next()` parses until the next value is ready, pulling
     /// chunks from the source only as the parser needs them.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        @usableFromInline var chunks: Chunks.AsyncIterator
+        /// The source; `nil` once the iteration ended, so that it is released (a file closed) then.
+        @usableFromInline var chunks: Chunks.AsyncIterator?
         /// The iteration's parser and values; `nil` once it ended.
         @usableFromInline var pump: StreamPump<Element>?
 
@@ -69,7 +72,7 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     switch try pump.step() {
                     case .value(let value): return value
                     case .finished: return end()
-                    case .needsInput: pump.accept(try await chunks.next())
+                    case .needsInput: pump.accept(try await chunks?.next())
                     }
                 }
             } catch {
@@ -91,7 +94,7 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     switch try pump.step() {
                     case .value(let value): return value
                     case .finished: return end()
-                    case .needsInput: pump.accept(try await chunks.next(isolation: actor))
+                    case .needsInput: pump.accept(try await chunks?.next(isolation: actor))
                     }
                 }
             } catch {
@@ -104,6 +107,7 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
         mutating func end() -> Element? {
             pump?.close()
             pump = nil
+            chunks = nil
             return nil
         }
     }
@@ -122,7 +126,7 @@ extension XMLStream {
     /// values to the consumer through the output:
     ///
     /// ```swift
-    /// let prices = XMLStream(chunks: body) { dispatcher, output in
+    /// let prices = XMLStream<Decimal, _>(chunks: body) { dispatcher, output in
     ///     dispatcher.safety = .strict
     ///     dispatcher.onEnd("catalog/book/price") { _, text in
     ///         if let price = Decimal(string: text) { output.yield(price) }
@@ -161,7 +165,8 @@ extension XMLStream {
     }
 
     /// The values your handlers yield while a file is read in chunks of `chunkSize`
-    /// bytes. See ``init(chunks:source:handlers:)`` and ``AsyncFileChunks``.
+    /// bytes. See ``init(chunks:source:handlers:)`` and ``AsyncFileChunks``; a file that
+    /// cannot be opened or read is an ``XMLInputError`` from `next()`.
     public init(
         contentsOfFile path: String, chunkSize: Int = Dispatcher.defaultChunkSize,
         handlers: @escaping @Sendable (inout Dispatcher, XMLStreamOutput<Element>) throws -> Void

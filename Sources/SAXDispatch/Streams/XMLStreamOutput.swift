@@ -2,7 +2,8 @@
 ///
 /// Each ``yield(_:)`` pauses the parse once the current event is handled, so the
 /// stream's consumer takes the value before the parser reads on: however much input
-/// one chunk holds, only the values of an event or two wait at a time.
+/// one chunk holds, only the values of an event or two wait at a time (expat still
+/// reports the end of an empty element paused at its start).
 ///
 /// ```swift
 /// let titles = XMLStream(bytes: response) { dispatcher, output in

@@ -80,16 +80,7 @@ struct StreamTests {
         let utf16: [UInt8] = [0xFF, 0xFE] + utf16LE("<a><b>x</b><b>y") + [0x00, 0xD8] + utf16LE("</b></a>")
         documents.append(("unpaired surrogate", utf16))
 
-        @Sendable func register(_ dispatcher: inout Dispatcher, _ emit: @escaping (String) -> Void) {
-            dispatcher.onAnyStart { element in
-                let attributes = element.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
-                emit("start \(element.name) \(attributes) \(element.line):\(element.column)")
-                emit("inside \(element.name)")
-            }
-            dispatcher.onAnyEnd { element, text in emit("end \(element.name) \(text.debugDescription)") }
-            dispatcher.onComment { emit("comment \($0)") }
-        }
-
+        let register = Self.logEvents
         for (name, document) in documents {
             var expected: [String] = []
             var dispatcher = Dispatcher()
@@ -114,6 +105,91 @@ struct StreamTests {
                 #expect(error == expectedError, "\(name) in chunks of \(chunkSize)")
             }
         }
+    }
+
+    /// Handlers that emit a line for every start (twice), end and comment.
+    @Sendable static func logEvents(_ dispatcher: inout Dispatcher, _ emit: @escaping (String) -> Void) {
+        dispatcher.onAnyStart { element in
+            let attributes = element.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            emit("start \(element.name) \(attributes) \(element.line):\(element.column)")
+            emit("inside \(element.name)")
+        }
+        dispatcher.onAnyEnd { element, text in emit("end \(element.name) \(text.debugDescription)") }
+        dispatcher.onComment { emit("comment \($0)") }
+    }
+
+    @Test("a pause inside a feed larger than one expat call, or inside the final call, goes on with the rest in order")
+    func pausesAcrossSlices() throws {
+        // A long comment makes the driver hold input back, so that finishing parses a lot at once.
+        let body = "<r>\r\n" + (0..<40).map { "<a n='\($0)'/>\r\n" }.joined() + "<!--" + String(repeating: "x", count: 3000)
+            + "-->" + (0..<40).map { "<b>\($0)</b>" }.joined()
+        for text in [body + "</r>\r\n<!-- after -->", body] {
+            let document = Array(text.utf8)
+            var expected: [String] = []
+            var expectedError: String?
+            var dispatcher = Dispatcher()
+            Self.logEvents(&dispatcher) { expected.append($0) }
+            do { try dispatcher.parse(document) } catch { expectedError = "\(error)" }
+            #expect((expectedError == nil) == (text != body))
+
+            for chunkSize in [document.count, 1000, 37] {
+                for slice in [7, 64] {
+                    var log: [String] = []
+                    weak var pausing: PushParser?
+                    var dispatcher = Dispatcher()
+                    Self.logEvents(&dispatcher) { line in
+                        log.append(line)
+                        pausing?.requestSuspension()
+                    }
+                    let parser = PushParser(dispatcher)
+                    pausing = parser
+                    parser.engine.driver.maximumSlice = slice
+                    var pauses = 0
+                    var error: String?
+                    do {
+                        var offset = 0
+                        while offset < document.count {
+                            let end = min(document.count, offset + chunkSize)
+                            try parser.feed(document[offset..<end])
+                            offset = end
+                            while parser.isSuspended {
+                                pauses += 1
+                                _ = try parser.resume()
+                            }
+                        }
+                        var outcome = try parser.finishUnlessSuspended()
+                        while outcome == nil {
+                            pauses += 1
+                            outcome = try parser.resume()
+                        }
+                        #expect(outcome == .completed)
+                    } catch let thrown {
+                        error = "\(thrown)"
+                    }
+                    let label = "\(text == body ? "truncated" : "whole") in chunks of \(chunkSize), slices of \(slice)"
+                    #expect(log == expected, "\(label)")
+                    #expect(error == expectedError, "\(label)")
+                    // A pause at every <a/> (its end follows its start in the same token), at the
+                    // start and end of every <b>, at the comment.
+                    #expect(pauses >= 40 + 80 + 1, "\(label)")
+                    #expect(parser.engine.driver.parseCallCount > document.count / slice, "\(label)")
+                }
+            }
+        }
+    }
+
+    @Test("a file that cannot be opened is an XMLInputError from the first next(); a decoder streams async bytes")
+    func inputs() async throws {
+        await #expect(throws: XMLInputError.self) {
+            for try await _ in Self.animal.stream(contentsOfFile: "/nonexistent/zoo.xml") {}
+        }
+        let bytes = try TestPaths.fixtureBytes("zoo.xml")
+        let trickle = AsyncStream<UInt8> { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+        let animals = XMLRecordDecoder().stream(Animal.self, at: "animals/animal", bytes: trickle, chunkSize: 10)
+        #expect(try await collect(animals) == Self.zooAnimals)
     }
 
     // MARK: Back-pressure
@@ -153,7 +229,7 @@ struct StreamTests {
 
     @Test("records and Decodable values are built one ahead of the consumer at most")
     func backPressureForModels() async throws {
-        final class Counted: Decodable, @unchecked Sendable {
+        final class Counted: Decodable {
             let n: Int
             required init(from decoder: any Decoder) throws {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -205,7 +281,10 @@ struct StreamTests {
         }
         var iterator = stream.makeAsyncIterator()
         var values: [String] = []
-        while let value = try await iterator.next() { values.append(value) }
+        while let value = try await iterator.next() {
+            values.append(value)
+            #expect(iterator.pump?.mostWaiting ?? 0 <= 2)
+        }
         #expect(values == Array(repeating: ["start", "end"], count: 100).flatMap { $0 })
         #expect(iterator.pump == nil)
     }
@@ -323,12 +402,11 @@ struct StreamTests {
     func cancellation() async throws {
         let document = Self.items(10_000)
         let pulls = Shared(0)
-        let released = Shared<Sentinel?>(nil)
-        weak var sentinel: Sentinel?
+        let handlersHold = Shared(WeakSentinel())
         let stream = XMLStream<Int, ChunkSource>(chunks: ChunkSource(document, chunkSize: 1024, pulls: pulls)) {
             dispatcher, output in
             let held = Sentinel()
-            released.value = held
+            handlersHold.value.sentinel = held
             dispatcher.onStart("item") { element in
                 _ = held
                 output.yield(Int(element.attributes["n"] ?? "") ?? -1)
@@ -340,21 +418,20 @@ struct StreamTests {
             do {
                 while try await iterator.next() != nil {
                     received += 1
+                    #expect(handlersHold.value.sentinel != nil, "the handlers are alive while the stream runs")
                     if received == 10 { withUnsafeCurrentTask { $0?.cancel() } }
                 }
-                return (received, "ended", iterator.pump == nil)
+                return (received, "ended", false, false)
             } catch is CancellationError {
-                // The iterator is still alive here, and has let go of the parse.
-                return (received, "cancelled", iterator.pump == nil)
+                // The iterator is still alive here, and has let go of the parse and its handlers.
+                return (received, "cancelled", iterator.pump == nil, handlersHold.value.sentinel == nil)
             }
         }
-        sentinel = released.value
-        released.value = nil
-        let (received, how, releasedParse) = try await task.value
+        let (received, how, releasedParse, releasedHandlers) = try await task.value
         #expect(received == 10)
         #expect(how == "cancelled")
         #expect(releasedParse)
-        #expect(sentinel == nil, "the handlers (and what they hold) are released")
+        #expect(releasedHandlers, "the handlers (and what they hold) are released")
         #expect(pulls.value == 1, "no chunk read after the cancellation")
     }
 
@@ -406,7 +483,12 @@ struct StreamTests {
     }
 }
 
-final class Sentinel: @unchecked Sendable {}
+final class Sentinel {}
+
+/// Observes whether a ``Sentinel`` is still alive.
+struct WeakSentinel {
+    weak var sentinel: Sentinel?
+}
 
 extension CodingUserInfoKey {
     static let built = CodingUserInfoKey(rawValue: "built")!
