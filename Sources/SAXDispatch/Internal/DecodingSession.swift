@@ -60,6 +60,21 @@ final class DecodingSession {
         learned.append((key, schema))
     }
 
+    /// How the types decoded so far are read, by type; a handful per session, scanned.
+    @exclusivity(unchecked) private var kindTypes: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var kinds: [ElementDecoder.ValueKind] = []
+
+    /// How `T` is read, found once per session: its conformance checks are dynamic casts,
+    /// which cost more than the scan.
+    func kind<T>(of type: T.Type) -> ElementDecoder.ValueKind {
+        let id = ObjectIdentifier(T.self)
+        if let index = kindTypes.firstIndex(of: id) { return kinds[index] }
+        let kind = ElementDecoder.ValueKind(of: T.self)
+        kindTypes.append(id)
+        kinds.append(kind)
+        return kind
+    }
+
     /// What a key reads, under the decoder's key strategy.
     func lookup(_ key: some CodingKey) -> KeyLookup {
         let name = key.stringValue
@@ -74,7 +89,7 @@ final class DecodingSession {
     func decode<T: Decodable>(_ type: T.Type, _ element: ElementContext) throws -> T {
         context = element
         defer { context = nil }
-        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), codingPath: [])
+        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), containerPath: [], step: nil)
         return try decoder.decodeValue(T.self)
     }
 

@@ -20,10 +20,42 @@ enum DecodedValue {
 }
 
 /// A `Decoder` over one value of a captured subtree.
+///
+/// Its coding path is kept as the path of the container it came from plus one step, and
+/// joined only when asked for (by an error, or a container made from it): reading a
+/// scalar field then builds no array.
 struct ElementDecoder: Decoder {
+    /// The last key of a coding path: a container's key, or a list item's index.
+    enum PathStep {
+        case key(any CodingKey)
+        case index(Int)
+
+        var codingKey: any CodingKey {
+            switch self {
+            case .key(let key): key
+            case .index(let index): ElementIndexKey(index)
+            }
+        }
+    }
+
     let session: DecodingSession
     let value: DecodedValue
-    let codingPath: [any CodingKey]
+    /// The coding path of the container this value is in.
+    let containerPath: [any CodingKey]
+    /// The step from that container to this value; `nil` for the matched element.
+    let step: PathStep?
+
+    init(session: DecodingSession, value: DecodedValue, containerPath: [any CodingKey], step: PathStep?) {
+        self.session = session
+        self.value = value
+        self.containerPath = containerPath
+        self.step = step
+    }
+
+    var codingPath: [any CodingKey] {
+        guard let step else { return containerPath }
+        return containerPath + [step.codingKey]
+    }
 
     var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
 
@@ -86,24 +118,66 @@ struct ElementDecoder: Decoder {
         return session.subtree.isNil(element) || (session.options.emptyElementsAreNil && session.subtree.isEmpty(element))
     }
 
+    /// How a type is read, found once per type and list rather than once per value.
+    enum ValueKind {
+        case string, int, double, bool, date, url, data
+        case convertible(any XMLTextConvertible.Type)
+        case list(any DecodableElementList.Type)
+        case decodable
+
+        init<T>(of type: T.Type) {
+            // The common types by identity: cheaper than a conformance lookup.
+            if T.self == String.self {
+                self = .string
+            } else if T.self == Int.self {
+                self = .int
+            } else if T.self == Double.self {
+                self = .double
+            } else if T.self == Bool.self {
+                self = .bool
+            } else if T.self == Date.self {
+                self = .date
+            } else if T.self == URL.self {
+                self = .url
+            } else if T.self == Data.self {
+                self = .data
+            } else if let convertible = T.self as? any XMLTextConvertible.Type {
+                self = .convertible(convertible)
+            } else if let list = T.self as? any DecodableElementList.Type {
+                self = .list(list)
+            } else {
+                self = .decodable
+            }
+        }
+    }
+
     /// Decodes the value as `T`: text conversions for the standard scalar types, the
     /// decoder's strategies for dates, URLs and data, `init(from:)` for the rest.
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
+        try decodeValue(T.self, session.kind(of: T.self))
+    }
+
+    /// Decodes the value as `T`, which is read as `kind` says.
+    func decodeValue<T: Decodable>(_ type: T.Type, _ kind: ValueKind) throws -> T {
         if case .absent = value {
             // Only a list reads nothing (as empty); the rest throw from their containers.
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
-        // The common types first, by identity: cheaper than a conformance lookup.
-        // (`unsafeBitCast` between a type and itself, once the identity is checked.)
-        if T.self == String.self { return unsafeBitCast(try convert(String.self), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try convert(Int.self), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try convert(Double.self), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try convert(Bool.self), to: T.self) }
-        if T.self == Date.self { return unsafeBitCast(try decodeDate(), to: T.self) }
-        if T.self == URL.self { return unsafeBitCast(try decodeURL(), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try decodeData(), to: T.self) }
-        if let convertible = T.self as? any XMLTextConvertible.Type, let value = try convertOpened(convertible) as? T {
-            return value
+        // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
+        switch kind {
+        case .string: return unsafeBitCast(try convert(String.self), to: T.self)
+        case .int: return unsafeBitCast(try convert(Int.self), to: T.self)
+        case .double: return unsafeBitCast(try convert(Double.self), to: T.self)
+        case .bool: return unsafeBitCast(try convert(Bool.self), to: T.self)
+        case .date: return unsafeBitCast(try decodeDate(), to: T.self)
+        case .url: return unsafeBitCast(try decodeURL(), to: T.self)
+        case .data: return unsafeBitCast(try decodeData(), to: T.self)
+        case .convertible(let convertible):
+            if let value = try convertOpened(convertible) as? T { return value }
+        case .list(let list):
+            if let value = try decodeListOpened(list) as? T { return value }
+        case .decodable:
+            break
         }
         do {
             return try T(from: self)
@@ -114,6 +188,37 @@ struct ElementDecoder: Decoder {
 
     private func convertOpened<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
         try convert(C.self)
+    }
+
+    private func decodeListOpened<L: DecodableElementList>(_ type: L.Type) throws -> L {
+        try L.decodeItems(of: self)
+    }
+
+    /// Decodes every item of the value read as a list, as `Item`s: what `Array`'s
+    /// `init(from:)` does through an unkeyed container, without the container, and
+    /// finding how `Item` is read once for the list.
+    func decodeItems<Item: Decodable>(_ type: Item.Type) throws -> [Item] {
+        let kind = session.kind(of: Item.self)
+        let path = codingPath
+        var result: [Item] = []
+        switch listItems() {
+        case .elements(let elements):
+            result.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                let item = ElementDecoder(
+                    session: session, value: .element(element, mayBeWrapper: false), containerPath: path,
+                    step: .index(index))
+                result.append(try item.decodeValue(Item.self, kind))
+            }
+        case .tokens(let tokens, let owner):
+            result.reserveCapacity(tokens.count)
+            for (index, token) in tokens.enumerated() {
+                let item = ElementDecoder(
+                    session: session, value: .string(token, owner: owner), containerPath: path, step: .index(index))
+                result.append(try item.decodeValue(Item.self, kind))
+            }
+        }
+        return result
     }
 
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.

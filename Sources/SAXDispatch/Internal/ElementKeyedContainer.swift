@@ -2,8 +2,14 @@
 struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: ElementDecoder
     let element: Int
+    /// The decoder's coding path, joined once for every key read here.
+    let codingPath: [any CodingKey]
 
-    var codingPath: [any CodingKey] { decoder.codingPath }
+    init(decoder: ElementDecoder, element: Int) {
+        self.decoder = decoder
+        self.element = element
+        codingPath = decoder.codingPath
+    }
     private var session: DecodingSession { decoder.session }
     private var subtree: CapturedSubtree { decoder.session.subtree }
 
@@ -125,7 +131,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func decoder(for key: Key) throws -> ElementDecoder {
-        ElementDecoder(session: session, value: try value(key), codingPath: codingPath + [key])
+        ElementDecoder(session: session, value: try value(key), containerPath: codingPath, step: .key(key))
     }
 
     // MARK: KeyedDecodingContainerProtocol
@@ -138,7 +144,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let value = try resolve(key) else { return true }
-        return ElementDecoder(session: session, value: value, codingPath: codingPath + [key]).isNil
+        return ElementDecoder(session: session, value: value, containerPath: codingPath, step: .key(key)).isNil
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -153,7 +159,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// protocol's own `decodeIfPresent` finds it three times: `contains`, `decodeNil`, `decode`).
     private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let value = try resolve(key) else { return nil }
-        let decoder = ElementDecoder(session: session, value: value, codingPath: codingPath + [key])
+        let decoder = ElementDecoder(session: session, value: value, containerPath: codingPath, step: .key(key))
         return decoder.isNil ? nil : try decoder.decodeValue(T.self)
     }
 
@@ -168,7 +174,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ElementDecoder(session: session, value: .element(element, mayBeWrapper: false), codingPath: codingPath)
+        ElementDecoder(session: session, value: .element(element, mayBeWrapper: false), containerPath: codingPath, step: nil)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

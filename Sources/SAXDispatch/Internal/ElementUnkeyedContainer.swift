@@ -8,13 +8,14 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: ElementDecoder
     let items: Items
     private(set) var currentIndex = 0
+    /// The decoder's coding path, joined once for the list.
+    let codingPath: [any CodingKey]
 
     init(decoder: ElementDecoder, items: Items) {
         self.decoder = decoder
         self.items = items
+        codingPath = decoder.codingPath
     }
-
-    var codingPath: [any CodingKey] { decoder.codingPath }
 
     var count: Int? {
         switch items {
@@ -42,7 +43,7 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
             case .elements(let elements): .element(elements[currentIndex], mayBeWrapper: false)
             case .tokens(let tokens, let owner): .string(tokens[currentIndex], owner: owner)
             }
-        return ElementDecoder(session: decoder.session, value: value, codingPath: codingPath + [ElementIndexKey(currentIndex)])
+        return ElementDecoder(session: decoder.session, value: value, containerPath: codingPath, step: .index(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {
@@ -75,5 +76,17 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
         let decoder = try current(Any.self)
         currentIndex += 1
         return decoder
+    }
+}
+
+/// An array of `Decodable` items, which the decoder reads item by item without an
+/// unkeyed container (``ElementDecoder/decodeItems(_:)``).
+protocol DecodableElementList {
+    static func decodeItems(of decoder: ElementDecoder) throws -> Self
+}
+
+extension Array: DecodableElementList where Element: Decodable {
+    static func decodeItems(of decoder: ElementDecoder) throws -> [Element] {
+        try decoder.decodeItems(Element.self)
     }
 }
