@@ -445,7 +445,7 @@ final class ExpatDriver {
             var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
             let wanted = 3 - bytesGiven - held.count
             let count = try withUnsafeMutableBytes(of: &first) { buffer throws(XMLInputError) in
-                try Self.read(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
+                try readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
             }
             let isFinal = count < wanted
             let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -464,7 +464,7 @@ final class ExpatDriver {
                 UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
             held.removeAll(keepingAtMost: 1 << 20)
-            let filled = carried + (try Self.read(fileDescriptor, into: buffer + carried, count: wanted, path: path))
+            let filled = carried + (try readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path))
             let isFinal = filled < carried + wanted
             let bytes = UnsafeRawBufferPointer(start: buffer, count: filled)
             if !surrogateCheck.isOff,
@@ -485,26 +485,6 @@ final class ExpatDriver {
             guard status == XML_STATUS_OK else { return .ended }
             if isFinal { return .accepted }
         }
-    }
-
-    /// Reads up to `count` bytes, fewer only at the end of the input.
-    private static func read(_ fileDescriptor: Int32, into buffer: UnsafeMutableRawPointer?, count: Int, path: String?)
-        throws(XMLInputError) -> Int
-    {
-        guard let buffer else { return 0 }
-        var filled = 0
-        while filled < count {
-            let result = readFromDescriptor(fileDescriptor, buffer + filled, count - filled)
-            if result > 0 {
-                filled += result
-            } else if result == 0 {
-                break
-            } else if errno != EINTR {
-                let number = errno
-                throw XMLInputError.readFailed(path: path, errorNumber: number)
-            }
-        }
-        return filled
     }
 
     // MARK: Positions and errors
@@ -575,11 +555,3 @@ func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }
 }
-
-#if canImport(Glibc)
-private let readFromDescriptor = Glibc.read
-#elseif canImport(Darwin)
-private let readFromDescriptor = Darwin.read
-#elseif canImport(Musl)
-private let readFromDescriptor = Musl.read
-#endif

@@ -83,24 +83,17 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
                     throw XMLInputError.cannotOpen(path: path, errorNumber: number)
                 }
             }
-            var failure: Int32 = 0
+            var failure: XMLInputError?
             let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                initialized = 0
-                guard let base = buffer.baseAddress else { return }
-                while initialized < count {
-                    let result = readFromFile(descriptor, base + initialized, count - initialized)
-                    if result > 0 {
-                        initialized += result
-                    } else if result == 0 {
-                        break
-                    } else if errno != EINTR {
-                        failure = errno
-                        break
-                    }
+                do throws(XMLInputError) {
+                    initialized = try readFully(descriptor, into: buffer.baseAddress, count: count, path: path)
+                } catch {
+                    initialized = 0
+                    failure = error
                 }
             }
-            if failure != 0 || chunk.count < count { finish() }
-            if failure != 0 { throw XMLInputError.readFailed(path: path, errorNumber: failure) }
+            if failure != nil || chunk.count < count { finish() }
+            if let failure { throw failure }
             return chunk.isEmpty ? nil : chunk
         }
 
@@ -114,11 +107,3 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
 
 @available(*, unavailable)
 extension AsyncFileChunks.AsyncIterator: Sendable {}
-
-#if canImport(Glibc)
-private let readFromFile = Glibc.read
-#elseif canImport(Darwin)
-private let readFromFile = Darwin.read
-#elseif canImport(Musl)
-private let readFromFile = Musl.read
-#endif

@@ -82,7 +82,8 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
         }
 
         /// The next value, or `nil` at the end of the document; pulls from the source in
-        /// the caller's isolation.
+        /// the caller's isolation. (The same loop as ``next()``, which cannot call this one
+        /// on the platforms before `next(isolation:)` existed.)
         ///
         /// - Throws: The parse's errors, the source's, or `CancellationError`.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
