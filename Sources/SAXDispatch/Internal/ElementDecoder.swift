@@ -200,23 +200,12 @@ struct ElementDecoder: Decoder {
     func decodeItems<Item: Decodable>(_ type: Item.Type) throws -> [Item] {
         let kind = session.kind(of: Item.self)
         let path = codingPath
+        let items = listItems()
         var result: [Item] = []
-        switch listItems() {
-        case .elements(let elements):
-            result.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                let item = ElementDecoder(
-                    session: session, value: .element(element, mayBeWrapper: false), containerPath: path,
-                    step: .index(index))
-                result.append(try item.decodeValue(Item.self, kind))
-            }
-        case .tokens(let tokens, let owner):
-            result.reserveCapacity(tokens.count)
-            for (index, token) in tokens.enumerated() {
-                let item = ElementDecoder(
-                    session: session, value: .string(token, owner: owner), containerPath: path, step: .index(index))
-                result.append(try item.decodeValue(Item.self, kind))
-            }
+        result.reserveCapacity(items.count)
+        for index in 0..<items.count {
+            let item = ElementDecoder(session: session, value: items.value(at: index), containerPath: path, step: .index(index))
+            result.append(try item.decodeValue(Item.self, kind))
         }
         return result
     }

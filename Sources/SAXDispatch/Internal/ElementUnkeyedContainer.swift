@@ -3,6 +3,21 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
     enum Items {
         case elements([Int])
         case tokens([String], owner: Int)
+
+        var count: Int {
+            switch self {
+            case .elements(let elements): elements.count
+            case .tokens(let tokens, _): tokens.count
+            }
+        }
+
+        /// Item `index` (below ``count``) as a value to decode.
+        func value(at index: Int) -> DecodedValue {
+            switch self {
+            case .elements(let elements): .element(elements[index], mayBeWrapper: false)
+            case .tokens(let tokens, let owner): .string(tokens[index], owner: owner)
+            }
+        }
     }
 
     let decoder: ElementDecoder
@@ -17,12 +32,7 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
         codingPath = decoder.codingPath
     }
 
-    var count: Int? {
-        switch items {
-        case .elements(let elements): elements.count
-        case .tokens(let tokens, _): tokens.count
-        }
-    }
+    var count: Int? { items.count }
 
     var isAtEnd: Bool { currentIndex >= (count ?? 0) }
 
@@ -38,12 +48,9 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
                         + " \(decoder.session.elementPath(codingPath)) has only \(count ?? 0) items"
                         + " (decoding \(decoder.session.typeName))"))
         }
-        let value: DecodedValue =
-            switch items {
-            case .elements(let elements): .element(elements[currentIndex], mayBeWrapper: false)
-            case .tokens(let tokens, let owner): .string(tokens[currentIndex], owner: owner)
-            }
-        return ElementDecoder(session: decoder.session, value: value, containerPath: codingPath, step: .index(currentIndex))
+        return ElementDecoder(
+            session: decoder.session, value: items.value(at: currentIndex), containerPath: codingPath,
+            step: .index(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -4,7 +4,8 @@
 ///
 /// The parser only ever runs inside the consumer's call to `next()`, and pauses after
 /// each value a handler yields, so parsing never gets ahead of the consumer by more
-/// than the values of one event.
+/// than the values of an event or two (expat still reports the end of an empty element
+/// paused at its start).
 @usableFromInline
 final class StreamPump<Element> {
     // `step()` and `accept(_:)` run per value and per chunk: inlinable, so that they
