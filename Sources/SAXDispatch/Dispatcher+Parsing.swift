@@ -71,7 +71,13 @@ extension Dispatcher {
     /// Parses everything readable from an open file descriptor (standard input, a pipe,
     /// a file), in fixed-size chunks. The descriptor is not closed.
     ///
-    /// - Parameter source: A name for the input in error descriptions.
+    /// - Parameters:
+    ///   - fileDescriptor: An open descriptor to read.
+    ///   - source: A name for the input in error descriptions.
+    ///   - chunkSize: How many bytes to read at a time (at least 1).
+    /// - Returns: ``ParseOutcome/completed``, or ``ParseOutcome/stopped`` if a handler stopped.
+    /// - Throws: ``XMLInputError`` if a read fails, ``XMLParseError`` for a malformed
+    ///   document, or a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(fileDescriptor: Int32, source: String? = nil, chunkSize: Int = defaultChunkSize) throws
         -> ParseOutcome

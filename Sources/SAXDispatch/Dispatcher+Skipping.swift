@@ -21,7 +21,8 @@ extension Dispatcher {
 
     /// Skips every element outside the subtrees matching `patterns`; see ``skipAll(except:)-(ElementPattern...)``.
     ///
-    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all.
+    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all, or
+    ///   one of them is `.`.
     public mutating func skipAll(except patterns: [ElementPattern]) throws(ElementPatternError) {
         var total = 0
         for pattern in patterns {

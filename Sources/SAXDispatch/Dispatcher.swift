@@ -80,8 +80,12 @@ public struct Dispatcher {
     /// child elements belongs to the children. `<p>a <b>b</b> c</p>` gives `p` the
     /// text `"a  c"` with `.preserve` and `"a c"` with `.collapse`.
     ///
-    /// - Parameter whitespace: How to shape the text; `nil` (the default) uses the
-    ///   dispatcher's `whitespace` property.
+    /// - Parameters:
+    ///   - pattern: Which elements.
+    ///   - whitespace: How to shape the text; `nil` (the default) uses the
+    ///     dispatcher's `whitespace` property.
+    ///   - handler: Receives the element and its text. Throwing stops the parse; the
+    ///     parse call throws a ``HandlerError`` holding your error.
     public mutating func onEnd(
         _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (ElementContext, String) throws -> Void

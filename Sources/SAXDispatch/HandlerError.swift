@@ -22,12 +22,21 @@
 public struct HandlerError: Error, CustomStringConvertible {
     /// Which kind of handler threw.
     public enum Event: String, Sendable, Hashable {
+        /// A start handler (``Dispatcher/onStart(_:_:)``, ``Dispatcher/onAnyStart(_:)``).
         case start
+        /// An end handler, with or without text (``Dispatcher/onEnd(_:_:)``,
+        /// ``Dispatcher/onEnd(_:whitespace:_:)``, ``Dispatcher/onAnyEnd(_:)``), or a record or
+        /// decoded value built at an element's end.
         case end
+        /// A text chunk handler (``Dispatcher/onText(_:_:)``, ``Dispatcher/onAnyText(_:)``).
         case text
+        /// A processing instruction handler (``Dispatcher/onProcessingInstruction(_:)``).
         case processingInstruction = "processing instruction"
+        /// A comment handler (``Dispatcher/onComment(_:)``).
         case comment
+        /// A document type declaration handler (``Dispatcher/onDoctype(_:)``).
         case doctype
+        /// A notation declaration handler (``Dispatcher/onNotationDeclaration(_:)``).
         case notation
     }
 

@@ -15,6 +15,8 @@ public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Eq
     /// The file or URL the document came from, when known.
     public var source: String?
 
+    /// `SOURCE:LINE:COLUMN: <NAME> holds more than maximumRecordBytes (LIMIT bytes) of names,
+    /// attributes and text`, without `SOURCE:` when the source is unknown.
     public var description: String {
         let location = "\(source.map { "\($0):" } ?? "")\(line):\(column)"
         return "\(location): <\(elementName)> holds more than maximumRecordBytes (\(limit) bytes) of names, attributes and text"

@@ -20,7 +20,10 @@ extension XMLRecordDecoder {
     /// - Parameters:
     ///   - type: The type to decode each element as.
     ///   - pattern: Which elements (any ``ElementPattern``).
+    ///   - path: The path of the file to read.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - body: Receives each value as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
     /// - Returns: How many values were decoded.
     /// - Throws: `DecodingError` for an element that does not decode (its description has
     ///   the line, column, element path and text), ``RecordSizeLimitError`` for an element
@@ -70,7 +73,17 @@ extension XMLRecordDecoder {
     /// Decodes each matching element read from an open file descriptor (standard input, a
     /// pipe); the descriptor is not closed. See ``forEach(_:at:contentsOfFile:safety:_:)``.
     ///
-    /// - Parameter source: A name for the input in error descriptions.
+    /// - Parameters:
+    ///   - type: The type to decode each element as.
+    ///   - pattern: Which elements (any ``ElementPattern``).
+    ///   - fileDescriptor: An open descriptor, read in chunks of ``Dispatcher/defaultChunkSize`` bytes.
+    ///   - source: A name for the input in error descriptions.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - body: Receives each value as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
+    /// - Returns: How many values were decoded.
+    /// - Throws: As ``forEach(_:at:contentsOfFile:safety:_:)``, with ``XMLInputError`` when
+    ///   a read fails.
     @discardableResult
     public func forEach<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, fileDescriptor: Int32, source: String? = nil,
@@ -89,7 +102,16 @@ extension XMLRecordDecoder {
     /// }) { print($0.title) }
     /// ```
     ///
-    /// - Parameter source: A name for the input in error descriptions.
+    /// - Parameters:
+    ///   - type: The type to decode each element as.
+    ///   - pattern: Which elements (any ``ElementPattern``).
+    ///   - source: A name for the input in error descriptions.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - feed: Feeds the document to the parser it receives, then returns; the parse is
+    ///     finished for you if `feed` did not finish it.
+    ///   - body: Receives each value as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
+    /// - Returns: How many values were decoded.
     /// - Throws: As ``forEach(_:at:contentsOfFile:safety:_:)``, and what `feed` throws.
     @discardableResult
     public func forEach<T: Decodable>(
@@ -133,14 +155,19 @@ extension XMLRecordDecoder {
         try root(T.self) { pattern, body in try forEach(T.self, at: pattern, in: xml, safety: safety, body) }
     }
 
-    /// Decodes the root element of a document held in memory as bytes. See ``decode(_:from:safety:)``.
+    /// Decodes the root element of a document held in memory as bytes, as `decode(_:from:safety:)`
+    /// does for a string.
+    ///
+    /// - Throws: As ``forEach(_:at:contentsOfFile:safety:_:)``.
     public func decode<T: Decodable>(
         _ type: T.Type, from bytes: some Sequence<UInt8>, safety: SafetyProfile = .default
     ) throws -> T {
         try root(T.self) { pattern, body in try forEach(T.self, at: pattern, in: bytes, safety: safety, body) }
     }
 
-    /// Decodes the root element of a file. See ``decode(_:from:safety:)``.
+    /// Decodes the root element of a file, as `decode(_:from:safety:)` does for a string.
+    ///
+    /// - Throws: As ``forEach(_:at:contentsOfFile:safety:_:)``.
     public func decode<T: Decodable>(
         _ type: T.Type, contentsOfFile path: String, safety: SafetyProfile = .default
     ) throws -> T {
@@ -207,6 +234,8 @@ extension Dispatcher {
     ///   - type: The type to decode each element as.
     ///   - pattern: Which elements.
     ///   - decoder: The conventions and limits (``XMLRecordDecoder`` defaults unless given).
+    ///   - handler: Receives each value as its element ends; an error it throws ends the
+    ///     parse, wrapped in a ``HandlerError``.
     public mutating func onDecoded<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, using decoder: XMLRecordDecoder = XMLRecordDecoder(),
         _ handler: @escaping (T) throws -> Void

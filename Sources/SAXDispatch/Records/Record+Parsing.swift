@@ -25,9 +25,12 @@ extension Record {
     /// skipped (no handler, no text) along with everything inside them.
     ///
     /// - Parameters:
+    ///   - path: The path of the file to read.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives, as they happen, the errors of records that the failure
     ///     policy skipped or replaced (the summary keeps the first 100).
+    ///   - body: Receives each model as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
     /// - Returns: How many records were delivered and how many failed.
     /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   ``XMLParseError`` for a malformed document, ``XMLInputError`` if the file cannot
@@ -75,7 +78,16 @@ extension Record {
     /// Calls `body` with each record's model read from an open file descriptor (standard
     /// input, a pipe). The descriptor is not closed. See ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     ///
-    /// - Parameter source: A name for the input in error descriptions.
+    /// - Parameters:
+    ///   - fileDescriptor: An open descriptor, read in chunks of ``Dispatcher/defaultChunkSize`` bytes.
+    ///   - source: A name for the input in error descriptions.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - diagnostics: Receives the errors of records the failure policy skipped or replaced.
+    ///   - body: Receives each model as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
+    /// - Returns: How many records were delivered and how many failed.
+    /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, with ``XMLInputError``
+    ///   when a read fails.
     @discardableResult
     public func forEach(
         fileDescriptor: Int32, source: String? = nil, safety: SafetyProfile = .default,
@@ -102,6 +114,10 @@ extension Record {
     ///   - source: A name for the input in error descriptions.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives the errors of records the failure policy skipped or replaced.
+    ///   - feed: Feeds the document to the parser it receives, then returns.
+    ///   - body: Receives each model as its element ends; an error it throws ends the parse
+    ///     and is rethrown as it is.
+    /// - Returns: How many records were delivered and how many failed.
     /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, and what `feed` throws.
     @discardableResult
     public func forEach(
@@ -143,9 +159,10 @@ extension Record {
     /// such as `Record("/zoo", …)`. The parse stops once it is built.
     ///
     /// - Parameters:
+    ///   - path: The path of the file to read.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
-    ///   - diagnostics: Receives the errors of nested records that their failure policy
-    ///     skipped or replaced.
+    ///   - diagnostics: Receives the errors of records (this record or nested ones) that
+    ///     their failure policy skipped or replaced.
     /// - Throws: ``RecordNotFoundError`` when no element matches the record's pattern, and
     ///   the errors of ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     public func first(

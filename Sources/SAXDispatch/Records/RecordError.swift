@@ -3,7 +3,7 @@
 /// Each failure renders like a compiler diagnostic on its own line:
 ///
 /// ```text
-/// zoo.xml:12:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount)
+/// zoo.xml:12:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer
 /// zoo.xml:3:5: error: record Zoo has no facilities/disabled_parking (field disabledParking)
 /// ```
 ///
@@ -15,14 +15,16 @@ public struct RecordError: Error, CustomStringConvertible, Sendable {
     public var recordName: String
     /// The path from the root to the record's element.
     public var recordPath: ElementPath
-    /// 1-based line and column of the record element's start tag.
+    /// 1-based line of the record element's start tag.
     public var line: Int
+    /// 1-based column of the record element's start tag, counted in characters.
     public var column: Int
     /// Every field that failed, in field order; never empty.
     public var failures: [FieldFailure]
     /// Where the input came from (a file path), when known.
     public var source: String?
 
+    /// Creates an error value; the record layer makes these, tests and wrappers may too.
     public init(
         recordName: String, recordPath: ElementPath, line: Int, column: Int, failures: [FieldFailure],
         source: String? = nil
@@ -66,10 +68,12 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
     /// The path of the element the failure is about: the field's element when it was
     /// present, otherwise the record's.
     public var elementPath: ElementPath
-    /// 1-based line and column of that element's start tag.
+    /// 1-based line of that element's start tag.
     public var line: Int
+    /// 1-based column of that element's start tag, counted in characters.
     public var column: Int
 
+    /// Creates a failure value; the record layer makes these, tests and wrappers may too.
     public init(
         reason: Reason, recordName: String, fieldName: String, fieldPath: String, elementPath: ElementPath,
         line: Int, column: Int
@@ -83,7 +87,7 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The message, without position: `cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount)`.
+    /// The message, without position: `cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer`.
     public var message: String {
         let field = fieldName == fieldPath ? "" : " (field \(fieldName))"
         switch reason {
@@ -99,6 +103,7 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `LINE:COLUMN: MESSAGE`.
     public var description: String { "\(line):\(column): \(message)" }
 
     /// The text in quotes, escaped, cut to 40 characters.
@@ -111,12 +116,15 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
 
 /// A record's parse call found no element matching the record's pattern.
 public struct RecordNotFoundError: Error, CustomStringConvertible, Sendable {
-    /// The record's name and its pattern.
+    /// The record's name: its model type unless ``Record/named(_:)`` gave another.
     public var recordName: String
+    /// The record's pattern, which no element matched, in its canonical spelling.
     public var pattern: String
     /// Where the input came from (a file path), when known.
     public var source: String?
 
+    /// `SOURCE: error: no element matches PATTERN (record NAME)`, with `<input>` when the
+    /// source is unknown.
     public var description: String {
         "\(source ?? "<input>"): error: no element matches \(pattern) (record \(recordName))"
     }

@@ -11,7 +11,9 @@ extension RecordField where Value == String {
     /// The text of the element at `path` (or the attribute value, for a path ending in
     /// `@name`); required.
     ///
-    /// - Parameter whitespace: How to shape element text; trimmed by default.
+    /// - Parameters:
+    ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
+    ///   - whitespace: How to shape element text; trimmed by default.
     public static func text(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
         .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
             FieldExtraction.required(slot, site, into: out) { $0 }
@@ -55,8 +57,11 @@ extension RecordField {
     /// The text or attribute at `path`, converted to `Wrapped`, or `nil` when it is absent
     /// or marked nil (`nil="nil"`, `xsi:nil="true"`).
     ///
-    /// - Parameter emptyAsNil: Whether an empty element (`<x/>`) is `nil` too, instead of
-    ///   being converted (which fails for numbers).
+    /// - Parameters:
+    ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
+    ///   - type: The optional type to convert to, such as `Int?.self`.
+    ///   - emptyAsNil: Whether an empty element (`<x/>`) is `nil` too, instead of
+    ///     being converted (which fails for numbers).
     ///
     /// ```swift
     /// .value("company_name", as: String?.self)

@@ -27,7 +27,7 @@ public protocol RecordModel {
 }
 
 extension RecordModel {
-    /// Every record of this type in a file, in document order. See ``Record/all(contentsOfFile:)``.
+    /// Every record of this type in a file, in document order. See ``Record/all(contentsOfFile:safety:)``.
     public static func records(contentsOfFile path: String) throws -> [Self] {
         try record.all(contentsOfFile: path)
     }

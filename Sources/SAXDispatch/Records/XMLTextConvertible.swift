@@ -38,10 +38,12 @@ public struct ValueConversionError: Error, CustomStringConvertible, Sendable, Eq
     /// What was expected, in words (`expected true, false, 1 or 0`).
     public var reason: String
 
+    /// Creates an error saying what was expected, in words.
     public init(_ reason: String) {
         self.reason = reason
     }
 
+    /// The ``reason``.
     public var description: String { reason }
 }
 
