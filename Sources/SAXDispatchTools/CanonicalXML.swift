@@ -12,34 +12,39 @@ import SAXDispatch
 /// the root element. Processing instructions are written where expat reports them,
 /// including those inside the internal DTD subset, as the IBM collection expects.
 public struct CanonicalXML {
-    /// How the input is fed: whole (from a file, in 64 KiB reads) or `N` bytes per feed.
+    /// How the input is fed: `nil` in 64 KiB pieces (a document in memory: whole), or
+    /// `N` bytes per feed.
     public var chunkSize: Int?
+    /// The limits the document must keep.
+    public var safety: SafetyProfile
 
-    public init(chunkSize: Int? = nil) {
+    /// A writer feeding `chunkSize` bytes at a time, under `safety`.
+    public init(chunkSize: Int? = nil, safety: SafetyProfile = .default) {
         self.chunkSize = chunkSize
+        self.safety = safety
     }
 
-    /// Writes the canonical form of the file at `path` (`-`: standard input) to
-    /// `sink`, in pieces of about 64 KiB, as the document streams past.
+    /// Writes the canonical form of `input` to `sink`, in pieces of about 64 KiB, as the
+    /// document streams past; the input's progress meter counts elements.
     ///
-    /// - Throws: ``XMLParseError`` (with `path` as its source) for a malformed
+    /// - Throws: ``XMLParseError`` (with the input's path as its source) for a malformed
     ///   document, ``XMLInputError`` if the file cannot be read, or what `sink` throws.
-    public func write(contentsOfFile path: String, to sink: @escaping ([UInt8]) throws -> Void) throws {
+    public func write(_ input: DocumentInput, to sink: @escaping ([UInt8]) throws -> Void) throws {
         let writer = Writer(sink: sink)
-        let parser = PushParser(writer.dispatcher(), source: path)
-        if let chunkSize {
-            try FileChunks.forEach(path: path, chunkSize: chunkSize) { try parser.feed($0) }
-            try parser.finish()
-        } else {
-            _ = try FileChunks.withDescriptor(path: path) { try parser.parse(fileDescriptor: $0) }
-        }
+        var elements = 0
+        var dispatcher = writer.dispatcher()
+        dispatcher.safety = safety
+        dispatcher.onAnyStart { _ in elements += 1 }
+        let parser = PushParser(dispatcher, source: input.path)
+        try input.feed(parser) { elements }
+        try parser.finish()
         try writer.flush()
     }
 
-    /// The canonical form of the file at `path`.
+    /// The canonical form of the file at `path` (`-`: standard input).
     public func canonicalize(contentsOfFile path: String) throws -> [UInt8] {
         var output: [UInt8] = []
-        try write(contentsOfFile: path) { output += $0 }
+        try write(DocumentInput(path: path, chunkSize: chunkSize)) { output += $0 }
         return output
     }
 

@@ -5,8 +5,6 @@ import SAXDispatch
 public struct DocumentCheck {
     /// The rules and limits the document must keep.
     public var profile: SafetyProfile
-    /// How the input is fed: `nil` reads a file in 64 KiB pieces; `N` feeds `N` bytes at a time.
-    public var chunkSize: Int?
 
     /// What a successful check saw.
     public struct Summary: Sendable, Hashable {
@@ -16,16 +14,16 @@ public struct DocumentCheck {
         public var maximumDepth = 0
     }
 
-    public init(profile: SafetyProfile = .default, chunkSize: Int? = nil) {
+    /// A check against `profile`.
+    public init(profile: SafetyProfile = .default) {
         self.profile = profile
-        self.chunkSize = chunkSize
     }
 
-    /// Parses the file at `path` (`-`: standard input) to its end.
+    /// Parses `input` to its end; the progress meter counts elements.
     ///
-    /// - Throws: ``XMLParseError`` (with `path` as its source) when the document is
-    ///   malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
-    public func run(path: String) throws -> Summary {
+    /// - Throws: ``XMLParseError`` (with the input's path as its source) when the document
+    ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
+    public func run(_ input: DocumentInput) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
@@ -34,13 +32,9 @@ public struct DocumentCheck {
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
         dispatcher.onAnyEnd(whitespace: .preserve) { _, _ in }
-        let parser = PushParser(dispatcher, source: path)
-        if let chunkSize {
-            try FileChunks.forEach(path: path, chunkSize: chunkSize) { try parser.feed($0) }
-            try parser.finish()
-        } else {
-            _ = try FileChunks.withDescriptor(path: path) { try parser.parse(fileDescriptor: $0) }
-        }
+        let parser = PushParser(dispatcher, source: input.path)
+        try input.feed(parser) { summary.elements }
+        try parser.finish()
         return summary
     }
 

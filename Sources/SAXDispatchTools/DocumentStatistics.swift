@@ -13,11 +13,18 @@ public struct DocumentStatistics: Sendable, Equatable {
 
     /// Streams a document through a dispatcher that counts its events.
     ///
-    /// - Parameter feed: Feeds the document to the parser it is given (and finishes it).
+    /// - Parameters:
+    ///   - safety: The limits the document must keep.
+    ///   - source: Names the document in error messages.
+    ///   - feed: Feeds the document to the parser it is given and finishes it; its second
+    ///     argument reads the number of elements so far (for a progress meter).
     /// - Throws: What parsing throws.
-    public static func collect(_ feed: (PushParser) throws -> Void) throws -> DocumentStatistics {
+    public static func collect(
+        safety: SafetyProfile = .default, source: String? = nil, _ feed: (PushParser, _ elements: () -> Int) throws -> Void
+    ) throws -> DocumentStatistics {
         let counter = Counter()
         var dispatcher = Dispatcher()
+        dispatcher.safety = safety
         dispatcher.onAnyStart { element in
             counter.statistics.elements += 1
             counter.statistics.attributes += element.attributes.count
@@ -25,8 +32,8 @@ public struct DocumentStatistics: Sendable, Equatable {
             counter.names.insert(element.name)
         }
         dispatcher.onAnyText { _, chunk in counter.statistics.textBytes += chunk.count }
-        let parser = PushParser(dispatcher)
-        try feed(parser)
+        let parser = PushParser(dispatcher, source: source)
+        try feed(parser) { counter.statistics.elements }
         var statistics = counter.statistics
         statistics.distinctNames = counter.names.count
         statistics.bytesRead = parser.byteCount

@@ -1,6 +1,6 @@
 /// A one-line progress display for long runs, redrawn in place on standard error: bytes
 /// read (of the total, when known, with a bar and the estimated time left), throughput,
-/// records and elapsed time.
+/// a count of what the command produces (records, elements…) and elapsed time.
 ///
 /// It draws nothing until a few megabytes are read (unless told to always draw), and at
 /// most ten times a second. Call ``clear()`` before printing anything else to the same
@@ -24,8 +24,25 @@ public final class ProgressMeter {
     private let started: ContinuousClock.Instant
     private var lastDraw: ContinuousClock.Instant?
     private var isShowing = false
+    private let unit: Unit
     private var bytes = 0
-    private var records = 0
+    private var count = 0
+
+    /// What the meter counts, in the singular and the plural: `records`, `elements`.
+    public struct Unit: Sendable, Hashable {
+        public var singular: String
+        public var plural: String
+
+        public init(_ singular: String, _ plural: String) {
+            self.singular = singular
+            self.plural = plural
+        }
+
+        /// Records written (`extract`).
+        public static let records = Unit("record", "records")
+        /// Elements read (every other command).
+        public static let elements = Unit("element", "elements")
+    }
 
     /// Bytes read before `auto` draws anything: small inputs finish before a bar would help.
     public static let autoThreshold = 4_000_000
@@ -34,8 +51,11 @@ public final class ProgressMeter {
     ///
     /// - Parameters:
     ///   - isTerminal: Whether the stream `write` goes to is a terminal (`auto` draws only then).
+    ///   - unit: What the count in ``update(bytes:count:)`` counts.
     ///   - write: Writes text to that stream.
-    public init?(mode: Mode, isTerminal: Bool, totalBytes: Int? = nil, write: @escaping (String) -> Void) {
+    public init?(
+        mode: Mode, isTerminal: Bool, totalBytes: Int? = nil, unit: Unit = .records, write: @escaping (String) -> Void
+    ) {
         switch mode {
         case .never: return nil
         case .auto:
@@ -45,19 +65,20 @@ public final class ProgressMeter {
             threshold = 0
         }
         self.totalBytes = totalBytes
+        self.unit = unit
         self.write = write
         started = clock.now
     }
 
     /// Records progress; redraws when enough time has passed since the last drawing.
-    public func update(bytes: Int, records: Int) {
+    public func update(bytes: Int, count: Int) {
         self.bytes = bytes
-        self.records = records
+        self.count = count
         guard bytes >= threshold else { return }
         let now = clock.now
         if let lastDraw, lastDraw.duration(to: now) < .milliseconds(100) { return }
         lastDraw = now
-        write("\r\u{1B}[K" + Self.line(bytes: bytes, total: totalBytes, records: records, elapsed: started.duration(to: now)))
+        write("\r\u{1B}[K" + Self.line(bytes: bytes, total: totalBytes, count: count, unit: unit, elapsed: started.duration(to: now)))
         isShowing = true
     }
 
@@ -79,7 +100,7 @@ public final class ProgressMeter {
     /// ```
     /// [=====>      ]  45%  483.2 / 1073.7 MB  212.4 MB/s  2,301,442 records  0:02 elapsed, 0:03 left
     /// ```
-    public static func line(bytes: Int, total: Int?, records: Int, elapsed: Duration) -> String {
+    public static func line(bytes: Int, total: Int?, count: Int, unit: Unit = .records, elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rate = seconds > 0 ? Double(bytes) / seconds : 0
         var parts: [String] = []
@@ -98,7 +119,7 @@ public final class ProgressMeter {
             parts.append(megabytes(bytes) + " MB")
         }
         parts.append(megabytes(Int(rate)) + " MB/s")
-        parts.append(grouped(records) + (records == 1 ? " record" : " records"))
+        parts.append(grouped(count) + " " + (count == 1 ? unit.singular : unit.plural))
         parts.append(timing)
         return parts.joined(separator: "  ")
     }

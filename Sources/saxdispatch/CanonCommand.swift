@@ -1,4 +1,5 @@
 import ArgumentParser
+import SAXDispatch
 import SAXDispatchTools
 
 struct CanonCommand: ParsableCommand {
@@ -21,16 +22,12 @@ struct CanonCommand: ParsableCommand {
     @Argument(help: "The document to read; '-' reads standard input.")
     var file: String
 
-    @Option(name: .customLong("chunk-size"), help: "Feed the input N bytes at a time instead of in 64 KiB reads.")
-    var chunkSize: Int?
-
-    func validate() throws {
-        if let chunkSize, chunkSize < 1 { throw ValidationError("--chunk-size must be at least 1") }
-    }
+    @OptionGroup var options: DocumentOptions
 
     func run() throws {
+        let canonical = CanonicalXML(safety: try options.profile())
         do {
-            try CanonicalXML(chunkSize: chunkSize).write(contentsOfFile: file) { bytes in
+            try canonical.write(options.input(file)) { bytes in
                 bytes.withUnsafeBytes { Output.standardOutput($0) }
             }
         } catch {

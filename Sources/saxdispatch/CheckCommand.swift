@@ -34,38 +34,14 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The documents to read; '-' reads standard input.")
     var files: [String]
 
-    @Flag(help: "Also reject a DOCTYPE with an internal subset (no entity declarations at all).")
-    var strict = false
-
-    @Option(name: .customLong("limit"), help: ArgumentHelp("Change a limit.", valueName: "name=value"))
-    var limits: [String] = []
-
-    @Option(name: .customLong("chunk-size"), help: "Feed the input N bytes at a time instead of in 64 KiB reads.")
-    var chunkSize: Int?
-
-    func validate() throws {
-        if let chunkSize, chunkSize < 1 { throw ValidationError("--chunk-size must be at least 1") }
-        _ = try profile()
-    }
-
-    /// The profile the options describe.
-    func profile() throws -> SafetyProfile {
-        var profile: SafetyProfile = strict ? .strict : .default
-        for setting in limits {
-            switch DocumentCheck.limit(from: setting) {
-            case .success(let (name, limit)): profile[limitNamed: name] = limit
-            case .failure(let error): throw ValidationError("--limit: \(error)")
-            }
-        }
-        return profile
-    }
+    @OptionGroup var options: DocumentOptions
 
     func run() throws {
-        let check = DocumentCheck(profile: try profile(), chunkSize: chunkSize)
+        let check = DocumentCheck(profile: try options.profile())
         var failed = false
         for file in files {
             do {
-                _ = try check.run(path: file)
+                _ = try check.run(options.input(file))
             } catch {
                 Output.standardError(DocumentFailure(error, path: file).message + "\n")
                 failed = true

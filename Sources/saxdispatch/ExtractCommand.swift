@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(Musl)
-import Musl
-#endif
 import ArgumentParser
 import SAXDispatch
 import SAXDispatchTools
@@ -65,14 +58,7 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
     var onError: FailureMode = .fail
 
-    @Option(help: ArgumentHelp("Show progress on standard error: auto (a terminal, inputs over 4 MB), always or never.", valueName: "when"))
-    var progress: ProgressMeter.Mode = .auto
-
-    @Flag(help: "Reject a DOCTYPE with an internal subset (no entity declarations at all).")
-    var strict = false
-
-    @Option(name: .customLong("limit"), help: ArgumentHelp("Change a safety limit, as 'check' does.", valueName: "name=value"))
-    var limits: [String] = []
+    @OptionGroup var options: DocumentOptions
 
     enum FailureMode: String, ExpressibleByArgument, CaseIterable {
         case fail, skip
@@ -103,25 +89,18 @@ struct ExtractCommand: ParsableCommand {
         for field in fields where !seen.insert(field.name).inserted {
             throw ValidationError("two fields are named '\(field.name)'; name them with NAME=")
         }
-        var profile: SafetyProfile = strict ? .strict : .default
-        for setting in limits {
-            switch DocumentCheck.limit(from: setting) {
-            case .success(let (name, limit)): profile[limitNamed: name] = limit
-            case .failure(let error): throw ValidationError("--limit: \(error)")
-            }
-        }
         return RecordExtraction(
-            pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip, safety: profile)
+            pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip,
+            safety: try options.profile())
     }
 
     func run() throws {
         let extraction = try extraction()
-        let meter = ProgressMeter(mode: progress, isTerminal: isatty(2) != 0) { Output.standardError($0) }
         let summary: RecordExtraction.Summary
         do {
             summary = try extraction.run(
-                path: file, output: { Output.standardOutput($0) },
-                diagnostic: { Output.standardError($0.description + "\n") }, progress: meter)
+                options.input(file, counting: .records), output: { Output.standardOutput($0) },
+                diagnostic: { Output.standardError($0.description + "\n") })
         } catch {
             throw DocumentFailure(error, path: file)
         }
@@ -134,4 +113,3 @@ struct ExtractCommand: ParsableCommand {
 }
 
 extension RowWriter.Format: ExpressibleByArgument {}
-extension ProgressMeter.Mode: ExpressibleByArgument {}

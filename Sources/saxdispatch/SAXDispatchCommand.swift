@@ -6,12 +6,25 @@ struct SAXDispatchCommand: ParsableCommand {
         commandName: "saxdispatch",
         abstract: "Stream XML through libexpat and a selector-style dispatcher.",
         discussion: """
-            Reads documents of any size in constant memory. Exit status: 0 on success, \
-            1 when a document is malformed or cannot be read, 2 on a usage error. \
-            Errors are printed to standard error as FILE:LINE:COLUMN: message.
+            Reads documents of any size in constant memory. Every command reads \
+            standard input when FILE is '-', keeps the safety limits of 'check' (change \
+            them with --strict and --limit), feeds the input in --chunk-size pieces, and \
+            shows progress on standard error for long runs when it is a terminal \
+            (--progress). Exit status: 0 on success, 1 when a document is malformed, \
+            breaks a limit or cannot be read, 2 on a usage error. Errors are printed to \
+            standard error as FILE:LINE:COLUMN: error: message.
+
+            Examples:
+              saxdispatch stats                       # the built-in 200 MB sample
+              saxdispatch paths map.osm --sort count
+              saxdispatch extract map.osm --record node --field id=@id:int --field lat=@lat:double
+              zcat dump.xml.gz | saxdispatch check -
             """,
         version: "0.1.0",
-        subcommands: [StatsCommand.self, CanonCommand.self, CheckCommand.self, ExtractCommand.self]
+        subcommands: [
+            StatsCommand.self, PathsCommand.self, ExtractCommand.self, CheckCommand.self, CanonCommand.self,
+            EventsCommand.self,
+        ]
     )
 
     /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.

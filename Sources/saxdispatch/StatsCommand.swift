@@ -27,6 +27,8 @@ struct StatsCommand: ParsableCommand {
     @Option(name: .customLong("sample-size"), help: "Size of the built-in sample in megabytes (10^6 bytes).")
     var sampleMegabytes: Int = 200
 
+    @OptionGroup var options: DocumentOptions
+
     func validate() throws {
         guard sampleMegabytes > 0 else { throw ValidationError("--sample-size must be positive") }
     }
@@ -36,19 +38,26 @@ struct StatsCommand: ParsableCommand {
         let started = clock.now
         let source: String
         let statistics: DocumentStatistics
+        let safety = try options.profile()
         do {
             if let file {
                 source = file == "-" ? "standard input" : file
-                statistics = try DocumentStatistics.collect { parser in
-                    parser.source = file
-                    _ = try FileChunks.withDescriptor(path: file) { try parser.parse(fileDescriptor: $0) }
+                let input = options.input(file)
+                statistics = try DocumentStatistics.collect(safety: safety, source: file) { parser, elements in
+                    try input.feed(parser, count: elements)
+                    try parser.finish()
                 }
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)
                 source = "built-in zoo sample (\(sampleMegabytes) MB, generated on the fly)"
-                statistics = try DocumentStatistics.collect { parser in
-                    parser.source = "sample"
-                    try sample.generate { try parser.feed($0) }
+                let meter = options.input("sample").progress
+                meter?.totalBytes = sample.targetSize
+                statistics = try DocumentStatistics.collect(safety: safety, source: "sample") { parser, elements in
+                    defer { meter?.finish() }
+                    try sample.generate(chunkSize: options.chunkSize ?? DocumentInput.defaultChunkSize) { piece in
+                        try parser.feed(piece)
+                        meter?.update(bytes: parser.byteCount, count: elements())
+                    }
                     try parser.finish()
                 }
             }

@@ -52,7 +52,7 @@ struct CommandLineTests {
         ZooSample(targetSize: 100_000).generate(chunkSize: 1000) { first += $0 }
         ZooSample(targetSize: 100_000).generate(chunkSize: 7777) { second += $0 }
         #expect(first == second)
-        let statistics = try DocumentStatistics.collect { parser in
+        let statistics = try DocumentStatistics.collect { parser, _ in
             try parser.feed(first)
             try parser.finish()
         }

@@ -211,10 +211,10 @@ struct ExtractCommandTests {
     @Test("the progress line's text")
     func progressLine() {
         #expect(
-            ProgressMeter.line(bytes: 483_200_000, total: 1_073_700_000, records: 2_301_442, elapsed: .seconds(2))
+            ProgressMeter.line(bytes: 483_200_000, total: 1_073_700_000, count: 2_301_442, elapsed: .seconds(2))
                 == "[=====>      ]   45%  483.2 / 1073.7 MB  241.6 MB/s  2,301,442 records  0:02 elapsed, 0:02 left")
         #expect(
-            ProgressMeter.line(bytes: 12_345_678, total: nil, records: 1, elapsed: .seconds(3725))
-                == "12.3 MB  0.0 MB/s  1 record  1:02:05 elapsed")
+            ProgressMeter.line(bytes: 12_345_678, total: nil, count: 1, unit: .elements, elapsed: .seconds(3725))
+                == "12.3 MB  0.0 MB/s  1 element  1:02:05 elapsed")
     }
 }

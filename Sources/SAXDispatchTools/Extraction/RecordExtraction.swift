@@ -7,7 +7,7 @@ import SAXDispatch
 /// ```swift
 /// let extraction = RecordExtraction(
 ///     pattern: "animal", fields: [try ExtractField(parsing: "kind"), try ExtractField(parsing: "url:url")])
-/// let summary = try extraction.run(path: "zoo.xml", output: { write($0) }, diagnostic: { print($0) })
+/// let summary = try extraction.run(DocumentInput(path: "zoo.xml"), output: { write($0) }, diagnostic: { print($0) })
 /// ```
 public struct RecordExtraction {
     /// The elements that become rows.
@@ -21,8 +21,6 @@ public struct RecordExtraction {
     public var skipsFailures: Bool
     /// The limits the document must keep.
     public var safety: SafetyProfile
-    /// How many bytes are read and fed at a time.
-    public var chunkSize: Int
 
     /// What a finished run wrote and skipped.
     public struct Summary: Sendable, Hashable {
@@ -36,14 +34,13 @@ public struct RecordExtraction {
 
     public init(
         pattern: ElementPattern, fields: [ExtractField], format: RowWriter.Format = .jsonl,
-        skipsFailures: Bool = false, safety: SafetyProfile = .default, chunkSize: Int = 1 << 16
+        skipsFailures: Bool = false, safety: SafetyProfile = .default
     ) {
         self.pattern = pattern
         self.fields = fields
         self.format = format
         self.skipsFailures = skipsFailures
         self.safety = safety
-        self.chunkSize = chunkSize
     }
 
     /// The record that reads one row, named after the pattern in messages.
@@ -52,48 +49,37 @@ public struct RecordExtraction {
         return skipsFailures ? record.onFailure(.skip) : record
     }
 
-    /// Extracts the rows of the file at `path` (`-`: standard input).
+    /// Extracts the rows of `input`.
     ///
     /// Rows written before an error are all handed to `output` before the error is thrown.
     ///
     /// - Parameters:
+    ///   - input: The document, how it is fed, and the progress meter (counting rows).
     ///   - output: Receives the written rows, in large pieces.
     ///   - diagnostic: Receives the error of each skipped record, as it happens.
-    ///   - progress: Shown while reading, if given; its total is set from the file's size.
     /// - Throws: ``RecordError`` for a record that cannot be built (unless failures are
     ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
     ///   input cannot be read.
     public func run(
-        path: String, output: @escaping (UnsafeRawBufferPointer) -> Void, diagnostic: @escaping (RecordError) -> Void,
-        progress: ProgressMeter? = nil
+        _ input: DocumentInput, output: @escaping (UnsafeRawBufferPointer) -> Void,
+        diagnostic: @escaping (RecordError) -> Void
     ) throws -> Summary {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
         writer.writeHeader()
         defer { writer.flush() }
         var summary = Summary()
-        let record = self.record
-        try FileChunks.withDescriptor(path: path) { descriptor in
-            progress?.totalBytes = FileChunks.size(ofDescriptor: descriptor)
-            defer { progress?.finish() }
-            let parsed = try record.forEach(
-                source: path, safety: safety,
-                diagnostics: { error in
-                    progress?.clear()
-                    diagnostic(error)
-                },
-                feeding: { parser in
-                    try FileChunks.forEach(descriptor: descriptor, path: path, chunkSize: chunkSize) { chunk in
-                        try parser.feed(chunk)
-                        summary.bytes = parser.byteCount
-                        progress?.update(bytes: summary.bytes, records: summary.records)
-                    }
-                }
-            ) { row in
-                writer.write(row)
-                summary.records += 1
-            }
-            summary.skipped = parsed.failed
+        let parsed = try record.forEach(
+            source: input.path, safety: safety,
+            diagnostics: { error in
+                input.progress?.clear()
+                diagnostic(error)
+            },
+            feeding: { parser in summary.bytes = try input.feed(parser) { summary.records } }
+        ) { row in
+            writer.write(row)
+            summary.records += 1
         }
+        summary.skipped = parsed.failed
         return summary
     }
 }

@@ -40,7 +40,7 @@ public struct RowWriter {
         self.sink = sink
         jsonKeys = names.enumerated().map { index, name in
             var key: [UInt8] = Array((index == 0 ? "{" : ",").utf8)
-            Self.appendJSONString(name, to: &key)
+            JSONText.appendString(name, to: &key)
             key.append(UInt8(ascii: ":"))
             return key
         }
@@ -125,13 +125,13 @@ public struct RowWriter {
     static func appendJSON(_ value: ExtractedValue, to bytes: inout [UInt8]) {
         switch value {
         case .null: bytes.append(contentsOf: "null".utf8)
-        case .string(let text): appendJSONString(text, to: &bytes)
+        case .string(let text): JSONText.appendString(text, to: &bytes)
         case .integer(let number): bytes.append(contentsOf: String(number).utf8)
         case .number(let number):
-            if number.isFinite { bytes.append(contentsOf: number.description.utf8) } else { appendJSONString(numberText(number), to: &bytes) }
+            if number.isFinite { bytes.append(contentsOf: number.description.utf8) } else { JSONText.appendString(numberText(number), to: &bytes) }
         case .decimal(let number): bytes.append(contentsOf: number.description.utf8)
         case .boolean(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .date(let date): appendJSONString(ISO8601Text.string(from: date), to: &bytes)
+        case .date(let date): JSONText.appendString(ISO8601Text.string(from: date), to: &bytes)
         case .list(let values):
             bytes.append(UInt8(ascii: "["))
             for (index, element) in values.enumerated() {
@@ -140,31 +140,6 @@ public struct RowWriter {
             }
             bytes.append(UInt8(ascii: "]"))
         }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, the
-    /// rest copied as UTF-8.
-    static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-                case 0..<0x20, 0x7F:
-                    bytes.append(contentsOf: "\\u00".utf8)
-                    bytes += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-                default: bytes.append(byte)
-                }
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// `text` as a CSV value, quoted when it holds a comma, a quote, CR or LF.

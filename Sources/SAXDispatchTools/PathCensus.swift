@@ -1,0 +1,174 @@
+import SAXDispatch
+
+/// What `saxdispatch paths` does: counts every distinct element path of a document, with
+/// the attribute names seen on it, how deep elements nest inside it and, optionally, one
+/// sample of its text — in memory that grows with the number of distinct paths, not with
+/// the document.
+///
+/// ```swift
+/// let paths = try PathCensus().run(DocumentInput(path: "map.osm"))
+/// for path in paths { print(path.count, path.path) }
+/// ```
+public struct PathCensus {
+    /// One distinct element path and what was seen at it.
+    public struct Entry: Sendable, Hashable {
+        /// The absolute path, such as `/osm/node/tag`.
+        public var path: String
+        /// How many elements have this path.
+        public var count: Int
+        /// The path's depth: 1 for the root element.
+        public var depth: Int
+        /// The most levels of elements found inside one element of this path (0 for leaves).
+        public var levelsBelow: Int
+        /// The attribute names seen on elements of this path, in order of first appearance.
+        public var attributes: [String]
+        /// The first non-empty text of an element of this path (trimmed, shortened to
+        /// ``PathCensus/sampleLength`` characters), when samples were asked for.
+        public var sample: String?
+    }
+
+    /// How the entries are ordered.
+    public enum Order: String, Sendable, CaseIterable {
+        /// By the document order of each path's first element.
+        case document
+        /// Most frequent first; equal counts in document order.
+        case count
+    }
+
+    /// The longest sample kept, in characters; longer texts end with `…`.
+    public static let sampleLength = 60
+
+    /// The limits the document must keep.
+    public var safety: SafetyProfile
+    /// Whether each entry gets a sample of its text.
+    public var collectsSamples: Bool
+    /// The most distinct paths and attribute names (together) kept before the census
+    /// fails, so that a document with endless distinct names cannot exhaust memory.
+    public var maximumEntries: Int
+
+    /// A census under `safety`, with or without samples.
+    public init(safety: SafetyProfile = .default, collectsSamples: Bool = false, maximumEntries: Int = 100_000) {
+        self.safety = safety
+        self.collectsSamples = collectsSamples
+        self.maximumEntries = maximumEntries
+    }
+
+    /// Counts the paths of `input`; its progress meter counts elements.
+    ///
+    /// - Returns: One entry per distinct path, in `order`.
+    /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
+    ///   input cannot be read, a ``HandlerError`` holding ``TooManyPaths`` when the
+    ///   document has more than ``maximumEntries`` distinct paths and attribute names.
+    public func run(_ input: DocumentInput, order: Order = .document) throws -> [Entry] {
+        let tally = Tally(maximumEntries: maximumEntries)
+        var dispatcher = Dispatcher()
+        dispatcher.safety = safety
+        dispatcher.onAnyStart { element in try tally.start(element) }
+        if collectsSamples {
+            dispatcher.onAnyEnd(whitespace: .collapse) { _, text in tally.end(text: text) }
+        } else {
+            dispatcher.onAnyEnd { _ in tally.end(text: nil) }
+        }
+        let parser = PushParser(dispatcher, source: input.path)
+        try input.feed(parser) { tally.elements }
+        try parser.finish()
+        return tally.entries(order: order)
+    }
+
+    /// The error a census stops with when a document has more distinct paths and
+    /// attribute names than it keeps.
+    public struct TooManyPaths: Error, CustomStringConvertible {
+        /// The limit that was reached.
+        public var maximumEntries: Int
+
+        public var description: String {
+            "more than \(ProgressMeter.grouped(maximumEntries)) distinct paths and attribute names"
+        }
+    }
+
+    /// The counts, kept while the document streams past: a tree of distinct paths, with
+    /// the open elements' nodes on a stack.
+    private final class Tally {
+        struct Node {
+            var name: String
+            var parent: Int
+            var depth: Int
+            var count = 0
+            var levelsBelow = 0
+            var children: [String: Int] = [:]
+            var attributes: [String] = []
+            var attributeSet: Set<String> = []
+            var sample: String?
+        }
+
+        let maximumEntries: Int
+        /// Node 0 stands for the document, above the root element.
+        var nodes = [Node(name: "", parent: -1, depth: 0)]
+        var entryCount = 0
+        var elements = 0
+        /// The open elements: their node and the deepest depth reached inside them so far.
+        var open: [(node: Int, deepest: Int)] = [(0, 0)]
+
+        init(maximumEntries: Int) {
+            self.maximumEntries = maximumEntries
+        }
+
+        func start(_ element: ElementContext) throws {
+            elements += 1
+            let parent = open[open.count - 1].node
+            let name = element.name
+            let index: Int
+            if let existing = nodes[parent].children[name] {
+                index = existing
+            } else {
+                try admitEntry()
+                index = nodes.count
+                nodes.append(Node(name: name, parent: parent, depth: nodes[parent].depth + 1))
+                nodes[parent].children[name] = index
+            }
+            nodes[index].count += 1
+            for attribute in element.attributes where !nodes[index].attributeSet.contains(attribute.name) {
+                try admitEntry()
+                nodes[index].attributeSet.insert(attribute.name)
+                nodes[index].attributes.append(attribute.name)
+            }
+            open.append((index, nodes[index].depth))
+        }
+
+        func end(text: String?) {
+            let (index, deepest) = open.removeLast()
+            let levels = deepest - nodes[index].depth
+            if levels > nodes[index].levelsBelow { nodes[index].levelsBelow = levels }
+            if deepest > open[open.count - 1].deepest { open[open.count - 1].deepest = deepest }
+            if let text, !text.isEmpty, nodes[index].sample == nil {
+                nodes[index].sample =
+                    text.count > PathCensus.sampleLength ? String(text.prefix(PathCensus.sampleLength - 1)) + "…" : text
+            }
+        }
+
+        private func admitEntry() throws {
+            guard entryCount < maximumEntries else { throw TooManyPaths(maximumEntries: maximumEntries) }
+            entryCount += 1
+        }
+
+        func entries(order: Order) -> [Entry] {
+            // Nodes are numbered in order of first appearance, which is document order.
+            var paths = [""]
+            var entries: [Entry] = []
+            entries.reserveCapacity(nodes.count - 1)
+            for node in nodes.dropFirst() {
+                let path = paths[node.parent] + "/" + node.name
+                paths.append(path)
+                entries.append(
+                    Entry(
+                        path: path, count: node.count, depth: node.depth, levelsBelow: node.levelsBelow,
+                        attributes: node.attributes, sample: node.sample))
+            }
+            if order == .count {
+                let ranked = entries.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }
+                return ranked.map(\.element)
+            }
+            return entries
+        }
+    }
+}

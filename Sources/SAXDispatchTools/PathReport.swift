@@ -1,0 +1,72 @@
+/// How `saxdispatch paths` prints a census: an aligned table for people, or JSON Lines
+/// for programs.
+public enum PathReport {
+    /// The output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// Aligned columns with a header: PATH, COUNT, DEPTH, BELOW, ATTRIBUTES (and SAMPLE).
+        case table
+        /// One object per path: `path`, `count`, `depth`, `levelsBelow`, `attributes`
+        /// (and `sample`, `null` when the path has no text).
+        case jsonl
+    }
+
+    /// The text of `entries` in `format`, ending with a newline; `samples` adds the
+    /// sample column or key.
+    public static func text(_ entries: [PathCensus.Entry], format: Format, samples: Bool) -> String {
+        switch format {
+        case .table: table(entries, samples: samples)
+        case .jsonl: jsonLines(entries, samples: samples)
+        }
+    }
+
+    static func table(_ entries: [PathCensus.Entry], samples: Bool) -> String {
+        var rows = [["PATH", "COUNT", "DEPTH", "BELOW", "ATTRIBUTES"] + (samples ? ["SAMPLE"] : [])]
+        for entry in entries {
+            var row = [
+                entry.path, ProgressMeter.grouped(entry.count), String(entry.depth), String(entry.levelsBelow),
+                entry.attributes.joined(separator: " "),
+            ]
+            if samples { row.append(entry.sample ?? "") }
+            rows.append(row)
+        }
+        // The path column is left-aligned, the counts right-aligned, the rest left as is.
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        var text = ""
+        for row in rows {
+            var line = row[0] + String(repeating: " ", count: widths[0] - row[0].count)
+            for column in 1..<4 {
+                line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
+            }
+            if samples {
+                let attributeWidth = rows.map { $0[4].count }.max() ?? 0
+                line += "  " + row[4] + String(repeating: " ", count: attributeWidth - row[4].count) + "  " + row[5]
+            } else {
+                line += "  " + row[4]
+            }
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+
+    static func jsonLines(_ entries: [PathCensus.Entry], samples: Bool) -> String {
+        var bytes: [UInt8] = []
+        for entry in entries {
+            bytes += Array("{\"path\":".utf8)
+            JSONText.appendString(entry.path, to: &bytes)
+            bytes += Array(",\"count\":\(entry.count),\"depth\":\(entry.depth),\"levelsBelow\":\(entry.levelsBelow)".utf8)
+            bytes += Array(",\"attributes\":[".utf8)
+            for (index, name) in entry.attributes.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONText.appendString(name, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+            if samples {
+                bytes += Array(",\"sample\":".utf8)
+                if let sample = entry.sample { JSONText.appendString(sample, to: &bytes) } else { bytes += Array("null".utf8) }
+            }
+            bytes += Array("}\n".utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

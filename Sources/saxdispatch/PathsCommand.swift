@@ -1,0 +1,70 @@
+import ArgumentParser
+import SAXDispatch
+import SAXDispatchTools
+
+struct PathsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paths",
+        abstract: "List every distinct element path with its count, depth and attribute names.",
+        discussion: """
+            The way to discover what a large document holds before writing patterns for \
+            it: one pass, in memory that grows with the number of distinct paths, not \
+            with the document.
+
+            Columns: PATH (absolute, from the root element), COUNT (elements with that \
+            path), DEPTH (1 for the root), BELOW (the most levels of elements found \
+            inside one of them; 0 for leaves), ATTRIBUTES (names seen on them, in order \
+            of first appearance), and with --samples, SAMPLE: the first non-empty text \
+            of an element with that path, whitespace collapsed, shortened to 60 \
+            characters. --format jsonl writes one object per path with the keys path, \
+            count, depth, levelsBelow, attributes (and sample).
+
+            A document with more than --max-entries distinct paths and attribute names \
+            together stops with an error instead of growing without bound.
+
+            Examples:
+              saxdispatch paths map.osm
+              saxdispatch paths map.osm --sort count --samples
+              zcat enwiki.xml.gz | saxdispatch paths - --format jsonl
+            """
+    )
+
+    @Argument(help: "The document to read; '-' reads standard input.")
+    var file: String
+
+    @Flag(help: "Show one sample text per path.")
+    var samples = false
+
+    @Option(help: ArgumentHelp("Order: document (first appearance) or count (most frequent first).", valueName: "order"))
+    var sort: PathCensus.Order = .document
+
+    @Option(help: ArgumentHelp("Output format: table or jsonl.", valueName: "format"))
+    var format: PathReport.Format = .table
+
+    @Option(
+        name: .customLong("max-entries"),
+        help: ArgumentHelp("The most distinct paths and attribute names kept.", valueName: "n"))
+    var maximumEntries = 100_000
+
+    @OptionGroup var options: DocumentOptions
+
+    func validate() throws {
+        guard maximumEntries > 0 else { throw ValidationError("--max-entries must be positive") }
+    }
+
+    func run() throws {
+        let census = PathCensus(
+            safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries)
+        let entries: [PathCensus.Entry]
+        do {
+            entries = try census.run(options.input(file), order: sort)
+        } catch {
+            throw DocumentFailure(error, path: file)
+        }
+        var text = PathReport.text(entries, format: format, samples: samples)
+        text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) }
+    }
+}
+
+extension PathCensus.Order: ExpressibleByArgument {}
+extension PathReport.Format: ExpressibleByArgument {}

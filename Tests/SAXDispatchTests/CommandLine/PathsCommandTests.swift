@@ -1,0 +1,188 @@
+import Foundation
+import SAXDispatchTools
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("saxdispatch paths")
+struct PathsCommandTests {
+    /// The OpenStreetMap sample in ../shared/corpus/real, or nil when it is absent.
+    static let osmSample: String? = {
+        let path = TestPaths.packageRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/corpus/real/Robinlovelace+osm-tutorial/data/map.osm").path
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }()
+
+    func paths(_ arguments: [String], input: Data? = nil) throws -> CommandRunner.Result {
+        try CommandRunner.run("saxdispatch", ["paths"] + arguments, input: input)
+    }
+
+    /// Each line of JSON Lines output as a dictionary.
+    func objects(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("the table lists every path of the zoo in document order, with counts, depths and samples")
+    func zooTable() throws {
+        let result = try paths([TestPaths.fixture("zoo.xml").path, "--samples"])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(
+            result.output == """
+                PATH                                               COUNT  DEPTH  BELOW  ATTRIBUTES  SAMPLE
+                /zoo                                                   1      1      4
+                /zoo/animals                                           1      2      3
+                /zoo/animals/animal                                    2      3      2
+                /zoo/animals/animal/kind                               2      4      0              cat
+                /zoo/animals/animal/nested_nonsense                    2      4      1
+                /zoo/animals/animal/nested_nonsense/name               2      5      0              grumpy
+                /zoo/animals/animal/url                                2      4      0              http://en.wikipedia.org/wiki/Grumpy_Cat
+                /zoo/facilities                                        1      2      3
+                /zoo/facilities/toilet                                 1      3      0              42
+                /zoo/facilities/disabled_parking                       1      3      0              true
+                /zoo/facilities/a_random_assortment_of_characters      1      3      0              sdfdf821n9sfa
+                /zoo/facilities/seriously                              1      3      2
+                /zoo/facilities/seriously/crazy_nested                 1      4      1
+                /zoo/facilities/seriously/crazy_nested/drainage        1      5      0              Good
+
+                """)
+    }
+
+    @Test("--sort count puts the most frequent first; --format jsonl writes one object per path")
+    func sortedJSONLines() throws {
+        let document = """
+            <r a="1"><x/><y id="1" k="v"/><y id="2" z="3"><w>  some
+              text  </w></y><x/><x/></r>
+            """
+        let result = try paths(["-", "--sort", "count", "--format", "jsonl", "--samples"], input: Data(document.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                {"path":"/r/x","count":3,"depth":2,"levelsBelow":0,"attributes":[],"sample":null}
+                {"path":"/r/y","count":2,"depth":2,"levelsBelow":1,"attributes":["id","k","z"],"sample":null}
+                {"path":"/r","count":1,"depth":1,"levelsBelow":2,"attributes":["a"],"sample":null}
+                {"path":"/r/y/w","count":1,"depth":3,"levelsBelow":0,"attributes":[],"sample":"some text"}
+
+                """)
+    }
+
+    @Test("a long sample is shortened to 60 characters")
+    func longSample() throws {
+        let text = String(repeating: "abcdefghij", count: 10)
+        let result = try paths(["-", "--samples", "--format", "jsonl"], input: Data("<r>\(text)</r>".utf8))
+        let sample = try #require(try objects(result.output).first?["sample"] as? String)
+        #expect(sample == String(text.prefix(59)) + "…")
+    }
+
+    @Test(
+        "the paths, counts, depths and attribute names agree with an independent count (Foundation's XMLParser)",
+        arguments: ["zoo.xml", "catalog.xml", "attributes.xml", "mixed.xml", "deep.xml", "crlf.xml", "osm"])
+    func agreesWithIndependentCount(_ name: String) throws {
+        let path: String
+        if name == "osm" {
+            guard let sample = Self.osmSample else {
+                print("skipped: the OpenStreetMap sample is not in ../shared/corpus/real beside the package")
+                return
+            }
+            path = sample
+        } else {
+            path = TestPaths.fixture(name).path
+        }
+        let expected = try IndependentPathCount.count(contentsOf: URL(fileURLWithPath: path))
+        let result = try paths([path, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.error)")
+        let found = try objects(result.output).map { object in
+            IndependentPathCount.Path(
+                path: object["path"] as? String ?? "", count: object["count"] as? Int ?? -1,
+                depth: object["depth"] as? Int ?? -1, levelsBelow: object["levelsBelow"] as? Int ?? -1,
+                attributes: Set(object["attributes"] as? [String] ?? []))
+        }
+        #expect(found == expected)
+        #expect(found.count > 1)
+    }
+
+    @Test("standard input gives what the file gives")
+    func standardInput() throws {
+        let path = TestPaths.fixture("catalog.xml").path
+        let fromFile = try paths([path])
+        let fromInput = try paths(["-"], input: try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(fromFile.status == 0 && fromInput.status == 0)
+        #expect(fromFile.output == fromInput.output)
+        #expect(fromFile.output.contains("/catalog/item/dc:date "))
+    }
+
+    @Test("more distinct paths than --max-entries stop the census with an error at the element")
+    func tooManyEntries() throws {
+        let result = try paths(["-", "--max-entries", "3"], input: Data("<r>\n  <a/><b/>\n  <c x='1'/></r>".utf8))
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.error.hasPrefix("-:3:3: error: "))
+        #expect(result.error.contains("more than 3 distinct paths and attribute names"))
+    }
+
+    @Test("a malformed document: exit 1, FILE:LINE:COLUMN on standard error, nothing on standard output")
+    func malformed() throws {
+        let result = try paths(["-"], input: Data("<r>\n<a></b></r>".utf8))
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.error == "-:2:6: error: mismatched tag (in r/a)\n")
+    }
+}
+
+/// Counts element paths with Foundation's XMLParser, a parser independent of ours.
+enum IndependentPathCount {
+    struct Path: Hashable {
+        var path: String
+        var count: Int
+        var depth: Int
+        var levelsBelow: Int
+        var attributes: Set<String>
+    }
+
+    static func count(contentsOf url: URL) throws -> [Path] {
+        let parser = try #require(XMLParser(contentsOf: url))
+        let delegate = Counter()
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        try #require(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
+        return delegate.order.map { path in
+            let entry = delegate.entries[path]!
+            return Path(
+                path: path, count: entry.count, depth: path.split(separator: "/").count,
+                levelsBelow: entry.levelsBelow, attributes: entry.attributes)
+        }
+    }
+
+    final class Counter: NSObject, XMLParserDelegate {
+        struct Entry {
+            var count = 0
+            var levelsBelow = 0
+            var attributes: Set<String> = []
+        }
+
+        var entries: [String: Entry] = [:]
+        var order: [String] = []
+        var stack: [(path: String, deepest: Int)] = []
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let path = (stack.last?.path ?? "") + "/" + name
+            if entries[path] == nil { order.append(path) }
+            entries[path, default: Entry()].count += 1
+            entries[path]!.attributes.formUnion(attributes.keys)
+            stack.append((path, stack.count + 1))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            let (path, deepest) = stack.removeLast()
+            entries[path]!.levelsBelow = max(entries[path]!.levelsBelow, deepest - (stack.count + 1))
+            if !stack.isEmpty { stack[stack.count - 1].deepest = max(stack[stack.count - 1].deepest, deepest) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a built product with its standard error on a pseudo-terminal, so that it behaves
+/// as it does in a terminal, and captures what it writes there.
+enum PseudoTerminal {
+    struct Result {
+        var status: Int32
+        var output: String
+        /// What was written to the terminal (standard error).
+        var terminal: String
+    }
+
+    static func run(_ product: String, _ arguments: [String]) throws -> Result {
+        let executable = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(product)
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the package first: swift build")
+        var controller: Int32 = -1
+        var terminal: Int32 = -1
+        try #require(openpty(&controller, &terminal, nil, nil, nil) == 0, "openpty failed: errno \(errno)")
+        // Not inherited by processes other tests start meanwhile (the child gets a dup).
+        _ = fcntl(controller, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(terminal, F_SETFD, FD_CLOEXEC)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        process.standardInput = FileHandle.nullDevice
+        // Read the terminal while the process runs, so it never blocks on a full buffer.
+        let reader = TerminalReader(descriptor: controller)
+        let thread = Thread { reader.readUntilClosed() }
+        thread.start()
+        try process.run()
+        close(terminal)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        reader.finished.wait()
+        close(controller)
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            terminal: String(decoding: reader.bytes, as: UTF8.self))
+    }
+
+    /// Reads a pseudo-terminal's controller side until the other side is closed.
+    final class TerminalReader: @unchecked Sendable {
+        let descriptor: Int32
+        var bytes: [UInt8] = []
+        let finished = DispatchSemaphore(value: 0)
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        func readUntilClosed() {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                // Linux reports EIO once every terminal-side descriptor is closed.
+                if count <= 0 { break }
+                bytes += buffer[0..<count]
+            }
+            finished.signal()
+        }
+    }
+}
