@@ -1,0 +1,105 @@
+import Foundation
+import SAXDispatch
+import Testing
+
+/// The code of TextAndWhitespace.md, verbatim.
+@Suite("Article: Text and whitespace")
+struct TextAndWhitespaceArticleTests {
+    @Test("mixed content, references, CDATA and the three policies")
+    func policies() throws {
+        let document = "<p>Fish &amp; <b>chips</b>\n   to <![CDATA[<go>]]> </p>"
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("b") { _, text in texts.append(text) }
+        dispatcher.onEnd("p", whitespace: .preserve) { _, text in texts.append(text) }
+        dispatcher.onEnd("p", whitespace: .collapse) { _, text in texts.append(text) }
+        dispatcher.onEnd("p") { _, text in texts.append(text) }            // .trim
+        try dispatcher.parse(document)
+        // texts[0] == "chips"                       the child's text is the child's
+        // texts[1] == "Fish & \n   to <go> "        .preserve
+        // texts[2] == "Fish & to <go>"              .collapse
+        // texts[3] == "Fish & \n   to <go>"         .trim
+
+        #expect(texts == ["chips", "Fish & \n   to <go> ", "Fish & to <go>", "Fish & \n   to <go>"])
+    }
+
+    @Test("the dispatcher's default policy")
+    func defaultPolicy() throws {
+        var title = ""
+        var dispatcher = Dispatcher()
+        dispatcher.whitespace = .collapse
+        dispatcher.onEnd("title") { _, text in title = text }
+        try dispatcher.parse("<title>\n  A   Tale of\n  Two Cities\n</title>")
+        // title == "A Tale of Two Cities"
+
+        #expect(title == "A Tale of Two Cities")
+    }
+
+    @Test("entities declared in the internal subset and character references")
+    func entities() throws {
+        let document = """
+            <!DOCTYPE note [<!ENTITY company "ACME &amp; Sons">]>
+            <note>&company; &#x2014; since 1901&#10;</note>
+            """
+        var note = ""
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("note") { _, text in note = text }
+        try dispatcher.parse(document)
+        // note == "ACME & Sons — since 1901"
+
+        #expect(note == "ACME & Sons — since 1901")
+        // The prose: an entity declared nowhere is an error, not lost text.
+        #expect(throws: XMLParseError.self) { try dispatcher.parse("<note>&company;</note>") }
+    }
+
+    @Test("an ISO-8859-1 document reaches handlers as UTF-8")
+    func encodings() throws {
+        let latin1: [UInt8] = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><w>caf"#.utf8) + [0xE9] + Array("</w>".utf8)
+        var word = ""
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("w") { _, text in word = text }
+        try dispatcher.parse(latin1)
+        // word == "café"
+
+        #expect(word == "café")
+        // The prose: windows-1252 is decoded too (0x80 is the euro sign there).
+        let cp1252: [UInt8] = Array(#"<?xml version="1.0" encoding="windows-1252"?><w>"#.utf8) + [0x80] + Array("</w>".utf8)
+        try dispatcher.parse(cp1252)
+        #expect(word == "€")
+    }
+
+    @Test("text chunks stream an element's text as it is fed")
+    func streamingText() throws {
+        var pieces: [String] = []
+        var bytes = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onText("text") { _, chunk in
+            pieces.append(chunk.string)
+            bytes += chunk.count
+        }
+        let parser = PushParser(dispatcher)
+        try parser.feed("<page><text>Once upon")
+        try parser.feed(" a time<br/>there was")
+        try parser.feed(" a parser.</text></page>")
+        try parser.finish()
+        // pieces == ["Once upon", " a time", "there was", " a parser."], bytes == 35
+
+        #expect(pieces == ["Once upon", " a time", "there was", " a parser."])
+        #expect(bytes == 35)
+    }
+
+    @Test("text longer than maximumTextBytes streams through onText")
+    func streamingIsNotLimited() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.safety.maximumTextBytes = 16
+        var streamed = 0
+        dispatcher.onText("t") { _, chunk in streamed += chunk.count }
+        try dispatcher.parse("<t>" + String(repeating: "x", count: 1000) + "</t>")
+        #expect(streamed == 1000)
+        dispatcher.onEnd("t") { _, _ in }
+        let error = #expect(throws: XMLParseError.self) {
+            try dispatcher.parse("<t>" + String(repeating: "x", count: 1000) + "</t>")
+        }
+        #expect(error?.code == .textLimitExceeded)
+    }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import SAXDispatch
+import Testing
+
+/// The code of TypedRecords.md, verbatim.
+@Suite("Article: Typed records")
+struct TypedRecordsArticleTests {
+    @Test("fields: attribute, collapsed text, URL, RFC 822 date, optional, list")
+    func fields() throws {
+        let document = """
+            <rss><channel>
+              <item id="1">
+                <title>Hello</title>
+                <link>https://example.com/hello</link>
+                <pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate>
+                <category>news</category><category>swift</category>
+              </item>
+              <item id="2">
+                <title>  Second   post </title>
+                <link>https://example.com/second</link>
+                <comments nil="nil"/>
+                <pubDate>Wed, 11 Jun 2003 09:30:00 GMT</pubDate>
+              </item>
+            </channel></rss>
+            """
+        struct Item {
+            let id: Int
+            let title: String
+            let link: URL
+            let published: Date
+            let comments: Int?
+            let categories: [String]
+        }
+        let item = Record("item",
+            .value("@id", as: Int.self),
+            .text("title", whitespace: .collapse),
+            .value("link", as: URL.self),
+            .date("pubDate", format: .rfc822),
+            .value("comments", as: Int?.self),
+            .many("category", as: String.self)
+        ) { Item(id: $0, title: $1, link: $2, published: $3, comments: $4, categories: $5) }
+
+        let items = try item.all(in: document)
+        // items[0].categories == ["news", "swift"], items[1].categories == []
+        // items[1].title == "Second post"; items[0].comments and items[1].comments are nil
+
+        #expect(items.map(\.id) == [1, 2])
+        #expect(items[0].categories == ["news", "swift"])
+        #expect(items[1].categories == [])
+        #expect(items.map(\.title) == ["Hello", "Second post"])
+        #expect(items[0].comments == nil && items[1].comments == nil)
+        #expect(items[1].link == URL(string: "https://example.com/second"))
+        #expect(items[0].published == Date(timeIntervalSince1970: 1_055_217_600))
+    }
+
+    @Test("the nil conventions the article lists")
+    func nilConventions() throws {
+        struct Fields: Equatable, Sendable { let name: String?; let count: Int?; let tags: [String]; let open: Bool }
+        let record = Record("r",
+            .value("name", as: String?.self),
+            .value("count", as: Int?.self, emptyAsNil: true),
+            .many("tag", as: String.self),
+            .value("open", as: Bool.self, default: false)
+        ) { Fields(name: $0, count: $1, tags: $2, open: $3) }
+        #expect(try record.first(in: "<r/>") == Fields(name: nil, count: nil, tags: [], open: false))
+        #expect(
+            try record.first(in: #"<r><name nil="true"/><count/><tag>a</tag><tag xsi:nil="true"/><open nil="nil"/></r>"#)
+                == Fields(name: nil, count: nil, tags: ["a"], open: false))
+        #expect(try record.first(in: "<r><name/><open>1</open></r>") == Fields(name: "", count: nil, tags: [], open: true))
+
+        let required = Record("r", .text("name"), .value("count", as: Int.self)) { "\($0)\($1)" }
+        #expect(throws: RecordError.self) { try required.first(in: "<r><name/><count/></r>") }
+        let markedNil = #expect(throws: RecordError.self) { try required.first(in: #"<r><name nil="nil"/><count>1</count></r>"#) }
+        #expect(markedNil?.description == "<input>:1:4: error: name of record String is nil but required")
+        // A single field whose element occurs more than once takes the first.
+        #expect(try required.first(in: "<r><name>a</name><name>b</name><count>1</count></r>") == "a1")
+    }
+
+    @Test("conversions: a raw-value enum, an own type, a one-field closure")
+    func conversions() throws {
+        enum Status: String, XMLTextConvertible { case active, closed }
+
+        struct Celsius: XMLTextConvertible {
+            var degrees: Double
+            init(xmlText: String) throws {
+                guard xmlText.hasSuffix("°C"), let value = Double(xmlText.dropLast(2)) else {
+                    throw ValueConversionError("expected a temperature such as 21.5°C")
+                }
+                degrees = value
+            }
+        }
+        struct Room { let status: Status; let temperature: Celsius; let seats: Int }
+
+        let room = Record("room",
+            .value("status", as: Status.self),
+            .value("temperature", as: Celsius.self),
+            .value("size") { @Sendable text in
+                guard text.hasSuffix(" seats"), let seats = Int(text.dropLast(6)) else {
+                    throw ValueConversionError("expected a number of seats")
+                }
+                return seats
+            }
+        ) { Room(status: $0, temperature: $1, seats: $2) }
+
+        let model = try room.first(in: """
+            <room><status>active</status><temperature> 21.5°C </temperature><size>25 seats</size></room>
+            """)
+        // model.status == .active, model.temperature.degrees == 21.5, model.seats == 25
+
+        #expect(model.status == .active)
+        #expect(model.temperature.degrees == 21.5)
+        #expect(model.seats == 25)
+
+        // The prose: strict standard conversions.
+        #expect(throws: ValueConversionError.self) { try Bool(xmlText: "yes") }
+        #expect(throws: ValueConversionError.self) { try Int(xmlText: "12abc") }
+        #expect(throws: ValueConversionError.self) { try Decimal(xmlText: "1.5x") }
+        #expect(throws: ValueConversionError.self) { try URL(xmlText: "") }
+        #expect(try Double(xmlText: "-INF") == -.infinity)
+        #expect(try Date(xmlText: "2024-03-01T12:30") == Date(timeIntervalSince1970: 1_709_296_200))
+    }
+
+    @Test("a failure policy skips the bad record and reports it")
+    func failurePolicy() throws {
+        struct Post: Sendable { let title: String; let published: Date }
+        let document = """
+            <rss><channel>
+              <item><title>one</title><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate></item>
+              <item><title>two</title><pubDate>last Tuesday</pubDate></item>
+              <item><title>three</title><pubDate>Wed, 11 Jun 2003 04:00:00 GMT</pubDate></item>
+            </channel></rss>
+            """
+        let post = Record("item", .text("title"), .date("pubDate", format: .rfc822)) {
+            Post(title: $0, published: $1)
+        }.onFailure(.skip)                                 // or .replace(with: placeholder)
+
+        var titles: [String] = []
+        var problems: [String] = []
+        let summary = try post.forEach(in: document, diagnostics: { problems.append("\($0)") }) { post in
+            titles.append(post.title)
+        }
+        // titles == ["one", "three"], summary.delivered == 2, summary.failed == 1
+
+        #expect(titles == ["one", "three"])
+        #expect(summary.delivered == 2)
+        #expect(summary.failed == 1)
+        #expect(summary.diagnostics.map(\.description) == problems)
+        #expect(problems == (try DocumentationCatalog.textBlocks(of: "TypedRecords.md")))
+
+        // .fail, the default, throws that error after delivering the records before it.
+        var delivered: [String] = []
+        let error = #expect(throws: RecordError.self) {
+            try post.onFailure(.fail).forEach(in: document) { delivered.append($0.title) }
+        }
+        #expect(delivered == ["one"])
+        #expect(error.map { [$0.description] } == problems)
+    }
+
+    @Test("composition: nested records by type; a record next to other handlers; run-time fields")
+    func composition() throws {
+        struct Author: RecordModel {
+            let id: Int
+            let name: String
+            static let record = Record("author", .value("@id", as: Int.self), .text("name")) {
+                Author(id: $0, name: $1)
+            }
+        }
+        struct Book: RecordModel {
+            let title: String
+            let authors: [Author]
+            let editor: Author?
+            static let record = Record("/catalog/book",
+                .text("title"),
+                .many("authors/author", Author.record),
+                .optional(.record("editor", Author.record))
+            ) { Book(title: $0, authors: $1, editor: $2) }
+        }
+
+        let document = """
+            <catalog>
+              <book>
+                <title>Streams</title>
+                <authors><author id="1"><name>Ann</name></author><author id="2"><name>Bo</name></author></authors>
+                <editor id="3"><name>Cy</name></editor>
+              </book>
+              <book><title>Trees</title><authors><author id="4"><name>Di</name></author></authors></book>
+            </catalog>
+            """
+        let books = try Book.records(in: document)
+        // books.map(\.title) == ["Streams", "Trees"], books[0].authors.map(\.name) == ["Ann", "Bo"]
+        // books[0].editor?.name == "Cy", books[1].editor == nil
+
+        #expect(books.map(\.title) == ["Streams", "Trees"])
+        #expect(books[0].authors.map(\.name) == ["Ann", "Bo"])
+        #expect(books[0].authors.map(\.id) == [1, 2])
+        #expect(books[0].editor?.name == "Cy")
+        #expect(books[1].editor == nil)
+
+        do {
+            var titles: [String] = []
+            var bookCount = 0
+            var dispatcher = Dispatcher()
+            dispatcher.onRecord(Book.record) { book in titles.append(book.title) }
+            dispatcher.onStart("book") { _ in bookCount += 1 }
+            try dispatcher.parse(document)
+            // titles == ["Streams", "Trees"], bookCount == 2
+
+            #expect(titles == ["Streams", "Trees"])
+            #expect(bookCount == 2)
+
+            // The prose: on a dispatcher, a record's error comes wrapped in a HandlerError.
+            let error = #expect(throws: HandlerError.self) {
+                try dispatcher.parse("<catalog><book><authors/></book></catalog>")
+            }
+            #expect(error?.underlying is RecordError)
+        }
+
+        do {
+            let paths = ["title", "authors/author/name", "@isbn"]     // from a configuration file
+            let columns: [RecordField<String?>] = try paths.map { path in
+                .optional(.text(try FieldPath(path).description))
+            }
+            let row = Record("book", fields: columns) { $0 }
+            let rows = try row.all(in: document)
+            // rows == [["Streams", "Ann", nil], ["Trees", "Di", nil]]
+
+            #expect(rows == [["Streams", "Ann", nil], ["Trees", "Di", nil]])
+        }
+
+        // The prose: a nested record's skip policy leaves the bad item out of the list.
+        let lenient = Record("/catalog/book",
+            .text("title"),
+            .many("authors/author", Author.record.onFailure(.skip))
+        ) { title, authors in "\(title): \(authors.map(\.name))" }
+        #expect(try lenient.first(in: "<catalog><book><title>T</title><authors><author id='x'><name>A</name></author><author id='2'><name>B</name></author></authors></book></catalog>") == #"T: ["B"]"#)
+
+        // The prose: first throws RecordNotFoundError when nothing matches.
+        #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: "<catalog/>") }
+    }
+}
