@@ -51,9 +51,9 @@ public struct EventLog {
                 bytes += Array("{\"event\":\"doctype\",\"name\":".utf8)
                 JSONText.appendString(doctype.name, to: &bytes)
                 bytes += Array(",\"publicID\":".utf8)
-                Self.appendOptional(doctype.publicID, to: &bytes)
+                JSONText.appendString(orNull: doctype.publicID, to: &bytes)
                 bytes += Array(",\"systemID\":".utf8)
-                Self.appendOptional(doctype.systemID, to: &bytes)
+                JSONText.appendString(orNull: doctype.systemID, to: &bytes)
                 bytes += Array(",\"internalSubset\":\(doctype.hasInternalSubset)}".utf8)
             }
         }
@@ -108,10 +108,6 @@ public struct EventLog {
         bytes += Array(",\"depth\":\(element.depth),\"text\":".utf8)
         JSONText.appendString(text, to: &bytes)
         bytes += Array("}".utf8)
-    }
-
-    private static func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
-        if let text { JSONText.appendString(text, to: &bytes) } else { bytes += Array("null".utf8) }
     }
 
     /// Lines gathered into one buffer and handed on when it passes 64 KiB.

@@ -26,6 +26,11 @@ enum JSONText {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// `text` as a JSON string, or `null` when there is none.
+    static func appendString(orNull text: String?, to bytes: inout [UInt8]) {
+        if let text { appendString(text, to: &bytes) } else { bytes += Array("null".utf8) }
+    }
+
     /// `text` as a JSON string value.
     static func string(_ text: String) -> String {
         var bytes: [UInt8] = []

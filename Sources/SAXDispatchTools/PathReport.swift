@@ -63,7 +63,7 @@ public enum PathReport {
             bytes.append(UInt8(ascii: "]"))
             if samples {
                 bytes += Array(",\"sample\":".utf8)
-                if let sample = entry.sample { JSONText.appendString(sample, to: &bytes) } else { bytes += Array("null".utf8) }
+                JSONText.appendString(orNull: entry.sample, to: &bytes)
             }
             bytes += Array("}\n".utf8)
         }
