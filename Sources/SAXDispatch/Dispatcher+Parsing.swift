@@ -35,6 +35,9 @@ extension Dispatcher {
     /// ```swift
     /// try dispatcher.parse("<zoo><animal>cat</animal></zoo>")
     /// ```
+    ///
+    /// - Throws: ``XMLParseError`` for a malformed document or a broken ``SafetyProfile``
+    ///   limit, or a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(_ text: String) throws -> ParseOutcome {
         let parser = PushParser(self)
@@ -60,6 +63,11 @@ extension Dispatcher {
     }
 
     /// Parses a local file named by a `file:` URL. See ``parse(contentsOfFile:chunkSize:)``.
+    ///
+    /// - Throws: ``XMLInputError`` if `url` is not a `file:` URL or the file cannot be
+    ///   opened or read, ``XMLParseError`` for a malformed document or a broken
+    ///   ``SafetyProfile`` limit (with the path as its source), or a ``HandlerError``
+    ///   wrapping a handler's error.
     @discardableResult
     public func parse(contentsOf url: URL, chunkSize: Int = defaultChunkSize) throws -> ParseOutcome {
         guard url.isFileURL else {
@@ -89,6 +97,10 @@ extension Dispatcher {
     /// `URLSession.AsyncBytes` or `FileHandle.bytes`, gathering them into chunks.
     ///
     /// Runs on the caller's executor; handlers run synchronously between awaits.
+    ///
+    /// - Throws: ``XMLParseError`` for a malformed document or a broken ``SafetyProfile``
+    ///   limit, a ``HandlerError`` wrapping a handler's error, or the error `bytes` throws,
+    ///   as it is.
     @discardableResult
     nonisolated(nonsending) public func parse<Bytes: AsyncSequence>(
         bytes: Bytes, chunkSize: Int = defaultChunkSize
@@ -112,6 +124,10 @@ extension Dispatcher {
     /// (`[UInt8]`, `Data`, `ArraySlice<UInt8>`, …), feeding each as it comes.
     ///
     /// Stops reading the sequence as soon as a handler stops or an error occurs.
+    ///
+    /// - Throws: ``XMLParseError`` for a malformed document or a broken ``SafetyProfile``
+    ///   limit, a ``HandlerError`` wrapping a handler's error, or the error `chunks` throws,
+    ///   as it is.
     @discardableResult
     nonisolated(nonsending) public func parse<Chunks: AsyncSequence>(
         chunks: Chunks

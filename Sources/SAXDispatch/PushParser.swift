@@ -89,6 +89,9 @@ public final class PushParser {
     }
 
     /// Parses the UTF-8 bytes of a string as the next piece of the document.
+    ///
+    /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
+    ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ text: String) throws {
         var text = text
         try text.withUTF8 { try feed(UnsafeRawBufferPointer($0)) }

@@ -40,6 +40,9 @@ extension XMLRecordDecoder {
 
     /// Decodes each matching element of a local file named by a `file:` URL. See
     /// ``forEach(_:at:contentsOfFile:safety:_:)``.
+    ///
+    /// - Throws: As ``forEach(_:at:contentsOfFile:safety:_:)``, with ``XMLInputError`` also
+    ///   when `url` is not a `file:` URL.
     @discardableResult
     public func forEach<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, contentsOf url: URL, safety: SafetyProfile = .default,
@@ -52,6 +55,11 @@ extension XMLRecordDecoder {
 
     /// Decodes each matching element of a document held in a string. See
     /// ``forEach(_:at:contentsOfFile:safety:_:)``.
+    ///
+    /// - Throws: `DecodingError` for an element that does not decode, ``RecordSizeLimitError``
+    ///   for an element larger than ``maximumRecordBytes``,
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
+    ///   or what `body` throws. Values delivered before the error stay delivered.
     @discardableResult
     public func forEach<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, in xml: String, safety: SafetyProfile = .default,
@@ -62,6 +70,11 @@ extension XMLRecordDecoder {
 
     /// Decodes each matching element of a document held in memory as bytes. See
     /// ``forEach(_:at:contentsOfFile:safety:_:)``.
+    ///
+    /// - Throws: `DecodingError` for an element that does not decode, ``RecordSizeLimitError``
+    ///   for an element larger than ``maximumRecordBytes``,
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
+    ///   or what `body` throws. Values delivered before the error stay delivered.
     @discardableResult
     public func forEach<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, in bytes: some Sequence<UInt8>, safety: SafetyProfile = .default,
@@ -127,6 +140,11 @@ extension XMLRecordDecoder {
 
     /// Every matching element of a file, decoded, in document order. Holds them all: use
     /// ``forEach(_:at:contentsOfFile:safety:_:)`` for documents of any size.
+    ///
+    /// - Throws: `DecodingError` for an element that does not decode, ``RecordSizeLimitError``
+    ///   for an element larger than ``maximumRecordBytes``,
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
+    ///   or ``XMLInputError`` if the file cannot be opened or read.
     public func all<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, contentsOfFile path: String, safety: SafetyProfile = .default
     ) throws -> [T] {
@@ -136,6 +154,10 @@ extension XMLRecordDecoder {
     }
 
     /// Every matching element of a document held in a string, decoded, in document order.
+    ///
+    /// - Throws: `DecodingError` for an element that does not decode, ``RecordSizeLimitError``
+    ///   for an element larger than ``maximumRecordBytes``,
+    ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit.
     public func all<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, in xml: String, safety: SafetyProfile = .default
     ) throws -> [T] {

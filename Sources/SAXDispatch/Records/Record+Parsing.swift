@@ -45,6 +45,9 @@ extension Record {
 
     /// Calls `body` with each record's model in a local file named by a `file:` URL. See
     /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
+    ///
+    /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, with ``XMLInputError``
+    ///   also when `url` is not a `file:` URL.
     @discardableResult
     public func forEach(
         contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
@@ -57,6 +60,10 @@ extension Record {
 
     /// Calls `body` with each record's model in a document held in a string. See
     /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
+    ///   what `body` throws.
     @discardableResult
     public func forEach(
         in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
@@ -67,6 +74,10 @@ extension Record {
 
     /// Calls `body` with each record's model in a document held in memory as bytes. See
     /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
+    ///   what `body` throws.
     @discardableResult
     public func forEach(
         in bytes: some Sequence<UInt8>, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
@@ -142,6 +153,9 @@ extension Record {
     }
 
     /// Every record's model in a local file named by a `file:` URL, in document order.
+    ///
+    /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, with ``XMLInputError``
+    ///   also when `url` is not a `file:` URL; skipped records are left out silently here.
     public func all(contentsOf url: URL, safety: SafetyProfile = .default) throws -> [Model] {
         var models: [Model] = []
         try forEach(contentsOf: url, safety: safety) { models.append($0) }
@@ -149,6 +163,10 @@ extension Record {
     }
 
     /// Every record's model in a document held in a string, in document order.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit;
+    ///   skipped records are left out silently here.
     public func all(in xml: String, safety: SafetyProfile = .default) throws -> [Model] {
         var models: [Model] = []
         try forEach(in: xml, safety: safety) { models.append($0) }
@@ -172,6 +190,9 @@ extension Record {
     }
 
     /// The first record's model in a local file named by a `file:` URL. See ``first(contentsOfFile:safety:diagnostics:)``.
+    ///
+    /// - Throws: As ``first(contentsOfFile:safety:diagnostics:)``, with ``XMLInputError``
+    ///   also when `url` is not a `file:` URL.
     public func first(
         contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
     ) throws -> Model {
@@ -181,6 +202,12 @@ extension Record {
     }
 
     /// The first record's model in a document held in a string. See ``first(contentsOfFile:safety:diagnostics:)``.
+    ///
+    /// - Throws: ``RecordNotFoundError`` when no record is built (no element matches the
+    ///   record's pattern, or its failure policy skipped every one that does),
+    ///   ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit
+    ///   before the first record ends.
     public func first(
         in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
     ) throws -> Model {

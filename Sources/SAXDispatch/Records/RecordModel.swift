@@ -28,16 +28,32 @@ public protocol RecordModel {
 
 extension RecordModel {
     /// Every record of this type in a file, in document order. See ``Record/all(contentsOfFile:safety:)``.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    ///   policy skips or replaces it),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
+    ///   ``XMLInputError`` if the file cannot be opened or read.
     public static func records(contentsOfFile path: String) throws -> [Self] {
         try record.all(contentsOfFile: path)
     }
 
     /// Every record of this type in a local file named by a `file:` URL.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    ///   policy skips or replaces it),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
+    ///   ``XMLInputError`` if `url` is not a `file:` URL or the file cannot be opened or read.
     public static func records(contentsOf url: URL) throws -> [Self] {
         try record.all(contentsOf: url)
     }
 
     /// Calls `body` with each record of this type in a local file named by a `file:` URL.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    ///   policy skips or replaces it),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
+    ///   ``XMLInputError`` if `url` is not a `file:` URL or the file cannot be opened or read,
+    ///   or what `body` throws.
     @discardableResult
     public static func forEachRecord(
         contentsOf url: URL, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void
@@ -46,12 +62,21 @@ extension RecordModel {
     }
 
     /// Every record of this type in a document held in a string.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    ///   policy skips or replaces it),
+    ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit.
     public static func records(in xml: String) throws -> [Self] {
         try record.all(in: xml)
     }
 
     /// Calls `body` with each record of this type in a file, in constant memory. See
     /// ``Record/forEach(contentsOfFile:safety:diagnostics:_:)``.
+    ///
+    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    ///   policy skips or replaces it),
+    ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
+    ///   ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
     @discardableResult
     public static func forEachRecord(
         contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void

@@ -55,6 +55,8 @@ extension String: XMLTextConvertible {
 
 extension Bool: XMLTextConvertible {
     /// Accepts exactly `true`, `false`, `1` and `0`.
+    ///
+    /// - Throws: ``ValueConversionError`` for any other text.
     public init(xmlText: String) throws {
         switch xmlText {
         case "true", "1": self = true
@@ -67,6 +69,9 @@ extension Bool: XMLTextConvertible {
 extension XMLTextConvertible where Self: FixedWidthInteger {
     /// Accepts an optional sign and decimal digits, nothing else. The error names the
     /// type's range only for an integer outside it.
+    ///
+    /// - Throws: ``ValueConversionError`` for empty text, text that is not an integer, or
+    ///   an integer outside the type's range.
     public init(xmlText: String) throws {
         guard let value = Self(xmlText, radix: 10) else {
             if xmlText.isEmpty { throw ValueConversionError("expected an integer, found empty text") }
@@ -92,6 +97,9 @@ extension UInt64: XMLTextConvertible {}
 extension XMLTextConvertible where Self: BinaryFloatingPoint & LosslessStringConvertible {
     /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
     /// (XML Schema's spellings); nothing else.
+    ///
+    /// - Throws: ``ValueConversionError`` for any other text. A number beyond the type's
+    ///   range is no error: it rounds to infinity or zero.
     public init(xmlText: String) throws {
         self = try FloatingPointText.value(of: xmlText) { Self($0) }
     }
@@ -103,6 +111,9 @@ extension XMLTextConvertible where Self: BinaryFloatingPoint & LosslessStringCon
 extension Double: XMLTextConvertible {
     /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
     /// (XML Schema's spellings); nothing else.
+    ///
+    /// - Throws: ``ValueConversionError`` for any other text. A number beyond the type's
+    ///   range is no error: it rounds to infinity or zero.
     public init(xmlText: String) throws {
         var text = xmlText
         switch text.withUTF8(DecimalSyntax.scan) {
@@ -120,6 +131,9 @@ extension Double: XMLTextConvertible {
 extension Float: XMLTextConvertible {
     /// Accepts a decimal number with optional exponent (`-1.5e3`), `INF`, `-INF` and `NaN`
     /// (XML Schema's spellings); nothing else.
+    ///
+    /// - Throws: ``ValueConversionError`` for any other text. A number beyond the type's
+    ///   range is no error: it rounds to infinity or zero.
     public init(xmlText: String) throws {
         self = try FloatingPointText.value(of: xmlText) { Float($0) }
     }
@@ -148,6 +162,9 @@ enum FloatingPointText {
 extension Decimal: XMLTextConvertible {
     /// Accepts a decimal number with optional exponent, nothing else (Foundation's own
     /// `Decimal(string:)` stops quietly at the first character it does not know).
+    ///
+    /// - Throws: ``ValueConversionError`` for any other text, and for a number `Decimal`
+    ///   cannot hold (such as `1e128` or `1e-150`).
     public init(xmlText: String) throws {
         guard DecimalSyntax.isDecimal(xmlText), let value = Decimal(string: xmlText, locale: nil) else {
             throw ValueConversionError("expected a decimal number")
@@ -158,6 +175,8 @@ extension Decimal: XMLTextConvertible {
 
 extension URL: XMLTextConvertible {
     /// Accepts any text `URL(string:)` accepts, except empty text.
+    ///
+    /// - Throws: ``ValueConversionError`` for empty text or text `URL(string:)` rejects.
     public init(xmlText: String) throws {
         guard !xmlText.isEmpty, let url = URL(string: xmlText) else {
             throw ValueConversionError(xmlText.isEmpty ? "expected a URL, found empty text" : "expected a URL")
@@ -168,6 +187,9 @@ extension URL: XMLTextConvertible {
 
 extension Date: XMLTextConvertible {
     /// Reads ISO 8601, as ``DateFormat/iso8601`` describes.
+    ///
+    /// - Throws: ``ValueConversionError`` for text that is not an ISO 8601 date, or that
+    ///   names no real day or time of day (`2024-02-30`, `24:30`).
     public init(xmlText: String) throws {
         self = try DateFormat.iso8601.date(from: xmlText)
     }
@@ -175,6 +197,9 @@ extension Date: XMLTextConvertible {
 
 extension XMLTextConvertible where Self: RawRepresentable, RawValue: XMLTextConvertible {
     /// Converts the text to the raw value, then to a case.
+    ///
+    /// - Throws: What the raw value type's `init(xmlText:)` throws for text it does not
+    ///   accept, or ``ValueConversionError`` for a raw value that names no case.
     public init(xmlText: String) throws {
         guard let value = Self(rawValue: try RawValue(xmlText: xmlText)) else {
             throw ValueConversionError("expected one of the values of \(Self.self)")
