@@ -80,8 +80,11 @@ extension RecordField {
     /// element and your error.
     ///
     /// ```swift
-    /// .value("size") { try Size(parsing: $0) }
+    /// .value("size") { @Sendable in try Size(parsing: $0) }
     /// ```
+    ///
+    /// Mark the closure `@Sendable` when you write it inside a ``Record``'s field list:
+    /// Swift 6.3 does not infer it there and reports a non-`Sendable` conversion.
     public static func value(
         _ path: String, whitespace: WhitespacePolicy = .trim, parse: @escaping @Sendable (String) throws -> Value
     ) -> RecordField<Value> {
