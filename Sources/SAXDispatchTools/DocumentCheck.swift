@@ -1,7 +1,8 @@
 import SAXDispatch
 
 /// Checks that a document is well-formed and within a ``SafetyProfile``: every element's
-/// text is coalesced (so the text limit applies), nothing else is kept.
+/// text is coalesced as an `onEnd` handler with the default policy (`.trim`) gets it, so
+/// the text limit applies (a container's indentation does not count), nothing else is kept.
 public struct DocumentCheck {
     /// The rules and limits the document must keep.
     public var profile: SafetyProfile
@@ -31,7 +32,7 @@ public struct DocumentCheck {
             summary.elements += 1
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
-        dispatcher.onAnyEnd(whitespace: .preserve) { _, _ in }
+        dispatcher.onAnyEnd(whitespace: .trim) { _, _ in }
         let parser = PushParser(dispatcher, source: input.path)
         try input.feed(parser) { summary.elements }
         try parser.finish()

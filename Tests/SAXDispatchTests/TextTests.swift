@@ -29,6 +29,32 @@ struct TextTests {
         #expect(both == ["b=b", "i=i", "p=a  c!"])
     }
 
+    @Test(
+        "a container's indentation is not gathered for trimmed or collapsed text: no memory, no text limit",
+        arguments: [1, 7, 4096])
+    func indentationIsNotGathered(chunk: Int) throws {
+        // 2,000 children, each on its own indented line: 60 KB of whitespace in <r>'s own text.
+        let document = "<r>" + String(repeating: "\n" + String(repeating: " ", count: 24) + "<a>t</a>", count: 2000) + "\n</r>"
+        for policy: WhitespacePolicy in [.trim, .collapse] {
+            var dispatcher = Dispatcher()
+            dispatcher.safety.maximumTextBytes = .atMost(100)
+            var rootText: String?
+            dispatcher.onEnd("r", whitespace: policy) { _, text in rootText = text }
+            let parser = PushParser(dispatcher)
+            try parser.feed(Array(document.utf8), inPiecesOf: chunk)
+            try parser.finish()
+            #expect(rootText == "", "\(policy)")
+        }
+        // With .preserve every byte is the handler's, and the limit applies to all of it.
+        var dispatcher = Dispatcher()
+        dispatcher.safety.maximumTextBytes = .atMost(100)
+        dispatcher.onEnd("r", whitespace: .preserve) { _, _ in }
+        #expect(throws: XMLParseError.self) { try dispatcher.parse(document) }
+        // Once other text has come, later whitespace is the text's own and is kept.
+        #expect(try texts("<p>  <b/> x  <b/>  y </p>", name: "p", .trim, chunk: chunk) == ["x    y"])
+        #expect(try texts("<p>  <b/> x  <b/>  y </p>", name: "p", .collapse, chunk: chunk) == ["x y"])
+    }
+
     @Test("nested elements that both collect text")
     func nestedCollectors() throws {
         var seen: [String] = []

@@ -366,7 +366,10 @@ final class DispatchEngine {
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
         let flags = topFlags
-        if flags.contains(.collectsText) {
+        if flags.contains(.collectsText)
+            && (flags.contains(.preservesText) || text.count != stack.topTextStart
+                || !Whitespace.isAllSpace(UnsafeRawBufferPointer(start: bytes, count: length)))
+        {
             guard text.count + length <= maximumTextBytes else {
                 violateTextLimit(bytes, length, flags: flags)
                 return

@@ -73,6 +73,11 @@ struct ElementStack: ~Copyable {
     @inline(__always)
     var topFlags: RouteFlags { frames[count - 1].flags }
 
+    /// Where the innermost open element's text starts in the text buffer, read without
+    /// copying its frame.
+    @inline(__always)
+    var topTextStart: Int { frames[count - 1].textStart }
+
     /// The frame at a 0-based index from the root.
     @inline(__always)
     subscript(index: Int) -> ElementFrame {

@@ -33,6 +33,11 @@ struct Route {
         if end.contains(where: { if case .text = $0 { true } else { false } }) {
             flags.insert(.collectsText)
         }
+        // An unresolved policy (nil) is counted as preserving: routes are resolved
+        // against the dispatcher's policy before their flags are read.
+        if end.contains(where: { if case .text(let policy, _) = $0 { policy == nil || policy == .preserve } else { false } }) {
+            flags.insert(.preservesText)
+        }
         return flags
     }
 
@@ -74,6 +79,10 @@ struct RouteFlags: OptionSet {
     static let matchesAncestors = RouteFlags(rawValue: 1 << 4)
     /// Some of the element's attributes are kept while it is open.
     static let retainsAttributes = RouteFlags(rawValue: 1 << 5)
+    /// A handler takes the element's text with `.preserve`: leading whitespace is kept.
+    /// Without it, whitespace before the first other character is never gathered, so a
+    /// container's indentation costs no memory and does not count towards the text limit.
+    static let preservesText = RouteFlags(rawValue: 1 << 6)
 
     /// Character data must reach the dispatcher while this element is innermost.
     var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText]) }
