@@ -25,7 +25,8 @@ public struct CanonicalXML {
     }
 
     /// Writes the canonical form of `input` to `sink`, in pieces of about 64 KiB, as the
-    /// document streams past; the input's progress meter counts elements.
+    /// document streams past; the input's progress meter counts elements. On an error,
+    /// all the output before it is handed to `sink` before the error is thrown.
     ///
     /// - Throws: ``XMLParseError`` (with the input's path as its source) for a malformed
     ///   document, ``XMLInputError`` if the file cannot be read, or what `sink` throws.
@@ -36,8 +37,14 @@ public struct CanonicalXML {
         dispatcher.safety = safety
         dispatcher.onAnyStart { _ in elements += 1 }
         let parser = PushParser(dispatcher, source: input.path)
-        try input.feed(parser) { elements }
-        try parser.finish()
+        do {
+            try input.feed(parser) { elements }
+            try parser.finish()
+        } catch {
+            // Everything written before the error is handed on before it is reported.
+            try writer.flush()
+            throw error
+        }
         try writer.flush()
     }
 

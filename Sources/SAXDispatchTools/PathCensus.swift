@@ -53,13 +53,20 @@ public struct PathCensus {
         self.maximumEntries = maximumEntries
     }
 
-    /// Counts the paths of `input`; its progress meter counts elements.
-    ///
-    /// - Returns: One entry per distinct path, in `order`.
-    /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
-    ///   input cannot be read, a ``HandlerError`` holding ``TooManyPaths`` when the
-    ///   document has more than ``maximumEntries`` distinct paths and attribute names.
-    public func run(_ input: DocumentInput, order: Order = .document) throws -> [Entry] {
+    /// What a census found: every path, and the error that ended the document early, if any.
+    public struct Outcome {
+        /// One entry per distinct path, in the order asked for; on an error, the paths of
+        /// the document up to it.
+        public var entries: [Entry]
+        /// Why the document could not be read to its end: ``XMLParseError`` for a malformed
+        /// document, ``XMLInputError`` when the input cannot be read, ``TooManyPaths``
+        /// (with the position of the element that would have been one too many).
+        public var failure: (any Error)?
+    }
+
+    /// Counts the paths of `input`; its progress meter counts elements. A document that
+    /// fails part of the way still gives the paths seen before the failure.
+    public func run(_ input: DocumentInput, order: Order = .document) -> Outcome {
         let tally = Tally(maximumEntries: maximumEntries)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
@@ -70,9 +77,20 @@ public struct PathCensus {
             dispatcher.onAnyEnd { _ in tally.end(text: nil) }
         }
         let parser = PushParser(dispatcher, source: input.path)
-        try input.feed(parser) { tally.elements }
-        try parser.finish()
-        return tally.entries(order: order)
+        var failure: (any Error)?
+        do {
+            try input.feed(parser) { tally.elements }
+            try parser.finish()
+        } catch let error as HandlerError where error.underlying is TooManyPaths {
+            // Said as a document error, where the element is, not as a handler's.
+            failure = TooManyPaths(
+                maximumEntries: maximumEntries,
+                position: "\(error.source ?? "<input>"):\(error.line):\(error.column)",
+                elementPath: error.elementPath.abbreviated())
+        } catch {
+            failure = error
+        }
+        return Outcome(entries: tally.entries(order: order), failure: failure)
     }
 
     /// The error a census stops with when a document has more distinct paths and
@@ -80,9 +98,16 @@ public struct PathCensus {
     public struct TooManyPaths: Error, CustomStringConvertible {
         /// The limit that was reached.
         public var maximumEntries: Int
+        /// `SOURCE:LINE:COLUMN` of the element that would have been one too many, once known.
+        public var position: String?
+        /// The path of that element, abbreviated.
+        public var elementPath: String?
 
+        /// `SOURCE:LINE:COLUMN: error: more than N distinct paths and attribute names (in PATH)`.
         public var description: String {
-            "more than \(ProgressMeter.grouped(maximumEntries)) distinct paths and attribute names"
+            let message = "more than \(ProgressMeter.grouped(maximumEntries)) distinct paths and attribute names"
+            guard let position else { return message }
+            return "\(position): error: \(message)" + (elementPath.map { " (in \($0))" } ?? "")
         }
     }
 
@@ -152,6 +177,8 @@ public struct PathCensus {
         }
 
         func entries(order: Order) -> [Entry] {
+            // After an error, the elements still open count what was seen inside them.
+            while open.count > 1 { end(text: nil) }
             // Nodes are numbered in order of first appearance, which is document order.
             var paths = [""]
             var entries: [Entry] = []

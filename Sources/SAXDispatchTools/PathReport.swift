@@ -30,7 +30,7 @@ public enum PathReport {
             rows.append(row)
         }
         // The path column is left-aligned, the counts right-aligned, the rest left as is.
-        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var text = ""
         for row in rows {
             var line = row[0] + String(repeating: " ", count: widths[0] - row[0].count)
@@ -38,8 +38,7 @@ public enum PathReport {
                 line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
             }
             if samples {
-                let attributeWidth = rows.map { $0[4].count }.max() ?? 0
-                line += "  " + row[4] + String(repeating: " ", count: attributeWidth - row[4].count) + "  " + row[5]
+                line += "  " + row[4] + String(repeating: " ", count: widths[4] - row[4].count) + "  " + row[5]
             } else {
                 line += "  " + row[4]
             }

@@ -41,7 +41,7 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                _ = try check.run(options.input(file))
+                _ = try check.run(options.input(file, streamsOutput: false))
             } catch {
                 Output.standardError(DocumentFailure(error, path: file).message + "\n")
                 failed = true

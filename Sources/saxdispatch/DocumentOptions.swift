@@ -17,7 +17,10 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(
         name: .customLong("limit"),
-        help: ArgumentHelp("Change a safety limit (see 'saxdispatch check --help' for the names).", valueName: "name=value"))
+        help: ArgumentHelp(
+            "Change a safety limit: NAME is entities, depth, attributes, name-bytes, token-bytes, text-bytes or "
+                + "memory-bytes; VALUE a count, a size such as 16M, or unlimited (see 'saxdispatch check --help').",
+            valueName: "name=value"))
     var limits: [String] = []
 
     @Option(
@@ -27,12 +30,15 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Show progress on standard error: auto (a terminal, inputs over 4 MB), always or never.",
+            "Show progress on standard error: auto (a terminal, not over output to the same terminal, "
+                + "inputs over 4 MB), always or never.",
             valueName: "when"))
     var progress: ProgressMeter.Mode = .auto
 
     func validate() throws {
-        if let chunkSize, chunkSize < 1 { throw ValidationError("--chunk-size must be at least 1") }
+        if let chunkSize, chunkSize < 1 || chunkSize > Self.maximumChunkSize {
+            throw ValidationError("--chunk-size must be at least 1 and at most \(Self.maximumChunkSize) (1 GiB)")
+        }
         _ = try profile()
     }
 
@@ -48,10 +54,19 @@ struct DocumentOptions: ParsableArguments {
         return profile
     }
 
+    /// The largest `--chunk-size`: one piece is held in memory.
+    static let maximumChunkSize = 1 << 30
+
     /// The input at `path` as the options feed it, with a progress meter counting `unit`
     /// when the options and standard error call for one.
-    func input(_ path: String, counting unit: ProgressMeter.Unit = .elements) -> DocumentInput {
-        let meter = ProgressMeter(mode: progress, isTerminal: isatty(2) != 0, unit: unit) { Output.standardError($0) }
+    ///
+    /// - Parameter streamsOutput: Whether the command writes to standard output while it
+    ///   reads; `auto` then draws nothing when standard output is a terminal too, where the
+    ///   output and the progress line would be interleaved.
+    func input(_ path: String, counting unit: ProgressMeter.Unit = .elements, streamsOutput: Bool = true) -> DocumentInput {
+        let isTerminal = isatty(2) != 0 && !(streamsOutput && isatty(1) != 0)
+        let meter = ProgressMeter(mode: progress, isTerminal: isTerminal, unit: unit) { Output.standardError($0) }
+        if meter != nil { Output.erasesLineOnInterrupt() }
         return DocumentInput(path: path, chunkSize: chunkSize, progress: meter)
     }
 }

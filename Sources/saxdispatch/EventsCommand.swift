@@ -18,7 +18,7 @@ struct EventsCommand: ParsableCommand {
             Examples:
               saxdispatch events feed.xml
               saxdispatch events feed.xml --chunk-size 1 --text-pieces
-              saxdispatch events feed.xml | jq -c 'select(.event == "end" and .name == "title")'
+              saxdispatch events feed.xml | grep '"name":"title"'
             """
     )
 

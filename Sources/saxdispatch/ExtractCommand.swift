@@ -34,10 +34,13 @@ struct ExtractCommand: ParsableCommand {
             and \\\\; null is an empty value and a list is its JSON array text.
 
             Examples:
-              saxdispatch extract zoo.xml --record animal --field kind --field name=nested_nonsense/name
-              saxdispatch extract map.osm --record node --field id=@id:int --field lat=@lat:double \\
-                  --field lon=@lon:double --field 'name=tag[@k='name']/@v:string?' --format csv
-              zcat dump.xml.gz | saxdispatch extract - --record page --field title --field id:int
+              saxdispatch extract zoo.xml --record animal --field kind \\
+                  --field name=nested_nonsense/name
+              saxdispatch extract map.osm --record node --field id=@id:int \\
+                  --field lat=@lat:double --field lon=@lon:double \\
+                  --field "name=tag[@k='name']/@v:string?" --format csv
+              zcat dump.xml.gz | saxdispatch extract - --record page \\
+                  --field title --field id:int
             """
     )
 

@@ -30,15 +30,36 @@ enum Output {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Writes all of `bytes`. When standard output cannot be written (a full disk, a
+    /// closed pipe), the run ends with status 1: output must not be lost silently. A
+    /// reader that went away (`| head`) ends it quietly.
     private static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress {
             let written = Glibc_or_Darwin_write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
             if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
+                guard descriptor == 1 else { return }
+                let number = errno
+                if number != EPIPE {
+                    standardError("saxdispatch: error: cannot write standard output: " + String(cString: strerror(number)) + "\n")
+                }
+                terminate(1)
             }
             offset += written
+        }
+    }
+
+    /// From now on, an interrupt (Ctrl-C) or termination erases the progress line before
+    /// the process ends as the signal says.
+    static func erasesLineOnInterrupt() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                let erase: StaticString = "\r\u{1B}[K"
+                _ = Glibc_or_Darwin_write(2, erase.utf8Start, erase.utf8CodeUnitCount)
+                signal(received, SIG_DFL)
+                raise(received)
+            }
         }
     }
 }

@@ -20,7 +20,10 @@ struct PathsCommand: ParsableCommand {
             count, depth, levelsBelow, attributes (and sample).
 
             A document with more than --max-entries distinct paths and attribute names \
-            together stops with an error instead of growing without bound.
+            together stops with an error instead of growing without bound. When the \
+            document fails part of the way (malformed, truncated, too many paths), the \
+            paths seen before the error are printed, then the error, and the exit \
+            status is 1.
 
             Examples:
               saxdispatch paths map.osm
@@ -55,14 +58,12 @@ struct PathsCommand: ParsableCommand {
     func run() throws {
         let census = PathCensus(
             safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries)
-        let entries: [PathCensus.Entry]
-        do {
-            entries = try census.run(options.input(file), order: sort)
-        } catch {
-            throw DocumentFailure(error, path: file)
-        }
-        var text = PathReport.text(entries, format: format, samples: samples)
-        text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) }
+        // The paths seen before an error are printed too: a truncated dump still says
+        // what it held.
+        let outcome = census.run(options.input(file, streamsOutput: false), order: sort)
+        var text = PathReport.text(outcome.entries, format: format, samples: samples)
+        if !outcome.entries.isEmpty { text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) } }
+        if let failure = outcome.failure { throw DocumentFailure(failure, path: file) }
     }
 }
 

@@ -17,7 +17,7 @@ struct SAXDispatchCommand: ParsableCommand {
             Examples:
               saxdispatch stats                       # the built-in 200 MB sample
               saxdispatch paths map.osm --sort count
-              saxdispatch extract map.osm --record node --field id=@id:int --field lat=@lat:double
+              saxdispatch extract map.osm --record node --field id=@id:int
               zcat dump.xml.gz | saxdispatch check -
             """,
         version: "0.1.0",

@@ -30,7 +30,9 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var options: DocumentOptions
 
     func validate() throws {
-        guard sampleMegabytes > 0 else { throw ValidationError("--sample-size must be positive") }
+        guard sampleMegabytes > 0 && sampleMegabytes <= 1_000_000 else {
+            throw ValidationError("--sample-size must be at least 1 and at most 1000000 (a terabyte)")
+        }
     }
 
     func run() throws {
@@ -42,7 +44,7 @@ struct StatsCommand: ParsableCommand {
         do {
             if let file {
                 source = file == "-" ? "standard input" : file
-                let input = options.input(file)
+                let input = options.input(file, streamsOutput: false)
                 statistics = try DocumentStatistics.collect(safety: safety, source: file) { parser, elements in
                     try input.feed(parser, count: elements)
                     try parser.finish()
@@ -50,7 +52,7 @@ struct StatsCommand: ParsableCommand {
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)
                 source = "built-in zoo sample (\(sampleMegabytes) MB, generated on the fly)"
-                let meter = options.input("sample").progress
+                let meter = options.input("sample", streamsOutput: false).progress
                 meter?.totalBytes = sample.targetSize
                 statistics = try DocumentStatistics.collect(safety: safety, source: "sample") { parser, elements in
                     defer { meter?.finish() }

@@ -3,7 +3,8 @@ import Testing
 
 /// The README's command-line examples: each `$ command` of a ```console block runs, from
 /// the package root with the built `saxdispatch` first on the PATH, and must print
-/// exactly the lines shown under it (standard output and error together).
+/// exactly the lines shown under it (standard output and error together; an example whose
+/// exit status matters shows it with `; echo "exit status $?"`).
 @Suite("README command-line examples")
 struct ReadmeCommandLineTests {
     struct Example: CustomTestStringConvertible, Sendable {
@@ -48,7 +49,8 @@ struct ReadmeCommandLineTests {
         try #require(FileManager.default.isExecutableFile(atPath: build + "/saxdispatch"), "build the package first")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", example.command + " 2>&1"]
+        // The whole pipeline's standard error, not only its last command's.
+        process.arguments = ["-c", "{ " + example.command + "\n} 2>&1"]
         process.currentDirectoryURL = TestPaths.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = build + ":" + (environment["PATH"] ?? "/usr/bin:/bin")

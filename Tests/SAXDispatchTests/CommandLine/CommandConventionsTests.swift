@@ -65,6 +65,7 @@ struct CommandConventionsTests {
         let strict = try run(command, "-", ["--strict"], input: subset)
         #expect(strict.status == 1)
         #expect(strict.error.hasPrefix("-:1:"))
+        #expect(strict.error.hasSuffix(" error: the DOCTYPE has an internal subset, which this profile forbids (allowsInternalSubset)\n"))
     }
 
     @Test("--chunk-size changes how the input is fed, not the output", arguments: commands)
@@ -115,5 +116,93 @@ struct CommandConventionsTests {
         let never = try PseudoTerminal.run("saxdispatch", ["check", Self.largeDocument, "--progress", "never"])
         #expect(never.status == 0)
         #expect(never.terminal.isEmpty)
+    }
+}
+
+/// Review findings, kept as tests: what broke on real documents and terminals.
+@Suite("saxdispatch: indentation, partial output, terminals and write errors")
+struct CommandRobustnessTests {
+    /// A root whose own text is 60 KB of indentation, with a text limit of 100 bytes.
+    static let indented = "<r>" + String(repeating: "\n" + String(repeating: " ", count: 24) + "<a>t</a>", count: 2000) + "\n</r>"
+
+    @Test("a container's indentation does not count towards the text limit", arguments: [
+        ["paths", "--samples"], ["events"], ["check"], ["stats"], ["canon"], ["extract", "--record", "a", "--field", "."],
+    ])
+    func indentationIsNotText(_ command: [String]) throws {
+        let result = try CommandRunner.run(
+            "saxdispatch", [command[0], "-", "--limit", "text-bytes=100"] + command.dropFirst(), input: Data(Self.indented.utf8))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.isEmpty)
+    }
+
+    @Test("paths prints the paths seen before an error, then the error")
+    func pathsPartial() throws {
+        let result = try CommandRunner.run("saxdispatch", ["paths", "-", "--format", "jsonl"], input: Data("<r><a x='1'/><b>".utf8))
+        #expect(result.status == 1)
+        #expect(
+            result.output == """
+                {"path":"/r","count":1,"depth":1,"levelsBelow":1,"attributes":[]}
+                {"path":"/r/a","count":1,"depth":2,"levelsBelow":0,"attributes":["x"]}
+                {"path":"/r/b","count":1,"depth":2,"levelsBelow":0,"attributes":[]}
+
+                """)
+        #expect(result.error == "-:1:17: error: the input ends before the root element is closed (in r/b)\n")
+    }
+
+    @Test("too many distinct paths: a document error at the element, with the paths before it")
+    func tooManyPaths() throws {
+        let result = try CommandRunner.run(
+            "saxdispatch", ["paths", "-", "--max-entries", "3"], input: Data("<r>\n  <a/><b/>\n  <c x='1'/></r>".utf8))
+        #expect(result.status == 1)
+        #expect(result.error == "-:3:3: error: more than 3 distinct paths and attribute names (in r/c)\n")
+        #expect(result.output.hasPrefix("PATH  COUNT  DEPTH  BELOW  ATTRIBUTES\n/r        1      1"))
+    }
+
+    @Test("canon writes everything before an error, however far it is past a 64 KiB flush")
+    func canonPartial() throws {
+        let body = String(repeating: "<a>x</a>", count: 10_000)
+        let result = try CommandRunner.run("saxdispatch", ["canon", "-"], input: Data(("<r>" + body + "<b></c></r>").utf8))
+        #expect(result.status == 1)
+        #expect(result.output == "<r>" + body + "<b>")
+    }
+
+    @Test("values that would exhaust memory or overflow are usage errors")
+    func optionBounds() throws {
+        let chunk = try CommandRunner.run("saxdispatch", ["paths", "-", "--chunk-size", "100000000000000"], input: Data("<r/>".utf8))
+        #expect(chunk.status == 2)
+        #expect(chunk.error.contains("--chunk-size must be at least 1 and at most 1073741824 (1 GiB)"))
+        let sample = try CommandRunner.run("saxdispatch", ["stats", "--sample-size", "99999999999999"])
+        #expect(sample.status == 2)
+        #expect(sample.error.contains("--sample-size must be at least 1 and at most 1000000"))
+    }
+
+    #if os(Linux)
+    @Test("standard output that cannot be written: exit 1 and a message, not silence")
+    func writeError() throws {
+        let process = Process()
+        process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("saxdispatch")
+        process.arguments = ["events", TestPaths.fixture("zoo.xml").path]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let error = Pipe()
+        process.standardError = error
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message == "saxdispatch: error: cannot write standard output: No space left on device\n")
+    }
+    #endif
+
+    @Test("on a terminal that shows the output too, a command that streams output draws no progress; one that does not, does")
+    func progressBesideOutput() throws {
+        let streaming = try PseudoTerminal.run(
+            "saxdispatch", ["events", CommandConventionsTests.largeDocument], standardOutputToo: true)
+        #expect(streaming.status == 0)
+        #expect(!streaming.terminal.contains(" MB/s  "))
+        #expect(streaming.terminal.contains(#"{"event":"end","name":"zoo""#))
+        let checking = try PseudoTerminal.run("saxdispatch", ["check", CommandConventionsTests.largeDocument], standardOutputToo: true)
+        #expect(checking.status == 0)
+        #expect(checking.terminal.contains(" MB/s  "))
+        #expect(checking.terminal.hasSuffix("\r\u{1B}[K"))
     }
 }

@@ -17,7 +17,9 @@ enum PseudoTerminal {
         var terminal: String
     }
 
-    static func run(_ product: String, _ arguments: [String]) throws -> Result {
+    /// - Parameter standardOutputToo: Whether standard output goes to the terminal as well
+    ///   (then ``Result/terminal`` holds both, and ``Result/output`` nothing).
+    static func run(_ product: String, _ arguments: [String], standardOutputToo: Bool = false) throws -> Result {
         let executable = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent(product)
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the package first: swift build")
         var controller: Int32 = -1
@@ -26,23 +28,37 @@ enum PseudoTerminal {
         // Not inherited by processes other tests start meanwhile (the child gets a dup).
         _ = fcntl(controller, F_SETFD, FD_CLOEXEC)
         _ = fcntl(terminal, F_SETFD, FD_CLOEXEC)
+        var terminalOpen = true
+        defer {
+            if terminalOpen { close(terminal) }
+            close(controller)
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        let terminalHandle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
+        process.standardOutput = standardOutputToo ? terminalHandle : output
+        process.standardError = terminalHandle
         process.standardInput = FileHandle.nullDevice
         // Read the terminal while the process runs, so it never blocks on a full buffer.
         let reader = TerminalReader(descriptor: controller)
         let thread = Thread { reader.readUntilClosed() }
         thread.start()
-        try process.run()
+        do {
+            try process.run()
+        } catch {
+            // Closing both sides ends the reader thread.
+            close(terminal)
+            terminalOpen = false
+            reader.finished.wait()
+            throw error
+        }
         close(terminal)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        terminalOpen = false
+        let outputData = standardOutputToo ? Data() : output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         reader.finished.wait()
-        close(controller)
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             terminal: String(decoding: reader.bytes, as: UTF8.self))
