@@ -39,13 +39,34 @@ public struct DocumentInput {
     ///   parser throws (``XMLParseError``, ``HandlerError``).
     @discardableResult
     public func feed(_ parser: PushParser, count: () -> Int = { 0 }) throws -> Int {
-        var bytes = 0
         try FileChunks.withDescriptor(path: path) { descriptor in
-            progress?.totalBytes = FileChunks.size(ofDescriptor: descriptor)
-            defer { progress?.finish() }
-            try FileChunks.forEach(descriptor: descriptor, path: path, chunkSize: chunkSize) { chunk in
-                try parser.feed(chunk)
-                bytes += chunk.count
+            try feed(parser, totalBytes: FileChunks.size(ofDescriptor: descriptor), count: count) { body in
+                try FileChunks.forEach(descriptor: descriptor, path: path, chunkSize: chunkSize, body)
+            }
+        }
+    }
+
+    /// Feeds the pieces `pieces` produces (a generated document, say) to `parser` as
+    /// ``feed(_:count:)`` feeds a file's, with the same progress display.
+    ///
+    /// - Parameters:
+    ///   - totalBytes: The input's size when known, for the meter's bar and time left.
+    ///   - count: What the meter shows next to the bytes, read after each piece.
+    ///   - pieces: Calls its argument with each piece, in order.
+    /// - Returns: The number of bytes fed.
+    /// - Throws: What `pieces` or the parser throws.
+    @discardableResult
+    public func feed(
+        _ parser: PushParser, totalBytes: Int?, count: () -> Int,
+        pieces: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> Int {
+        progress?.totalBytes = totalBytes
+        defer { progress?.finish() }
+        var bytes = 0
+        try withoutActuallyEscaping(count) { count in
+            try pieces { piece in
+                try parser.feed(piece)
+                bytes += piece.count
                 progress?.update(bytes: bytes, count: count())
             }
         }

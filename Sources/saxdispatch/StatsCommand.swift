@@ -52,13 +52,10 @@ struct StatsCommand: ParsableCommand {
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)
                 source = "built-in zoo sample (\(sampleMegabytes) MB, generated on the fly)"
-                let meter = options.input("sample", streamsOutput: false).progress
-                meter?.totalBytes = sample.targetSize
+                let input = options.input("sample", streamsOutput: false)
                 statistics = try DocumentStatistics.collect(safety: safety, source: "sample") { parser, elements in
-                    defer { meter?.finish() }
-                    try sample.generate(chunkSize: options.chunkSize ?? DocumentInput.defaultChunkSize) { piece in
-                        try parser.feed(piece)
-                        meter?.update(bytes: parser.byteCount, count: elements())
+                    try input.feed(parser, totalBytes: sample.targetSize, count: elements) { body in
+                        try sample.generate(chunkSize: input.chunkSize) { try $0.withUnsafeBytes(body) }
                     }
                     try parser.finish()
                 }
