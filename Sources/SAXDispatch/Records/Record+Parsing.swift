@@ -219,11 +219,14 @@ extension Record {
         _ parse: (Dispatcher) throws -> ParseOutcome
     ) throws -> Model {
         var found: Model?
+        var skipped = 0
         do {
-            _ = try run(source: source, safety: safety, diagnostics: diagnostics, { found = $0; throw FirstRecordFound() }, parse)
+            skipped = try run(
+                source: source, safety: safety, diagnostics: diagnostics, { found = $0; throw FirstRecordFound() }, parse
+            ).failed
         } catch is FirstRecordFound {}
         guard let found else {
-            throw RecordNotFoundError(recordName: name, pattern: pattern.description, source: source)
+            throw RecordNotFoundError(recordName: name, pattern: pattern.description, source: source, skipped: skipped)
         }
         return found
     }

@@ -122,10 +122,19 @@ public struct RecordNotFoundError: Error, CustomStringConvertible, Sendable {
     public var pattern: String
     /// Where the input came from (a file path), when known.
     public var source: String?
+    /// How many elements did match but were set aside by the record's failure policy
+    /// (``Record/onFailure(_:)``); 0 when none matched at all.
+    public var skipped: Int = 0
 
-    /// `SOURCE: error: no element matches PATTERN (record NAME)`, with `<input>` when the
-    /// source is unknown.
+    /// `SOURCE: error: no element matches PATTERN (record NAME)`, or, when matching
+    /// elements were all skipped by the failure policy, `SOURCE: error: no element
+    /// matching PATTERN could be built: the failure policy skipped all N (record NAME)`;
+    /// `<input>` when the source is unknown.
     public var description: String {
-        "\(source ?? "<input>"): error: no element matches \(pattern) (record \(recordName))"
+        let what =
+            skipped == 0
+            ? "no element matches \(pattern)"
+            : "no element matching \(pattern) could be built: the failure policy skipped all \(skipped)"
+        return "\(source ?? "<input>"): error: \(what) (record \(recordName))"
     }
 }

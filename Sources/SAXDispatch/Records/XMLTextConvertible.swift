@@ -166,8 +166,9 @@ extension Decimal: XMLTextConvertible {
     /// - Throws: ``ValueConversionError`` for any other text, and for a number `Decimal`
     ///   cannot hold (such as `1e128` or `1e-150`).
     public init(xmlText: String) throws {
-        guard DecimalSyntax.isDecimal(xmlText), let value = Decimal(string: xmlText, locale: nil) else {
-            throw ValueConversionError("expected a decimal number")
+        guard DecimalSyntax.isDecimal(xmlText) else { throw ValueConversionError("expected a decimal number") }
+        guard let value = Decimal(string: xmlText, locale: nil) else {
+            throw ValueConversionError("a number beyond what Decimal can hold")
         }
         self = value
     }

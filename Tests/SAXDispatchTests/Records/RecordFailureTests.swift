@@ -124,6 +124,18 @@ struct RecordFailureTests {
         #expect(titles == ["one"])
     }
 
+    @Test("first: a not-found error says when every matching element was skipped, and how many")
+    func firstWhenAllSkipped() throws {
+        let count = Record("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
+        let allBad = #expect(throws: RecordNotFoundError.self) { try count.first(in: "<r><n>x</n><n>y</n></r>") }
+        #expect(allBad?.skipped == 2)
+        #expect(allBad?.description == "<input>: error: no element matching n could be built: the failure policy skipped all 2 (record Int)")
+        let none = #expect(throws: RecordNotFoundError.self) { try count.first(in: "<r/>") }
+        #expect(none?.skipped == 0)
+        #expect(none?.description == "<input>: error: no element matches n (record Int)")
+        #expect(try count.first(in: "<r><n>x</n><n>7</n></r>") == 7)
+    }
+
     @Test("policy skip leaves the bad record out and reports it, with the same information as an error")
     func policySkip() throws {
         var titles: [String] = []

@@ -55,6 +55,13 @@ struct ValueConversionTests {
             #expect(Self.failure(bad, as: Double.self) == ("expected a decimal number"))
             #expect(Self.failure(bad, as: Decimal.self) == ("expected a decimal number"))
         }
+        // Well-formed, but beyond what Decimal holds: said as such, not as bad syntax.
+        for huge in ["1e128", "1e-150"] {
+            #expect(Self.failure(huge, as: Decimal.self) == ("a number beyond what Decimal can hold"))
+        }
+        // XML Schema 1.1: a double literal beyond the range rounds to infinity or zero.
+        #expect(try Double(xmlText: "1e400") == .infinity)
+        #expect(try Float(xmlText: "1e-60") == 0)
     }
 
     @Test("URL, String and raw-value enums")
