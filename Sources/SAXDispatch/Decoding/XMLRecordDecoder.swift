@@ -31,7 +31,8 @@ import Foundation
 ///   `<price currency="EUR">3.50</price>`.
 /// - An absent element or attribute is `nil` for an optional property and
 ///   `DecodingError.keyNotFound` otherwise. `nil="nil"` and `xsi:nil="true"` make an
-///   element `nil`; `<x/>` is `""` for a `String` (and `nil` for an optional when
+///   element `nil` (`DecodingError.valueNotFound` where a value is required); `<x/>`
+///   is `""` for a `String` (and `nil` for an optional when
 ///   ``emptyElementsAreNil`` is set).
 /// - An array is either the repeated children named by its key (`<tag/><tag/>`) or the
 ///   children of one wrapper element (`<animals><animal/>…</animals>`): a single

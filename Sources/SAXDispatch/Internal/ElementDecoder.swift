@@ -118,12 +118,31 @@ struct ElementDecoder: Decoder {
         return session.subtree.isNil(element) || (session.options.emptyElementsAreNil && session.subtree.isEmpty(element))
     }
 
+    /// Whether the value is an element that says it is nil (`nil="nil"`, `xsi:nil="true"`):
+    /// unlike ``isNil``, not an empty element, whatever the options.
+    var isMarkedNil: Bool {
+        switch value {
+        case .element(let only, _): session.subtree.isNil(only)
+        case .elements(let elements): elements.first.map { session.subtree.isNil($0) } ?? false
+        case .string, .absent: false
+        }
+    }
+
     /// How a type is read, found once per type and list rather than once per value.
     enum ValueKind {
         case string, int, double, bool, date, url, data
         case convertible(any XMLTextConvertible.Type)
         case list(any DecodableElementList.Type)
         case decodable
+
+        /// Whether the value is read from its text by the decoder's own strategies rather
+        /// than through ``ElementDecoder/convert(_:)`` (which checks for nil markers itself).
+        var readsTextByStrategy: Bool {
+            switch self {
+            case .date, .url, .data: true
+            default: false
+            }
+        }
 
         init<T>(of type: T.Type) {
             // The common types by identity: cheaper than a conformance lookup.
@@ -163,6 +182,7 @@ struct ElementDecoder: Decoder {
             // Only a list reads nothing (as empty); the rest throw from their containers.
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
+        if kind.readsTextByStrategy && isMarkedNil { throw markedNil(T.self) }
         // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
         switch kind {
         case .string: return unsafeBitCast(try convert(String.self), to: T.self)
@@ -213,6 +233,7 @@ struct ElementDecoder: Decoder {
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.
     func convert<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
         if case .absent = value { throw missingKey() }
+        if isMarkedNil { throw markedNil(C.self) }
         let text = self.text
         do {
             return try C(xmlText: text)
@@ -322,6 +343,17 @@ struct ElementDecoder: Decoder {
                     "\(session.location(of: owner)): cannot convert \(DecodingSession.quoted(text)) to \(name ?? String(describing: T.self))"
                     + " at \(session.elementPath(codingPath)) (decoding \(session.typeName))\(reason)",
                 underlyingError: error))
+    }
+
+    /// The error for an element marked nil where a non-optional value is required.
+    func markedNil<T>(_ type: T.Type) -> DecodingError {
+        DecodingError.valueNotFound(
+            T.self,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: owner)): marked nil, but \(T.self) is required at \(session.elementPath(codingPath))"
+                    + " (decoding \(session.typeName))"))
     }
 
     func mismatch<T>(_ type: T.Type, _ found: String) -> DecodingError {

@@ -150,6 +150,32 @@ struct DecodingConventionTests {
         #expect(try decoder.decode(Person.self, from: xml).age == nil)
     }
 
+    @Test("an element marked nil where the value is required is valueNotFound, for text and numbers alike")
+    func markedNilButRequired() throws {
+        for xml in [
+            #"<p>\#n  <name nil="nil"/></p>"#,
+            #"<p xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\#n  <name xsi:nil="true">x</name></p>"#,
+        ] {
+            do {
+                _ = try XMLRecordDecoder().decode(Person.self, from: xml)
+                Issue.record("decoded a nil-marked required String")
+            } catch DecodingError.valueNotFound(let type, let context) {
+                #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
+                #expect(context.codingPath.map(\.stringValue) == ["name"])
+                #expect(context.debugDescription == "2:3: marked nil, but String is required at p/name (decoding Person)")
+            }
+        }
+        struct Count: Decodable { let n: Int }
+        #expect {
+            _ = try XMLRecordDecoder().decode(Count.self, from: #"<c><n nil="true"/></c>"#)
+        } throws: { error in
+            guard case DecodingError.valueNotFound(let type, _) = error else { return false }
+            return ObjectIdentifier(type) == ObjectIdentifier(Int.self)
+        }
+        // An empty element is not a nil marker: "" for a String, as before.
+        #expect(try XMLRecordDecoder().decode(Person.self, from: "<p><name/></p>").name == "")
+    }
+
     @Test("a missing required key is keyNotFound, naming the key, the element and the position")
     func missingKey() throws {
         do {
