@@ -103,29 +103,27 @@ struct ElementDecoder: Decoder {
         }
     }
 
-    /// Whether the value is nil: an element marked `nil="nil"` or `xsi:nil="true"`, or an
-    /// empty element when the decoder reads those as nil.
-    var isNil: Bool {
-        let element: Int
+    /// The element the value is (the first, for several); `nil` for text or nothing.
+    private var element: Int? {
         switch value {
-        case .element(let only, _): element = only
-        case .elements(let elements):
-            guard let first = elements.first else { return true }
-            element = first
-        case .string: return false
-        case .absent: return true
+        case .element(let only, _): only
+        case .elements(let elements): elements.first
+        case .string, .absent: nil
         }
+    }
+
+    /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
+    /// `xsi:nil="true"`, or an empty element when the decoder reads those as nil.
+    var isNil: Bool {
+        if case .string = value { return false }
+        guard let element else { return true }
         return session.subtree.isNil(element) || (session.options.emptyElementsAreNil && session.subtree.isEmpty(element))
     }
 
     /// Whether the value is an element that says it is nil (`nil="nil"`, `xsi:nil="true"`):
     /// unlike ``isNil``, not an empty element, whatever the options.
     var isMarkedNil: Bool {
-        switch value {
-        case .element(let only, _): session.subtree.isNil(only)
-        case .elements(let elements): elements.first.map { session.subtree.isNil($0) } ?? false
-        case .string, .absent: false
-        }
+        element.map { session.subtree.isNil($0) } ?? false
     }
 
     /// How a type is read, found once per type and list rather than once per value.
