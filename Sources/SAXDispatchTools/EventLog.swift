@@ -110,26 +110,22 @@ public struct EventLog {
         bytes += Array("}".utf8)
     }
 
-    /// Lines gathered into one buffer and handed on when it passes 64 KiB.
+    /// One line per event, into an ``OutputBuffer`` the dispatcher's handlers share.
     private final class Writer {
-        let sink: (UnsafeRawBufferPointer) -> Void
-        var buffer: [UInt8] = []
+        var output: OutputBuffer
 
         init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
-            self.sink = sink
-            buffer.reserveCapacity(1 << 17)
+            output = OutputBuffer(sink: sink)
         }
 
         func line(_ body: (inout [UInt8]) -> Void) {
-            body(&buffer)
-            buffer.append(UInt8(ascii: "\n"))
-            if buffer.count >= 1 << 16 { flush() }
+            body(&output.bytes)
+            output.bytes.append(UInt8(ascii: "\n"))
+            output.flushIfFull()
         }
 
         func flush() {
-            guard !buffer.isEmpty else { return }
-            buffer.withUnsafeBytes(sink)
-            buffer.removeAll(keepingCapacity: true)
+            output.flush()
         }
     }
 }

@@ -26,10 +26,8 @@ public struct RowWriter {
     private let names: [String]
     /// Each name as a JSON string followed by a colon, ready to copy.
     private let jsonKeys: [[UInt8]]
-    private var buffer: [UInt8] = []
+    private var output: OutputBuffer
     private var wroteHeader = false
-    private let sink: (UnsafeRawBufferPointer) -> Void
-    private static let flushThreshold = 1 << 16
 
     /// - Parameters:
     ///   - names: The column names, in field order.
@@ -37,14 +35,13 @@ public struct RowWriter {
     public init(format: Format, names: [String], sink: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.format = format
         self.names = names
-        self.sink = sink
+        output = OutputBuffer(sink: sink)
         jsonKeys = names.enumerated().map { index, name in
             var key: [UInt8] = Array((index == 0 ? "{" : ",").utf8)
             JSONText.appendString(name, to: &key)
             key.append(UInt8(ascii: ":"))
             return key
         }
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
     /// Writes the header row (CSV and TSV) if it is not written yet; called by the first ``write(_:)``.
@@ -61,34 +58,32 @@ public struct RowWriter {
     public mutating func write(_ values: [ExtractedValue]) {
         writeHeader()
         writeRow(values)
-        if buffer.count >= Self.flushThreshold { flush() }
+        output.flushIfFull()
     }
 
     /// Hands everything written so far to the sink.
     public mutating func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { sink($0) }
-        buffer.removeAll(keepingCapacity: true)
+        output.flush()
     }
 
     private mutating func writeRow(_ values: [ExtractedValue]) {
         switch format {
         case .jsonl:
-            if values.isEmpty { buffer.append(contentsOf: "{}".utf8) }
+            if values.isEmpty { output.bytes.append(contentsOf: "{}".utf8) }
             for (key, value) in zip(jsonKeys, values) {
-                buffer += key
-                Self.appendJSON(value, to: &buffer)
+                output.bytes += key
+                Self.appendJSON(value, to: &output.bytes)
             }
-            if !values.isEmpty { buffer.append(UInt8(ascii: "}")) }
+            if !values.isEmpty { output.bytes.append(UInt8(ascii: "}")) }
         case .csv, .tsv:
             let separator = UInt8(ascii: format == .csv ? "," : "\t")
             for (index, value) in values.enumerated() {
-                if index > 0 { buffer.append(separator) }
+                if index > 0 { output.bytes.append(separator) }
                 let text = Self.cellText(value)
-                if format == .csv { Self.appendCSV(text, to: &buffer) } else { Self.appendTSV(text, to: &buffer) }
+                if format == .csv { Self.appendCSV(text, to: &output.bytes) } else { Self.appendTSV(text, to: &output.bytes) }
             }
         }
-        buffer.append(UInt8(ascii: "\n"))
+        output.bytes.append(UInt8(ascii: "\n"))
     }
 
     // MARK: - Values
