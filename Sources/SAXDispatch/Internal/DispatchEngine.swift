@@ -368,7 +368,7 @@ final class DispatchEngine {
         let flags = topFlags
         if flags.contains(.collectsText)
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
-                || !Whitespace.isAllSpace(UnsafeRawBufferPointer(start: bytes, count: length)))
+                || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace))
         {
             guard text.count + length <= maximumTextBytes else {
                 violateTextLimit(bytes, length, flags: flags)

@@ -5,13 +5,6 @@ enum Whitespace {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    /// Whether every byte is XML whitespace (true for no bytes).
-    @inline(__always)
-    static func isAllSpace(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        for byte in bytes where !isSpace(byte) { return false }
-        return true
-    }
-
     static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0
         var end = bytes.count
