@@ -20,7 +20,7 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
     case .osm:
         // Nodes with their latitude and highway tags; ways with their highway tags.
         let node = Record("/osm/node", .value("@lat", as: Double.self), .many("tag[@k='highway']/@k", as: String.self)) {
-            (latitude: $0, highwayTags: $1.count)
+            Node(latitude: $0, highwayTags: $1.count)
         }
         let way = Record("/osm/way", .many("tag[@k='highway']/@k", as: String.self)) { $0.count }
         var nodes = 0
@@ -46,4 +46,10 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         }
         return ResultLine.wiki(pages: pages, textBytes: textBytes)
     }
+}
+
+/// An osm node as the records variant builds it.
+private struct Node {
+    let latitude: Double
+    let highwayTags: Int
 }
