@@ -30,11 +30,11 @@ struct FieldValueLayout: Sendable {
         destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
     }
 
-    /// Reads every field from its slot. When all succeed, calls `body` with the buffer
-    /// holding their values, and `body` must move each one out (``move(_:at:from:)``);
+    /// Reads every field from its slot. When all succeed, calls `body` with the values,
+    /// and `body` must take each one out, in field order (``FieldValues/take(_:)``);
     /// otherwise destroys the values that were read and returns every failure.
     func extract(
-        _ slots: [FieldSlot], _ record: RecordSite, _ body: (UnsafeMutableRawPointer) -> FieldFailures?
+        _ slots: [FieldSlot], _ record: RecordSite, _ body: (inout FieldValues) -> FieldFailures?
     ) -> FieldFailures? {
         withUnsafePointer(to: record) { record in
             withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
@@ -59,15 +59,32 @@ struct FieldValueLayout: Sendable {
                     }
                 }
                 guard failures.isEmpty else { return FieldFailures(failures) }
-                return body(base)
+                return offsets.withUnsafeBufferPointer { offsets in
+                    var values = FieldValues(base: base, offsets: offsets)
+                    return body(&values)
+                }
             }
         }
     }
+}
 
-    /// Moves the value of field `index` out of the buffer `extract` passed to its body.
+/// The values of a record's fields, read into ``FieldValueLayout``'s buffer, for the
+/// build closure to take out one by one in field order.
+struct FieldValues {
+    private let base: UnsafeMutableRawPointer
+    private let offsets: UnsafeBufferPointer<Int>
+    private var index = 0
+
+    init(base: UnsafeMutableRawPointer, offsets: UnsafeBufferPointer<Int>) {
+        self.base = base
+        self.offsets = offsets
+    }
+
+    /// Moves the next field's value out; `type` must be that field's value type.
     @inline(__always)
-    func move<Value>(_ type: Value.Type, at index: Int, from base: UnsafeMutableRawPointer) -> Value {
-        (base + offsets[index]).assumingMemoryBound(to: Value.self).move()
+    mutating func take<Value>(_ type: Value.Type) -> Value {
+        defer { index += 1 }
+        return (base + offsets[index]).assumingMemoryBound(to: Value.self).move()
     }
 }
 

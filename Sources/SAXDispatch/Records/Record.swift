@@ -44,25 +44,9 @@ public struct Record<Model>: Sendable {
         _ pattern: ElementPattern, _ fields: repeat RecordField<each Value>,
         build: @escaping @Sendable (repeat each Value) throws -> Model
     ) {
-        var fieldLayout = FieldValueLayout()
-        for field in repeat each fields { fieldLayout.append(field) }
-        let layout = fieldLayout
-        node = Self.node(pattern, layout) { slots, record, out in
-            layout.extract(slots, record) { values in
-                // The arguments are moved out of the buffer in field order; the position is
-                // counted in memory of its own (a captured `var` would be checked for
-                // exclusive access at every step).
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: 1) { counter in
-                    guard let index = counter.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-                    index.initialize(to: 0)
-                    func take<FieldValue>(_ type: FieldValue.Type) -> FieldValue {
-                        defer { index.pointee += 1 }
-                        return layout.move(type, at: index.pointee, from: values)
-                    }
-                    return Self.build(into: out, record) { try build(repeat take((each Value).self)) }
-                }
-            }
-        }
+        var layout = FieldValueLayout()
+        for field in repeat each fields { layout.append(field) }
+        self.init(pattern, layout) { values in try build(repeat values.take((each Value).self)) }
     }
 
     /// Defines a record whose fields share one value type and are chosen at run time
@@ -81,16 +65,26 @@ public struct Record<Model>: Sendable {
     public init<Value>(
         _ pattern: ElementPattern, fields: [RecordField<Value>], build: @escaping @Sendable ([Value]) throws -> Model
     ) {
-        var fieldLayout = FieldValueLayout()
-        for field in fields { fieldLayout.append(field) }
-        let layout = fieldLayout
+        var layout = FieldValueLayout()
+        for field in fields { layout.append(field) }
         let count = fields.count
+        self.init(pattern, layout) { values in
+            var list: [Value] = []
+            list.reserveCapacity(count)
+            for _ in 0..<count { list.append(values.take(Value.self)) }
+            return try build(list)
+        }
+    }
+
+    /// A record whose fields are laid out in `layout`; `build` takes their values out in
+    /// field order and makes the model.
+    init(
+        _ pattern: ElementPattern, _ layout: FieldValueLayout,
+        build: @escaping @Sendable (inout FieldValues) throws -> Model
+    ) {
         node = Self.node(pattern, layout) { slots, record, out in
-            layout.extract(slots, record) { buffer in
-                var values: [Value] = []
-                values.reserveCapacity(count)
-                for index in 0..<count { values.append(layout.move(Value.self, at: index, from: buffer)) }
-                return Self.build(into: out, record) { try build(values) }
+            layout.extract(slots, record) { values in
+                Self.build(into: out, record) { try build(&values) }
             }
         }
     }
