@@ -29,9 +29,7 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
-            FieldExtraction.required(slot, site, into: out, Value.init(xmlText:))
-        }
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim)), extract: FieldExtraction.required(Value.self))
     }
 }
 
@@ -222,6 +220,16 @@ enum FieldExtraction {
         case .empty, .pending, .items, .records:
             return FieldFailures([site.failure(.missing, at: nil)])
         }
+    }
+
+    /// Reads a required `Value`. The standard numeric types and `Bool` get code of their
+    /// own, which converts directly instead of through the protocol and a closure.
+    static func required<Value: XMLTextConvertible>(_ type: Value.Type) -> FieldExtract {
+        // Each closure writes the `Value` its branch has proved `Value` to be.
+        if Value.self == Double.self { return { required($0, $1, into: $2, Double.init(xmlText:)) } }
+        if Value.self == Int.self { return { required($0, $1, into: $2, Int.init(xmlText:)) } }
+        if Value.self == Bool.self { return { required($0, $1, into: $2, Bool.init(xmlText:)) } }
+        return { required($0, $1, into: $2, Value.init(xmlText:)) }
     }
 
     static func optional<Value>(
