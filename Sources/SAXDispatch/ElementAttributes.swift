@@ -52,7 +52,7 @@ public struct ElementAttributes: Sequence {
     public subscript(name: String) -> String? {
         // `index(of:)` checked that the attributes are still valid.
         guard let index = index(of: name), let value = pairs?[2 * index + 1] else { return nil }
-        return String(cString: value)
+        return UTF8Text.string(cString: value)
     }
 
     /// Whether the element has an attribute named `name`.
@@ -109,8 +109,13 @@ public struct ElementAttributes: Sequence {
         guard let pairs else { return nil }
         var name = name
         return name.withUTF8 { wanted -> Int? in
+            // Names that differ in their first byte (most do) are told apart without a call.
+            guard let first = wanted.first else { return nil }
+            let leading = CChar(bitPattern: first)
             for index in 0..<count {
-                if let candidate = pairs[2 * index], Self.equals(candidate, wanted) { return index }
+                if let candidate = pairs[2 * index], candidate.pointee == leading, Self.equals(candidate, wanted) {
+                    return index
+                }
             }
             return nil
         }
@@ -122,7 +127,7 @@ public struct ElementAttributes: Sequence {
     }
 
     private func string(_ slot: Int) -> String {
-        pointer(slot).map { String(cString: $0) } ?? ""
+        pointer(slot).map { UTF8Text.string(cString: $0) } ?? ""
     }
 
     /// Whether a NUL-terminated C string holds exactly `bytes`.

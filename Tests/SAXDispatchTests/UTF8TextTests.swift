@@ -41,6 +41,22 @@ struct UTF8TextTests {
         }
     }
 
+    @Test("attribute values and names from C strings are what String(cString:) makes")
+    func cStringsMatch() throws {
+        for bytes: [UInt8] in [[], Array("53.8491154".utf8), Array("Kirkgate & Märkt 𝄞".utf8), [0x61, 0xC3], [0xFF, 0x41]] {
+            let terminated = (bytes + [0]).map { CChar(bitPattern: $0) }
+            let made = terminated.withUnsafeBufferPointer { UTF8Text.string(cString: $0.baseAddress!) }
+            #expect(made == terminated.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }, "\(bytes)")
+        }
+        var values: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("n") { element in
+            values += [element.attributes["lat"] ?? "-", element.attributes["name"] ?? "-", element.attributes[""] ?? "-"]
+        }
+        try dispatcher.parse("<n lat=\"53.84\" lon=\"1\" name=\"Grüße &amp; 𝄞\"/>")
+        #expect(values == ["53.84", "Grüße & 𝄞", "-"])
+    }
+
     @Test("streamed text pieces never split a character, however long the text")
     func piecesHoldWholeCharacters() throws {
         // 3-byte characters, so the 64 KiB slice boundary falls inside one.

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Makes the `String`s handlers receive from the UTF-8 that expat delivers.
 ///
 /// Expat hands over well-formed UTF-8 whatever the input encoding, yet
@@ -14,6 +22,11 @@ enum UTF8Text {
             return String(copying: UTF8Span(unchecked: units.span))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The `String` of a NUL-terminated name or attribute value from expat.
+    static func string(cString: UnsafePointer<CChar>) -> String {
+        string(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no
