@@ -190,12 +190,9 @@ struct ElementDecoder: Decoder {
         case .date: return unsafeBitCast(try decodeDate(), to: T.self)
         case .url: return unsafeBitCast(try decodeURL(), to: T.self)
         case .data: return unsafeBitCast(try decodeData(), to: T.self)
-        case .convertible(let convertible):
-            if let value = try convertOpened(convertible) as? T { return value }
-        case .list(let list):
-            if let value = try decodeListOpened(list) as? T { return value }
-        case .decodable:
-            break
+        case .convertible(let convertible): return try convertOpened(convertible, as: T.self)
+        case .list(let list): return try decodeListOpened(list, as: T.self)
+        case .decodable: break
         }
         do {
             return try T(from: self)
@@ -204,12 +201,16 @@ struct ElementDecoder: Decoder {
         }
     }
 
-    private func convertOpened<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
-        try convert(C.self)
+    // The opened type is `T` itself (``ValueKind`` wrapped `T.self`), so its value is
+    // handed back by a bit cast: `as? T` would make every `decodeValue` call, whatever
+    // the kind, ask the runtime for `Optional<T>`'s metadata.
+
+    private func convertOpened<C: XMLTextConvertible, T>(_ type: C.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try convert(C.self), to: T.self)
     }
 
-    private func decodeListOpened<L: DecodableElementList>(_ type: L.Type) throws -> L {
-        try L.decodeItems(of: self)
+    private func decodeListOpened<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try L.decodeItems(of: self), to: T.self)
     }
 
     /// Decodes every item of the value read as a list, as `Item`s: what `Array`'s
