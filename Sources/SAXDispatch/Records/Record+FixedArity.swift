@@ -14,8 +14,7 @@ extension Record {
         var layout = FieldValueLayout()
         layout.append(a); layout.append(b)
         self.init(pattern, layout) { values in
-            try build(
-                values.take(A.self), values.take(B.self))
+            try build(values.take(A.self), values.take(B.self))
         }
     }
 
@@ -27,8 +26,7 @@ extension Record {
         var layout = FieldValueLayout()
         layout.append(a); layout.append(b); layout.append(c)
         self.init(pattern, layout) { values in
-            try build(
-                values.take(A.self), values.take(B.self), values.take(C.self))
+            try build(values.take(A.self), values.take(B.self), values.take(C.self))
         }
     }
 
@@ -41,8 +39,7 @@ extension Record {
         var layout = FieldValueLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d)
         self.init(pattern, layout) { values in
-            try build(
-                values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self))
+            try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self))
         }
     }
 
@@ -55,8 +52,7 @@ extension Record {
         var layout = FieldValueLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d); layout.append(e)
         self.init(pattern, layout) { values in
-            try build(
-                values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),
+            try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),
                 values.take(E.self))
         }
     }
@@ -70,8 +66,7 @@ extension Record {
         var layout = FieldValueLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d); layout.append(e); layout.append(f)
         self.init(pattern, layout) { values in
-            try build(
-                values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),
+            try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),
                 values.take(E.self), values.take(F.self))
         }
     }
