@@ -434,8 +434,8 @@ final class DispatchEngine {
     func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
         guard !processingInstructionHandlers.isEmpty, !isHalted, skipping == .none else { return }
         flushPendingText()
-        let target = target.map { String(cString: $0) } ?? ""
-        let data = data.map { String(cString: $0) } ?? ""
+        let target = string(target) ?? ""
+        let data = string(data) ?? ""
         for handler in processingInstructionHandlers where !isHalted {
             do { try handler(target, data) } catch { fail(error, in: .processingInstruction) }
         }
@@ -444,7 +444,7 @@ final class DispatchEngine {
     func comment(_ text: UnsafePointer<CChar>?) {
         guard !commentHandlers.isEmpty, !isHalted, skipping == .none else { return }
         flushPendingText()
-        let text = text.map { String(cString: $0) } ?? ""
+        let text = string(text) ?? ""
         for handler in commentHandlers where !isHalted {
             do { try handler(text) } catch { fail(error, in: .comment) }
         }

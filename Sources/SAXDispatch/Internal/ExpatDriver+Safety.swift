@@ -51,7 +51,7 @@ extension ExpatDriver {
             }
         }
         XML_SetUnknownEncodingHandler(parser, { _, name, info in
-            guard let name, let info, let table = SingleByteEncoding(named: String(cString: name)) else {
+            guard let name, let info, let table = SingleByteEncoding(named: UTF8Text.string(cString: name)) else {
                 return 0
             }
             withUnsafeMutablePointer(to: &info.pointee.map) { tuple in
@@ -128,7 +128,7 @@ extension ExpatDriver {
         }
         guard checkTokenSize(engine), checkName(engine, name) else { return }
         if let systemID, !isParameterEntity {
-            externalEntityNames[String(cString: systemID)] = string(name)
+            externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
         }
         _ = publicID
     }

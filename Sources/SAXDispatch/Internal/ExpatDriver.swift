@@ -553,5 +553,5 @@ func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -
 
 /// A C string from expat as a Swift string, or nil for a null pointer.
 func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-    pointer.map { String(cString: $0) }
+    pointer.map(UTF8Text.string(cString:))
 }
