@@ -178,6 +178,7 @@ struct ElementDecoder: Decoder {
     func decodeValue<T: Decodable>(_ type: T.Type, _ kind: ValueKind) throws -> T {
         if case .absent = value {
             // Only a list reads nothing (as empty); the rest throw from their containers.
+            if case .list(let list) = kind { return try decodeListOpened(list, as: T.self) }
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
         if kind.readsTextByStrategy && isMarkedNil { throw markedNil(T.self) }
@@ -217,9 +218,10 @@ struct ElementDecoder: Decoder {
     /// `init(from:)` does through an unkeyed container, without the container, and
     /// finding how `Item` is read once for the list.
     func decodeItems<Item: Decodable>(_ type: Item.Type) throws -> [Item] {
+        let items = listItems()
+        if items.count == 0 { return [] }
         let kind = session.kind(of: Item.self)
         let path = codingPath
-        let items = listItems()
         var result: [Item] = []
         result.reserveCapacity(items.count)
         for index in 0..<items.count {
