@@ -12,3 +12,52 @@ enum DecodedValue {
     /// as an empty list; anything else throws the `keyNotFound` error that names the key.
     case absent(owner: Int)
 }
+
+extension DecodedValue {
+    /// Whether the value is anything but ``absent(owner:)``.
+    var isPresent: Bool {
+        if case .absent = self { false } else { true }
+    }
+
+    /// The element whose position and name describe the value.
+    var owner: Int {
+        switch self {
+        case .element(let element, _): element
+        case .elements(let elements): elements.first ?? 0
+        case .string(_, let owner), .absent(let owner): owner
+        }
+    }
+
+    /// The element the value is (the first, for several); `nil` for text or nothing.
+    var element: Int? {
+        switch self {
+        case .element(let only, _): only
+        case .elements(let elements): elements.first
+        case .string, .absent: nil
+        }
+    }
+
+    /// The text a scalar is read from: an element's own text, an attribute's value, a token.
+    func text(in subtree: CapturedSubtree) -> String {
+        switch self {
+        case .element(let element, _): subtree.elements[element].text
+        case .elements(let elements): elements.first.map { subtree.elements[$0].text } ?? ""
+        case .string(let string, _): string
+        case .absent: ""
+        }
+    }
+
+    /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
+    /// `xsi:nil="true"`, or an empty element when `emptyElementsAreNil`.
+    func isNil(in subtree: CapturedSubtree, emptyElementsAreNil: Bool) -> Bool {
+        if case .string = self { return false }
+        guard let element else { return true }
+        return subtree.isNil(element) || (emptyElementsAreNil && subtree.isEmpty(element))
+    }
+
+    /// Whether the value is an element that says it is nil (`nil="nil"`, `xsi:nil="true"`):
+    /// unlike ``isNil(in:emptyElementsAreNil:)``, not an empty element, whatever the options.
+    func isMarkedNil(in subtree: CapturedSubtree) -> Bool {
+        element.map { subtree.isNil($0) } ?? false
+    }
+}

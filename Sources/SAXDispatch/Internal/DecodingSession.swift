@@ -89,7 +89,7 @@ final class DecodingSession {
     func decode<T: Decodable>(_ type: T.Type, _ element: ElementContext) throws -> T {
         context = element
         defer { context = nil }
-        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), containerPath: [], step: nil)
+        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), parent: nil, step: nil)
         return try decoder.decodeValue(T.self)
     }
 

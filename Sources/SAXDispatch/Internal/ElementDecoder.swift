@@ -6,10 +6,13 @@ import Foundation
 
 /// A `Decoder` over one value of a captured subtree.
 ///
-/// Its coding path is kept as the path of the container it came from plus one step, and
-/// joined only when asked for (by an error, or a container made from it): reading a
-/// scalar field then builds no array.
-struct ElementDecoder: Decoder {
+/// A class: `init(from:)` receives it as `any Decoder` and containers keep it, so what is
+/// passed and copied is one reference (a struct this size went into a heap box for every
+/// `init(from:)` and was copied field by field into every container). Its coding path is
+/// the chain of parents, joined only when asked for, by an error or by the caller's code.
+/// Text read by key or as a list item makes no decoder at all unless it fails to convert
+/// (``decodeText(_:_:_:in:describedBy:)``).
+final class ElementDecoder: Decoder {
     /// The last key of a coding path: a container's key, or a list item's index.
     enum PathStep {
         case key(any CodingKey)
@@ -25,21 +28,27 @@ struct ElementDecoder: Decoder {
 
     let session: DecodingSession
     let value: DecodedValue
-    /// The coding path of the container this value is in.
-    let containerPath: [any CodingKey]
-    /// The step from that container to this value; `nil` for the matched element.
+    /// The decoder of the container this value is in; `nil` for the matched element.
+    let parent: ElementDecoder?
+    /// The step from the parent's value to this one; `nil` for the matched element and
+    /// for a container's super decoder (which has its container's path).
     let step: PathStep?
 
-    init(session: DecodingSession, value: DecodedValue, containerPath: [any CodingKey], step: PathStep?) {
+    init(session: DecodingSession, value: DecodedValue, parent: ElementDecoder?, step: PathStep?) {
         self.session = session
         self.value = value
-        self.containerPath = containerPath
+        self.parent = parent
         self.step = step
     }
 
     var codingPath: [any CodingKey] {
-        guard let step else { return containerPath }
-        return containerPath + [step.codingKey]
+        var keys: [any CodingKey] = []
+        var decoder: ElementDecoder? = self
+        while let current = decoder {
+            if let step = current.step { keys.append(step.codingKey) }
+            decoder = current.parent
+        }
+        return keys.reversed()
     }
 
     var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
@@ -70,73 +79,38 @@ struct ElementDecoder: Decoder {
     // MARK: Reading values
 
     /// The element whose position and name describe this value.
-    var owner: Int {
-        switch value {
-        case .element(let element, _): element
-        case .elements(let elements): elements.first ?? 0
-        case .string(_, let owner), .absent(let owner): owner
-        }
-    }
+    var owner: Int { value.owner }
 
     /// The text a scalar is read from: an element's own text, an attribute's value, a token.
-    var text: String {
-        switch value {
-        case .element(let element, _): session.subtree.elements[element].text
-        case .elements(let elements): elements.first.map { session.subtree.elements[$0].text } ?? ""
-        case .string(let string, _): string
-        case .absent: ""
-        }
-    }
-
-    /// The element the value is (the first, for several); `nil` for text or nothing.
-    private var element: Int? {
-        switch value {
-        case .element(let only, _): only
-        case .elements(let elements): elements.first
-        case .string, .absent: nil
-        }
-    }
+    var text: String { value.text(in: session.subtree) }
 
     /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
     /// `xsi:nil="true"`, or an empty element when the decoder reads those as nil.
-    var isNil: Bool {
-        if case .string = value { return false }
-        guard let element else { return true }
-        return session.subtree.isNil(element) || (session.options.emptyElementsAreNil && session.subtree.isEmpty(element))
-    }
+    var isNil: Bool { value.isNil(in: session.subtree, emptyElementsAreNil: session.options.emptyElementsAreNil) }
 
     /// Whether the value is an element that says it is nil (`nil="nil"`, `xsi:nil="true"`):
     /// unlike ``isNil``, not an empty element, whatever the options.
-    var isMarkedNil: Bool {
-        element.map { session.subtree.isNil($0) } ?? false
-    }
+    var isMarkedNil: Bool { value.isMarkedNil(in: session.subtree) }
 
     /// How a type is read, found once per type and list rather than once per value.
     enum ValueKind {
-        case string, int, double, bool, date, url, data
-        case convertible(any XMLTextConvertible.Type)
+        /// Converted from its text with its ``XMLTextConvertible`` initializer.
+        case text(TextKind)
+        /// Read from its text by the decoder's strategies.
+        case date, url, data
         case list(any DecodableElementList.Type)
         case decodable
-
-        /// Whether the value is read from its text by the decoder's own strategies rather
-        /// than through ``ElementDecoder/convert(_:)`` (which checks for nil markers itself).
-        var readsTextByStrategy: Bool {
-            switch self {
-            case .date, .url, .data: true
-            default: false
-            }
-        }
 
         init<T>(of type: T.Type) {
             // The common types by identity: cheaper than a conformance lookup.
             if T.self == String.self {
-                self = .string
+                self = .text(.string)
             } else if T.self == Int.self {
-                self = .int
+                self = .text(.int)
             } else if T.self == Double.self {
-                self = .double
+                self = .text(.double)
             } else if T.self == Bool.self {
-                self = .bool
+                self = .text(.bool)
             } else if T.self == Date.self {
                 self = .date
             } else if T.self == URL.self {
@@ -144,13 +118,19 @@ struct ElementDecoder: Decoder {
             } else if T.self == Data.self {
                 self = .data
             } else if let convertible = T.self as? any XMLTextConvertible.Type {
-                self = .convertible(convertible)
+                self = .text(.convertible(convertible))
             } else if let list = T.self as? any DecodableElementList.Type {
                 self = .list(list)
             } else {
                 self = .decodable
             }
         }
+    }
+
+    /// A type converted from text: the standard ones by identity, or any ``XMLTextConvertible``.
+    enum TextKind {
+        case string, int, double, bool
+        case convertible(any XMLTextConvertible.Type)
     }
 
     /// Decodes the value as `T`: text conversions for the standard scalar types, the
@@ -166,17 +146,18 @@ struct ElementDecoder: Decoder {
             if case .list(let list) = kind { return try decodeListOpened(list, as: T.self) }
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
-        if kind.readsTextByStrategy && isMarkedNil { throw markedNil(T.self) }
         // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
         switch kind {
-        case .string: return unsafeBitCast(try convert(String.self), to: T.self)
-        case .int: return unsafeBitCast(try convert(Int.self), to: T.self)
-        case .double: return unsafeBitCast(try convert(Double.self), to: T.self)
-        case .bool: return unsafeBitCast(try convert(Bool.self), to: T.self)
-        case .date: return unsafeBitCast(try decodeDate(), to: T.self)
-        case .url: return unsafeBitCast(try decodeURL(), to: T.self)
-        case .data: return unsafeBitCast(try decodeData(), to: T.self)
-        case .convertible(let convertible): return try convertOpened(convertible, as: T.self)
+        case .text(let text): return try Self.decodeText(T.self, text, value, in: session) { self }
+        case .date:
+            if isMarkedNil { throw markedNil(T.self) }
+            return unsafeBitCast(try decodeDate(), to: T.self)
+        case .url:
+            if isMarkedNil { throw markedNil(T.self) }
+            return unsafeBitCast(try decodeURL(), to: T.self)
+        case .data:
+            if isMarkedNil { throw markedNil(T.self) }
+            return unsafeBitCast(try decodeData(), to: T.self)
         case .list(let list): return try decodeListOpened(list, as: T.self)
         case .decodable: break
         }
@@ -187,12 +168,32 @@ struct ElementDecoder: Decoder {
         }
     }
 
+    /// Converts `value`, of type `T` which `kind` says is converted from text, without
+    /// a decoder: `describe` makes the decoder a failure is described by, and is called
+    /// only then.
+    static func decodeText<T>(
+        _ type: T.Type, _ kind: TextKind, _ value: DecodedValue, in session: DecodingSession,
+        describedBy describe: () -> ElementDecoder
+    ) throws -> T {
+        // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
+        switch kind {
+        case .string: unsafeBitCast(try convert(String.self, value, in: session, describedBy: describe), to: T.self)
+        case .int: unsafeBitCast(try convert(Int.self, value, in: session, describedBy: describe), to: T.self)
+        case .double: unsafeBitCast(try convert(Double.self, value, in: session, describedBy: describe), to: T.self)
+        case .bool: unsafeBitCast(try convert(Bool.self, value, in: session, describedBy: describe), to: T.self)
+        case .convertible(let convertible): try convertOpened(convertible, as: T.self, value, in: session, describedBy: describe)
+        }
+    }
+
     // The opened type is `T` itself (``ValueKind`` wrapped `T.self`), so its value is
     // handed back by a bit cast: `as? T` would make every `decodeValue` call, whatever
     // the kind, ask the runtime for `Optional<T>`'s metadata.
 
-    private func convertOpened<C: XMLTextConvertible, T>(_ type: C.Type, as: T.Type) throws -> T {
-        unsafeBitCast(try convert(C.self), to: T.self)
+    private static func convertOpened<C: XMLTextConvertible, T>(
+        _ type: C.Type, as: T.Type, _ value: DecodedValue, in session: DecodingSession,
+        describedBy describe: () -> ElementDecoder
+    ) throws -> T {
+        unsafeBitCast(try convert(C.self, value, in: session, describedBy: describe), to: T.self)
     }
 
     private func decodeListOpened<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) throws -> T {
@@ -206,25 +207,38 @@ struct ElementDecoder: Decoder {
         let items = listItems()
         if items.count == 0 { return [] }
         let kind = session.kind(of: Item.self)
-        let path = codingPath
         var result: [Item] = []
         result.reserveCapacity(items.count)
         for index in 0..<items.count {
-            let item = ElementDecoder(session: session, value: items.value(at: index), containerPath: path, step: .index(index))
-            result.append(try item.decodeValue(Item.self, kind))
+            let value = items.value(at: index)
+            func item() -> ElementDecoder { ElementDecoder(session: session, value: value, parent: self, step: .index(index)) }
+            if case .text(let text) = kind {
+                result.append(try Self.decodeText(Item.self, text, value, in: session, describedBy: item))
+            } else {
+                result.append(try item().decodeValue(Item.self, kind))
+            }
         }
         return result
     }
 
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.
     func convert<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
-        if case .absent = value { throw missingKey() }
-        if isMarkedNil { throw markedNil(C.self) }
-        let text = self.text
+        try Self.convert(C.self, value, in: session) { self }
+    }
+
+    /// Converts `value`'s text with the type's ``XMLTextConvertible`` initializer;
+    /// `describe` makes the decoder a failure is described by, and is called only then.
+    static func convert<C: XMLTextConvertible>(
+        _ type: C.Type, _ value: DecodedValue, in session: DecodingSession, describedBy describe: () -> ElementDecoder
+    ) throws -> C {
+        if case .absent = value { throw describe().missingKey() }
+        let subtree = session.subtree
+        if value.isMarkedNil(in: subtree) { throw describe().markedNil(C.self) }
+        let text = value.text(in: subtree)
         do {
             return try C(xmlText: text)
         } catch {
-            throw conversionFailure(text, C.self, error)
+            throw describe().conversionFailure(text, C.self, error)
         }
     }
 

@@ -1,15 +1,15 @@
 /// Reads an element's children, attributes and text by key.
 struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The decoder the container was made from: the parent of the decoders of its keys.
     let decoder: ElementDecoder
     let element: Int
-    /// The decoder's coding path, joined once for every key read here.
-    let codingPath: [any CodingKey]
 
     init(decoder: ElementDecoder, element: Int) {
         self.decoder = decoder
         self.element = element
-        codingPath = decoder.codingPath
     }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
     private var session: DecodingSession { decoder.session }
     private var subtree: CapturedSubtree { decoder.session.subtree }
 
@@ -130,8 +130,28 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try resolve(key) ?? .absent(owner: element)
     }
 
+    /// The decoder of `value`, which `key` read.
+    private func decoder(_ value: DecodedValue, _ key: Key) -> ElementDecoder {
+        ElementDecoder(session: session, value: value, parent: decoder, step: .key(key))
+    }
+
     private func decoder(for key: Key) throws -> ElementDecoder {
-        ElementDecoder(session: session, value: try value(key), containerPath: codingPath, step: .key(key))
+        decoder(try value(key), key)
+    }
+
+    /// Decodes `value`, which `key` read: text without a decoder, the rest through one.
+    private func decode<T: Decodable>(_ type: T.Type, _ value: DecodedValue, _ key: Key) throws -> T {
+        let kind = session.kind(of: T.self)
+        if case .text(let text) = kind, value.isPresent {
+            return try ElementDecoder.decodeText(T.self, text, value, in: session) { decoder(value, key) }
+        }
+        return try decoder(value, key).decodeValue(T.self, kind)
+    }
+
+    /// Converts what `key` reads; a decoder is made only to describe a failure.
+    private func convert<C: XMLTextConvertible>(_ type: C.Type, _ key: Key) throws -> C {
+        let value = try value(key)
+        return try ElementDecoder.convert(C.self, value, in: session) { decoder(value, key) }
     }
 
     // MARK: KeyedDecodingContainerProtocol
@@ -144,11 +164,11 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool {
         guard let value = try resolve(key) else { return true }
-        return ElementDecoder(session: session, value: value, containerPath: codingPath, step: .key(key)).isNil
+        return value.isNil(in: subtree, emptyElementsAreNil: session.options.emptyElementsAreNil)
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder(for: key).decodeValue(T.self)
+        try decode(T.self, try value(key), key)
     }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -158,9 +178,10 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value of `key`, or `nil` when it is absent or nil, finding the key once (the
     /// protocol's own `decodeIfPresent` finds it three times: `contains`, `decodeNil`, `decode`).
     private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let value = try resolve(key) else { return nil }
-        let decoder = ElementDecoder(session: session, value: value, containerPath: codingPath, step: .key(key))
-        return decoder.isNil ? nil : try decoder.decodeValue(T.self)
+        guard let value = try resolve(key),
+            !value.isNil(in: subtree, emptyElementsAreNil: session.options.emptyElementsAreNil)
+        else { return nil }
+        return try decode(T.self, value, key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -174,28 +195,28 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func superDecoder() throws -> any Decoder {
-        ElementDecoder(session: session, value: .element(element, mayBeWrapper: false), containerPath: codingPath, step: nil)
+        ElementDecoder(session: session, value: .element(element, mayBeWrapper: false), parent: decoder, step: nil)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         try decoder(for: key)
     }
 
-    // The scalar requirements all read text through `ElementDecoder`.
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder(for: key).convert(Bool.self) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder(for: key).convert(String.self) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder(for: key).convert(Double.self) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder(for: key).convert(Float.self) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder(for: key).convert(Int.self) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder(for: key).convert(Int8.self) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder(for: key).convert(Int16.self) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder(for: key).convert(Int32.self) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder(for: key).convert(Int64.self) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder(for: key).convert(UInt.self) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder(for: key).convert(UInt8.self) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder(for: key).convert(UInt16.self) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder(for: key).convert(UInt32.self) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder(for: key).convert(UInt64.self) }
+    // The scalar requirements convert text without a decoder.
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(Bool.self, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try convert(String.self, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try convert(Double.self, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try convert(Float.self, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try convert(Int.self, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try convert(Int8.self, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try convert(Int16.self, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try convert(Int32.self, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try convert(Int64.self, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try convert(UInt.self, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try convert(UInt8.self, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try convert(UInt16.self, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try convert(UInt32.self, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try convert(UInt64.self, key) }
 
     // What synthesized conformances call for optional scalars.
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(type, key) }

@@ -20,17 +20,17 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
         }
     }
 
+    /// The decoder the list was read from: the parent of the items' decoders.
     let decoder: ElementDecoder
     let items: Items
     private(set) var currentIndex = 0
-    /// The decoder's coding path, joined once for the list.
-    let codingPath: [any CodingKey]
 
     init(decoder: ElementDecoder, items: Items) {
         self.decoder = decoder
         self.items = items
-        codingPath = decoder.codingPath
     }
+
+    var codingPath: [any CodingKey] { decoder.codingPath }
 
     var count: Int? { items.count }
 
@@ -49,8 +49,7 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
                         + " (decoding \(decoder.session.typeName))"))
         }
         return ElementDecoder(
-            session: decoder.session, value: items.value(at: currentIndex), containerPath: codingPath,
-            step: .index(currentIndex))
+            session: decoder.session, value: items.value(at: currentIndex), parent: decoder, step: .index(currentIndex))
     }
 
     mutating func decodeNil() throws -> Bool {

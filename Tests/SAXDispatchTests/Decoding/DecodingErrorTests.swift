@@ -42,6 +42,65 @@ struct DecodingErrorTests {
         }
     }
 
+    /// Records the coding paths its decoders and containers report, through every kind of container.
+    struct PathProbe: Decodable {
+        nonisolated(unsafe) static var seen: [String] = []
+        enum Keys: String, CodingKey { case inner, items, name }
+        enum NameKey: String, CodingKey { case name }
+
+        init(from decoder: any Decoder) throws {
+            func note(_ label: String, _ path: [any CodingKey]) { Self.seen.append("\(label): " + path.map(\.stringValue).joined(separator: "/")) }
+            note("decoder", decoder.codingPath)
+            let container = try decoder.container(keyedBy: Keys.self)
+            note("keyed", container.codingPath)
+            let inner = try container.nestedContainer(keyedBy: NameKey.self, forKey: .inner)
+            note("nested", inner.codingPath)
+            note("inner super", try inner.superDecoder().codingPath)
+            note("inner name super", try inner.superDecoder(forKey: .name).codingPath)
+            var items = try container.nestedUnkeyedContainer(forKey: .items)
+            note("unkeyed", items.codingPath)
+            _ = try items.decode(String.self)
+            let second = try items.nestedContainer(keyedBy: NameKey.self)
+            note("second item", second.codingPath)
+            note("item super", try items.superDecoder().codingPath)
+        }
+    }
+
+    @Test("coding paths through keyed, nested, unkeyed and super decoders")
+    func codingPaths() throws {
+        PathProbe.seen = []
+        let xml = "<r><inner><name>a</name></inner><items><item>x</item><item><name>b</name></item><item/></items></r>"
+        var decoder = XMLRecordDecoder()
+        decoder.keyPruning = .off
+        _ = try decoder.decode(PathProbe.self, from: xml)
+        #expect(
+            PathProbe.seen == [
+                "decoder: ", "keyed: ", "nested: inner", "inner super: inner", "inner name super: inner/name",
+                "unkeyed: items", "second item: items/Index 1", "item super: items/Index 2",
+            ])
+    }
+
+    @Test("a bad list item and a bad optional value: paths and positions, from text read without a decoder")
+    func textFailures() throws {
+        struct Counts: Decodable { let count: [Int] }
+        do {
+            _ = try XMLRecordDecoder().decode(Counts.self, from: "<r><count>1</count>\n<count>2</count>\n <count>x</count></r>")
+            Issue.record("decoded x as an Int")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["count", "Index 2"])
+            #expect(context.debugDescription.hasPrefix(#"3:2: cannot convert "x" to Int at r/count[3]"#), "\(context.debugDescription)")
+        }
+        struct Maybe: Decodable { let size: Double? }
+        do {
+            _ = try XMLRecordDecoder().decode(Maybe.self, from: "<r>\n<size>big</size></r>")
+            Issue.record("decoded big as a Double")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["size"])
+            #expect(context.debugDescription.hasPrefix(#"2:1: cannot convert "big" to Double at r/size"#), "\(context.debugDescription)")
+        }
+        #expect(try XMLRecordDecoder().decode(Maybe.self, from: "<r><size nil=\"nil\"/></r>").size == nil)
+    }
+
     @Test("an enum's unknown value gets the position, path and text added")
     func enumValue() throws {
         enum State: String, Decodable { case active, closed }
