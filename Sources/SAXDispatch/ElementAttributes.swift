@@ -121,6 +121,18 @@ public struct ElementAttributes: Sequence {
         }
     }
 
+    /// Calls `body` with the name and value of every attribute, in order, as expat's C
+    /// strings (valid only during the call).
+    func forEachPair(_ body: (UnsafePointer<CChar>, UnsafePointer<CChar>) throws -> Void) rethrows {
+        guard count > 0 else { return }
+        if let engine { engine.checkAttributes(serial: serial) }
+        guard let pairs else { return }
+        for index in 0..<count {
+            guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
+            try body(name, value)
+        }
+    }
+
     private func pointer(_ slot: Int) -> UnsafePointer<CChar>? {
         if let engine { engine.checkAttributes(serial: serial) }
         return pairs?[slot]

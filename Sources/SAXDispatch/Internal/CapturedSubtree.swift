@@ -47,9 +47,11 @@ final class CapturedSubtree {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
         if let schema, !schema.capturesEverything {
-            // Only the attributes read, looked up by name: the others never become strings.
-            for name in schema.attributes {
-                guard let value = newAttributes[name] else { continue }
+            // Only the attributes read, found by their names' bytes: the others never become strings.
+            newAttributes.forEachPair { name, value in
+                guard let index = schema.attributeIndex(of: name) else { return }
+                let name = schema.attributeName(at: index)
+                let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
                 attributes.append(Attribute(name: name, value: value))
             }

@@ -14,7 +14,7 @@ final class KeySchema {
     @exclusivity(unchecked) private(set) var childSchemas: [KeySchema] = []
     /// The attributes read, by name (a key that may name a child or an attribute is both),
     /// and those that say an element is nil.
-    @exclusivity(unchecked) private(set) var attributes: [String] = ["nil", "xsi:nil"]
+    @exclusivity(unchecked) private(set) var attributes = AttributeNameSet(["nil", "xsi:nil"])
     /// Children of other names are captured with this element's own schema: the element
     /// is read as a list whose wrapper children may have any name.
     @exclusivity(unchecked) var readsAnyChildAsItem = false
@@ -38,7 +38,18 @@ final class KeySchema {
 
     /// Notes that attribute `name` is read.
     func readAttribute(_ name: String) {
-        if !attributes.contains(name) { attributes.append(name) }
+        attributes.insert(name)
+    }
+
+    /// The index in ``attributes`` of the attribute name `cString` spells, if it is read.
+    @inline(__always)
+    func attributeIndex(of cString: UnsafePointer<CChar>) -> Int? {
+        attributes.index(of: cString)
+    }
+
+    /// The name of attribute `index` of ``attributes``.
+    func attributeName(at index: Int) -> String {
+        attributes.names[index]
     }
 
     /// Whether attribute `name` is captured.
