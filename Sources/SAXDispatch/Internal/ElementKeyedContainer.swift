@@ -142,10 +142,19 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Decodes `value`, which `key` read: text without a decoder, the rest through one.
     private func decode<T: Decodable>(_ type: T.Type, _ value: DecodedValue, _ key: Key) throws -> T {
         let kind = session.kind(of: T.self)
-        if case .text(let text) = kind, value.isPresent {
+        switch (kind, value) {
+        case (.text(let text), _) where value.isPresent:
             return try ElementDecoder.decodeText(T.self, text, value, in: session) { decoder(value, key) }
+        case (.list(let list), .absent):
+            return emptyList(list, as: T.self)
+        default:
+            return try decoder(value, key).decodeValue(T.self, kind)
         }
-        return try decoder(value, key).decodeValue(T.self, kind)
+    }
+
+    /// An empty list for an absent key, without a decoder. (`T` is `L`: see ``ElementDecoder/ValueKind``.)
+    private func emptyList<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) -> T {
+        unsafeBitCast(L.empty, to: T.self)
     }
 
     /// Converts what `key` reads; a decoder is made only to describe a failure.

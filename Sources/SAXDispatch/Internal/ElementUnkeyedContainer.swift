@@ -89,10 +89,14 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
 /// unkeyed container (``ElementDecoder/decodeItems(_:)``).
 protocol DecodableElementList {
     static func decodeItems(of decoder: ElementDecoder) throws -> Self
+    /// The list with no items: what an absent key reads as.
+    static var empty: Self { get }
 }
 
 extension Array: DecodableElementList where Element: Decodable {
     static func decodeItems(of decoder: ElementDecoder) throws -> [Element] {
         try decoder.decodeItems(Element.self)
     }
+
+    static var empty: [Element] { [] }
 }
