@@ -143,7 +143,7 @@ final class ElementDecoder: Decoder {
     func decodeValue<T: Decodable>(_ type: T.Type, _ kind: ValueKind) throws -> T {
         if case .absent = value {
             // Only a list reads nothing (as empty); the rest throw from their containers.
-            if case .list(let list) = kind { return try decodeListOpened(list, as: T.self) }
+            if case .list(let list) = kind { return Self.emptyList(list, as: T.self) }
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
         // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
@@ -198,6 +198,11 @@ final class ElementDecoder: Decoder {
 
     private func decodeListOpened<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) throws -> T {
         unsafeBitCast(try L.decodeItems(of: self), to: T.self)
+    }
+
+    /// The empty list: what an absent key reads as a list, without a decoder.
+    static func emptyList<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) -> T {
+        unsafeBitCast(L.empty, to: T.self)
     }
 
     /// Decodes every item of the value read as a list, as `Item`s: what `Array`'s

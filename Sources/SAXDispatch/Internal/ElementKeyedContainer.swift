@@ -146,15 +146,10 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         case (.text(let text), _) where value.isPresent:
             return try ElementDecoder.decodeText(T.self, text, value, in: session) { decoder(value, key) }
         case (.list(let list), .absent):
-            return emptyList(list, as: T.self)
+            return ElementDecoder.emptyList(list, as: T.self)
         default:
             return try decoder(value, key).decodeValue(T.self, kind)
         }
-    }
-
-    /// An empty list for an absent key, without a decoder. (`T` is `L`: see ``ElementDecoder/ValueKind``.)
-    private func emptyList<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) -> T {
-        unsafeBitCast(L.empty, to: T.self)
     }
 
     /// Converts what `key` reads; a decoder is made only to describe a failure.
