@@ -101,6 +101,15 @@ final class ElementDecoder: Decoder {
         case list(any DecodableElementList.Type)
         case decodable
 
+        /// Whether the value is read from its text by the decoder's own strategies rather
+        /// than converted (``ElementDecoder/convert(_:)`` checks for nil markers itself).
+        var readsTextByStrategy: Bool {
+            switch self {
+            case .date, .url, .data: true
+            default: false
+            }
+        }
+
         init<T>(of type: T.Type) {
             // The common types by identity: cheaper than a conformance lookup.
             if T.self == String.self {
@@ -146,18 +155,13 @@ final class ElementDecoder: Decoder {
             if case .list(let list) = kind { return Self.emptyList(list, as: T.self) }
             do { return try T(from: self) } catch is DecodingError { throw missingKey() }
         }
+        if kind.readsTextByStrategy && isMarkedNil { throw markedNil(T.self) }
         // (`unsafeBitCast` between a type and itself: the kind was found by identity.)
         switch kind {
         case .text(let text): return try Self.decodeText(T.self, text, value, in: session) { self }
-        case .date:
-            if isMarkedNil { throw markedNil(T.self) }
-            return unsafeBitCast(try decodeDate(), to: T.self)
-        case .url:
-            if isMarkedNil { throw markedNil(T.self) }
-            return unsafeBitCast(try decodeURL(), to: T.self)
-        case .data:
-            if isMarkedNil { throw markedNil(T.self) }
-            return unsafeBitCast(try decodeData(), to: T.self)
+        case .date: return unsafeBitCast(try decodeDate(), to: T.self)
+        case .url: return unsafeBitCast(try decodeURL(), to: T.self)
+        case .data: return unsafeBitCast(try decodeData(), to: T.self)
         case .list(let list): return try decodeListOpened(list, as: T.self)
         case .decodable: break
         }
