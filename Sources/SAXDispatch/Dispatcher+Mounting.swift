@@ -46,6 +46,7 @@ extension Dispatcher {
             "a mounted handler set cannot have processing-instruction, comment, doctype or notation handlers")
         precondition(handlers.keptSubtrees == nil, "a mounted handler set cannot use skipAll(except:)")
         let base = addGroups(handlers.groupParents)
+        recordCaptureHandlerCount += handlers.isRecordCapture ? handlers.handlerCount : handlers.recordCaptureHandlerCount
         for entry in handlers.entries {
             let route = entry.route.resolvingWhitespace(handlers.whitespace)
             modifyRoute(entry.pattern.mounted(at: mountPoint), group: base + entry.group, isCatchAll: entry.isCatchAll) {

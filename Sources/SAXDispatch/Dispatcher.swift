@@ -50,6 +50,11 @@ public struct Dispatcher {
     private(set) var commentHandlers: [(String) throws -> Void] = []
     private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void] = []
     private(set) var notationHandlers: [(NotationDeclaration) throws -> Void] = []
+    /// Whether this set's handlers capture records whose delivery the engine may hold
+    /// (``HeldRecords``): set on the handler sets of decoded records.
+    var isRecordCapture = false
+    /// How many of the handlers came from mounted record-capture sets.
+    var recordCaptureHandlerCount = 0
 
     /// Creates a dispatcher with no handlers.
     public init() {}
@@ -183,6 +188,19 @@ public struct Dispatcher {
     var hasDocumentHandlers: Bool {
         !processingInstructionHandlers.isEmpty || !commentHandlers.isEmpty || !doctypeHandlers.isEmpty
             || !notationHandlers.isEmpty
+    }
+
+    /// How many handlers of any kind are registered, mounted ones included.
+    var handlerCount: Int {
+        let routes = entries.reduce(0) { $0 + $1.route.handlerCount }
+        return routes + fallback.handlerCount + processingInstructionHandlers.count + commentHandlers.count
+            + doctypeHandlers.count + notationHandlers.count
+    }
+
+    /// Whether every handler belongs to a record capture, so that records may be held
+    /// and delivered in a row without any other handler seeing the delay.
+    var hasOnlyRecordCaptures: Bool {
+        recordCaptureHandlerCount > 0 && recordCaptureHandlerCount == handlerCount
     }
 
     mutating func setKeptSubtrees(_ patterns: [ElementPattern]) {

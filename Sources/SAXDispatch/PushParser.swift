@@ -65,12 +65,15 @@ public final class PushParser {
 
     private func settle(afterFeeding result: ExpatDriver.FeedResult) throws {
         switch result {
-        case .held, .suspended:
+        case .held:
             return
+        case .suspended:
+            try deliverHeldRecords()
         case .accepted:
-            // Text gathered for chunk handlers is not held past the bytes fed so far.
+            // Text gathered for chunk handlers, and records held for delivery, are not
+            // held past the bytes fed so far.
             whileParsing { engine.flushPendingText() }
-            if engine.isHalted { try settle() }
+            try deliverHeldRecords()
         case .ended:
             try settle()
         }
@@ -152,9 +155,11 @@ public final class PushParser {
 
     private func concludeFinishing(_ result: ExpatDriver.FeedResult) throws -> ParseOutcome? {
         switch result {
-        case .suspended: return nil
+        case .suspended:
+            try deliverHeldRecords()
+            return nil
         case .ended: try settle()
-        case .accepted, .held: break
+        case .accepted, .held: try deliverHeldRecords()
         }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
@@ -183,8 +188,12 @@ public final class PushParser {
             }
             if result == .ended {
                 try settle()
+            } else {
+                try deliverHeldRecords()
             }
         } catch let error as XMLInputError {
+            // Records that ended before the read failed are delivered first.
+            try deliverHeldRecords()
             failure = error
             throw error
         }
@@ -211,8 +220,18 @@ public final class PushParser {
         }
     }
 
+    /// Delivers the records the engine held (``HeldRecords``), and settles the parse if
+    /// one of their handlers failed.
+    private func deliverHeldRecords() throws {
+        whileParsing { engine.deliverHeldRecords() }
+        if engine.isHalted { try settle() }
+    }
+
     /// Expat stopped: find out why, and throw unless a handler asked to stop.
     private func settle() throws {
+        // Records that ended before the stop are delivered first; if one of their
+        // handlers fails, its error is the one reported.
+        whileParsing { engine.deliverHeldRecords() }
         try rethrowHandlerError()
         if engine.stopRequested { return }
         if var violation = engine.violation {

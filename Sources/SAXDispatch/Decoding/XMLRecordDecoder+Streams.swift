@@ -29,7 +29,8 @@ extension XMLRecordDecoder {
             recipe: XMLStreamRecipe(
                 source: source,
                 makeDispatcher: { output in
-                    dispatcherOwningDocument(T.self, at: pattern, source: source, safety: safety, deliver: output.yield)
+                    dispatcherOwningDocument(
+                        T.self, at: pattern, source: source, safety: safety, mayHold: false, deliver: output.yield)
                 },
                 mapError: { error in (error as? HandlerError)?.underlying ?? error }))
     }

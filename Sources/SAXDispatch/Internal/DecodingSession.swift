@@ -14,8 +14,8 @@ final class DecodingSession {
     let userInfo: [CodingUserInfoKey: Any]
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
-    /// The matched element being decoded, while it is.
-    @exclusivity(unchecked) var context: ElementContext?
+    /// The element path of the record being decoded, for error descriptions.
+    var recordPath: () -> ElementPath? = { nil }
     /// Key lookups made so far, by key name: a type has a handful of keys, so they are
     /// compared in turn rather than hashed.
     @exclusivity(unchecked) private var lookupNames: [String] = []
@@ -85,13 +85,15 @@ final class DecodingSession {
         return lookup
     }
 
-    /// Decodes the matched element in the subtree.
-    func decode<T: Decodable>(_ type: T.Type, _ element: ElementContext) throws -> T {
-        context = element
-        defer { context = nil }
-        let decoder = ElementDecoder(session: self, value: .element(0, mayBeWrapper: true), parent: nil, step: nil)
+    /// Decodes the matched element whose subtree starts at `root` in ``subtree``.
+    func decode<T: Decodable>(_ type: T.Type, root: Int) throws -> T {
+        currentRoot = root
+        let decoder = ElementDecoder(session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
         return try decoder.decodeValue(T.self)
     }
+
+    /// The root of the record being decoded.
+    @exclusivity(unchecked) private var currentRoot = 0
 
     // MARK: Error descriptions
 
@@ -104,7 +106,7 @@ final class DecodingSession {
     /// The element path a coding path leads to, from the document root:
     /// `zoo/animals/animal[3]/name`.
     func elementPath(_ codingPath: [any CodingKey]) -> String {
-        var path = context?.path.description ?? subtree.elements.first?.name ?? ""
+        var path = recordPath()?.description ?? subtree.elements[currentRoot].name
         for key in codingPath {
             if let index = key as? ElementIndexKey {
                 path += "[\(index.index + 1)]"

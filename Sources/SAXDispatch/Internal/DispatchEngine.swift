@@ -82,6 +82,12 @@ final class DispatchEngine {
 
     let driver: ExpatDriver
 
+    /// Whether captured records may be held and delivered in a row: only when their
+    /// deliveries are the dispatcher's only handlers, so that nothing else sees the delay.
+    let holdsRecords: Bool
+    /// The records held for delivery, in document order.
+    @exclusivity(unchecked) private var held = HeldRecords()
+
     /// The largest piece of text a text-chunk handler receives at once.
     static let textChunkLimit = 64 * 1024
 
@@ -116,6 +122,7 @@ final class DispatchEngine {
             profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
         driver = ExpatDriver(profile: profile)
+        holdsRecords = dispatcher.hasOnlyRecordCaptures
         driver.connect(
             to: self,
             events: ExpatDriver.Events(
@@ -510,6 +517,45 @@ final class DispatchEngine {
         }
     }
 
+    // MARK: Held records
+
+    /// Holds a record that a capture finished at the end tag of the element at `depth`,
+    /// to be delivered with the next ones; delivers the held records when there are enough.
+    /// Only while ``holdsRecords``.
+    func hold(_ capture: SubtreeCapture, root: Int, bytes: Int, depth: Int, serial: UInt64) {
+        held.append(
+            capture: capture, root: root, bytes: bytes, position: position(depth: depth, serial: serial), stack: stack,
+            depth: depth)
+        if held.isFull { deliverHeldRecords() }
+    }
+
+    /// Delivers the held records in document order. A parse error or broken limit after
+    /// them does not stop them (they came first); after a handler error or a stop request
+    /// the rest are dropped, as they would never have been reached.
+    func deliverHeldRecords() {
+        guard !held.isEmpty else { return }
+        for item in held.items where handlerError == nil && !stopRequested {
+            do {
+                try item.capture.deliver(item.root, heldBy: self)
+            } catch {
+                let path = ElementPath(held.pathNames(of: item).map { names.string($0) })
+                handlerError = HandlerError(
+                    underlying: error, event: .end, elementPath: path, line: item.line, column: item.column,
+                    byteOffset: max(0, item.byteOffset))
+                isHalted = true
+                driver.stop()
+            }
+        }
+        for item in held.items { item.capture.release(item.root) }
+        held.removeAll()
+    }
+
+    /// The element path of a held record being delivered.
+    func path(ofHeld root: Int, in capture: SubtreeCapture) -> ElementPath? {
+        guard let item = held.items.first(where: { $0.capture === capture && $0.root == root }) else { return nil }
+        return ElementPath(held.pathNames(of: item).map { names.string($0) })
+    }
+
     // MARK: Safety violations
 
     /// Ends the parse because the document broke a rule of the safety profile, at the
@@ -571,6 +617,10 @@ final class DispatchEngine {
 
     /// Ends the parse with a handler's error, wrapped with the element and position.
     func fail(_ error: any Error, in event: HandlerError.Event) {
+        guard !isHalted else { return }
+        // Records held from before the failing handler come first; if one of them fails,
+        // its error is the one reported.
+        deliverHeldRecords()
         guard !isHalted else { return }
         let position: (line: Int, column: Int, byteOffset: Int)
         switch event {

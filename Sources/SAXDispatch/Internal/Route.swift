@@ -24,6 +24,8 @@ struct Route {
     /// Attributes to keep while the element is open, for its descendants' handlers.
     var retainedAttributes: [String] = []
 
+    var handlerCount: Int { start.count + end.count + text.count }
+
     var flags: RouteFlags {
         var flags: RouteFlags = []
         if !retainedAttributes.isEmpty { flags.insert(.retainsAttributes) }

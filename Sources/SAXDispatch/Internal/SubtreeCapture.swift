@@ -7,7 +7,9 @@ final class SubtreeCapture {
     private let rootSchema: () -> KeySchema?
     private let limit: Int
     private let whitespace: WhitespacePolicy
-    private let deliver: (CapturedSubtree, ElementContext) throws -> Void
+    /// Whether the engine may hold the records for delivery in a row (``HeldRecords``).
+    private let mayHold: Bool
+    private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
     /// The captured elements that are open, innermost last, with their depths.
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
@@ -15,20 +17,52 @@ final class SubtreeCapture {
     /// The parse the open elements belong to: a parse that ended inside a matched
     /// element leaves them behind for the next parse to drop.
     private var parse: ObjectIdentifier?
+    /// Records in the subtree that the engine holds for delivery: the subtree is cleared
+    /// for the next record only when there are none.
+    @exclusivity(unchecked) private var heldCount = 0
+    /// The open record's root, and where its capture began in ``CapturedSubtree/byteCount``.
+    @exclusivity(unchecked) private var recordRoot = 0
+    @exclusivity(unchecked) private var recordStart = 0
+    /// The record being delivered, and its element while that is still open (a record
+    /// delivered at its end tag; a held one is delivered later).
+    @exclusivity(unchecked) private var delivering: (root: Int, element: ElementContext?, engine: DispatchEngine?)?
 
     /// - Parameters:
     ///   - rootSchema: The schema of the matched elements, asked at each one (it may learn
     ///     keys between records); `nil` captures everything.
-    ///   - deliver: Receives the subtree at the matched element's end tag, with the element's context.
+    ///   - mayHold: Whether the engine may hold finished records and deliver several in a
+    ///     row, when the captures' deliveries are its only handlers.
+    ///   - deliver: Receives the subtree and the record's root in it, at the matched
+    ///     element's end tag or, for a held record, later.
     init(
         subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, limit: Int, whitespace: WhitespacePolicy,
-        deliver: @escaping (CapturedSubtree, ElementContext) throws -> Void
+        mayHold: Bool, deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
     ) {
         self.subtree = subtree
         self.rootSchema = rootSchema
         self.limit = limit
         self.whitespace = whitespace
+        self.mayHold = mayHold
         self.deliver = deliver
+    }
+
+    /// The element path of the record being delivered, for error descriptions.
+    func pathOfDeliveredRecord() -> ElementPath? {
+        guard let delivering else { return nil }
+        if let element = delivering.element { return element.path }
+        return delivering.engine?.path(ofHeld: delivering.root, in: self)
+    }
+
+    /// Delivers a record `engine` held.
+    func deliver(_ root: Int, heldBy engine: DispatchEngine) throws {
+        delivering = (root, nil, engine)
+        defer { delivering = nil }
+        try deliver(subtree, root)
+    }
+
+    /// The engine gave up a held record: delivered, or dropped after an error.
+    func release(_ root: Int) {
+        heldCount -= 1
     }
 
     /// The handlers, to mount at the pattern.
@@ -38,6 +72,7 @@ final class SubtreeCapture {
         set.onAnyStart { [self] element in try openChild(element) }
         set.onAnyEnd(whitespace: whitespace) { [self] element, text in try close(element, text) }
         set.onEnd(.mountPoint, whitespace: whitespace) { [self] element, text in try end(element, text) }
+        set.isRecordCapture = mayHold
         return set
     }
 
@@ -46,13 +81,16 @@ final class SubtreeCapture {
         if parse != current {
             parse = current
             open.removeAll()
+            heldCount = 0
         }
         guard open.isEmpty else { return try openChild(element) }
-        subtree.removeAll()
+        if heldCount == 0 { subtree.removeAll() }
+        recordStart = subtree.byteCount
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let root = subtree.append(
             name: element.name, attributes: element.attributes, parent: -1, schema: rootSchema(),
             line: position.line, column: position.column)
+        recordRoot = root
         open.append((root, element.depth))
         try checkLimit(element)
     }
@@ -87,11 +125,21 @@ final class SubtreeCapture {
         guard let root = open.popLast() else { return }
         subtree.setText(text, of: root.element)
         try checkLimit(element)
-        try deliver(subtree, element)
+        if element.engine.holdsRecords {
+            heldCount += 1
+            element.engine.hold(
+                self, root: root.element, bytes: subtree.byteCount - recordStart, depth: element.depth,
+                serial: element.serial)
+            return
+        }
+        delivering = (root.element, element, nil)
+        defer { delivering = nil }
+        try deliver(subtree, root.element)
     }
 
     private func checkLimit(_ element: ElementContext) throws {
-        guard subtree.byteCount > limit, let root = subtree.elements.first else { return }
+        guard subtree.byteCount - recordStart > limit else { return }
+        let root = subtree.elements[recordRoot]
         open.removeAll()
         throw RecordSizeLimitError(
             elementName: root.name, line: root.line, column: root.column, limit: limit, source: subtree.source)

@@ -98,10 +98,11 @@ struct KeyPruningTests {
         var dispatcher = Dispatcher()
         let session = DecodingSession(Node.self, options: XMLRecordDecoder(), source: nil)
         let capture = SubtreeCapture(
-            subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim
-        ) { subtree, element in
+            subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim,
+            mayHold: false
+        ) { subtree, root in
             elementCounts.append(subtree.elements.count)
-            nodes.append(try session.decode(Node.self, element))
+            nodes.append(try session.decode(Node.self, root: root))
         }
         dispatcher.mount(capture.handlers(), at: "node")
         try dispatcher.parse(xml)
