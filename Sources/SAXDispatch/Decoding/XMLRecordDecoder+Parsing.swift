@@ -279,11 +279,12 @@ extension Dispatcher {
         mayHold: Bool = true, _ handler: @escaping (T) throws -> Void
     ) {
         let session = DecodingSession(T.self, options: decoder, source: source)
+        let slot = ElementDecoder.Slot()
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() },
             limit: decoder.maximumRecordBytes, whitespace: decoder.whitespace, mayHold: mayHold
         ) { _, root in
-            try handler(try session.decode(T.self, root: root))
+            try handler(try session.decode(T.self, root: root, reusing: slot))
         }
         session.recordPath = { [unowned capture] in capture.pathOfDeliveredRecord() }
         mount(capture.handlers(), at: pattern)

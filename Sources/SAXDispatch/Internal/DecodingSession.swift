@@ -85,10 +85,14 @@ final class DecodingSession {
         return lookup
     }
 
-    /// Decodes the matched element whose subtree starts at `root` in ``subtree``.
-    func decode<T: Decodable>(_ type: T.Type, root: Int) throws -> T {
+    /// Decodes the matched element whose subtree starts at `root` in ``subtree``, with the
+    /// decoder in `slot` when nothing else holds it any more.
+    ///
+    /// The slot belongs to the caller: a decoder holds its session, so the session cannot hold one.
+    func decode<T: Decodable>(_ type: T.Type, root: Int, reusing slot: ElementDecoder.Slot) throws -> T {
         currentRoot = root
-        let decoder = ElementDecoder(session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
+        let decoder = ElementDecoder.reuse(
+            &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
         return try decoder.decodeValue(T.self)
     }
 

@@ -27,18 +27,42 @@ final class ElementDecoder: Decoder {
     }
 
     let session: DecodingSession
-    let value: DecodedValue
+    // Changed only by `reuse`, when nothing else holds the decoder: no exclusivity checks.
+    @exclusivity(unchecked) private(set) var value: DecodedValue
     /// The decoder of the container this value is in; `nil` for the matched element.
     let parent: ElementDecoder?
     /// The step from the parent's value to this one; `nil` for the matched element and
     /// for a container's super decoder (which has its container's path).
-    let step: PathStep?
+    @exclusivity(unchecked) private(set) var step: PathStep?
 
     init(session: DecodingSession, value: DecodedValue, parent: ElementDecoder?, step: PathStep?) {
         self.session = session
         self.value = value
         self.parent = parent
         self.step = step
+    }
+
+    /// Keeps a decoder between values, for ``reuse(_:session:value:parent:step:)``.
+    final class Slot {
+        @exclusivity(unchecked) var decoder: ElementDecoder?
+    }
+
+    /// A decoder for `value`: `spare` pointed at it when nothing but `spare` holds that
+    /// decoder any more (the value decoded with it kept no container or decoder), else a
+    /// new one, kept in `spare` for the next value. Saves an allocation per list item and
+    /// per record.
+    static func reuse(
+        _ spare: inout ElementDecoder?, session: DecodingSession, value: DecodedValue, parent: ElementDecoder?,
+        step: PathStep?
+    ) -> ElementDecoder {
+        if isKnownUniquelyReferenced(&spare), let decoder = spare, decoder.parent === parent {
+            decoder.value = value
+            decoder.step = step
+            return decoder
+        }
+        let decoder = ElementDecoder(session: session, value: value, parent: parent, step: step)
+        spare = decoder
+        return decoder
     }
 
     var codingPath: [any CodingKey] {
@@ -218,13 +242,17 @@ final class ElementDecoder: Decoder {
         let kind = session.kind(of: Item.self)
         var result: [Item] = []
         result.reserveCapacity(items.count)
+        var spare: ElementDecoder?
         for index in 0..<items.count {
             let value = items.value(at: index)
-            func item() -> ElementDecoder { ElementDecoder(session: session, value: value, parent: self, step: .index(index)) }
             if case .text(let text) = kind {
+                func item() -> ElementDecoder {
+                    ElementDecoder(session: session, value: value, parent: self, step: .index(index))
+                }
                 result.append(try Self.decodeText(Item.self, text, value, in: session, describedBy: item))
             } else {
-                result.append(try item().decodeValue(Item.self, kind))
+                let item = Self.reuse(&spare, session: session, value: value, parent: self, step: .index(index))
+                result.append(try item.decodeValue(Item.self, kind))
             }
         }
         return result

@@ -80,6 +80,31 @@ struct DecodingErrorTests {
             ])
     }
 
+    @Test("a decoder a value keeps is not reused for the next item or record: its coding path stays")
+    func keptDecoders() throws {
+        struct Keeper: Decodable {
+            enum Keys: String, CodingKey { case n }
+            let decoder: any Decoder
+            let n: Int
+            init(from decoder: any Decoder) throws {
+                self.decoder = decoder
+                n = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .n)
+            }
+        }
+        struct List: Decodable { let item: [Keeper] }
+        let list = try XMLRecordDecoder().decode(List.self, from: "<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>")
+        #expect(list.item.map(\.n) == [1, 2, 3])
+        #expect(list.item.map { $0.decoder.codingPath.map(\.stringValue) } == [["item", "Index 0"], ["item", "Index 1"], ["item", "Index 2"]])
+        let records = try XMLRecordDecoder().all(Keeper.self, at: "item", in: "<r><item n=\"1\"/><item n=\"2\"/></r>")
+        #expect(records.map(\.n) == [1, 2])
+        #expect(records[0].decoder as AnyObject !== records[1].decoder as AnyObject)
+        // Items nobody keeps share one decoder, and still decode right.
+        struct Plain: Decodable { let n: Int }
+        struct Plains: Decodable { let item: [Plain] }
+        let plains = try XMLRecordDecoder().decode(Plains.self, from: "<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>")
+        #expect(plains.item.map(\.n) == [1, 2, 3])
+    }
+
     @Test("a bad list item and a bad optional value: paths and positions, from text read without a decoder")
     func textFailures() throws {
         struct Counts: Decodable { let count: [Int] }

@@ -102,7 +102,7 @@ struct KeyPruningTests {
             mayHold: false
         ) { subtree, root in
             elementCounts.append(subtree.elements.count)
-            nodes.append(try session.decode(Node.self, root: root))
+            nodes.append(try session.decode(Node.self, root: root, reusing: ElementDecoder.Slot()))
         }
         dispatcher.mount(capture.handlers(), at: "node")
         try dispatcher.parse(xml)
