@@ -43,6 +43,14 @@ public final class PushParser {
         self.source = source
     }
 
+    /// A parser for a stream, which pauses at every value its consumer has not taken, so
+    /// it never holds records to decode in a row (``HeldRecords``).
+    init(streaming dispatcher: Dispatcher, source: String?) {
+        engine = DispatchEngine(dispatcher: dispatcher, mayHoldRecords: false)
+        driver = engine.driver
+        self.source = source
+    }
+
     /// The number of input bytes received so far (fed, or read from a file).
     public var byteCount: Int { engine.driver.byteCount }
 

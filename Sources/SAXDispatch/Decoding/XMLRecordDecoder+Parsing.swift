@@ -226,7 +226,7 @@ extension XMLRecordDecoder {
     /// A dispatcher that reads only the elements matching `pattern` from a document and
     /// decodes each as a `T` for `deliver`.
     func dispatcherOwningDocument<T: Decodable>(
-        _ type: T.Type, at pattern: ElementPattern, source: String?, safety: SafetyProfile, mayHold: Bool = true,
+        _ type: T.Type, at pattern: ElementPattern, source: String?, safety: SafetyProfile,
         deliver: @escaping (T) throws -> Void
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
@@ -234,7 +234,7 @@ extension XMLRecordDecoder {
         // Outside the matched elements nothing is dispatched: for an anchored pattern the
         // parser's subtree filter skips it at a few bit operations an element.
         if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
-        dispatcher.onDecoded(T.self, at: pattern, using: self, source: source, mayHold: mayHold, deliver)
+        dispatcher.onDecoded(T.self, at: pattern, using: self, source: source, deliver)
         return dispatcher
     }
 }
@@ -271,18 +271,15 @@ extension Dispatcher {
         onDecoded(T.self, at: pattern, using: decoder, source: nil, handler)
     }
 
-    /// - Parameter mayHold: Whether values may be decoded and handed over a few dozen at a
-    ///   time when the dispatcher has no other handlers (``HeldRecords``); streams, which
-    ///   pause the parse between values, say no.
     mutating func onDecoded<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, using decoder: XMLRecordDecoder, source: String?,
-        mayHold: Bool = true, _ handler: @escaping (T) throws -> Void
+        _ handler: @escaping (T) throws -> Void
     ) {
         let session = DecodingSession(T.self, options: decoder, source: source)
         let slot = ElementDecoder.Slot()
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() },
-            limit: decoder.maximumRecordBytes, whitespace: decoder.whitespace, mayHold: mayHold
+            limit: decoder.maximumRecordBytes, whitespace: decoder.whitespace
         ) { _, root in
             try handler(try session.decode(T.self, root: root, reusing: slot))
         }

@@ -29,8 +29,7 @@ extension XMLRecordDecoder {
             recipe: XMLStreamRecipe(
                 source: source,
                 makeDispatcher: { output in
-                    dispatcherOwningDocument(
-                        T.self, at: pattern, source: source, safety: safety, mayHold: false, deliver: output.yield)
+                    dispatcherOwningDocument(T.self, at: pattern, source: source, safety: safety, deliver: output.yield)
                 },
                 mapError: { error in (error as? HandlerError)?.underlying ?? error }))
     }

@@ -91,7 +91,9 @@ final class DispatchEngine {
     /// The largest piece of text a text-chunk handler receives at once.
     static let textChunkLimit = 64 * 1024
 
-    init(dispatcher: Dispatcher) {
+    /// - Parameter mayHoldRecords: Whether captured records may be held (``holdsRecords``);
+    ///   a stream's parser says no, as it pauses at every value its consumer has not taken.
+    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true) {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -122,7 +124,7 @@ final class DispatchEngine {
             profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
         driver = ExpatDriver(profile: profile)
-        holdsRecords = dispatcher.hasOnlyRecordCaptures
+        holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
             to: self,
             events: ExpatDriver.Events(

@@ -7,8 +7,6 @@ final class SubtreeCapture {
     private let rootSchema: () -> KeySchema?
     private let limit: Int
     private let whitespace: WhitespacePolicy
-    /// Whether the engine may hold the records for delivery in a row (``HeldRecords``).
-    private let mayHold: Bool
     private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
     /// The captured elements that are open, innermost last, with their depths.
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
@@ -30,19 +28,16 @@ final class SubtreeCapture {
     /// - Parameters:
     ///   - rootSchema: The schema of the matched elements, asked at each one (it may learn
     ///     keys between records); `nil` captures everything.
-    ///   - mayHold: Whether the engine may hold finished records and deliver several in a
-    ///     row, when the captures' deliveries are its only handlers.
     ///   - deliver: Receives the subtree and the record's root in it, at the matched
     ///     element's end tag or, for a held record, later.
     init(
         subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, limit: Int, whitespace: WhitespacePolicy,
-        mayHold: Bool, deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
+        deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
     ) {
         self.subtree = subtree
         self.rootSchema = rootSchema
         self.limit = limit
         self.whitespace = whitespace
-        self.mayHold = mayHold
         self.deliver = deliver
     }
 
@@ -72,7 +67,9 @@ final class SubtreeCapture {
         set.onAnyStart { [self] element in try openChild(element) }
         set.onAnyEnd(whitespace: whitespace) { [self] element, text in try close(element, text) }
         set.onEnd(.mountPoint, whitespace: whitespace) { [self] element, text in try end(element, text) }
-        set.isRecordCapture = mayHold
+        // The engine may hold the records for delivery in a row (``HeldRecords``) when
+        // captures like this are its only handlers.
+        set.isRecordCapture = true
         return set
     }
 

@@ -102,7 +102,7 @@ final class StreamPump<Element> {
             close()
             throw error
         }
-        let parser = PushParser(dispatcher, source: recipe.source)
+        let parser = PushParser(streaming: dispatcher, source: recipe.source)
         output.parser = parser
         self.parser = parser
         return parser

@@ -98,10 +98,12 @@ struct KeyPruningTests {
         var dispatcher = Dispatcher()
         let session = DecodingSession(Node.self, options: XMLRecordDecoder(), source: nil)
         let capture = SubtreeCapture(
-            subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim,
-            mayHold: false
+            subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim
         ) { subtree, root in
-            elementCounts.append(subtree.elements.count)
+            func captured(_ element: Int) -> Int {
+                1 + subtree.children(of: element).reduce(0) { $0 + captured($1) }
+            }
+            elementCounts.append(captured(root))
             nodes.append(try session.decode(Node.self, root: root, reusing: ElementDecoder.Slot()))
         }
         dispatcher.mount(capture.handlers(), at: "node")

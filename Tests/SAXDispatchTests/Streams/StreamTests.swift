@@ -256,6 +256,23 @@ struct StreamTests {
         }
         #expect(received == 3000)
 
+        // Decoded values from a handler stream: its parser never holds records to decode
+        // in a row, as a dispatcher whose only handlers are decodes otherwise does.
+        built.value = 0
+        let counting = decoder
+        var handlerStream = XMLStream<Counted, ChunkSource>(chunks: ChunkSource(document, chunkSize: 1 << 20)) {
+            dispatcher, output in
+            dispatcher.onDecoded(Counted.self, at: "item", using: counting) { output.yield($0) }
+        }.makeAsyncIterator()
+        var streamed = 0
+        while let value = try await handlerStream.next() {
+            #expect(value.n == streamed)
+            streamed += 1
+            #expect(built.value - 1 - streamed == 0)
+            #expect(handlerStream.pump?.mostWaiting ?? 0 <= 1)
+        }
+        #expect(streamed == 3000)
+
         let assembled = Shared(0)
         let item = Record("item", .value("@n", as: Int.self)) { (n: Int) -> Int in
             assembled.value += 1
