@@ -540,22 +540,25 @@ final class DispatchEngine {
             do {
                 try item.capture.deliver(item.root, heldBy: self)
             } catch {
-                let path = ElementPath(held.pathNames(of: item).map { names.string($0) })
                 handlerError = HandlerError(
-                    underlying: error, event: .end, elementPath: path, line: item.line, column: item.column,
+                    underlying: error, event: .end, elementPath: path(of: item), line: item.line, column: item.column,
                     byteOffset: max(0, item.byteOffset))
                 isHalted = true
                 driver.stop()
             }
         }
-        for item in held.items { item.capture.release(item.root) }
+        for item in held.items { item.capture.releaseHeld() }
         held.removeAll()
     }
 
     /// The element path of a held record being delivered.
     func path(ofHeld root: Int, in capture: SubtreeCapture) -> ElementPath? {
         guard let item = held.items.first(where: { $0.capture === capture && $0.root == root }) else { return nil }
-        return ElementPath(held.pathNames(of: item).map { names.string($0) })
+        return path(of: item)
+    }
+
+    private func path(of item: HeldRecords.Item) -> ElementPath {
+        ElementPath(held.pathNames(of: item).map { names.string($0) })
     }
 
     // MARK: Safety violations

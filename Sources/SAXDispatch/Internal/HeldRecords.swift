@@ -5,7 +5,7 @@
 /// allocation) that has nothing in common with expat's tokenizer. Alternating the two
 /// for every small record evicts both from the instruction cache; decoding a few dozen
 /// records in a row keeps each warm. The engine holds records only when their
-/// deliveries are the dispatcher's only handlers (see ``Dispatcher/hasImmediateHandlers``),
+/// deliveries are the dispatcher's only handlers (see ``Dispatcher/hasOnlyRecordCaptures``),
 /// so no other handler can observe the delay, and it hands them over in document order
 /// before the parse call returns, before any error, and whenever ``isFull``.
 struct HeldRecords {

@@ -56,7 +56,7 @@ final class SubtreeCapture {
     }
 
     /// The engine gave up a held record: delivered, or dropped after an error.
-    func release(_ root: Int) {
+    func releaseHeld() {
         heldCount -= 1
     }
 
