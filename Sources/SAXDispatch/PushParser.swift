@@ -73,10 +73,9 @@ public final class PushParser {
 
     private func settle(afterFeeding result: ExpatDriver.FeedResult) throws {
         switch result {
-        case .held:
+        case .held, .suspended:
+            // A stream's parser pauses, and never holds records.
             return
-        case .suspended:
-            try deliverHeldRecords()
         case .accepted:
             // Text gathered for chunk handlers, and records held for delivery, are not
             // held past the bytes fed so far.
@@ -163,9 +162,7 @@ public final class PushParser {
 
     private func concludeFinishing(_ result: ExpatDriver.FeedResult) throws -> ParseOutcome? {
         switch result {
-        case .suspended:
-            try deliverHeldRecords()
-            return nil
+        case .suspended: return nil
         case .ended: try settle()
         case .accepted, .held: try deliverHeldRecords()
         }

@@ -21,9 +21,13 @@ final class SubtreeCapture {
     /// The open record's root, and where its capture began in ``CapturedSubtree/byteCount``.
     @exclusivity(unchecked) private var recordRoot = 0
     @exclusivity(unchecked) private var recordStart = 0
-    /// The record being delivered, and its element while that is still open (a record
-    /// delivered at its end tag; a held one is delivered later).
-    @exclusivity(unchecked) private var delivering: (root: Int, element: ElementContext?, engine: DispatchEngine?)?
+    /// The record being delivered: at its end tag, while its element is open, or later,
+    /// held by the engine.
+    private enum Delivery {
+        case atEndTag(ElementContext)
+        case held(DispatchEngine, root: Int)
+    }
+    @exclusivity(unchecked) private var delivering: Delivery?
 
     /// - Parameters:
     ///   - rootSchema: The schema of the matched elements, asked at each one (it may learn
@@ -43,14 +47,16 @@ final class SubtreeCapture {
 
     /// The element path of the record being delivered, for error descriptions.
     func pathOfDeliveredRecord() -> ElementPath? {
-        guard let delivering else { return nil }
-        if let element = delivering.element { return element.path }
-        return delivering.engine?.path(ofHeld: delivering.root, in: self)
+        switch delivering {
+        case .atEndTag(let element): element.path
+        case .held(let engine, let root): engine.path(ofHeld: root, in: self)
+        case nil: nil
+        }
     }
 
     /// Delivers a record `engine` held.
     func deliver(_ root: Int, heldBy engine: DispatchEngine) throws {
-        delivering = (root, nil, engine)
+        delivering = .held(engine, root: root)
         defer { delivering = nil }
         try deliver(subtree, root)
     }
@@ -129,7 +135,7 @@ final class SubtreeCapture {
                 serial: element.serial)
             return
         }
-        delivering = (root.element, element, nil)
+        delivering = .atEndTag(element)
         defer { delivering = nil }
         try deliver(subtree, root.element)
     }
