@@ -42,6 +42,8 @@ final class DispatchEngine {
 
     /// The patterns matched by open elements whose name alone does not decide them.
     @exclusivity(unchecked) private var matches = MatchStack()
+    /// What those elements matched, per path of names, for the next element on the same path.
+    @exclusivity(unchecked) private var pathMatches = PathMatchCache()
     /// The attribute tests that held on each open element.
     @exclusivity(unchecked) private var testResults: AttributeTestResults
     /// Set by a handler to end the chain of handlers for the current event.
@@ -166,12 +168,16 @@ final class DispatchEngine {
         }
         var flags = routes.flags(bucket: bucket)
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | ElementFrame.nameBit(id)
+        let path =
+            routes.matchesAncestors
+            ? pathMatches.path(parent: stack.isEmpty ? PathMatchCache.document : stack.top.path, name: id)
+            : PathMatchCache.untracked
         stack.push(
             ElementFrame(
                 name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
-                filterState: filterState, openNames: openNames))
+                filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
-            flags = matchPatterns(bucket: bucket)
+            flags = matchPatterns(bucket: bucket, path: path)
             stack.top.flags = flags
         }
         // Any handler's context may be asked for the start tag's position while the element
@@ -210,8 +216,15 @@ final class DispatchEngine {
 
     /// Matches the candidates of a bucket whose name alone does not decide them against
     /// the open elements, records the matches for the new top element and returns their flags.
-    private func matchPatterns(bucket: Int) -> RouteFlags {
+    /// Where names alone decide them, an element on a path matched before takes that match.
+    private func matchPatterns(bucket: Int, path: Int32) -> RouteFlags {
         let start = matches.count
+        let byNames = routes.matchesByNames(bucket: bucket)
+        if byNames, let flags = pathMatches.pushMatches(of: path, onto: &matches) {
+            stack.top.matchStart = Int32(start)
+            stack.top.matchCount = Int32(matches.count - start)
+            return flags
+        }
         let top = stack.count - 1
         var flags: RouteFlags = []
         // The handler groups whose patterns matched: a mounted set's catch-all runs only if
@@ -231,6 +244,10 @@ final class DispatchEngine {
         }
         stack.top.matchStart = Int32(start)
         stack.top.matchCount = Int32(matches.count - start)
+        if byNames {
+            let found = matches.entries(from: Int32(start), count: Int32(matches.count - start))
+            pathMatches.remember(path, flags: flags, entries: found)
+        }
         return flags
     }
 

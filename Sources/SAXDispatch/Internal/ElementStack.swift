@@ -25,6 +25,9 @@ struct ElementFrame {
     /// One bit per name id modulo 64 for this element and each of its ancestors: a
     /// pattern that names an element missing here cannot match (see ``CompiledPattern/requiredNames``).
     var openNames: UInt64 = 0
+    /// The number of this element's path of names in the ``PathMatchCache``, or
+    /// ``PathMatchCache/untracked``.
+    var path: Int32 = PathMatchCache.untracked
 
     /// The bit of a name id in ``openNames``.
     @inline(__always)

@@ -7,7 +7,8 @@
 /// patterns ending in `*`, most specific first. When every candidate matches on the
 /// name alone (the common case), the bucket's handlers and flags are fixed and an
 /// element costs one array read; otherwise the candidates are matched against the
-/// ancestor stack when the element starts.
+/// ancestor stack when the element starts, and what the first element on each path of
+/// names matched serves the next ones when no candidate tests attributes (``PathMatchCache``).
 ///
 /// Handlers are flattened into one buffer per kind with a range per pattern: an
 /// event reads its handlers without retaining any array.
@@ -36,6 +37,12 @@ final class RouteTable {
     private let fixedRetainedAttributes: [[String]]
     /// Per bucket: the candidate entries, most specific first.
     private let candidates: Flattened<Int32>
+    /// Per bucket: whether no candidate tests attributes, so that the names of an element
+    /// and its ancestors alone decide its matches (``PathMatchCache``).
+    private let matchesByNames: [Bool]
+    /// Whether some bucket's candidates are matched against the ancestors; only then do
+    /// elements need a path number.
+    let matchesAncestors: Bool
 
     /// The attribute tests of all patterns, and per bucket the ones to evaluate.
     private let attributeTests: [CompiledAttributeTest]
@@ -111,6 +118,8 @@ final class RouteTable {
         }
         candidates = Flattened(candidateLists)
         bucketFlags = flags
+        matchesByNames = candidateLists.map { list in list.allSatisfy { !compiled[Int($0)].hasTests } }
+        matchesAncestors = flags.contains { $0.contains(.matchesAncestors) }
         fixedStarts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].start } })
         fixedEnds = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].end } })
         fixedTexts = Flattened(fixedLists.map { $0.flatMap { routes[Int($0)].text } })
@@ -185,6 +194,10 @@ final class RouteTable {
 
     @inline(__always)
     func tests(bucket: Int) -> UnsafeBufferPointer<Int32> { bucketTests[bucket] }
+
+    /// Whether the names of an element and its ancestors alone decide a bucket's matches.
+    @inline(__always)
+    func matchesByNames(bucket: Int) -> Bool { matchesByNames[bucket] }
 
     @inline(__always)
     func flags(entry: Int32) -> RouteFlags { entryFlags[Int(entry)] }
