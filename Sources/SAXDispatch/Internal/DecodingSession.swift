@@ -21,7 +21,9 @@ final class DecodingSession {
     @exclusivity(unchecked) private var lookupNames: [String] = []
     @exclusivity(unchecked) private var lookups: [KeyLookup] = []
     /// Children a decode asked for that the probe had not seen, to capture from the next element on.
-    private var learned: [(key: LearnedKey, schema: KeySchema)] = []
+    // Read at every captured record and written only by decodes, which never overlap a capture:
+    // the runtime's exclusivity checks are left out.
+    @exclusivity(unchecked) private var learned: [(key: LearnedKey, schema: KeySchema)] = []
 
     /// What a decode asked for beyond the probe.
     enum LearnedKey {
@@ -42,6 +44,7 @@ final class DecodingSession {
 
     /// The schema to capture the next matched element with, with what earlier decodes learned.
     func schemaForNextElement() -> KeySchema? {
+        if learned.isEmpty { return schema }
         for (key, schema) in learned {
             switch key {
             case .child(let name):
