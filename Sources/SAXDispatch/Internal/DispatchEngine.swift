@@ -214,17 +214,30 @@ final class DispatchEngine {
         if skipRequest == serial { beginSkipping(.content) }
     }
 
-    /// Matches the candidates of a bucket whose name alone does not decide them against
-    /// the open elements, records the matches for the new top element and returns their flags.
-    /// Where names alone decide them, an element on a path matched before takes that match.
+    /// Finds the patterns of a bucket whose name alone does not decide them that the new
+    /// top element matches, records them for it and returns their flags. Where names alone
+    /// decide them, an element on a path matched before takes that match.
     private func matchPatterns(bucket: Int, path: Int32) -> RouteFlags {
         let start = matches.count
         let byNames = routes.matchesByNames(bucket: bucket)
-        if byNames, let flags = pathMatches.pushMatches(of: path, onto: &matches) {
-            stack.top.matchStart = Int32(start)
-            stack.top.matchCount = Int32(matches.count - start)
-            return flags
+        let flags: RouteFlags
+        if byNames, let kept = pathMatches.pushMatches(of: path, onto: &matches) {
+            flags = kept
+        } else {
+            flags = matchCandidates(bucket: bucket)
+            if byNames {
+                let found = matches.entries(from: Int32(start), count: Int32(matches.count - start))
+                pathMatches.remember(path, flags: flags, entries: found)
+            }
         }
+        stack.top.matchStart = Int32(start)
+        stack.top.matchCount = Int32(matches.count - start)
+        return flags
+    }
+
+    /// Matches a bucket's candidates against the open elements, pushes the matches onto
+    /// the match stack and returns their flags.
+    private func matchCandidates(bucket: Int) -> RouteFlags {
         let top = stack.count - 1
         var flags: RouteFlags = []
         // The handler groups whose patterns matched: a mounted set's catch-all runs only if
@@ -241,12 +254,6 @@ final class DispatchEngine {
             matches.push(routes.fallbackEntry)
             // Entries that only keep attributes may have matched: their flags stay.
             flags.formUnion(routes.flags(entry: routes.fallbackEntry))
-        }
-        stack.top.matchStart = Int32(start)
-        stack.top.matchCount = Int32(matches.count - start)
-        if byNames {
-            let found = matches.entries(from: Int32(start), count: Int32(matches.count - start))
-            pathMatches.remember(path, flags: flags, entries: found)
         }
         return flags
     }
