@@ -74,7 +74,8 @@ public final class PushParser {
     private func settle(afterFeeding result: ExpatDriver.FeedResult) throws {
         switch result {
         case .held, .suspended:
-            // A stream's parser pauses, and never holds records.
+            // Held back: nothing was parsed. Suspended: a stream's parser paused, and
+            // streams never hold records. Either way there is nothing to deliver yet.
             return
         case .accepted:
             // Text gathered for chunk handlers, and records held for delivery, are not
