@@ -102,6 +102,15 @@ public struct ElementContext {
         engine.requestSkip(serial: serial)
     }
 
+    /// Skips the rest of this element, as ``skipSubtree()`` does, if no handler outside
+    /// the mounted set asking would have seen anything of it (``SubtreePruning``): how
+    /// record captures leave out what their records never read without hiding it from
+    /// the dispatcher's other handlers. Only a mounted set's catch-all start handler may
+    /// ask; anywhere else the request is ignored.
+    func pruneSubtree() {
+        engine.requestPrune(serial: serial)
+    }
+
     /// Ends the chain of handlers for the current event when this handler returns: the
     /// handlers of less specific patterns (and later ones of the same pattern) do not
     /// run for this start, end or text piece. The next event starts a new chain.

@@ -65,6 +65,21 @@ struct CompiledPattern {
         return !isAnchored || free == -1
     }
 
+    /// Whether the pattern could match some element below the open element at stack
+    /// index `top`, judging by the names of the open elements alone (attribute tests are
+    /// taken to hold). A floating pattern always could.
+    func mayMatchBelow(top: Int, stack: borrowing ElementStack) -> Bool {
+        guard isAnchored else { return true }
+        let firstSegmentLength = segmentStarts.count > 1 ? segmentStarts[1] : steps.count
+        // Without `//`, the pattern matches at one depth only: its own step count.
+        if segmentStarts.count == 1 && steps.count <= top + 1 { return false }
+        for level in 0..<min(firstSegmentLength, top + 1) {
+            let name = steps[level].name
+            if name >= 0 && stack[level].name != name { return false }
+        }
+        return true
+    }
+
     /// Whether a segment's steps match the elements ending at stack index `last`, one generation each.
     @inline(__always)
     private func matchesSegment(

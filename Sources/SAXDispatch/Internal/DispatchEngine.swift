@@ -59,6 +59,11 @@ final class DispatchEngine {
     @exclusivity(unchecked) private var skipBase = 0
     /// The serial of the element whose start handler asked to skip its content.
     @exclusivity(unchecked) private var skipRequest: UInt64 = 0
+    /// The serial of the element a mounted set asked to prune (``ElementContext/pruneSubtree()``),
+    /// granted or not by ``SubtreePruning`` after its start handlers.
+    @exclusivity(unchecked) private var pruneRequest: UInt64 = 0
+    /// How many pruning requests were granted, for tests.
+    private(set) var prunedSubtrees = 0
     /// The subtrees that matter, if the application said; and the depth of the kept
     /// subtree being dispatched (0 outside any).
     private let subtreeFilter: SubtreeFilter?
@@ -211,7 +216,25 @@ final class DispatchEngine {
                 }
             }
         }
-        if skipRequest == serial { beginSkipping(.content) }
+        if skipRequest == serial {
+            beginSkipping(.content)
+        } else if pruneRequest == serial && mayPrune(frame, bucket: bucket) {
+            prunedSubtrees += 1
+            beginSkipping(.content)
+        }
+    }
+
+    /// Whether the set that asked to prune the new top element may: see ``SubtreePruning``.
+    /// Where names alone decide the element's matches, the verdict is kept for its path.
+    private func mayPrune(_ frame: ElementFrame, bucket: Int) -> Bool {
+        // Only a mounted set's catch-all asks, so the element matched patterns.
+        guard frame.matchStart >= 0 else { return false }
+        let keepsVerdict = routes.matchesByNames(bucket: bucket)
+        if keepsVerdict, let verdict = pathMatches.pruningVerdict(of: frame.path) { return verdict }
+        let matched = matches.entries(from: frame.matchStart, count: frame.matchCount)
+        let verdict = routes.pruning.allows(top: stack.count - 1, matched: matched, stack: stack)
+        if keepsVerdict { pathMatches.rememberPruningVerdict(verdict, of: frame.path) }
+        return verdict
     }
 
     /// Finds the patterns of a bucket whose name alone does not decide them that the new
@@ -503,6 +526,15 @@ final class DispatchEngine {
             serial == attributesSerial && currentAttributes != nil,
             "skipSubtree() is only available in a start handler, for its own element")
         skipRequest = serial
+    }
+
+    /// Asks to skip the content of the element a mounted set's catch-all start handler
+    /// runs for, if nothing outside that set would see it (``SubtreePruning``).
+    func requestPrune(serial: UInt64) {
+        precondition(
+            serial == attributesSerial && currentAttributes != nil,
+            "pruneSubtree() is only available in a start handler, for its own element")
+        pruneRequest = serial
     }
 
     /// Ends the chain of handlers for the current event after the running one.

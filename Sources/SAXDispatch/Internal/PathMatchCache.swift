@@ -8,6 +8,9 @@
 /// for the others. Documents repeat a few paths many times (`/osm/node/tag`), so most
 /// elements cost a probe and a copy of their matches instead of a match per candidate.
 ///
+/// The verdict on a pruning request (``SubtreePruning``), which also depends on names
+/// alone, is kept per path the same way.
+///
 /// Memory is bounded: after ``maximumPaths`` distinct paths, new paths get no number
 /// (nor do the paths below them), and their elements are matched every time.
 struct PathMatchCache: ~Copyable {
@@ -30,6 +33,9 @@ struct PathMatchCache: ~Copyable {
         var start: Int32 = -1
         var count: Int32 = 0
         var flags: RouteFlags = []
+        /// Whether a pruning request for an element on the path was granted: `1` granted,
+        /// `-1` refused, `0` before any.
+        var pruning: Int8 = 0
     }
     /// Per path number.
     private var results = [Matches()]
@@ -80,6 +86,21 @@ struct PathMatchCache: ~Copyable {
         guard path >= 0, results[Int(path)].start < 0 else { return }
         results[Int(path)] = Matches(start: Int32(matchedEntries.count), count: Int32(entries.count), flags: flags)
         matchedEntries.append(contentsOf: entries)
+    }
+
+    /// Whether a pruning request was granted for an element on a tracked path before;
+    /// `nil` if none was decided there.
+    @inline(__always)
+    func pruningVerdict(of path: Int32) -> Bool? {
+        guard path >= 0 else { return nil }
+        let kept = results[Int(path)].pruning
+        return kept == 0 ? nil : kept > 0
+    }
+
+    /// Keeps whether a pruning request was granted on a tracked path.
+    mutating func rememberPruningVerdict(_ granted: Bool, of path: Int32) {
+        guard path >= 0 else { return }
+        results[Int(path)].pruning = granted ? 1 : -1
     }
 
     @inline(__always)

@@ -4,8 +4,8 @@
 ///
 /// Nested records are handler sets mounted inside their parent's at the field's path,
 /// so matching costs what it costs for hand-written handlers. With `skipsUnnamed`, the
-/// children of a record element that no field can reach are skipped, with everything
-/// inside them (only for a dispatcher the records have to themselves, for one parse).
+/// elements below a root record's element that no field of the tree reads (``FieldReach``)
+/// are pruned, with everything inside them.
 final class RecordAssembler {
     private struct OpenRecord {
         var node: Int
@@ -41,9 +41,9 @@ final class RecordAssembler {
     @exclusivity(unchecked) private var innermost: [Int] = []
     /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
     @exclusivity(unchecked) private var spareSlots: [[[FieldSlot]]] = []
-    /// Per node, the name ids of its fields' first steps (for skipping), interned at the
-    /// first element: an assembler that skips serves one parse, so one name table.
-    @exclusivity(unchecked) private var firstStepIDs: [[Int32]?] = []
+    /// The elements below the root record's element that some field reads; with
+    /// `skipsUnnamed`, the others are pruned.
+    @exclusivity(unchecked) private var reach: FieldReach?
     private let skipsUnnamed: Bool
     private let source: String?
     private let report: (RecordError) throws -> Void
@@ -65,7 +65,15 @@ final class RecordAssembler {
 
     /// The handler set for `root`, to mount at the root record's pattern.
     func handlers(for root: RecordNode) -> Dispatcher {
-        makeSet(root, parent: nil)
+        var set = makeSet(root, parent: nil)
+        let reach = FieldReach(root)
+        if skipsUnnamed && reach.rulesOutAnything {
+            self.reach = reach
+            // The root set's catch-all runs for every element below a root record element that
+            // no field or nested record of the tree matched: where pruning is decided.
+            set.onAnyStart { [self] element in pruneUnreachable(element) }
+        }
+        return set
     }
 
     private func makeSet(_ node: RecordNode, parent: Parent?) -> Dispatcher {
@@ -75,7 +83,6 @@ final class RecordAssembler {
         parents.append(parent)
         innermost.append(-1)
         spareSlots.append([])
-        firstStepIDs.append(nil)
         var set = Dispatcher()
         set.onStart(.mountPoint) { [self] element in begin(index, element) }
         var ownTextPolicy: WhitespacePolicy?
@@ -106,36 +113,12 @@ final class RecordAssembler {
                 set.mount(makeSet(nested, parent: Parent(node: index, field: field)), at: element)
             }
         }
-        if skipsUnnamed, let reach = Self.reach(node) {
-            let firstSteps = Array(Set(node.fields.compactMap(\.path.firstStep)))
-            set.onAnyStart { [self] element in skipUnreachable(index, element, firstSteps: firstSteps, reach: reach) }
-        }
         if let ownTextPolicy {
             set.onEnd(.mountPoint, whitespace: ownTextPolicy) { [self] element, text in try finish(index, element, text) }
         } else {
             set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil) }
         }
         return set
-    }
-
-    /// How many levels below a record element its fields (and their nested records'
-    /// fields) reach, or `nil` when some path can start or reach anywhere, so no child
-    /// can be ruled out.
-    private static func reach(_ node: RecordNode) -> Int? {
-        var reach = 0
-        for field in node.fields {
-            // A first step of `*` or `//`, or a depth that is open, rules no child out.
-            guard field.path.element == nil || field.path.firstStep != nil, var depth = field.path.depth else { return nil }
-            switch field.capture {
-            case .record(let nested), .records(let nested):
-                guard let nestedReach = Self.reach(nested) else { return nil }
-                depth += nestedReach
-            case .text, .items:
-                break
-            }
-            reach = max(reach, depth)
-        }
-        return reach
     }
 
     /// The subtrees a record at `pattern` reads, for ``Dispatcher/skipAll(except:)``: each
@@ -207,16 +190,15 @@ final class RecordAssembler {
             value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
     }
 
-    private func skipUnreachable(_ node: Int, _ element: ElementContext, firstSteps: [String], reach: Int) {
-        let record = innermost[node]
-        guard record >= 0 else { return }
-        let level = element.depth - open[record].depth
-        if level > reach { return element.skipSubtree() }
-        guard level == 1 else { return }
-        // Names are compared as ids in the parse's name table.
-        let ids = firstStepIDs[node] ?? firstSteps.map { element.engine.names.intern($0) }
-        firstStepIDs[node] = ids
-        if !ids.contains(element.nameID) { element.skipSubtree() }
+    /// Prunes an element below the root record's element that no field reads (the engine
+    /// grants it only if no other handler would see anything in it). Inside a root record
+    /// nested in another, nothing is pruned: the outer one's fields may reach in.
+    private func pruneUnreachable(_ element: ElementContext) {
+        let record = innermost[0]
+        guard record >= 0, open[record].previous < 0 else { return }
+        if reach?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
+            element.pruneSubtree()
+        }
     }
 
     private func finish(_ node: Int, _ element: ElementContext, _ text: String?) throws {

@@ -56,6 +56,9 @@ final class RouteTable {
     /// is still clear); `0` for every other entry.
     private let catchAllBits: [UInt64]
 
+    /// When a mounted set may prune a subtree its handlers have no use for.
+    let pruning: SubtreePruning
+
     /// The most mounted handler sets that may have catch-all handlers.
     static let maximumCatchAllGroups = 63
 
@@ -145,6 +148,9 @@ final class RouteTable {
             }
         }
         bucketTests = Flattened(testLists)
+        pruning = SubtreePruning(
+            entries: entries, patterns: compiled, entryFlags: entryFlags, groupMasks: groupMasks,
+            catchAllBits: catchAllBits, groupParents: groupParents)
     }
 
     /// Gives bit 0 to the dispatcher's own handlers and one bit to each mounted set with

@@ -1,0 +1,85 @@
+/// The elements below a record element that its fields, and the fields of the records
+/// nested in it, can reach: a tree of names. An element whose path from the record
+/// element leaves the tree holds nothing the record reads, so it can be skipped with
+/// everything inside it.
+///
+/// A field's element path adds its steps; a nested record's path adds its steps and then
+/// the nested record's own fields below them, so a parent's field that passes through a
+/// nested record's element (`a/b` next to a record at `a`) keeps what it needs. A step
+/// that can be anything (`*`, `//`) keeps everything below where it starts. Attribute
+/// tests are ignored: they can only keep more.
+///
+/// Names are compared as ids of one parse's name table, interned on first use in it.
+struct FieldReach {
+    private struct Node {
+        var children: [(name: String, node: Int)] = []
+        /// Everything below this element may be read.
+        var keepsAll = false
+    }
+
+    private var nodes = [Node()]
+    /// The name table the ids below belong to, held so that it cannot be replaced by
+    /// another at the same address.
+    private var internedIn: NameTable?
+    /// Per node, its children's name ids in ``internedIn``, in the order of `children`.
+    private var childIDs: [[Int32]] = []
+
+    init(_ record: RecordNode) {
+        add(record, below: 0)
+    }
+
+    /// Whether some field may read below the record element, so that anything is skipped at all.
+    var rulesOutAnything: Bool { !nodes[0].keepsAll }
+
+    private mutating func add(_ record: RecordNode, below start: Int) {
+        for field in record.fields {
+            guard let element = field.path.element else { continue }
+            var node = start
+            for (index, step) in element.steps.enumerated() {
+                if nodes[node].keepsAll { break }
+                // A path that starts anywhere (`//name`) or continues anywhere keeps it all.
+                if step.followsDescendantAxis || (index == 0 && !element.isAnchored) {
+                    nodes[node].keepsAll = true
+                    break
+                }
+                guard let name = step.name else {
+                    nodes[node].keepsAll = true
+                    break
+                }
+                node = child(of: node, named: name)
+            }
+            switch field.capture {
+            case .record(let nested), .records(let nested):
+                if !nodes[node].keepsAll { add(nested, below: node) }
+            case .text, .items:
+                break
+            }
+        }
+    }
+
+    private mutating func child(of node: Int, named name: String) -> Int {
+        if let existing = nodes[node].children.first(where: { $0.name == name }) { return existing.node }
+        nodes.append(Node())
+        nodes[node].children.append((name, nodes.count - 1))
+        return nodes.count - 1
+    }
+
+    /// Whether the open element at stack index `top`, below the record element at index
+    /// `recordIndex`, is on a path some field may read.
+    mutating func reaches(top: Int, below recordIndex: Int, in engine: DispatchEngine) -> Bool {
+        if internedIn !== engine.names { intern(in: engine.names) }
+        var node = 0
+        for index in (recordIndex + 1)...top {
+            if nodes[node].keepsAll { return true }
+            let name = engine.stack[index].name
+            guard let position = childIDs[node].firstIndex(of: name) else { return false }
+            node = nodes[node].children[position].node
+        }
+        return true
+    }
+
+    private mutating func intern(in names: NameTable) {
+        internedIn = names
+        childIDs = nodes.map { node in node.children.map { names.intern($0.name) } }
+    }
+}
