@@ -105,8 +105,9 @@ public struct ElementContext {
     /// Skips the rest of this element, as ``skipSubtree()`` does, if no handler outside
     /// the mounted set asking would have seen anything of it (``SubtreePruning``): how
     /// record captures leave out what their records never read without hiding it from
-    /// the dispatcher's other handlers. Only a mounted set's catch-all start handler may
-    /// ask; anywhere else the request is ignored.
+    /// the dispatcher's other handlers. The asking set's own end handlers for the element
+    /// do not run either. Only a mounted set's catch-all start handler may ask; anywhere
+    /// else the request is refused.
     func pruneSubtree() {
         engine.requestPrune(serial: serial)
     }

@@ -73,7 +73,7 @@ struct SubtreePruningTests {
 
     @Test("an unread child's text is never gathered when pruning is granted: the text limit does not apply to it")
     func grantedPruningGathersNothing() throws {
-        let xml = "<r><item><n>1</n><blob>\(Self.blob)</blob></item><other><item><n>2</n></item></other></r>"
+        let xml = "<r><item><e/><n>1</n><blob>\(Self.blob)<e/></blob><e/></item><other><item><n>2</n></item></other></r>"
         // Alone, through the owning dispatcher.
         var numbers: [Int] = []
         try XMLRecordDecoder().forEach(Numbered.self, at: "item", in: xml, safety: Self.smallTextLimit) {
@@ -93,7 +93,7 @@ struct SubtreePruningTests {
         let parser = PushParser(dispatcher)
         try parser.feed(xml)
         try parser.finish()
-        #expect(parser.engine.prunedSubtrees == 1)
+        #expect(parser.engine.prunedSubtrees == 3)
         #expect(numbers == [1, -2])
         #expect(outside == ["r", "other"])
 
@@ -121,6 +121,32 @@ struct SubtreePruningTests {
             #expect(numbers == [1], "\(pattern)")
             #expect(texts == ["p", "50"], "\(pattern)")
         }
+    }
+
+    @Test(
+        "a pruned element's own handlers outside the record still run, empty or not, in any encoding",
+        arguments: ["UTF-8", "UTF-16"])
+    func handlersAtThePrunedElement(encoding: String) throws {
+        let xml = """
+            <?xml version="1.0" encoding="\(encoding)"?>\
+            <r><item><n>1</n><blob/><blob>\(Self.blob)<x/></blob><blob a="/"><x/></blob></item>
+            <item><n>2</n><blob/></item></r>
+            """
+        let bytes: [UInt8] =
+            encoding == "UTF-8"
+            ? Array(xml.utf8) : [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        var seen: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.safety = Self.smallTextLimit
+        dispatcher.onDecoded(Numbered.self, at: "/r/item") { seen.append("n=\($0.n)") }
+        // Anchored, and neither taking the text nor matching below: the blobs are still pruned.
+        dispatcher.onStart("/r/item/blob") { _ in seen.append("start") }
+        dispatcher.onEnd("/r/item/blob") { element in seen.append("end \(element.line)") }
+        let parser = PushParser(dispatcher)
+        try parser.feed(bytes)
+        try parser.finish()
+        #expect(parser.engine.prunedSubtrees == 4)
+        #expect(seen == ["start", "end 1", "start", "end 1", "start", "end 1", "n=1", "start", "end 2", "n=2"])
     }
 
     @Test("a root record nested in another keeps its own fields")

@@ -218,21 +218,34 @@ final class DispatchEngine {
         }
         if skipRequest == serial {
             beginSkipping(.content)
-        } else if pruneRequest == serial && mayPrune(frame, bucket: bucket) {
-            prunedSubtrees += 1
-            beginSkipping(.content)
+        } else if pruneRequest == serial {
+            prune(frame, bucket: bucket)
         }
     }
 
-    /// Whether the set that asked to prune the new top element may: see ``SubtreePruning``.
+    /// Prunes the new top element as a mounted set asked, if ``SubtreePruning`` allows.
+    private func prune(_ frame: ElementFrame, bucket: Int) {
+        let verdict = pruningVerdict(frame, bucket: bucket)
+        guard verdict != .refused else { return }
+        prunedSubtrees += 1
+        if verdict == .element {
+            // Only the asking set's end handlers would run at its end tag, and it has no use for them.
+            stack.top.flags.subtract([.start, .end, .textChunks, .collectsText])
+            // An empty element's end tag is the next event: nothing to skip in between.
+            if driver.currentStartTagIsEmpty { return }
+        }
+        beginSkipping(.content)
+    }
+
+    /// What the set that asked to prune the new top element may do: see ``SubtreePruning``.
     /// Where names alone decide the element's matches, the verdict is kept for its path.
-    private func mayPrune(_ frame: ElementFrame, bucket: Int) -> Bool {
+    private func pruningVerdict(_ frame: ElementFrame, bucket: Int) -> SubtreePruning.Verdict {
         // Only a mounted set's catch-all asks, so the element matched patterns.
-        guard frame.matchStart >= 0 else { return false }
+        guard frame.matchStart >= 0 else { return .refused }
         let keepsVerdict = routes.matchesByNames(bucket: bucket)
         if keepsVerdict, let verdict = pathMatches.pruningVerdict(of: frame.path) { return verdict }
         let matched = matches.entries(from: frame.matchStart, count: frame.matchCount)
-        let verdict = routes.pruning.allows(top: stack.count - 1, matched: matched, stack: stack)
+        let verdict = routes.pruning.verdict(top: stack.count - 1, matched: matched, stack: stack)
         if keepsVerdict { pathMatches.rememberPruningVerdict(verdict, of: frame.path) }
         return verdict
     }

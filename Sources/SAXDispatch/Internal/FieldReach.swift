@@ -67,6 +67,7 @@ struct FieldReach {
     /// Whether the open element at stack index `top`, below the record element at index
     /// `recordIndex`, is on a path some field may read.
     mutating func reaches(top: Int, below recordIndex: Int, in engine: DispatchEngine) -> Bool {
+        guard top > recordIndex else { return true }
         if internedIn !== engine.names { intern(in: engine.names) }
         var node = 0
         for index in (recordIndex + 1)...top {

@@ -33,8 +33,7 @@ struct PathMatchCache: ~Copyable {
         var start: Int32 = -1
         var count: Int32 = 0
         var flags: RouteFlags = []
-        /// Whether a pruning request for an element on the path was granted: `1` granted,
-        /// `-1` refused, `0` before any.
+        /// The verdict on a pruning request for an element on the path, plus one; `0` before any.
         var pruning: Int8 = 0
     }
     /// Per path number.
@@ -88,19 +87,18 @@ struct PathMatchCache: ~Copyable {
         matchedEntries.append(contentsOf: entries)
     }
 
-    /// Whether a pruning request was granted for an element on a tracked path before;
-    /// `nil` if none was decided there.
+    /// The verdict on a pruning request for an element on a tracked path, if one was
+    /// decided there before.
     @inline(__always)
-    func pruningVerdict(of path: Int32) -> Bool? {
+    func pruningVerdict(of path: Int32) -> SubtreePruning.Verdict? {
         guard path >= 0 else { return nil }
-        let kept = results[Int(path)].pruning
-        return kept == 0 ? nil : kept > 0
+        return SubtreePruning.Verdict(rawValue: results[Int(path)].pruning - 1)
     }
 
-    /// Keeps whether a pruning request was granted on a tracked path.
-    mutating func rememberPruningVerdict(_ granted: Bool, of path: Int32) {
+    /// Keeps the verdict on a pruning request for an element on a tracked path.
+    mutating func rememberPruningVerdict(_ verdict: SubtreePruning.Verdict, of path: Int32) {
         guard path >= 0 else { return }
-        results[Int(path)].pruning = granted ? 1 : -1
+        results[Int(path)].pruning = verdict.rawValue + 1
     }
 
     @inline(__always)

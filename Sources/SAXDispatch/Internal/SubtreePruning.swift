@@ -13,6 +13,9 @@
 ///   only if its steps fit the names of the element's path so far (attribute tests are
 ///   taken to hold, which can only refuse more).
 ///
+/// The asking set's own end handlers for the pruned element are left out too (it asked
+/// because it has no use for the element); other sets' still run unless there are none.
+///
 /// Catch-all handlers that the asking set's catch-all keeps from running inside its
 /// subtree (the dispatcher's own, and those of the sets it is mounted in) do not count:
 /// they would not have run there anyway.
@@ -101,26 +104,37 @@ struct SubtreePruning {
         return false
     }
 
+    /// What the engine may do with a pruning request.
+    enum Verdict: Int8 {
+        case refused
+        /// Skip the content; the element's end handlers outside the asking set still run.
+        case content
+        /// Skip the content and the element's end handlers: only the asking set's would run.
+        case element
+    }
+
     /// Whether the mounted set that asked may prune the open element at stack index `top`,
     /// which matched `matched` (in precedence order). The answer depends on `matched` and
     /// the names of the open elements only.
-    func allows(top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack) -> Bool {
+    func verdict(top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack) -> Verdict {
         // Only a mounted set's catch-all asks: the one among the element's matches is the set
         // that did. Where two sets' catch-alls matched, either may have asked: refused.
         var requester: Int32 = -1
         for entry in matched where Int(entry) < canAsk.count && canAsk[Int(entry)] {
-            guard requester < 0 else { return false }
+            guard requester < 0 else { return .refused }
             requester = entry
         }
-        guard requester >= 0 else { return false }
-        if grantsFreely[Int(requester)] { return true }
-        guard let outsiders = outsiders[Int(requester)], !outsiders.hasFloating else { return false }
-        for entry in matched where outsiders.isOutsider[Int(entry)] && entryFlags[Int(entry)].wantsCharacters {
-            return false
+        guard requester >= 0 else { return .refused }
+        if grantsFreely[Int(requester)] { return .element }
+        guard let outsiders = outsiders[Int(requester)], !outsiders.hasFloating else { return .refused }
+        var verdict = Verdict.element
+        for entry in matched where outsiders.isOutsider[Int(entry)] {
+            if entryFlags[Int(entry)].wantsCharacters { return .refused }
+            if entryFlags[Int(entry)].contains(.end) { verdict = .content }
         }
         for entry in outsiders.anchored where patterns[Int(entry)].mayMatchBelow(top: top, stack: stack) {
-            return false
+            return .refused
         }
-        return true
+        return verdict
     }
 }
