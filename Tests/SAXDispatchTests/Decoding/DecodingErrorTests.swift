@@ -217,4 +217,22 @@ struct DecodingErrorTests {
         }
         #expect(names == ["a(b)", "c"])
     }
+
+    @Test("a dispatcher reused after a parse that failed inside a matched element decodes the next document afresh")
+    func reuseAfterFailureInsideElement() throws {
+        struct Item: Decodable { let n: Int }
+        var values: [Int] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onDecoded(Item.self, at: "item") { values.append($0.n) }
+        // Each parse's engine may be allocated where the last one was: the capture must not
+        // take the next parse for the one that left an element open.
+        for _ in 0..<10 {
+            values = []
+            #expect(throws: XMLParseError.self) { try dispatcher.parse("<r><item><n>1</n></item><item><n>2</n><x>") }
+            #expect(values == [1])
+            values = []
+            try dispatcher.parse("<r><item><n>3</n></item><item><n>4</n></item></r>")
+            #expect(values == [3, 4])
+        }
+    }
 }

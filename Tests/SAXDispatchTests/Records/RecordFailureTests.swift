@@ -186,4 +186,24 @@ struct RecordFailureTests {
             return record.failures.first?.fieldPath == "pubDate" && error.line == 3
         }
     }
+
+    @Test("a dispatcher reused after a parse that failed inside a record builds the next document's records afresh")
+    func reuseAfterFailureInsideRecord() throws {
+        var values: [Int] = []
+        let item = Record("item", .value("n", as: Int.self)) { $0 }
+        let group = Record("group", .many("item", item)) { $0 }
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(item) { values.append($0) }
+        dispatcher.onRecord(group) { values.append(-$0.count) }
+        for _ in 0..<10 {
+            values = []
+            #expect(throws: XMLParseError.self) {
+                try dispatcher.parse("<r><group><item><n>1</n></item><item><n>2</n><x>")
+            }
+            #expect(values == [1])
+            values = []
+            try dispatcher.parse("<r><item><n>3</n></item><group><item><n>4</n></item></group></r>")
+            #expect(values == [3, 4, -1])
+        }
+    }
 }
