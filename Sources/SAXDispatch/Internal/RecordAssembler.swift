@@ -44,6 +44,10 @@ final class RecordAssembler {
     /// The elements below the root record's element that some field reads; with
     /// `skipsUnnamed`, the others are pruned.
     @exclusivity(unchecked) private var reach: FieldReach?
+    /// The parse the open records belong to, known by its name table (held, so that no
+    /// other parse's can be taken for it): a parse that ended inside a record leaves it
+    /// open, for the next parse to drop.
+    @exclusivity(unchecked) private var parse: NameTable?
     private let skipsUnnamed: Bool
     private let source: String?
     private let report: (RecordError) throws -> Void
@@ -144,7 +148,15 @@ final class RecordAssembler {
 
     // MARK: Events
 
+    /// The records open in the current parse, for tests.
+    var openRecordCount: Int { open.count }
+
     private func begin(_ node: Int, _ element: ElementContext) {
+        if parse !== element.engine.names {
+            parse = element.engine.names
+            open.removeAll()
+            innermost = Array(repeating: -1, count: innermost.count)
+        }
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
         let own = ownFields[node]

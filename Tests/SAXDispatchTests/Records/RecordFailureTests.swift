@@ -1,6 +1,7 @@
 import Foundation
-import SAXDispatch
 import Testing
+
+@testable import SAXDispatch
 
 @Suite("Record nil conventions, errors and failure policies")
 struct RecordFailureTests {
@@ -205,5 +206,15 @@ struct RecordFailureTests {
             try dispatcher.parse("<r><item><n>3</n></item><group><item><n>4</n></item></group></r>")
             #expect(values == [3, 4, -1])
         }
+        // The records a failed parse left open are dropped when the next parse begins one.
+        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: { _ in }) { model in
+            model.assumingMemoryBound(to: [Int].self).deinitialize(count: 1)
+        }
+        var alone = Dispatcher()
+        alone.mount(assembler.handlers(for: group.node), at: group.pattern)
+        #expect(throws: XMLParseError.self) { try alone.parse("<r><group><item><n>1</n></item><item><n>2</n><x>") }
+        #expect(assembler.openRecordCount == 2)
+        try alone.parse("<group><item><n>3</n></item></group>")
+        #expect(assembler.openRecordCount == 0)
     }
 }
