@@ -18,10 +18,9 @@ struct FieldReach {
     }
 
     private var nodes = [Node()]
-    /// The name table the ids below belong to, held so that it cannot be replaced by
-    /// another at the same address.
-    private var internedIn: NameTable?
-    /// Per node, its children's name ids in ``internedIn``, in the order of `children`.
+    /// The parse whose name table the ids below belong to.
+    private var parse = ParseIdentity()
+    /// Per node, its children's name ids in that parse, in the order of `children`.
     private var childIDs: [[Int32]] = []
 
     init(_ record: RecordNode) {
@@ -68,7 +67,7 @@ struct FieldReach {
     /// `recordIndex`, is on a path some field may read.
     mutating func reaches(top: Int, below recordIndex: Int, in engine: DispatchEngine) -> Bool {
         guard top > recordIndex else { return true }
-        if internedIn !== engine.names { intern(in: engine.names) }
+        if parse.isNew(engine) { intern(in: engine.names) }
         var node = 0
         for index in (recordIndex + 1)...top {
             if nodes[node].keepsAll { return true }
@@ -80,7 +79,6 @@ struct FieldReach {
     }
 
     private mutating func intern(in names: NameTable) {
-        internedIn = names
         childIDs = nodes.map { node in node.children.map { names.intern($0.name) } }
     }
 }

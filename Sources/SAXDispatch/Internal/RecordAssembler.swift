@@ -44,10 +44,9 @@ final class RecordAssembler {
     /// The elements below the root record's element that some field reads; with
     /// `skipsUnnamed`, the others are pruned.
     @exclusivity(unchecked) private var reach: FieldReach?
-    /// The parse the open records belong to, known by its name table (held, so that no
-    /// other parse's can be taken for it): a parse that ended inside a record leaves it
+    /// The parse the open records belong to: a parse that ended inside a record leaves it
     /// open, for the next parse to drop.
-    @exclusivity(unchecked) private var parse: NameTable?
+    @exclusivity(unchecked) private var parse = ParseIdentity()
     private let skipsUnnamed: Bool
     private let source: String?
     private let report: (RecordError) throws -> Void
@@ -152,8 +151,7 @@ final class RecordAssembler {
     var openRecordCount: Int { open.count }
 
     private func begin(_ node: Int, _ element: ElementContext) {
-        if parse !== element.engine.names {
-            parse = element.engine.names
+        if parse.isNew(element.engine) {
             open.removeAll()
             innermost = Array(repeating: -1, count: innermost.count)
         }

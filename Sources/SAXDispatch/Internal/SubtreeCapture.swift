@@ -12,10 +12,9 @@ final class SubtreeCapture {
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
     @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
-    /// The parse the open elements belong to, known by its name table: a parse that ended
-    /// inside a matched element leaves them behind for the next parse to drop. The table
-    /// is held, so that another parse's cannot be mistaken for it at the same address.
-    private var parse: NameTable?
+    /// The parse the open elements belong to: a parse that ended inside a matched element
+    /// leaves them behind for the next parse to drop.
+    private var parse = ParseIdentity()
     /// Records in the subtree that the engine holds for delivery: the subtree is cleared
     /// for the next record only when there are none.
     @exclusivity(unchecked) private var heldCount = 0
@@ -81,9 +80,7 @@ final class SubtreeCapture {
     }
 
     private func begin(_ element: ElementContext) throws {
-        let current = element.engine.names
-        if parse !== current {
-            parse = current
+        if parse.isNew(element.engine) {
             open.removeAll()
             heldCount = 0
         }
