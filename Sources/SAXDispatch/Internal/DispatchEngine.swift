@@ -229,8 +229,9 @@ final class DispatchEngine {
         guard verdict != .refused else { return }
         prunedSubtrees += 1
         if verdict == .element {
-            // Only the asking set's end handlers would run at its end tag, and it has no use for them.
-            stack.top.flags.subtract([.start, .end, .textChunks, .collectsText])
+            // Only the asking set's end handlers would run at its end tag, and it has no use for
+            // them. (No text reaches the element from here on: nothing else to undo.)
+            stack.top.flags.remove(.end)
             // An empty element's end tag is the next event: nothing to skip in between.
             if driver.currentStartTagIsEmpty { return }
         }
