@@ -536,19 +536,22 @@ final class DispatchEngine {
 
     /// Asks to skip the content of the element a start handler runs for.
     func requestSkip(serial: UInt64) {
-        precondition(
-            serial == attributesSerial && currentAttributes != nil,
-            "skipSubtree() is only available in a start handler, for its own element")
+        checkStartHandler(serial: serial, "skipSubtree()")
         skipRequest = serial
     }
 
     /// Asks to skip the content of the element a mounted set's catch-all start handler
     /// runs for, if nothing outside that set would see it (``SubtreePruning``).
     func requestPrune(serial: UInt64) {
+        checkStartHandler(serial: serial, "pruneSubtree()")
+        pruneRequest = serial
+    }
+
+    /// Traps unless a start handler for the element with `serial` is running.
+    private func checkStartHandler(serial: UInt64, _ request: StaticString) {
         precondition(
             serial == attributesSerial && currentAttributes != nil,
-            "pruneSubtree() is only available in a start handler, for its own element")
-        pruneRequest = serial
+            "\(request) is only available in a start handler, for its own element")
     }
 
     /// Ends the chain of handlers for the current event after the running one.
