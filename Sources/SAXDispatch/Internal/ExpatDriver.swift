@@ -506,7 +506,7 @@ final class ExpatDriver {
     /// end tag is the next event. `false` when that cannot be told from the input bytes
     /// (inside an entity, or in an encoding other than an ASCII-compatible one).
     var currentStartTagIsEmpty: Bool {
-        let count = Int(XML_GetCurrentByteCount(parser))
+        let count = currentEventByteCount
         guard count >= 2 else { return false }
         var offset: Int32 = 0
         var size: Int32 = 0
