@@ -78,6 +78,28 @@ final class DecodingSession {
         return kind
     }
 
+    /// The container factories made so far, by key type; a handful per session, scanned.
+    @exclusivity(unchecked) private var factoryKeyTypes: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var factories: [AnyObject] = []
+
+    /// A keyed container over `element`, made by the key type's factory (see
+    /// ``KeyedContainerFactory``), which is made the first time the session meets the type.
+    func keyedContainer<Key: CodingKey>(
+        _ type: Key.Type, decoder: ElementDecoder, element: Int
+    ) -> KeyedDecodingContainer<Key> {
+        let id = ObjectIdentifier(Key.self)
+        let factory: KeyedContainerFactory<Key>
+        if let index = factoryKeyTypes.firstIndex(of: id) {
+            // Stored under its key type's identifier just below: the cast is the identity.
+            factory = unsafeDowncast(factories[index], to: KeyedContainerFactory<Key>.self)
+        } else {
+            factory = KeyedContainerFactory<Key>()
+            factoryKeyTypes.append(id)
+            factories.append(factory)
+        }
+        return factory.make(decoder, element)
+    }
+
     /// What a key reads, under the decoder's key strategy.
     func lookup(_ key: some CodingKey) -> KeyLookup {
         let name = key.stringValue

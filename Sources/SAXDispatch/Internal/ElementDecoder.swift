@@ -80,10 +80,10 @@ final class ElementDecoder: Decoder {
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch value {
         case .element(let element, _):
-            return KeyedDecodingContainer(ElementKeyedContainer<Key>(decoder: self, element: element))
+            return session.keyedContainer(Key.self, decoder: self, element: element)
         case .elements(let elements):
             guard let first = elements.first else { throw mismatch(Key.self, "no element") }
-            return KeyedDecodingContainer(ElementKeyedContainer<Key>(decoder: self, element: first))
+            return session.keyedContainer(Key.self, decoder: self, element: first)
         case .string:
             throw mismatch([String: Any].self, "text, which has no children or attributes")
         case .absent:

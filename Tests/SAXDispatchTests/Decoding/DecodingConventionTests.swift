@@ -320,4 +320,59 @@ struct DecodingConventionTests {
         #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flags.self, from: "<f><on>yes</on></f>") }
         #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Count.self, from: "<c><n>4x2</n></c>") }
     }
+
+    /// A folder that keeps its container while its subfolders decode with containers of
+    /// the same key type: each container must stay on its own element.
+    struct Folder: Decodable, Equatable {
+        let name: String
+        let folders: [Folder]
+        let size: Int?
+
+        enum CodingKeys: String, CodingKey { case name = "@name", folder, size }
+
+        init(name: String, folders: [Folder], size: Int?) {
+            self.name = name
+            self.folders = folders
+            self.size = size
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            folders = try container.decodeIfPresent([Folder].self, forKey: .folder) ?? []
+            // Read after the subfolders' containers were made and dropped.
+            name = try container.decode(String.self, forKey: .name)
+            size = try container.decodeIfPresent(Int.self, forKey: .size)
+        }
+    }
+
+    @Test("containers of one key type stay on their own elements through nested and repeated decodes")
+    func containersOfOneKeyType() throws {
+        struct Listing: Decodable {
+            let folder: [Folder]
+            let note: Note
+        }
+        struct Note: Decodable { let text: String }
+        let xml = """
+            <listing>
+              <folder name="a"><size>1</size>
+                <folder name="a1"><folder name="a1x"><size>3</size></folder></folder>
+                <folder name="a2"><size>2</size></folder>
+              </folder>
+              <note><text>two key types share the session</text></note>
+              <folder name="b"/>
+            </listing>
+            """
+        let listing = try XMLRecordDecoder().decode(Listing.self, from: xml)
+        let a1 = Folder(name: "a1", folders: [Folder(name: "a1x", folders: [], size: 3)], size: nil)
+        #expect(
+            listing.folder == [
+                Folder(name: "a", folders: [a1, Folder(name: "a2", folders: [], size: 2)], size: 1),
+                Folder(name: "b", folders: [], size: nil),
+            ])
+        #expect(listing.note.text == "two key types share the session")
+
+        var names: [String] = []
+        try XMLRecordDecoder().forEach(Folder.self, at: "/listing/folder", in: xml) { names.append($0.name) }
+        #expect(names == ["a", "b"])
+    }
 }
