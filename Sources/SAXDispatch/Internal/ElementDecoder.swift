@@ -230,32 +230,26 @@ final class ElementDecoder: Decoder {
 
     /// The empty list: what an absent key reads as a list, without a decoder.
     static func emptyList<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) -> T {
-        unsafeBitCast(L.empty, to: T.self)
+        unsafeBitCast(L(), to: T.self)
     }
 
-    /// Decodes every item of the value read as a list, as `Item`s: what `Array`'s
-    /// `init(from:)` does through an unkeyed container, without the container, and
-    /// finding how `Item` is read once for the list.
-    func decodeItems<Item: Decodable>(_ type: Item.Type) throws -> [Item] {
-        let items = listItems()
-        if items.count == 0 { return [] }
-        let kind = session.kind(of: Item.self)
-        var result: [Item] = []
-        result.reserveCapacity(items.count)
-        var spare: ElementDecoder?
-        for index in 0..<items.count {
-            let value = items.value(at: index)
-            if case .text(let text) = kind {
-                func item() -> ElementDecoder {
-                    ElementDecoder(session: session, value: value, parent: self, step: .index(index))
-                }
-                result.append(try Self.decodeText(Item.self, text, value, in: session, describedBy: item))
-            } else {
-                let item = Self.reuse(&spare, session: session, value: value, parent: self, step: .index(index))
-                result.append(try item.decodeValue(Item.self, kind))
+    /// Decodes item `index` of `items`, the value read as a list, as an `Item` read as
+    /// `kind`; the decoder in `spare` is reused when nothing else holds it any more.
+    /// ``DecodableElementList/decodeItems(of:)`` runs the loop.
+    @inline(__always)
+    func decodeItem<Item: Decodable>(
+        _ type: Item.Type, _ index: Int, of items: ElementUnkeyedContainer.Items, as kind: ValueKind,
+        spare: inout ElementDecoder?
+    ) throws -> Item {
+        let value = items.value(at: index)
+        if case .text(let text) = kind {
+            func item() -> ElementDecoder {
+                ElementDecoder(session: session, value: value, parent: self, step: .index(index))
             }
+            return try Self.decodeText(Item.self, text, value, in: session, describedBy: item)
         }
-        return result
+        let item = Self.reuse(&spare, session: session, value: value, parent: self, step: .index(index))
+        return try item.decodeValue(Item.self, kind)
     }
 
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.

@@ -86,17 +86,29 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
 }
 
 /// An array of `Decodable` items, which the decoder reads item by item without an
-/// unkeyed container (``ElementDecoder/decodeItems(_:)``).
-protocol DecodableElementList {
-    static func decodeItems(of decoder: ElementDecoder) throws -> Self
-    /// The list with no items: what an absent key reads as.
-    static var empty: Self { get }
-}
+/// unkeyed container.
+///
+/// A collection protocol rather than `Array` itself: code generic over an array's element
+/// asks the runtime for `[Element]`'s metadata at every list it grows, while a generic
+/// list type brings its metadata and its `RangeReplaceableCollection` conformance along.
+protocol DecodableElementList: RangeReplaceableCollection where Element: Decodable {}
 
-extension Array: DecodableElementList where Element: Decodable {
-    static func decodeItems(of decoder: ElementDecoder) throws -> [Element] {
-        try decoder.decodeItems(Element.self)
+extension DecodableElementList {
+    /// Decodes every item of the value `decoder` reads as a list: what `Array`'s
+    /// `init(from:)` does through an unkeyed container, without the container, and
+    /// finding how the items are read once for the list.
+    static func decodeItems(of decoder: ElementDecoder) throws -> Self {
+        let items = decoder.listItems()
+        var result = Self()
+        if items.count == 0 { return result }
+        let kind = decoder.session.kind(of: Element.self)
+        result.reserveCapacity(items.count)
+        var spare: ElementDecoder?
+        for index in 0..<items.count {
+            result.append(try decoder.decodeItem(Element.self, index, of: items, as: kind, spare: &spare))
+        }
+        return result
     }
-
-    static var empty: [Element] { [] }
 }
+
+extension Array: DecodableElementList where Element: Decodable {}

@@ -14,7 +14,7 @@ final class SubtreeCapture {
     @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
     /// The parse the open elements belong to: a parse that ended inside a matched element
     /// leaves them behind for the next parse to drop.
-    private var parse = ParseIdentity()
+    @exclusivity(unchecked) private var parse = ParseIdentity()
     /// Records in the subtree that the engine holds for delivery: the subtree is cleared
     /// for the next record only when there are none.
     @exclusivity(unchecked) private var heldCount = 0
