@@ -16,9 +16,10 @@ final class KeyedContainerFactory<Key: CodingKey> {
         make = Self.maker(ElementKeyedContainer<Key>.self)
     }
 
+    // `Container.Key == Key` spares the runtime's associated type lookup in every call.
     private static func maker<Container: DecoderElementContainer>(
         _: Container.Type
-    ) -> (ElementDecoder, Int) -> KeyedDecodingContainer<Container.Key> {
+    ) -> (ElementDecoder, Int) -> KeyedDecodingContainer<Key> where Container.Key == Key {
         { KeyedDecodingContainer(Container(decoder: $0, element: $1)) }
     }
 }
