@@ -46,6 +46,12 @@ public struct ElementContext {
         engine.attributes(for: serial)
     }
 
+    /// ``attributes`` for the library's own start handlers, which read them before they
+    /// return: the view is not checked on use, and costs no reference to the engine.
+    var attributesReadInHandler: ElementAttributes {
+        engine.attributes(for: serial, checked: false)
+    }
+
     /// The name of the element `level` steps up from this one: 0 is the element
     /// itself, 1 its parent, 2 its grandparent. `nil` above the root.
     public func ancestor(at level: Int) -> String? {

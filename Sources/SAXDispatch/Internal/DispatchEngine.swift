@@ -748,11 +748,16 @@ final class DispatchEngine {
         return (frame.line, frame.column, frame.byteOffset)
     }
 
-    func attributes(for serial: UInt64) -> ElementAttributes {
+    /// The attributes of the element whose start handlers are running, if `serial` is its.
+    /// - Parameter checked: Whether the view holds the engine, to check on every use that
+    ///   the start handler has not returned. The library's own handlers, which read the
+    ///   view before they return, leave it out: no retain and release per element.
+    func attributes(for serial: UInt64, checked: Bool = true) -> ElementAttributes {
         guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
         let count = Self.attributeCount(pairs)
         let specified = driver.hasAttributeDeclarations ? min(count, driver.specifiedAttributeCount) : count
-        return ElementAttributes(engine: self, serial: serial, pairs: pairs, count: count, specifiedCount: specified)
+        return ElementAttributes(
+            engine: checked ? self : nil, serial: serial, pairs: pairs, count: count, specifiedCount: specified)
     }
 
     func checkAttributes(serial: UInt64) {

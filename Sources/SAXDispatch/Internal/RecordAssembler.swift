@@ -159,7 +159,7 @@ final class RecordAssembler {
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
         let own = ownFields[node]
         if !own.isEmpty {
-            let attributes = element.attributes
+            let attributes = element.attributesReadInHandler
             // The nil markers matter only to the record element's own text, when a field reads it.
             var isNil: Bool?
             for field in own {
@@ -182,7 +182,7 @@ final class RecordAssembler {
         guard record >= 0 else { return }
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
         open[record].slots[field].open(
-            occurrence, isNil: Self.isMarkedNil(element.attributes), depth: element.depth, isList: isList)
+            occurrence, isNil: Self.isMarkedNil(element.attributesReadInHandler), depth: element.depth, isList: isList)
     }
 
     private func closeText(_ node: Int, _ field: Int, _ element: ElementContext, _ text: String) {
@@ -195,7 +195,7 @@ final class RecordAssembler {
         _ node: Int, _ field: Int, _ attribute: String, isList: Bool, _ element: ElementContext
     ) {
         let record = innermost[node]
-        guard record >= 0, let value = element.attributes[attribute] else { return }
+        guard record >= 0, let value = element.attributesReadInHandler[attribute] else { return }
         open[record].slots[field].capture(
             value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
     }

@@ -89,7 +89,7 @@ final class SubtreeCapture {
         recordStart = subtree.byteCount
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let root = subtree.append(
-            name: element.name, attributes: element.attributes, parent: -1, schema: rootSchema(),
+            name: element.name, attributes: element.attributesReadInHandler, parent: -1, schema: rootSchema(),
             line: position.line, column: position.column)
         recordRoot = root
         open.append((root, element.depth))
@@ -108,7 +108,7 @@ final class SubtreeCapture {
         }
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
-            name: element.name, attributes: element.attributes, parent: parent.element, schema: schema,
+            name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
             line: position.line, column: position.column)
         open.append((child, element.depth))
         try checkLimit(element)
