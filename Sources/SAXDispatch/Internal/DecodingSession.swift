@@ -63,41 +63,26 @@ final class DecodingSession {
         learned.append((key, schema))
     }
 
-    /// How the types decoded so far are read, by type; a handful per session, scanned.
-    @exclusivity(unchecked) private var kindTypes: [ObjectIdentifier] = []
-    @exclusivity(unchecked) private var kinds: [ElementDecoder.ValueKind] = []
+    /// How the types decoded so far are read.
+    @exclusivity(unchecked) private var kinds = TypeTable<ElementDecoder.ValueKind>()
 
     /// How `T` is read, found once per session: its conformance checks are dynamic casts,
     /// which cost more than the scan.
     func kind<T>(of type: T.Type) -> ElementDecoder.ValueKind {
-        let id = ObjectIdentifier(T.self)
-        if let index = kindTypes.firstIndex(of: id) { return kinds[index] }
-        let kind = ElementDecoder.ValueKind(of: T.self)
-        kindTypes.append(id)
-        kinds.append(kind)
-        return kind
+        kinds.value(for: T.self) { ElementDecoder.ValueKind(of: T.self) }
     }
 
-    /// The container factories made so far, by key type; a handful per session, scanned.
-    @exclusivity(unchecked) private var factoryKeyTypes: [ObjectIdentifier] = []
-    @exclusivity(unchecked) private var factories: [AnyObject] = []
+    /// The container factories made so far, by key type.
+    @exclusivity(unchecked) private var factories = TypeTable<AnyObject>()
 
     /// A keyed container over `element`, made by the key type's factory (see
     /// ``KeyedContainerFactory``), which is made the first time the session meets the type.
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, decoder: ElementDecoder, element: Int
     ) -> KeyedDecodingContainer<Key> {
-        let id = ObjectIdentifier(Key.self)
-        let factory: KeyedContainerFactory<Key>
-        if let index = factoryKeyTypes.firstIndex(of: id) {
-            // Stored under its key type's identifier just below: the cast is the identity.
-            factory = unsafeDowncast(factories[index], to: KeyedContainerFactory<Key>.self)
-        } else {
-            factory = KeyedContainerFactory<Key>()
-            factoryKeyTypes.append(id)
-            factories.append(factory)
-        }
-        return factory.make(decoder, element)
+        let factory = factories.value(for: Key.self) { KeyedContainerFactory<Key>() }
+        // Kept under its key type just above: the cast is the identity.
+        return unsafeDowncast(factory, to: KeyedContainerFactory<Key>.self).make(decoder, element)
     }
 
     /// What a key reads, under the decoder's key strategy.
