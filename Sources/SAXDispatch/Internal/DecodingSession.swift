@@ -80,9 +80,10 @@ final class DecodingSession {
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, decoder: ElementDecoder, element: Int
     ) -> KeyedDecodingContainer<Key> {
-        let factory = factories.value(for: Key.self) { KeyedContainerFactory<Key>() }
+        typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>>
+        let factory = factories.value(for: Key.self) { Factory() }
         // Kept under its key type just above: the cast is the identity.
-        return unsafeDowncast(factory, to: KeyedContainerFactory<Key>.self).make(decoder, element)
+        return unsafeDowncast(factory, to: Factory.self).make(decoder, element)
     }
 
     /// What a key reads, under the decoder's key strategy.

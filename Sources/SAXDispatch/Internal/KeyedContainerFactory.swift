@@ -4,23 +4,16 @@
 /// `KeyedDecodingContainer(ElementKeyedContainer<Key>(…))` there asks the runtime for the
 /// metadata of `ElementKeyedContainer<Key>` and for its conformance, two hashed lookups in
 /// the runtime's shared caches per container, about as costly as the rest of a small
-/// record's decode. A factory asks once: its closure is made where the container type is a
-/// generic parameter, so it carries that type's metadata and conformance with it.
+/// record's decode. A factory's type names the container type as a generic parameter, so
+/// its method finds that type's metadata and conformance in the factory's own class
+/// metadata: the runtime is asked once, when the factory is made.
 /// (`KeyedDecodingContainer` still looks up the metadata of its own box.)
 ///
 /// ``DecodingSession/keyedContainer(_:decoder:element:)`` keeps one factory per key type.
-final class KeyedContainerFactory<Key: CodingKey> {
-    let make: (ElementDecoder, Int) -> KeyedDecodingContainer<Key>
-
-    init() {
-        make = Self.maker(ElementKeyedContainer<Key>.self)
-    }
-
-    // `Container.Key == Key` spares the runtime's associated type lookup in every call.
-    private static func maker<Container: DecoderElementContainer>(
-        _: Container.Type
-    ) -> (ElementDecoder, Int) -> KeyedDecodingContainer<Key> where Container.Key == Key {
-        { KeyedDecodingContainer(Container(decoder: $0, element: $1)) }
+// `Container.Key == Key` spares the runtime's associated type lookup in every call.
+final class KeyedContainerFactory<Key: CodingKey, Container: DecoderElementContainer> where Container.Key == Key {
+    func make(_ decoder: ElementDecoder, _ element: Int) -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(Container(decoder: decoder, element: element))
     }
 }
 
