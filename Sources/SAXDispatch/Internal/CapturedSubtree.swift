@@ -24,8 +24,9 @@ final class CapturedSubtree {
 
     // One parse's capture and decode use the subtree one step at a time, never
     // re-entrantly, so accesses cannot overlap: no runtime exclusivity checks.
-    @exclusivity(unchecked) private(set) var elements: [Element] = []
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    // Buffers rather than arrays: reading an element retains no array buffer.
+    @exclusivity(unchecked) private(set) var elements = GrowableBuffer<Element>()
+    @exclusivity(unchecked) private(set) var attributes = GrowableBuffer<Attribute>()
     /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
     @exclusivity(unchecked) private(set) var byteCount = 0
     /// The file or URL the document came from, for error descriptions.
@@ -35,8 +36,8 @@ final class CapturedSubtree {
     static let elementOverhead = 32
 
     func removeAll() {
-        elements.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
+        elements.removeAll()
+        attributes.removeAll()
         byteCount = 0
     }
 

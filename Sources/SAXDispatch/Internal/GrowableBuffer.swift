@@ -1,0 +1,56 @@
+/// A growable buffer of values, owned by one holder and read and written in place.
+///
+/// For per-element state kept in a class: an element read from an `Array` stored in a
+/// class retains and releases the array's buffer (two atomic operations) for the read,
+/// while this buffer is a pointer its holder owns. Indices are checked, as an array's are.
+struct GrowableBuffer<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 16) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(index: Int) -> Element {
+        @inline(__always)
+        unsafeAddress {
+            precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+            return UnsafePointer(base + index)
+        }
+        @inline(__always)
+        unsafeMutableAddress {
+            precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+            return base + index
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes every element and keeps the storage.
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    private mutating func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+}
