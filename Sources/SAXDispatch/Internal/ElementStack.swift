@@ -2,7 +2,7 @@
 /// needs to finish each one: where its text starts in the shared text buffer and,
 /// for elements somebody listens to, the position of its start tag.
 ///
-/// A manually grown buffer: push and pop are a bounds check and a store, with no
+/// Kept in a ``GrowableBuffer``: push and pop are a bounds check and a store, with no
 /// uniqueness or retain traffic on the hot path.
 struct ElementFrame {
     var name: Int32
@@ -35,51 +35,37 @@ struct ElementFrame {
 }
 
 struct ElementStack: ~Copyable {
-    private var frames: UnsafeMutablePointer<ElementFrame>
-    private var capacity: Int
-    private(set) var count = 0
+    private var frames = GrowableBuffer<ElementFrame>(capacity: 64)
 
-    init(capacity: Int = 64) {
-        self.capacity = capacity
-        frames = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        frames.deinitialize(count: count)
-        frames.deallocate()
-    }
-
-    var isEmpty: Bool { count == 0 }
+    var count: Int { frames.count }
+    var isEmpty: Bool { frames.isEmpty }
 
     @inline(__always)
     mutating func push(_ frame: ElementFrame) {
-        if count == capacity { grow() }
-        (frames + count).initialize(to: frame)
-        count += 1
+        frames.append(frame)
     }
 
     @inline(__always)
     @discardableResult
     mutating func pop() -> ElementFrame {
-        count -= 1
-        return (frames + count).move()
+        frames.removeLast()
     }
 
-    /// The innermost open element. Only valid when the stack is not empty.
+    /// The innermost open element. The stack must not be empty.
     @inline(__always)
     var top: ElementFrame {
-        get { frames[count - 1] }
-        _modify { yield &frames[count - 1] }
+        get { frames.last }
+        _modify { yield &frames.last }
     }
 
     /// The route flags of the innermost open element, read without copying its frame.
     @inline(__always)
-    var topFlags: RouteFlags { frames[count - 1].flags }
+    var topFlags: RouteFlags { frames.last.flags }
 
     /// Where the innermost open element's text starts in the text buffer, read without
     /// copying its frame.
     @inline(__always)
-    var topTextStart: Int { frames[count - 1].textStart }
+    var topTextStart: Int { frames.last.textStart }
 
     /// The frame at a 0-based index from the root.
     @inline(__always)
@@ -88,15 +74,6 @@ struct ElementStack: ~Copyable {
     }
 
     mutating func removeAll() {
-        frames.deinitialize(count: count)
-        count = 0
-    }
-
-    private mutating func grow() {
-        let bigger = UnsafeMutablePointer<ElementFrame>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: frames, count: count)
-        frames.deallocate()
-        frames = bigger
-        capacity *= 2
+        frames.removeAll()
     }
 }

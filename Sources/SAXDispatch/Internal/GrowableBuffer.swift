@@ -33,11 +33,48 @@ struct GrowableBuffer<Element>: ~Copyable {
         }
     }
 
+    /// The last element. The buffer must not be empty.
+    var last: Element {
+        @inline(__always)
+        unsafeAddress {
+            precondition(count > 0, "GrowableBuffer is empty")
+            return UnsafePointer(base + count - 1)
+        }
+        @inline(__always)
+        unsafeMutableAddress {
+            precondition(count > 0, "GrowableBuffer is empty")
+            return base + count - 1
+        }
+    }
+
+    /// `length` elements from `start`, in place: valid until the buffer next changes.
+    @inline(__always)
+    func elements(from start: Int, count length: Int) -> UnsafeBufferPointer<Element> {
+        precondition(start >= 0 && length >= 0 && start + length <= count, "GrowableBuffer range out of range")
+        return UnsafeBufferPointer(start: base + start, count: length)
+    }
+
     @inline(__always)
     mutating func append(_ element: consuming Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    /// Removes the last element and returns it. The buffer must not be empty.
+    @inline(__always)
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "GrowableBuffer is empty")
+        count -= 1
+        return (base + count).move()
+    }
+
+    /// Removes the elements from `newCount` on.
+    @inline(__always)
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "GrowableBuffer count out of range")
+        (base + newCount).deinitialize(count: count - newCount)
+        count = newCount
     }
 
     /// Removes every element and keeps the storage.
