@@ -203,14 +203,14 @@ final class DispatchEngine {
         let frame = stack.top
         if frame.matchStart < 0 {
             for handler in routes.startHandlers(bucket: bucket) {
-                do { try handler.call(context) } catch { fail(error, in: .start) }
+                do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context) } } catch { fail(error, in: .start) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
-                    do { try handler.call(context) } catch { fail(error, in: .start) }
+                    do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context) } } catch { fail(error, in: .start) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -393,14 +393,14 @@ final class DispatchEngine {
             chainStopped = false
             if frame.matchStart < 0 {
                 for handler in routes.endHandlers(bucket: routes.bucket(frame.name)) {
-                    callEndHandler(handler, context, frame)
+                    handler._withUnsafeGuaranteedRef { callEndHandler($0.handler, context, frame) }
                     if isHalted { return }
                     if chainStopped { break }
                 }
             } else {
                 chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                     for handler in routes.endHandlers(entry: entry) {
-                        callEndHandler(handler, context, frame)
+                        handler._withUnsafeGuaranteedRef { callEndHandler($0.handler, context, frame) }
                         if isHalted { return }
                         if chainStopped { break chain }
                     }
@@ -486,14 +486,14 @@ final class DispatchEngine {
         chainStopped = false
         if frame.matchStart < 0 {
             for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
-                do { try handler.call(context, chunk) } catch { fail(error, in: .text) }
+                do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context, chunk) } } catch { fail(error, in: .text) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.textHandlers(entry: entry) {
-                    do { try handler.call(context, chunk) } catch { fail(error, in: .text) }
+                    do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context, chunk) } } catch { fail(error, in: .text) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
