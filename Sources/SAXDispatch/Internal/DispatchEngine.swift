@@ -611,7 +611,7 @@ final class DispatchEngine {
         guard !held.isEmpty else { return }
         for item in held.items where handlerError == nil && !stopRequested {
             do {
-                try item.capture.deliver(item.root, heldBy: self)
+                try item.capture._withUnsafeGuaranteedRef { try $0.deliver(item.root, heldBy: self) }
             } catch {
                 handlerError = HandlerError(
                     underlying: error, event: .end, elementPath: path(of: item), line: item.line, column: item.column,
@@ -620,13 +620,14 @@ final class DispatchEngine {
                 driver.stop()
             }
         }
-        for item in held.items { item.capture.releaseHeld() }
+        for item in held.items { item.capture._withUnsafeGuaranteedRef { $0.releaseHeld() } }
         held.removeAll()
     }
 
     /// The element path of a held record being delivered.
     func path(ofHeld root: Int, in capture: SubtreeCapture) -> ElementPath? {
-        guard let item = held.items.first(where: { $0.capture === capture && $0.root == root }) else { return nil }
+        guard let item = held.items.first(where: { $0.capture.toOpaque() == Unmanaged.passUnretained(capture).toOpaque() && $0.root == root })
+        else { return nil }
         return path(of: item)
     }
 

@@ -10,8 +10,10 @@
 /// before the parse call returns, before any error, and whenever ``isFull``.
 struct HeldRecords {
     struct Item {
-        /// The capture that holds the record's subtree and delivers it.
-        let capture: SubtreeCapture
+        /// The capture that holds the record's subtree and delivers it, unretained: the
+        /// engine's route table keeps it alive (its handlers hold it) for the parse, and
+        /// held records are delivered before the parse call returns.
+        let capture: Unmanaged<SubtreeCapture>
         /// The record's root in the capture's subtree.
         let root: Int
         /// Where the record's start tag is, for a handler error.
@@ -48,7 +50,7 @@ struct HeldRecords {
         for level in 0..<depth { pathNames.append(stack[level].name) }
         items.append(
             Item(
-                capture: capture, root: root, line: position.line, column: position.column,
+                capture: .passUnretained(capture), root: root, line: position.line, column: position.column,
                 byteOffset: position.byteOffset, pathStart: start, pathCount: depth))
         byteCount += bytes
     }
