@@ -203,14 +203,14 @@ final class DispatchEngine {
         let frame = stack.top
         if frame.matchStart < 0 {
             for handler in routes.startHandlers(bucket: bucket) {
-                do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context) } } catch { fail(error, in: .start) }
+                do { try handler.withHandler { try $0.call(context) } } catch { fail(error, in: .start) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
-                    do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context) } } catch { fail(error, in: .start) }
+                    do { try handler.withHandler { try $0.call(context) } } catch { fail(error, in: .start) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -393,14 +393,14 @@ final class DispatchEngine {
             chainStopped = false
             if frame.matchStart < 0 {
                 for handler in routes.endHandlers(bucket: routes.bucket(frame.name)) {
-                    handler._withUnsafeGuaranteedRef { callEndHandler($0.handler, context, frame) }
+                    handler.withHandler { callEndHandler($0, context, frame) }
                     if isHalted { return }
                     if chainStopped { break }
                 }
             } else {
                 chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                     for handler in routes.endHandlers(entry: entry) {
-                        handler._withUnsafeGuaranteedRef { callEndHandler($0.handler, context, frame) }
+                        handler.withHandler { callEndHandler($0, context, frame) }
                         if isHalted { return }
                         if chainStopped { break chain }
                     }
@@ -486,14 +486,14 @@ final class DispatchEngine {
         chainStopped = false
         if frame.matchStart < 0 {
             for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
-                do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context, chunk) } } catch { fail(error, in: .text) }
+                do { try handler.withHandler { try $0.call(context, chunk) } } catch { fail(error, in: .text) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.textHandlers(entry: entry) {
-                    do { try handler._withUnsafeGuaranteedRef { try $0.handler.call(context, chunk) } } catch { fail(error, in: .text) }
+                    do { try handler.withHandler { try $0.call(context, chunk) } } catch { fail(error, in: .text) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -626,8 +626,8 @@ final class DispatchEngine {
 
     /// The element path of a held record being delivered.
     func path(ofHeld root: Int, in capture: SubtreeCapture) -> ElementPath? {
-        guard let item = held.items.first(where: { $0.capture.toOpaque() == Unmanaged.passUnretained(capture).toOpaque() && $0.root == root })
-        else { return nil }
+        let reference = Unmanaged.passUnretained(capture).toOpaque()
+        guard let item = held.items.first(where: { $0.capture.toOpaque() == reference && $0.root == root }) else { return nil }
         return path(of: item)
     }
 

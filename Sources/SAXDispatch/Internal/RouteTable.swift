@@ -16,9 +16,9 @@ final class RouteTable {
     /// The entry of the catch-all handlers, which run only where no pattern matched.
     let fallbackEntry: Int32
     private let entryFlags: [RouteFlags]
-    private let starts: Flattened<Unmanaged<HandlerBox<Route.StartHandler>>>
-    private let ends: Flattened<Unmanaged<HandlerBox<Route.EndHandler>>>
-    private let texts: Flattened<Unmanaged<HandlerBox<Route.TextHandler>>>
+    private let starts: Flattened<UnretainedHandler<Route.StartHandler>>
+    private let ends: Flattened<UnretainedHandler<Route.EndHandler>>
+    private let texts: Flattened<UnretainedHandler<Route.TextHandler>>
     private let patterns: [CompiledPattern]
     /// Per entry: whether its pattern matches on the element's name alone.
     private let matchesOnName: [Bool]
@@ -29,9 +29,9 @@ final class RouteTable {
     /// Per bucket: the flags of its fixed matches, or ``RouteFlags/matchesAncestors``.
     private let bucketFlags: [RouteFlags]
     /// Per fixed bucket: the handlers of its matches, in precedence order, flattened.
-    private let fixedStarts: Flattened<Unmanaged<HandlerBox<Route.StartHandler>>>
-    private let fixedEnds: Flattened<Unmanaged<HandlerBox<Route.EndHandler>>>
-    private let fixedTexts: Flattened<Unmanaged<HandlerBox<Route.TextHandler>>>
+    private let fixedStarts: Flattened<UnretainedHandler<Route.StartHandler>>
+    private let fixedEnds: Flattened<UnretainedHandler<Route.EndHandler>>
+    private let fixedTexts: Flattened<UnretainedHandler<Route.TextHandler>>
     /// The boxes that the handler buffers above refer to without retaining them.
     private let handlerBoxes: [AnyObject]
     /// Per entry, and per fixed bucket: the attributes kept while its elements are open.
@@ -76,15 +76,14 @@ final class RouteTable {
         let routes = entries.map(\.route) + [fallback]
         let entryFlags = routes.map(\.flags)
         self.entryFlags = entryFlags
-        let startBoxes = routes.map { $0.start.map(HandlerBox.init) }
-        let endBoxes = routes.map { $0.end.map(HandlerBox.init) }
-        let textBoxes = routes.map { $0.text.map(HandlerBox.init) }
-        handlerBoxes =
-            startBoxes.flatMap { $0 as [AnyObject] } + endBoxes.flatMap { $0 as [AnyObject] }
-            + textBoxes.flatMap { $0 as [AnyObject] }
-        starts = Flattened(startBoxes.map { $0.map(Unmanaged.passUnretained) })
-        ends = Flattened(endBoxes.map { $0.map(Unmanaged.passUnretained) })
-        texts = Flattened(textBoxes.map { $0.map(Unmanaged.passUnretained) })
+        var boxes: [AnyObject] = []
+        let startLists = HandlerBox.unretained(routes.map(\.start), keptAlive: &boxes)
+        let endLists = HandlerBox.unretained(routes.map(\.end), keptAlive: &boxes)
+        let textLists = HandlerBox.unretained(routes.map(\.text), keptAlive: &boxes)
+        handlerBoxes = boxes
+        starts = Flattened(startLists)
+        ends = Flattened(endLists)
+        texts = Flattened(textLists)
         let matchesOnName = entries.indices.map { index in
             let pattern = compiled[index]
             return !entries[index].isCatchAll && pattern.steps.count == 1 && !pattern.isAnchored
@@ -131,9 +130,9 @@ final class RouteTable {
         bucketFlags = flags
         matchesByNames = candidateLists.map { list in list.allSatisfy { !compiled[Int($0)].hasTests } }
         matchesAncestors = flags.contains { $0.contains(.matchesAncestors) }
-        fixedStarts = Flattened(fixedLists.map { $0.flatMap { startBoxes[Int($0)].map(Unmanaged.passUnretained) } })
-        fixedEnds = Flattened(fixedLists.map { $0.flatMap { endBoxes[Int($0)].map(Unmanaged.passUnretained) } })
-        fixedTexts = Flattened(fixedLists.map { $0.flatMap { textBoxes[Int($0)].map(Unmanaged.passUnretained) } })
+        fixedStarts = Flattened(fixedLists.map { $0.flatMap { startLists[Int($0)] } })
+        fixedEnds = Flattened(fixedLists.map { $0.flatMap { endLists[Int($0)] } })
+        fixedTexts = Flattened(fixedLists.map { $0.flatMap { textLists[Int($0)] } })
         retainedAttributes = routes.map(\.retainedAttributes)
         fixedRetainedAttributes = fixedLists.map { list in
             list.reduce(into: [String]()) { names, entry in
@@ -191,13 +190,13 @@ final class RouteTable {
     func flags(bucket: Int) -> RouteFlags { bucketFlags[bucket] }
 
     @inline(__always)
-    func startHandlers(bucket: Int) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.StartHandler>>> { fixedStarts[bucket] }
+    func startHandlers(bucket: Int) -> UnsafeBufferPointer<UnretainedHandler<Route.StartHandler>> { fixedStarts[bucket] }
 
     @inline(__always)
-    func endHandlers(bucket: Int) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.EndHandler>>> { fixedEnds[bucket] }
+    func endHandlers(bucket: Int) -> UnsafeBufferPointer<UnretainedHandler<Route.EndHandler>> { fixedEnds[bucket] }
 
     @inline(__always)
-    func textHandlers(bucket: Int) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.TextHandler>>> { fixedTexts[bucket] }
+    func textHandlers(bucket: Int) -> UnsafeBufferPointer<UnretainedHandler<Route.TextHandler>> { fixedTexts[bucket] }
 
     func retainedAttributes(bucket: Int) -> [String] { fixedRetainedAttributes[bucket] }
 
@@ -234,13 +233,13 @@ final class RouteTable {
     func catchAllBit(entry: Int32) -> UInt64 { catchAllBits[Int(entry)] }
 
     @inline(__always)
-    func startHandlers(entry: Int32) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.StartHandler>>> { starts[Int(entry)] }
+    func startHandlers(entry: Int32) -> UnsafeBufferPointer<UnretainedHandler<Route.StartHandler>> { starts[Int(entry)] }
 
     @inline(__always)
-    func endHandlers(entry: Int32) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.EndHandler>>> { ends[Int(entry)] }
+    func endHandlers(entry: Int32) -> UnsafeBufferPointer<UnretainedHandler<Route.EndHandler>> { ends[Int(entry)] }
 
     @inline(__always)
-    func textHandlers(entry: Int32) -> UnsafeBufferPointer<Unmanaged<HandlerBox<Route.TextHandler>>> { texts[Int(entry)] }
+    func textHandlers(entry: Int32) -> UnsafeBufferPointer<UnretainedHandler<Route.TextHandler>> { texts[Int(entry)] }
 
     /// Whether attribute test `test` holds for a start tag's attributes.
     @inline(__always)
