@@ -114,8 +114,13 @@ public struct ElementContext {
     /// the dispatcher's other handlers. The asking set's own end handlers for the element
     /// do not run either. Only a mounted set's catch-all start handler may ask; anywhere
     /// else the request is refused.
-    func pruneSubtree() {
-        engine.requestPrune(serial: serial)
+    ///
+    /// - Parameter nestedMatchesAreRecords: Whether an element matching the set's mount
+    ///   pattern inside one of its matches starts a record of its own (as with record
+    ///   assemblers; a capture takes it as part of the enclosing record): pruning is then
+    ///   refused wherever the mount pattern could match below the element.
+    func pruneSubtree(nestedMatchesAreRecords: Bool) {
+        engine.requestPrune(serial: serial, nestedMatchesAreRecords: nestedMatchesAreRecords)
     }
 
     /// Ends the chain of handlers for the current event when this handler returns: the

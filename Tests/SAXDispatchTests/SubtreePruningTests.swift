@@ -62,13 +62,50 @@ struct SubtreePruningTests {
             <x><y>4</y><no>\(Self.blob)</no></x><no>\(Self.blob)</no></a></item></feed>
             """
         var models: [Outer] = []
-        // A floating pattern, alone: the assembler prunes the four elements nothing reads.
+        // A floating pattern, alone: the assembler asks to prune the four elements nothing
+        // reads, and is refused, since another item could start inside any of them.
         let parser = PushParser(
             outer.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { models.append($0) })
         try parser.feed(xml)
         try parser.finish()
         #expect(models == [Outer(middle: Middle(inner: Inner(w: "1"), z: "2"), y: "4", v: "3")])
-        #expect(parser.engine.prunedSubtrees == 4)
+        #expect(parser.engine.prunedSubtrees == 0)
+    }
+
+    @Test("a record's pruning never hides a record of its own pattern inside it; a capture's takes it in")
+    func ownPatternBelowPrunedElement() throws {
+        struct Titled: Decodable, Equatable { let title: String }
+        let xml = """
+            <r><item><title>a</title><sub><item><title>b</title></item></sub></item>\
+            <x><item><title>c</title></item></x></r>
+            """
+        // Each item element is a record of its own, the one inside <sub> included, whichever
+        // way the record is read: nothing may be pruned where an item could start.
+        for pattern: ElementPattern in ["item", "//item", "/r//item"] {
+            let record = Record(pattern, .text("title")) { $0 }
+            var titles: [String] = []
+            let parser = PushParser(
+                record.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { titles.append($0) })
+            try parser.feed(xml)
+            try parser.finish()
+            #expect(titles == ["b", "a", "c"], "\(pattern)")
+            #expect(parser.engine.prunedSubtrees == 0, "\(pattern)")
+
+            titles = []
+            var dispatcher = Dispatcher()
+            dispatcher.onRecord(record) { titles.append($0) }
+            try dispatcher.parse(xml)
+            #expect(titles == ["b", "a", "c"], "\(pattern)")
+        }
+        // A Decodable capture takes matches inside its element as part of it: <sub> is pruned.
+        var titles: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onDecoded(Titled.self, at: "item") { titles.append($0.title) }
+        let parser = PushParser(dispatcher)
+        try parser.feed(xml)
+        try parser.finish()
+        #expect(titles == ["a", "c"])
+        #expect(parser.engine.prunedSubtrees == 1)
     }
 
     @Test("an unread child's text is never gathered when pruning is granted: the text limit does not apply to it")

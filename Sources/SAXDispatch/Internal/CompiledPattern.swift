@@ -42,6 +42,20 @@ struct CompiledPattern {
         hasTests = steps.contains { !$0.tests.isEmpty }
     }
 
+    /// The pattern's first `count` steps (at least one): for a mounted set's catch-all
+    /// entry, `mountPoint//*`, its first `steps.count - 1` are the mount point.
+    init(_ pattern: CompiledPattern, prefix count: Int) {
+        precondition(count >= 1 && count <= pattern.steps.count, "a pattern prefix has at least one of its steps")
+        steps = Array(pattern.steps.prefix(count))
+        segmentStarts = pattern.segmentStarts.filter { $0 < count }
+        isAnchored = pattern.isAnchored
+        requiredNames = steps.reduce(0) { $1.name >= 0 ? $0 | ElementFrame.nameBit($1.name) : $0 }
+        hasTests = steps.contains { !$0.tests.isEmpty }
+    }
+
+    /// Whether the pattern matches at one depth only: anchored, without `//`.
+    var matchesAtOneDepth: Bool { isAnchored && segmentStarts.count == 1 }
+
     /// Whether the open element at stack index `top` and its ancestors match.
     func matches(top: Int, stack: borrowing ElementStack, tests: borrowing AttributeTestResults) -> Bool {
         var segment = segmentStarts.count - 1

@@ -59,9 +59,12 @@ final class DispatchEngine {
     @exclusivity(unchecked) private var skipBase = 0
     /// The serial of the element whose start handler asked to skip its content.
     @exclusivity(unchecked) private var skipRequest: UInt64 = 0
-    /// The serial of the element a mounted set asked to prune (``ElementContext/pruneSubtree()``),
+    /// The serial of the element a mounted set asked to prune (``ElementContext/pruneSubtree(nestedMatchesAreRecords:)``),
     /// granted or not by ``SubtreePruning`` after its start handlers.
     @exclusivity(unchecked) private var pruneRequest: UInt64 = 0
+    /// Whether the set asking to prune starts a record at each element matching its mount
+    /// pattern, nested ones included (``SubtreePruning/verdict(top:matched:stack:nestedMatchesAreRecords:)``).
+    @exclusivity(unchecked) private var pruneSparesNestedMatches = false
     /// How many pruning requests were granted, for tests.
     private(set) var prunedSubtrees = 0
     /// The subtrees that matter, if the application said; and the depth of the kept
@@ -246,7 +249,8 @@ final class DispatchEngine {
         let keepsVerdict = routes.matchesByNames(bucket: bucket)
         if keepsVerdict, let verdict = pathMatches.pruningVerdict(of: frame.path) { return verdict }
         let matched = matches.entries(from: frame.matchStart, count: frame.matchCount)
-        let verdict = routes.pruning.verdict(top: stack.count - 1, matched: matched, stack: stack)
+        let verdict = routes.pruning.verdict(
+            top: stack.count - 1, matched: matched, stack: stack, nestedMatchesAreRecords: pruneSparesNestedMatches)
         if keepsVerdict { pathMatches.rememberPruningVerdict(verdict, of: frame.path) }
         return verdict
     }
@@ -542,9 +546,10 @@ final class DispatchEngine {
 
     /// Asks to skip the content of the element a mounted set's catch-all start handler
     /// runs for, if nothing outside that set would see it (``SubtreePruning``).
-    func requestPrune(serial: UInt64) {
-        checkStartHandler(serial: serial, "pruneSubtree()")
+    func requestPrune(serial: UInt64, nestedMatchesAreRecords: Bool) {
+        checkStartHandler(serial: serial, "pruneSubtree(nestedMatchesAreRecords:)")
         pruneRequest = serial
+        pruneSparesNestedMatches = nestedMatchesAreRecords
     }
 
     /// Traps unless a start handler for the element with `serial` is running.

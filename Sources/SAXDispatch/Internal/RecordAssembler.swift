@@ -207,7 +207,9 @@ final class RecordAssembler {
         let record = innermost[0]
         guard record >= 0, open[record].previous < 0 else { return }
         if reach?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
-            element.pruneSubtree()
+            // A record at the root pattern inside this one is delivered on its own: pruning
+            // must not hide it.
+            element.pruneSubtree(nestedMatchesAreRecords: true)
         }
     }
 

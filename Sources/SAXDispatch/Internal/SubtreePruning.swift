@@ -2,7 +2,7 @@
 /// handler outside the set would have seen anything in it.
 ///
 /// Record captures and record assemblers ask to prune the children their records never
-/// read, from their catch-all start handler (``ElementContext/pruneSubtree()``). Unlike
+/// read, from their catch-all start handler (``ElementContext/pruneSubtree(nestedMatchesAreRecords:)``). Unlike
 /// ``ElementContext/skipSubtree()``, which is the application's own decision for every
 /// handler, a pruning request must not change what the dispatcher's other handlers see:
 /// `onDecoded(A.self, at: "/r/a")` next to `onEnd("b")` must still deliver every `b`
@@ -15,6 +15,12 @@
 ///
 /// The asking set's own end handlers for the pruned element are left out too (it asked
 /// because it has no use for the element); other sets' still run unless there are none.
+///
+/// Nor must it hide the asking set's own records when an element inside one starts a new
+/// one (record assemblers; a capture takes such elements as part of the enclosing
+/// record): the set is mounted at a pattern, and when that pattern could match an element
+/// below the pruned one (`item` for `<item><sub><item>…`; a floating pattern always
+/// could), the request is refused.
 ///
 /// Catch-all handlers that the asking set's catch-all keeps from running inside its
 /// subtree (the dispatcher's own, and those of the sets it is mounted in) do not count:
@@ -41,6 +47,10 @@ struct SubtreePruning {
     private let canAsk: [Bool]
     /// Per entry: whether requests made from its handlers are granted without looking.
     private let grantsFreely: [Bool]
+    /// Per entry: for a mounted set's catch-all (`mountPoint//*`), the pattern the set is
+    /// mounted at, when it could match below the elements the set asks to prune (it is
+    /// not anchored, or has a `//`).
+    private let recurringMountPoints: [CompiledPattern?]
     private let patterns: [CompiledPattern]
     private let entryFlags: [RouteFlags]
 
@@ -60,6 +70,7 @@ struct SubtreePruning {
         let fallback = entries.count
         var outsiders: [Outsiders?] = Array(repeating: nil, count: entries.count)
         var grantsFreely = Array(repeating: false, count: entries.count)
+        var recurringMountPoints: [CompiledPattern?] = Array(repeating: nil, count: entries.count)
         for requester in entries.indices where entries[requester].isCatchAll {
             let group = entries[requester].group
             // The requester's catch-all matches everything below where it asks, so the
@@ -83,6 +94,13 @@ struct SubtreePruning {
                     anchored.append(Int32(entry))
                 }
             }
+            // A set mounted at the document (`.`) has the catch-all `*` alone: no mount pattern.
+            // One matching at a single depth never matches below the elements it asks about,
+            // which are deeper than its own.
+            if patterns[requester].steps.count > 1 {
+                let mountPoint = CompiledPattern(patterns[requester], prefix: patterns[requester].steps.count - 1)
+                if !mountPoint.matchesAtOneDepth { recurringMountPoints[requester] = mountPoint }
+            }
             if isOutsider.contains(true) {
                 outsiders[requester] = Outsiders(isOutsider: isOutsider, hasFloating: hasFloating, anchored: anchored)
             } else {
@@ -91,6 +109,7 @@ struct SubtreePruning {
         }
         self.outsiders = outsiders
         self.grantsFreely = grantsFreely
+        self.recurringMountPoints = recurringMountPoints
         canAsk = entries.map(\.isCatchAll)
     }
 
@@ -115,8 +134,14 @@ struct SubtreePruning {
 
     /// Whether the mounted set that asked may prune the open element at stack index `top`,
     /// which matched `matched` (in precedence order). The answer depends on `matched` and
-    /// the names of the open elements only.
-    func verdict(top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack) -> Verdict {
+    /// the names of the open elements only (and on `nestedMatchesAreRecords`, which the
+    /// set that asks always passes alike).
+    ///
+    /// - Parameter nestedMatchesAreRecords: Whether an element below that matches the
+    ///   set's own mount pattern would start a record of its own, which pruning must not hide.
+    func verdict(
+        top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack, nestedMatchesAreRecords: Bool
+    ) -> Verdict {
         // Only a mounted set's catch-all asks: the one among the element's matches is the set
         // that did. Where two sets' catch-alls matched, either may have asked: refused.
         var requester: Int32 = -1
@@ -125,6 +150,11 @@ struct SubtreePruning {
             requester = entry
         }
         guard requester >= 0 else { return .refused }
+        if nestedMatchesAreRecords, let mountPoint = recurringMountPoints[Int(requester)],
+            mountPoint.mayMatchBelow(top: top, stack: stack)
+        {
+            return .refused
+        }
         if grantsFreely[Int(requester)] { return .element }
         guard let outsiders = outsiders[Int(requester)], !outsiders.hasFloating else { return .refused }
         var verdict = Verdict.element
