@@ -20,6 +20,8 @@ final class RecordAssembler {
     private struct Parent {
         var node: Int
         var field: Int
+        /// How many generations the field's path spans, when fixed (`nil` with `//`).
+        var generations: Int?
     }
 
     /// A field read at the record element itself (`.` or `@name`).
@@ -27,6 +29,8 @@ final class RecordAssembler {
         var field: Int
         var attribute: String?
         var isList: Bool
+        /// For the record element's own text: how its whitespace is handled.
+        var policy: WhitespacePolicy?
     }
 
     // The assembler's state changes on every field event. Handlers run one at a time and
@@ -88,38 +92,57 @@ final class RecordAssembler {
         spareSlots.append([])
         var set = Dispatcher()
         set.onStart(.mountPoint) { [self] element in begin(index, element) }
-        var ownTextPolicy: WhitespacePolicy?
+        // The policies of the fields reading the record element's own text, in field order.
+        var ownTextPolicies: [WhitespacePolicy] = []
         for (field, spec) in node.fields.enumerated() {
             guard let element = spec.path.element else {
+                var ownPolicy: WhitespacePolicy?
                 switch spec.capture {
                 case .text(let policy), .items(let policy):
-                    if spec.path.attribute == nil { ownTextPolicy = ownTextPolicy ?? policy }
+                    if spec.path.attribute == nil {
+                        ownPolicy = policy
+                        if !ownTextPolicies.contains(policy) { ownTextPolicies.append(policy) }
+                    }
                 case .record, .records:
                     preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
                 }
                 let isList = if case .items = spec.capture { true } else { false }
-                ownFields[index].append(OwnField(field: field, attribute: spec.path.attribute, isList: isList))
+                ownFields[index].append(
+                    OwnField(field: field, attribute: spec.path.attribute, isList: isList, policy: ownPolicy))
                 continue
             }
+            // The record a match belongs to is the one as many generations up as the path
+            // is long: with a record nested in another of its kind, not always the innermost.
+            let generations = spec.path.depth
             switch spec.capture {
             case .text(let policy), .items(let policy):
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
                     set.onStart(element) { [self] element in
-                        captureAttribute(index, field, attribute, isList: isList, element)
+                        captureAttribute(index, field, generations, attribute, isList: isList, element)
                     }
                 } else {
-                    set.onStart(element) { [self] element in openText(index, field, isList: isList, element) }
-                    set.onEnd(element, whitespace: policy) { [self] element, text in closeText(index, field, element, text) }
+                    set.onStart(element) { [self] element in openText(index, field, generations, isList: isList, element) }
+                    set.onEnd(element, whitespace: policy) { [self] element, text in
+                        closeText(index, field, generations, element, text)
+                    }
                 }
             case .record(let nested), .records(let nested):
-                set.mount(makeSet(nested, parent: Parent(node: index, field: field)), at: element)
+                set.mount(
+                    makeSet(nested, parent: Parent(node: index, field: field, generations: generations)), at: element)
             }
         }
-        if let ownTextPolicy {
-            set.onEnd(.mountPoint, whitespace: ownTextPolicy) { [self] element, text in try finish(index, element, text) }
+        // Own text under a second policy is completed by its own end handler, which runs
+        // before the one that finishes the record (end handlers of a pattern run in order).
+        for policy in ownTextPolicies.dropFirst() {
+            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in
+                completeOwnText(index, policy: policy, element, text)
+            }
+        }
+        if let policy = ownTextPolicies.first {
+            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in try finish(index, element, text, policy) }
         } else {
-            set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil) }
+            set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil, nil) }
         }
         return set
     }
@@ -177,24 +200,40 @@ final class RecordAssembler {
         innermost[node] = open.count - 1
     }
 
-    private func openText(_ node: Int, _ field: Int, isList: Bool, _ element: ElementContext) {
-        let record = innermost[node]
+    /// The open record of `node` whose element is at `depth`, or the innermost one when
+    /// the depth is not known (a field path with `//`); -1 when there is none.
+    @inline(__always)
+    private func openRecord(of node: Int, atDepth depth: Int?) -> Int {
+        var record = innermost[node]
+        guard let depth else { return record }
+        while record >= 0 && open[record].depth > depth { record = open[record].previous }
+        return record >= 0 && open[record].depth == depth ? record : -1
+    }
+
+    /// The open record of `node` that a match `generations` below it (`nil`: any number) belongs to.
+    @inline(__always)
+    private func openRecord(of node: Int, above element: ElementContext, generations: Int?) -> Int {
+        openRecord(of: node, atDepth: generations.map { element.depth - $0 })
+    }
+
+    private func openText(_ node: Int, _ field: Int, _ generations: Int?, isList: Bool, _ element: ElementContext) {
+        let record = openRecord(of: node, above: element, generations: generations)
         guard record >= 0 else { return }
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
         open[record].slots[field].open(
             occurrence, isNil: Self.isMarkedNil(element.attributesReadInHandler), depth: element.depth, isList: isList)
     }
 
-    private func closeText(_ node: Int, _ field: Int, _ element: ElementContext, _ text: String) {
-        let record = innermost[node]
+    private func closeText(_ node: Int, _ field: Int, _ generations: Int?, _ element: ElementContext, _ text: String) {
+        let record = openRecord(of: node, above: element, generations: generations)
         guard record >= 0 else { return }
         open[record].slots[field].complete(depth: element.depth, text: text)
     }
 
     private func captureAttribute(
-        _ node: Int, _ field: Int, _ attribute: String, isList: Bool, _ element: ElementContext
+        _ node: Int, _ field: Int, _ generations: Int?, _ attribute: String, isList: Bool, _ element: ElementContext
     ) {
-        let record = innermost[node]
+        let record = openRecord(of: node, above: element, generations: generations)
         guard record >= 0, let value = element.attributesReadInHandler[attribute] else { return }
         open[record].slots[field].capture(
             value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
@@ -213,14 +252,24 @@ final class RecordAssembler {
         }
     }
 
-    private func finish(_ node: Int, _ element: ElementContext, _ text: String?) throws {
-        guard var record = open.popLast() else { return }
-        innermost[node] = record.previous
+    /// Completes the fields reading the record element's own text under `policy`.
+    private func completeOwnText(_ node: Int, policy: WhitespacePolicy, _ element: ElementContext, _ text: String) {
+        let record = openRecord(of: node, atDepth: element.depth)
+        guard record >= 0 else { return }
+        for field in ownFields[node] where field.attribute == nil && field.policy == policy {
+            open[record].slots[field.field].complete(depth: element.depth, text: text)
+        }
+    }
+
+    private func finish(_ node: Int, _ element: ElementContext, _ text: String?, _ policy: WhitespacePolicy?) throws {
+        let index = openRecord(of: node, atDepth: element.depth)
+        guard index >= 0 else { return }
+        var record = removeOpenRecord(at: index)
         // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
         record.slots = []
         if let text {
-            for field in ownFields[node] where field.attribute == nil {
+            for field in ownFields[node] where field.attribute == nil && field.policy == policy {
                 slots[field.field].complete(depth: element.depth, text: text)
             }
         }
@@ -232,7 +281,7 @@ final class RecordAssembler {
         ) { buffer in
             guard let model = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
             guard let failures = nodes[node].assemble(slots, site, model) else {
-                try deliver(model, from: node)
+                try deliver(model, from: node, at: element.depth)
                 return
             }
             let error = RecordError(
@@ -246,9 +295,27 @@ final class RecordAssembler {
             case .replace(let replacement):
                 try report(error)
                 replacement(model)
-                try deliver(model, from: node)
+                try deliver(model, from: node, at: element.depth)
             }
         }
+    }
+
+    /// Takes the record at `index` out of the open ones. It is the last one unless several
+    /// records began at one element (two nested records at one path, or a record that is
+    /// also nested in another of its kind): their end handlers run in the order of their
+    /// start handlers, not in reverse.
+    private func removeOpenRecord(at index: Int) -> OpenRecord {
+        let record = open.remove(at: index)
+        if innermost[record.node] == index {
+            innermost[record.node] = record.previous
+        }
+        // The records above it moved down one place: so do the references to them.
+        for later in index..<open.count {
+            if open[later].previous == index { open[later].previous = record.previous }
+            if open[later].previous > index { open[later].previous -= 1 }
+            if innermost[open[later].node] == later + 1 { innermost[open[later].node] = later }
+        }
+        return record
     }
 
     /// Keeps a finished record's slot array, emptied, for the node's next record: a record
@@ -261,13 +328,13 @@ final class RecordAssembler {
 
     /// Hands a built model on, moving it out of `model`: to the handler for a top-level
     /// record, into its parent's field for a nested one.
-    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int) throws {
+    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int, at depth: Int) throws {
         guard let parent = parents[node] else {
             try deliver(model)
             return
         }
         let boxed = nodes[node].box(model)
-        let record = innermost[parent.node]
+        let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }
         open[record].slots[parent.field].appendRecord(boxed)
     }

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import SAXDispatch
+
+/// Records begun at one element, and records nested in records of their own kind: each
+/// field value goes to the record its path is relative to, whichever way the record is read.
+@Suite("Records nested in their own kind, or begun at one element")
+struct NestedRecordTests {
+    struct Named: Equatable { let name: String }
+    struct Mailed: Equatable { let email: String }
+
+    /// Every record of `record` in `xml`, read alone and through a shared dispatcher;
+    /// both readings must agree.
+    static func models<Model: Equatable>(_ record: Record<Model>, _ xml: String) throws -> [Model] {
+        let alone = try record.all(in: xml)
+        var shared: [Model] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(record) { shared.append($0) }
+        dispatcher.onEnd("//unrelated") { _ in }
+        try dispatcher.parse(xml)
+        #expect(alone == shared)
+        return alone
+    }
+
+    @Test("two nested records at one path each build from their own fields")
+    func twoRecordsAtOneElement() throws {
+        struct Item: Equatable { let named: Named; let mailed: Mailed }
+        let named = Record("author", .text("name")) { Named(name: $0) }
+        let mailed = Record("author", .text("email")) { Mailed(email: $0) }
+        let item = Record("/r/item", .record("author", named), .record("author", mailed)) {
+            Item(named: $0, mailed: $1)
+        }
+        let xml = "<r><item><author><name>Ann</name><email>a@x</email></author></item></r>"
+        #expect(try Self.models(item, xml) == [Item(named: Named(name: "Ann"), mailed: Mailed(email: "a@x"))])
+    }
+
+    @Test("an element that is a record and also a nested record of an enclosing one is both, in a tree")
+    func treeOfRecords() throws {
+        struct Child: Equatable { let text: String; let type: String? }
+        struct Outline: Equatable { let text: String; let children: [Child] }
+        // The child record has one field more than the outline record: its slots must not be mixed up.
+        let child = Record("outline", .text("@text"), .optional(.text("@type"))) { Child(text: $0, type: $1) }
+        let outline = Record("outline", .text("@text"), .many("outline", child)) { Outline(text: $0, children: $1) }
+        let xml = #"<opml><outline text="a"><outline text="b" type="rss"/><outline text="c"/></outline></opml>"#
+        #expect(
+            try Self.models(outline, xml) == [
+                Outline(text: "b", children: []),
+                Outline(text: "c", children: []),
+                Outline(text: "a", children: [Child(text: "b", type: "rss"), Child(text: "c", type: nil)]),
+            ])
+    }
+
+    @Test("a field's element goes to the record its path is relative to, not the innermost one")
+    func fieldsOfEnclosingRecord() throws {
+        struct Section: Equatable { let title: String; let subtitles: [String]; let figures: [String] }
+        let figure = Record("figure", .text("@id")) { $0 }
+        let section = Record(
+            "section", .text("title"), .many("section/title", as: String.self), .many("section/figure", figure)
+        ) { Section(title: $0, subtitles: $1, figures: $2) }
+        let xml = """
+            <doc><section><title>A</title><section><title>B</title><figure id="f1"/></section>\
+            <section><title>C</title><figure id="f2"/></section></section></doc>
+            """
+        #expect(
+            try Self.models(section, xml) == [
+                Section(title: "B", subtitles: [], figures: []),
+                Section(title: "C", subtitles: [], figures: []),
+                Section(title: "A", subtitles: ["B", "C"], figures: ["f1", "f2"]),
+            ])
+    }
+
+    @Test("the record element's own text read under two whitespace policies")
+    func ownTextUnderTwoPolicies() throws {
+        struct Price: Equatable { let raw: String; let amount: Int; let trimmed: String }
+        let price = Record("/r/p", .text(".", whitespace: .preserve), .value(".", as: Int.self), .text(".")) {
+            Price(raw: $0, amount: $1, trimmed: $2)
+        }
+        #expect(try Self.models(price, "<r><p> 42 </p><p>7</p></r>") == [
+            Price(raw: " 42 ", amount: 42, trimmed: "42"), Price(raw: "7", amount: 7, trimmed: "7"),
+        ])
+    }
+}
