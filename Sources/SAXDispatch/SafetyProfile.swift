@@ -93,6 +93,9 @@ public struct SafetyProfile: Sendable, Hashable {
 
     /// Bytes (UTF-8) of text collected for one element that a handler receives whole
     /// (`onEnd` with text). Default 10 MiB. Text streamed with `onText` is not limited.
+    /// Each open element's text counts on its own (an element's children's text is not
+    /// its own), so an element nested in others whose text is collected too may hold up
+    /// to this much next to theirs.
     public var maximumTextBytes: Limit
 
     /// Bytes expat may allocate for one parse: its buffer, name pools, attribute

@@ -169,4 +169,22 @@ struct TextTests {
         try dispatcher.parse("<r><t>\(String(repeating: "x", count: 100_000))</t></r>")
         #expect(ends == 1)
     }
+
+    @Test("maximumTextBytes bounds each element's text, not the text of its open ancestors with it")
+    func textLimitPerElement() throws {
+        let sixty = String(repeating: "x", count: 60)
+        var dispatcher = Dispatcher()
+        dispatcher.safety.maximumTextBytes = 100
+        var texts: [String: Int] = [:]
+        dispatcher.onEnd("p") { element, text in texts[element.name] = text.count }
+        dispatcher.onEnd("b") { element, text in texts[element.name] = text.count }
+        // 60 + 60 bytes are held at once inside <b>, but no element has more than 100.
+        try dispatcher.parse("<p>\(sixty)<b>\(sixty)</b>xyz</p>")
+        #expect(texts == ["b": 60, "p": 63])
+        let error = #expect(throws: XMLParseError.self) {
+            try dispatcher.parse("<p>\(sixty)<b>\(sixty)\(sixty)</b></p>")
+        }
+        #expect(error?.code == .textLimitExceeded)
+        #expect(error?.message.contains("<b>") == true)
+    }
 }

@@ -444,7 +444,8 @@ final class DispatchEngine {
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
                 || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace))
         {
-            guard text.count + length <= maximumTextBytes else {
+            // The limit is per element: the buffer also holds the open ancestors' text.
+            guard text.count - stack.topTextStart + length <= maximumTextBytes else {
                 violateTextLimit(bytes, length, flags: flags)
                 return
             }
@@ -673,7 +674,7 @@ final class DispatchEngine {
     /// how the input was split, and the error points at the element's start tag.
     private func violateTextLimit(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) {
         if flags.contains(.textChunks) {
-            var allowed = max(0, min(length, maximumTextBytes - text.count))
+            var allowed = max(0, min(length, maximumTextBytes - (text.count - stack.topTextStart)))
             // Back up to the start of a UTF-8 character.
             while allowed > 0 && allowed < length && UInt8(bitPattern: bytes[allowed]) & 0xC0 == 0x80 { allowed -= 1 }
             if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
