@@ -71,6 +71,22 @@ public final class PushParser {
         try settle(afterFeeding: result)
     }
 
+    /// Parses the input held back so far (a large unfinished token waits for more input
+    /// before expat sees it again), without ending the document: for a stream whose
+    /// source failed, so that the values whole in what arrived are still delivered.
+    ///
+    /// - Throws: As ``feed(_:)-(UnsafeRawBufferPointer)``.
+    @usableFromInline
+    func flushHeldInput() throws {
+        try checkOpen()
+        if engine.isHalted || outcome != nil { return }
+        precondition(!isParsing, Self.reentrancyMessage)
+        isParsing = true
+        let result = driver.flushHeld()
+        isParsing = false
+        try settle(afterFeeding: result)
+    }
+
     private func settle(afterFeeding result: ExpatDriver.FeedResult) throws {
         switch result {
         case .held, .suspended:

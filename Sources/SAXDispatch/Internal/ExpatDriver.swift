@@ -342,6 +342,13 @@ final class ExpatDriver {
         parseHeld(isFinal: true)
     }
 
+    /// Feeds whatever is held back without ending the input: when no more input will
+    /// come but the document is not complete (its source failed), the elements already
+    /// whole in it still reach their handlers.
+    func flushHeld() -> FeedResult {
+        held.count > 0 ? parseHeld(isFinal: false) : .accepted
+    }
+
     /// Feeds the held-back input; unless it is the last, a line break at its end stays held.
     private func parseHeld(isFinal: Bool, keepingLineBreak: Bool = true) -> FeedResult {
         let all = held.bytes(from: 0)

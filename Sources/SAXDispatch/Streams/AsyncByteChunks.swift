@@ -27,38 +27,62 @@ public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.E
         var bytes: Bytes.AsyncIterator
         let chunkSize: Int
         var ended = false
+        /// What the bytes threw after some bytes of a chunk: thrown after that chunk.
+        var pendingError: (any Error)?
 
         /// The next chunk, or `nil` when the bytes have ended.
         ///
-        /// - Throws: What the byte sequence throws.
+        /// - Throws: What the byte sequence throws, after a chunk of the bytes before it.
         public mutating func next() async throws -> [UInt8]? {
             guard !ended else { return nil }
+            if let error = pendingError {
+                pendingError = nil
+                throw error
+            }
             var chunk: [UInt8] = []
             chunk.reserveCapacity(chunkSize)
             while chunk.count < chunkSize {
-                guard let byte = try await bytes.next() else {
-                    ended = true
-                    break
+                do {
+                    guard let byte = try await bytes.next() else {
+                        ended = true
+                        break
+                    }
+                    chunk.append(byte)
+                } catch {
+                    // The bytes that came before the error are handed on first.
+                    guard !chunk.isEmpty else { throw error }
+                    pendingError = error
+                    return chunk
                 }
-                chunk.append(byte)
             }
             return chunk.isEmpty ? nil : chunk
         }
 
         /// The next chunk, or `nil` when the bytes have ended; reads in the caller's isolation.
         ///
-        /// - Throws: What the byte sequence throws.
+        /// - Throws: What the byte sequence throws, after a chunk of the bytes before it.
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> [UInt8]? {
             guard !ended else { return nil }
+            if let error = pendingError {
+                pendingError = nil
+                throw error
+            }
             var chunk: [UInt8] = []
             chunk.reserveCapacity(chunkSize)
             while chunk.count < chunkSize {
-                guard let byte = try await bytes.next(isolation: actor) else {
-                    ended = true
-                    break
+                do {
+                    guard let byte = try await bytes.next(isolation: actor) else {
+                        ended = true
+                        break
+                    }
+                    chunk.append(byte)
+                } catch {
+                    // The bytes that came before the error are handed on first.
+                    guard !chunk.isEmpty else { throw error }
+                    pendingError = error
+                    return chunk
                 }
-                chunk.append(byte)
             }
             return chunk.isEmpty ? nil : chunk
         }

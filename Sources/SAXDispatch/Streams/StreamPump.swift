@@ -28,6 +28,9 @@ final class StreamPump<Element> {
     /// An error that comes after the values already yielded.
     @exclusivity(unchecked) @usableFromInline var pendingError: (any Error)?
     @exclusivity(unchecked) @usableFromInline var inputEnded = false
+    /// What the chunk source threw: it comes after the values of the input that arrived.
+    @exclusivity(unchecked) @usableFromInline var sourceError: (any Error)?
+    @exclusivity(unchecked) @usableFromInline var heldInputFlushed = false
     @exclusivity(unchecked) @usableFromInline var isFinished = false
 
     @usableFromInline
@@ -61,6 +64,16 @@ final class StreamPump<Element> {
                     if try parser.resume() != nil { isFinished = true }
                 } else if inputEnded || parser.isStopped {
                     if try parser.finishUnlessSuspended() != nil { isFinished = true }
+                } else if let sourceError {
+                    // What the parser held back of the input that did arrive goes through
+                    // first (its whole elements become values); then the source's error.
+                    guard heldInputFlushed else {
+                        heldInputFlushed = true
+                        try parser.flushHeldInput()
+                        continue
+                    }
+                    close()
+                    throw sourceError
                 } else {
                     return .needsInput
                 }
@@ -82,6 +95,17 @@ final class StreamPump<Element> {
             try parser.feed(chunk)
         } catch {
             pendingError = recipe.mapError(error)
+        }
+    }
+
+    /// Notes that the chunk source threw `error`: the values of the input that arrived
+    /// are still delivered, then ``step()`` throws it.
+    @inlinable
+    func sourceFailed(_ error: any Error) {
+        if parser == nil || isFinished {
+            pendingError = pendingError ?? error
+        } else {
+            sourceError = error
         }
     }
 

@@ -72,7 +72,9 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     switch try pump.step() {
                     case .value(let value): return value
                     case .finished: return end()
-                    case .needsInput: pump.accept(try await chunks?.next())
+                    case .needsInput:
+                        // The source's error comes after the values of what it delivered.
+                        do { pump.accept(try await chunks?.next()) } catch { pump.sourceFailed(error) }
                     }
                 }
             } catch {
@@ -95,7 +97,9 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     switch try pump.step() {
                     case .value(let value): return value
                     case .finished: return end()
-                    case .needsInput: pump.accept(try await chunks?.next(isolation: actor))
+                    case .needsInput:
+                        // The source's error comes after the values of what it delivered.
+                        do { pump.accept(try await chunks?.next(isolation: actor)) } catch { pump.sourceFailed(error) }
                     }
                 }
             } catch {

@@ -378,6 +378,32 @@ struct StreamTests {
         #expect(received >= 48 && received < 52)
     }
 
+    @Test("a source's error comes after the values of every byte it delivered: a partial chunk, held-back input")
+    func sourceErrorAfterItsBytes() async throws {
+        let record = Record("item", .value("@n", as: Int.self)) { $0 }
+        // A byte source that fails in the middle of what would be its first chunk.
+        let bytes = AsyncThrowingStream<UInt8, any Error> { continuation in
+            for byte in #"<items><item n="1"/><item n="2"/><item n="3"#.utf8 { continuation.yield(byte) }
+            continuation.finish(throwing: SourceFailure())
+        }
+        var numbers: [Int] = []
+        await #expect(throws: SourceFailure.self) {
+            for try await number in record.stream(bytes: bytes) { numbers.append(number) }
+        }
+        #expect(numbers == [1, 2])
+
+        // The first chunk ends inside a long comment, so the parser holds the second chunk
+        // back waiting for more; the source fails instead: its items still come out.
+        let first = Array(#"<items><item n="0"/><!--\#(String(repeating: "c", count: 8000))"#.utf8)
+        let second = Array(#"--><item n="1"/><item n="2"/>"#.utf8)
+        let source = ChunkSource(first + second, chunkSize: first.count, failure: (after: 2, error: SourceFailure()))
+        numbers = []
+        await #expect(throws: SourceFailure.self) {
+            for try await number in record.stream(chunks: source) { numbers.append(number) }
+        }
+        #expect(numbers == [0, 1, 2])
+    }
+
     @Test("a handler's error surfaces as a HandlerError; a handler that stops ends the stream quietly")
     func handlerErrorsAndStops() async throws {
         struct Refused: Error {}
