@@ -30,15 +30,25 @@ public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.E
         /// What the bytes threw after some bytes of a chunk: thrown after that chunk.
         var pendingError: (any Error)?
 
+        /// The bytes that came before an error are handed on first; the error follows.
+        private mutating func handOn(_ chunk: [UInt8], failedWith error: any Error) throws -> [UInt8] {
+            guard !chunk.isEmpty else { throw error }
+            pendingError = error
+            return chunk
+        }
+
+        private mutating func throwPendingError() throws {
+            guard let error = pendingError else { return }
+            pendingError = nil
+            throw error
+        }
+
         /// The next chunk, or `nil` when the bytes have ended.
         ///
         /// - Throws: What the byte sequence throws, after a chunk of the bytes before it.
         public mutating func next() async throws -> [UInt8]? {
             guard !ended else { return nil }
-            if let error = pendingError {
-                pendingError = nil
-                throw error
-            }
+            try throwPendingError()
             var chunk: [UInt8] = []
             chunk.reserveCapacity(chunkSize)
             while chunk.count < chunkSize {
@@ -49,10 +59,7 @@ public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.E
                     }
                     chunk.append(byte)
                 } catch {
-                    // The bytes that came before the error are handed on first.
-                    guard !chunk.isEmpty else { throw error }
-                    pendingError = error
-                    return chunk
+                    return try handOn(chunk, failedWith: error)
                 }
             }
             return chunk.isEmpty ? nil : chunk
@@ -64,10 +71,7 @@ public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.E
         @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Error) -> [UInt8]? {
             guard !ended else { return nil }
-            if let error = pendingError {
-                pendingError = nil
-                throw error
-            }
+            try throwPendingError()
             var chunk: [UInt8] = []
             chunk.reserveCapacity(chunkSize)
             while chunk.count < chunkSize {
@@ -78,10 +82,7 @@ public struct AsyncByteChunks<Bytes: AsyncSequence>: AsyncSequence where Bytes.E
                     }
                     chunk.append(byte)
                 } catch {
-                    // The bytes that came before the error are handed on first.
-                    guard !chunk.isEmpty else { throw error }
-                    pendingError = error
-                    return chunk
+                    return try handOn(chunk, failedWith: error)
                 }
             }
             return chunk.isEmpty ? nil : chunk
