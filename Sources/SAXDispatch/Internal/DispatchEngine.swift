@@ -149,6 +149,7 @@ final class DispatchEngine {
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
+        driver.suspendIfDeferred()
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -387,6 +388,7 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty { return }
+        driver.suspendIfDeferred()
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -439,6 +441,7 @@ final class DispatchEngine {
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
+        driver.suspendIfDeferred()
         let flags = topFlags
         if flags.contains(.collectsText)
             && (flags.contains(.preservesText) || text.count != stack.topTextStart

@@ -79,6 +79,9 @@ final class ExpatDriver {
     @exclusivity(unchecked) private var isSuspendable = false
     /// Set once a callback asked expat to pause, until the parse call returns.
     @exclusivity(unchecked) private var suspensionRequested = false
+    /// Set when a callback inside an internal entity asked to pause: the pause waits for
+    /// the next event of the document itself (``suspendIfDeferred()``).
+    @exclusivity(unchecked) private(set) var suspensionDeferred = false
     /// Whether expat is paused, holding input it has not parsed yet.
     private(set) var isSuspended = false
     /// Whether the paused call was told the input is complete.
@@ -214,11 +217,42 @@ final class ExpatDriver {
     /// corresponding expat call is `XML_StopParser(parser, XML_TRUE)`). A few callbacks
     /// may still follow, such as the end of an empty element paused at its start.
     /// Does nothing outside a parse call, after a stop, or while reading a descriptor.
+    ///
+    /// Inside an internal entity (`&items;` declared in the DTD), the pause waits for the
+    /// next event of the document itself: expat 2.5.0, resumed inside an entity referenced
+    /// from another entity, goes back to the document without the rest of the outer one,
+    /// losing its elements, or fails. A stream may then get ahead of its consumer by the
+    /// values of one entity's replacement text, which the entity limits bound.
     @inline(__always)
     func suspend() {
         guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }
+        if currentEventMayBeInEntity {
+            suspensionDeferred = true
+            return
+        }
         suspensionRequested = true
         _ = XML_StopParser(parser, 1)
+    }
+
+    /// Whether the current event may come from an internal entity's replacement text:
+    /// expat then reports the position of the reference (`&name;`) in the document, so the
+    /// event's bytes start with `&` (in UTF-8, in a single-byte encoding, or in UTF-16).
+    /// Text from a predefined or character reference (`&amp;`) counts too, harmlessly.
+    private var currentEventMayBeInEntity: Bool {
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else { return false }
+        let first = UInt8(bitPattern: buffer[Int(offset)])
+        if first == 0x26 { return true }
+        return first == 0 && offset + 1 < size && UInt8(bitPattern: buffer[Int(offset) + 1]) == 0x26
+    }
+
+    /// Pauses now if a callback inside an internal entity asked to; called at each event.
+    @inline(__always)
+    func suspendIfDeferred() {
+        guard _slowPath(suspensionDeferred) else { return }
+        suspensionDeferred = false
+        suspend()
     }
 
     /// Goes on parsing after ``suspend()`` paused expat: the rest of the paused call's
@@ -231,6 +265,7 @@ final class ExpatDriver {
         let status = charging { XML_ResumeParser(parser) }
         isSuspendable = false
         suspensionRequested = false
+        suspensionDeferred = false
         if status == XML_STATUS_SUSPENDED {
             isSuspended = true
             return .suspended
@@ -399,6 +434,7 @@ final class ExpatDriver {
             let status = charging { XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) }
             isSuspendable = false
             suspensionRequested = false
+            suspensionDeferred = false
             offset += length
             if status == XML_STATUS_SUSPENDED {
                 isSuspended = true
