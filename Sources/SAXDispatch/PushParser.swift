@@ -171,6 +171,12 @@ public final class PushParser {
     func resume() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }
+        if engine.hasDeferredText {
+            // Long text paused between slices: the next slice first, expat stays paused.
+            whileParsing { engine.deliverDeferredTextSlice() }
+            if engine.isHalted { try settle() }
+            return nil
+        }
         let result = whileParsing { driver.resume() }
         if isFinishing { return try concludeFinishing(result) }
         try settle(afterFeeding: result)

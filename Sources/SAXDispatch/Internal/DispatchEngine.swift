@@ -32,6 +32,10 @@ final class DispatchEngine {
     /// (it reports every line end and entity reference separately) and delivered at
     /// the next markup event, at ``textChunkLimit`` bytes, or at the end of a feed.
     @exclusivity(unchecked) private var pendingText = TextBuffer()
+    /// Text of one large character-data callback that a stream's pause left undelivered,
+    /// from `deferredTextStart` on: a slice per resume (``deliverDeferredTextSlice()``).
+    @exclusivity(unchecked) private var deferredText = TextBuffer()
+    @exclusivity(unchecked) private var deferredTextStart = 0
     @exclusivity(unchecked) private var serial: UInt64 = 0
 
     /// The attributes of the start tag being dispatched, and the serial of its element.
@@ -150,6 +154,7 @@ final class DispatchEngine {
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
         driver.suspendIfDeferred()
+        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -389,6 +394,7 @@ final class DispatchEngine {
     func endElement() {
         if isHalted || stack.isEmpty { return }
         driver.suspendIfDeferred()
+        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -442,6 +448,7 @@ final class DispatchEngine {
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
         driver.suspendIfDeferred()
+        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
         let flags = topFlags
         if flags.contains(.collectsText)
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
@@ -466,15 +473,44 @@ final class DispatchEngine {
             flushPendingText()
             // Large pieces go to the handlers straight from expat's buffer, in bounded slices.
             while piece.count >= Self.textChunkLimit && !isHalted {
-                // Never cut before a UTF-8 continuation byte: each piece holds whole characters.
-                var cut = Self.textChunkLimit
-                while cut < piece.count && cut > Self.textChunkLimit - 3 && piece[cut] & 0xC0 == 0x80 { cut -= 1 }
+                if driver.isPauseRequested {
+                    // A stream's consumer has a value waiting: the rest waits for the resumes.
+                    if let base = piece.baseAddress { deferredText.append(base, count: piece.count) }
+                    return
+                }
+                let cut = Self.sliceEnd(piece)
                 deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<cut]))
                 piece = UnsafeRawBufferPointer(rebasing: piece[cut...])
             }
             if isHalted { return }
         }
         if let base = piece.baseAddress, piece.count > 0 { pendingText.append(base, count: piece.count) }
+    }
+
+    /// Where a text slice of at most ``textChunkLimit`` bytes from the start of `bytes`
+    /// ends: never before a UTF-8 continuation byte, so each slice holds whole characters.
+    private static func sliceEnd(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var cut = min(bytes.count, textChunkLimit)
+        while cut < bytes.count && cut > textChunkLimit - 3 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+        return cut
+    }
+
+    /// Whether text a pause left undelivered waits for the next resume.
+    var hasDeferredText: Bool { deferredText.count > 0 }
+
+    /// Delivers the next slice of the text a pause left undelivered (or, with `all`, the
+    /// rest of it: an event came before the resume), to the innermost element's handlers.
+    func deliverDeferredTextSlice(all: Bool = false) {
+        repeat {
+            let rest = deferredText.bytes(from: deferredTextStart)
+            let cut = Self.sliceEnd(rest)
+            deliverTextChunk(UnsafeRawBufferPointer(rebasing: rest[..<cut]))
+            deferredTextStart += cut
+        } while all && deferredTextStart < deferredText.count && !isHalted
+        if deferredTextStart >= deferredText.count || isHalted {
+            deferredText.removeAll(keepingAtMost: Self.textChunkLimit)
+            deferredTextStart = 0
+        }
     }
 
     /// Delivers the gathered character data of the innermost element to its text-chunk handlers.

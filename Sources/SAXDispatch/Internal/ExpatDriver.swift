@@ -247,6 +247,9 @@ final class ExpatDriver {
         return first == 0 && offset + 1 < size && UInt8(bitPattern: buffer[Int(offset) + 1]) == 0x26
     }
 
+    /// Whether a callback asked expat to pause after the current one (``suspend()``).
+    var isPauseRequested: Bool { suspensionRequested }
+
     /// Pauses now if a callback inside an internal entity asked to; called at each event.
     @inline(__always)
     func suspendIfDeferred() {

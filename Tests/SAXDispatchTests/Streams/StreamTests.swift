@@ -306,6 +306,27 @@ struct StreamTests {
         #expect(iterator.pump == nil)
     }
 
+    @Test("text far longer than a chunk handler's slice comes out a slice per value, not all at once")
+    func longTextPausesBetweenSlices() async throws {
+        // Without line breaks, expat reports the whole chunk's text in one callback.
+        let text = String(repeating: "A", count: 4 << 20) + "é" + String(repeating: "B", count: 100_000)
+        let document = Array("<r><blob>\(text)</blob><tail/></r>".utf8)
+        let stream = XMLStream<String, ChunkSource>(chunks: ChunkSource(document, chunkSize: document.count)) {
+            dispatcher, output in
+            dispatcher.onText("blob") { _, chunk in output.yield(chunk.string) }
+            dispatcher.onStart("tail") { _ in output.yield("tail") }
+        }
+        var iterator = stream.makeAsyncIterator()
+        var pieces: [String] = []
+        while let value = try await iterator.next() {
+            pieces.append(value)
+            #expect(iterator.pump?.mostWaiting ?? 0 <= 2)
+        }
+        #expect(pieces.last == "tail")
+        #expect(pieces.dropLast().joined() == text)
+        #expect(pieces.count > 60 && pieces.dropLast().allSatisfy { $0.utf8.count <= 64 * 1024 })
+    }
+
     // MARK: Errors
 
     @Test("a malformed document: every record before the error, then the error with its position, then the end")
