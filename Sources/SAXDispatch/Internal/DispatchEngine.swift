@@ -36,6 +36,9 @@ final class DispatchEngine {
     /// from `deferredTextStart` on: a slice per resume (``deliverDeferredTextSlice()``).
     @exclusivity(unchecked) private var deferredText = TextBuffer()
     @exclusivity(unchecked) private var deferredTextStart = 0
+    /// Set when a stream's pause waits for the next event (asked inside an internal entity)
+    /// or left text undelivered: the only per-event check that streams cost.
+    @exclusivity(unchecked) var hasPauseWork = false
     @exclusivity(unchecked) private var serial: UInt64 = 0
 
     /// The attributes of the start tag being dispatched, and the serial of its element.
@@ -153,8 +156,7 @@ final class DispatchEngine {
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
-        driver.suspendIfDeferred()
-        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
+        if _slowPath(hasPauseWork) { doPauseWork() }
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -393,8 +395,7 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty { return }
-        driver.suspendIfDeferred()
-        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
+        if _slowPath(hasPauseWork) { doPauseWork() }
         if pendingText.count > 0 {
             flushPendingText()
             if isHalted { return }
@@ -447,8 +448,7 @@ final class DispatchEngine {
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
-        driver.suspendIfDeferred()
-        if _slowPath(deferredText.count > 0) { deliverDeferredTextSlice(all: true) }
+        if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
         if flags.contains(.collectsText)
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
@@ -476,6 +476,7 @@ final class DispatchEngine {
                 if driver.isPauseRequested {
                     // A stream's consumer has a value waiting: the rest waits for the resumes.
                     if let base = piece.baseAddress { deferredText.append(base, count: piece.count) }
+                    hasPauseWork = true
                     return
                 }
                 let cut = Self.sliceEnd(piece)
@@ -493,6 +494,14 @@ final class DispatchEngine {
         var cut = min(bytes.count, textChunkLimit)
         while cut < bytes.count && cut > textChunkLimit - 3 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
         return cut
+    }
+
+    /// At an event, what a pause left waiting: a pause asked inside an internal entity is
+    /// made now if the event is the document's own; undelivered text goes out first.
+    private func doPauseWork() {
+        hasPauseWork = false
+        driver.suspendIfDeferred()
+        if deferredText.count > 0 { deliverDeferredTextSlice(all: true) }
     }
 
     /// Whether text a pause left undelivered waits for the next resume.

@@ -228,6 +228,7 @@ final class ExpatDriver {
         guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }
         if currentEventMayBeInEntity {
             suspensionDeferred = true
+            withEngine(userData) { $0.hasPauseWork = true }
             return
         }
         suspensionRequested = true
@@ -250,8 +251,8 @@ final class ExpatDriver {
     /// Whether a callback asked expat to pause after the current one (``suspend()``).
     var isPauseRequested: Bool { suspensionRequested }
 
-    /// Pauses now if a callback inside an internal entity asked to; called at each event.
-    @inline(__always)
+    /// Pauses now if a callback inside an internal entity asked to (the engine checks at
+    /// each event while it has pause work).
     func suspendIfDeferred() {
         guard _slowPath(suspensionDeferred) else { return }
         suspensionDeferred = false
