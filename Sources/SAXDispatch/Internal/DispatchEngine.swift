@@ -454,8 +454,10 @@ final class DispatchEngine {
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
                 || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace))
         {
-            // The limit is per element: the buffer also holds the open ancestors' text.
-            guard text.count - stack.topTextStart + length <= maximumTextBytes else {
+            // The limit is per element: the buffer also holds the open ancestors' text,
+            // which only counts when the whole buffer is over the limit.
+            guard text.count + length <= maximumTextBytes || text.count - stack.topTextStart + length <= maximumTextBytes
+            else {
                 violateTextLimit(bytes, length, flags: flags)
                 return
             }
