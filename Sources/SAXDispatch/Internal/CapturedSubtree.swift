@@ -15,6 +15,10 @@ final class CapturedSubtree {
         var column: Int
         /// The element's schema when the capture left children out (`nil`: all captured).
         var schema: KeySchema?
+        /// Whether the element has attributes or children that the capture left out: it
+        /// is then neither empty nor (for attributes) a wrapper, as with everything captured.
+        var hasUncapturedAttributes = false
+        var hasUncapturedChildren = false
     }
 
     struct Attribute {
@@ -47,10 +51,14 @@ final class CapturedSubtree {
     ) -> Int {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
+        var leftOut = false
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
             newAttributes.forEachPair { name, value in
-                guard let index = schema.attributeIndex(of: name) else { return }
+                guard let index = schema.attributeIndex(of: name) else {
+                    leftOut = true
+                    return
+                }
                 let name = schema.attributeName(at: index)
                 let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
@@ -65,13 +73,20 @@ final class CapturedSubtree {
         byteCount += bytes
         let index = elements.count
         elements.append(
-            Element(name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema))
+            Element(
+                name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema,
+                hasUncapturedAttributes: leftOut))
         if parent >= 0 {
             let previous = elements[parent].lastChild
             if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
             elements[parent].lastChild = index
         }
         return index
+    }
+
+    /// Notes that the capture left out a child of `element`.
+    func noteUncapturedChild(of element: Int) {
+        elements[element].hasUncapturedChildren = true
     }
 
     func setText(_ text: String, of element: Int) {
@@ -126,5 +141,6 @@ final class CapturedSubtree {
     func isEmpty(_ element: Int) -> Bool {
         let element = elements[element]
         return element.attributes.isEmpty && element.firstChild < 0 && element.text.isEmpty
+            && !element.hasUncapturedAttributes && !element.hasUncapturedChildren
     }
 }

@@ -8,6 +8,9 @@ enum DecodedValue {
     /// An attribute's value, an element's own text, or one token of a list in text;
     /// `owner` is the element it belongs to.
     case string(String, owner: Int)
+    /// The values of an attribute on several elements (a path key ending in an attribute,
+    /// `"item/@id"`); `owner` is the first element. Read as a list, each is one item.
+    case strings([String], owner: Int)
     /// Nothing: the last key of the coding path names nothing in element `owner`. It reads
     /// as an empty list; anything else throws the `keyNotFound` error that names the key.
     case absent(owner: Int)
@@ -24,7 +27,7 @@ extension DecodedValue {
         switch self {
         case .element(let element, _): element
         case .elements(let elements): elements.first ?? 0
-        case .string(_, let owner), .absent(let owner): owner
+        case .string(_, let owner), .strings(_, let owner), .absent(let owner): owner
         }
     }
 
@@ -33,7 +36,7 @@ extension DecodedValue {
         switch self {
         case .element(let only, _): only
         case .elements(let elements): elements.first
-        case .string, .absent: nil
+        case .string, .strings, .absent: nil
         }
     }
 
@@ -43,6 +46,7 @@ extension DecodedValue {
         case .element(let element, _): subtree.elements[element].text
         case .elements(let elements): elements.first.map { subtree.elements[$0].text } ?? ""
         case .string(let string, _): string
+        case .strings(let strings, _): strings.first ?? ""
         case .absent: ""
         }
     }
@@ -50,7 +54,12 @@ extension DecodedValue {
     /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
     /// `xsi:nil="true"`, or an empty element when `emptyElementsAreNil`.
     func isNil(in subtree: CapturedSubtree, emptyElementsAreNil: Bool) -> Bool {
-        if case .string = self { return false }
+        switch self {
+        case .string, .strings: return false
+        default: break
+        }
+        // Several elements are a list, present whatever its first item says.
+        if case .elements(let elements) = self, elements.count > 1 { return false }
         guard let element else { return true }
         return subtree.isNil(element) || (emptyElementsAreNil && subtree.isEmpty(element))
     }

@@ -84,7 +84,7 @@ final class ElementDecoder: Decoder {
         case .elements(let elements):
             guard let first = elements.first else { throw mismatch(Key.self, "no element") }
             return session.keyedContainer(Key.self, decoder: self, element: first)
-        case .string:
+        case .string, .strings:
             throw mismatch([String: Any].self, "text, which has no children or attributes")
         case .absent:
             throw missingKey()
@@ -318,6 +318,8 @@ final class ElementDecoder: Decoder {
             return .elements([element])
         case .absent:
             return .elements([])
+        case .strings(let strings, let owner):
+            return .tokens(strings, owner: owner)
         case .string(let string, let owner):
             return .tokens(string.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init), owner: owner)
         }
@@ -329,7 +331,8 @@ final class ElementDecoder: Decoder {
     private func isWrapper(_ element: Int) -> Bool {
         let subtree = session.subtree
         let captured = subtree.elements[element]
-        guard captured.attributes.isEmpty, captured.text.allSatisfy(\.isWhitespace) else { return false }
+        guard captured.attributes.isEmpty, !captured.hasUncapturedAttributes, captured.text.allSatisfy(\.isWhitespace)
+        else { return false }
         var name: String?
         for child in subtree.children(of: element) {
             let childName = subtree.elements[child].name
@@ -405,7 +408,11 @@ final class ElementDecoder: Decoder {
             var description = "\(session.location(of: owner)): \(context.debugDescription)"
             description += " at \(session.elementPath(context.codingPath))"
             // The text, when the value is text: a string, or an element without children.
-            let isText = if case .string = value { true } else { session.subtree.elements[owner].firstChild < 0 }
+            let isText =
+                switch value {
+                case .string, .strings: true
+                default: session.subtree.elements[owner].firstChild < 0
+                }
             if isText { description += ", text \(DecodingSession.quoted(text))" }
             description += " (decoding \(session.typeName))"
             return DecodingError.Context(

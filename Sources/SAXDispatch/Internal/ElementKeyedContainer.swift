@@ -77,7 +77,8 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 for owner in current { try checkCaptured(attribute: attribute, in: owner, key) }
                 let values = current.compactMap { owner in subtree.attribute(attribute, of: owner).map { ($0, owner) } }
                 guard let first = values.first else { return nil }
-                return .string(first.0, owner: first.1)
+                // Several elements' values are a list (one string each), read as a scalar the first.
+                return values.count == 1 ? .string(first.0, owner: first.1) : .strings(values.map(\.0), owner: first.1)
             }
             return current.isEmpty ? nil : .elements(current)
         }

@@ -101,7 +101,9 @@ final class SubtreeCapture {
         var schema: KeySchema?
         if let parentSchema = subtree.elements[parent.element].schema {
             switch parentSchema.capture(ofChild: element.name) {
-            case .skipped: return element.pruneSubtree(nestedMatchesAreRecords: false)
+            case .skipped:
+                subtree.noteUncapturedChild(of: parent.element)
+                return element.pruneSubtree(nestedMatchesAreRecords: false)
             case .everything: schema = nil
             case .pruned(let childSchema): schema = childSchema
             }
