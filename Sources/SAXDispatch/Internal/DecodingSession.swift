@@ -29,6 +29,31 @@ final class DecodingSession {
     enum LearnedKey {
         case child(String)
         case attribute(String)
+        /// Every child and attribute: a decode listed the element's keys or children.
+        case everything
+    }
+
+    /// Set when a decode read a list of keys or children that the capture left
+    /// incomplete, where it could not throw (`allKeys`): the decode then fails with it.
+    @exclusivity(unchecked) var uncapturedListing: DecodingError?
+
+    /// The context of the error for something a decode asked for that the capture left out.
+    func notCapturedContext(_ what: String, in element: Int, codingPath: [any CodingKey]) -> DecodingError.Context {
+        DecodingError.Context(
+            codingPath: codingPath,
+            debugDescription:
+                "\(location(of: element)): \(what) was not captured at \(elementPath(codingPath)):"
+                + " \(typeName)'s init(from:) asked for it, but not when the decoder probed the type;"
+                + " it is captured from the next element on (set keyPruning = .off to capture everything)")
+    }
+
+    /// Notes that a decode listed the keys or children of `element`, which the capture
+    /// left incomplete: it is captured whole from the next matched element on, and this
+    /// decode fails with `error` (a listing cannot throw where it is read).
+    func noteIncompleteListing(of element: Int, _ error: @autoclosure () -> DecodingError) {
+        guard let schema = subtree.elements[element].schema else { return }
+        learn(.everything, in: schema)
+        if uncapturedListing == nil { uncapturedListing = error() }
     }
 
     init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
@@ -52,6 +77,8 @@ final class DecodingSession {
                 schema.readAttribute(name)
             case .attribute(let name):
                 schema.readAttribute(name)
+            case .everything:
+                schema.capturesEverything = true
             }
         }
         learned.removeAll()
@@ -104,7 +131,13 @@ final class DecodingSession {
         currentRoot = root
         let decoder = ElementDecoder.reuse(
             &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
-        return try decoder.decodeValue(T.self)
+        uncapturedListing = nil
+        let value = try decoder.decodeValue(T.self)
+        if let error = uncapturedListing {
+            uncapturedListing = nil
+            throw error
+        }
+        return value
     }
 
     /// The root of the record being decoded.

@@ -314,7 +314,14 @@ final class ElementDecoder: Decoder {
         case .elements(let elements):
             return .elements(elements)
         case .element(let element, let mayBeWrapper):
-            if mayBeWrapper, isWrapper(element) { return .elements(Array(session.subtree.children(of: element))) }
+            if mayBeWrapper, isWrapper(element) {
+                if session.subtree.elements[element].hasUncapturedChildren {
+                    session.noteIncompleteListing(
+                        of: element,
+                        .dataCorrupted(session.notCapturedContext("part of the list", in: element, codingPath: codingPath)))
+                }
+                return .elements(Array(session.subtree.children(of: element)))
+            }
             return .elements([element])
         case .absent:
             return .elements([])

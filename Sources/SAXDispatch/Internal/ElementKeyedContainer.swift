@@ -28,6 +28,12 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if !subtree.elements[element].text.isEmpty, let text = Key(stringValue: session.options.textKey) {
             keys.append(text)
         }
+        let captured = subtree.elements[element]
+        if captured.hasUncapturedChildren || captured.hasUncapturedAttributes {
+            session.noteIncompleteListing(
+                of: element,
+                .dataCorrupted(session.notCapturedContext("part of the element", in: element, codingPath: codingPath)))
+        }
         return keys
     }
 
@@ -116,14 +122,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func notCaptured(_ what: String, in element: Int, _ key: Key) -> DecodingError {
-        DecodingError.keyNotFound(
-            key,
-            DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription:
-                    "\(session.location(of: element)): \(what) was not captured at \(session.elementPath(codingPath)):"
-                    + " \(session.typeName)'s init(from:) asked for it, but not when the decoder probed the type;"
-                    + " it is captured from the next element on (set keyPruning = .off to capture everything)"))
+        DecodingError.keyNotFound(key, session.notCapturedContext(what, in: element, codingPath: codingPath))
     }
 
     /// What `key` reads, or `.absent`.

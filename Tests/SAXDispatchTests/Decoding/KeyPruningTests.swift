@@ -156,4 +156,81 @@ struct KeyPruningTests {
         off.keyPruning = .off
         #expect(try off.all(Shape.self, at: "shape", in: xml).map(\.size) == [2, 1.5, 3])
     }
+
+    @Test("listing an element's keys or children that the capture left out fails like a key it left out, then learns")
+    func listingsOfPrunedElements() throws {
+        // Reads its other children only for a custom setting, through allKeys.
+        struct Setting: Decodable, Equatable {
+            let kind: String
+            let extras: [String: String]
+            init(kind: String, extras: [String: String]) {
+                self.kind = kind
+                self.extras = extras
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                kind = try container.decode(String.self, forKey: AnyKey(stringValue: "kind"))
+                var extras: [String: String] = [:]
+                if kind == "custom" {
+                    for key in container.allKeys where key.stringValue != "kind" {
+                        extras[key.stringValue] = try container.decode(String.self, forKey: key)
+                    }
+                }
+                self.extras = extras
+            }
+        }
+        let settings = """
+            <settings><setting><kind>plain</kind><color>blue</color></setting>\
+            <setting><kind>custom</kind><color>red</color><size>3</size></setting></settings>
+            """
+        // Reads a list of its children only when it has no <single>.
+        struct Values: Decodable, Equatable {
+            let values: [String]
+            enum Keys: String, CodingKey { case single }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: Keys.self)
+                if container.contains(.single) {
+                    values = [try container.decode(String.self, forKey: .single)]
+                } else {
+                    var list = try decoder.unkeyedContainer()
+                    var values: [String] = []
+                    while !list.isAtEnd { values.append(try list.decode(String.self)) }
+                    self.values = values
+                }
+            }
+        }
+        let lists = "<r><values><single>a</single></values><values><v>b</v><v>c</v></values></r>"
+        var off = XMLRecordDecoder()
+        off.keyPruning = .off
+        #expect(
+            try off.all(Setting.self, at: "setting", in: settings) == [
+                Setting(kind: "plain", extras: [:]), Setting(kind: "custom", extras: ["color": "red", "size": "3"]),
+            ])
+        #expect(try off.all(Values.self, at: "values", in: lists).map(\.values) == [["a"], ["b", "c"]])
+
+        let pruning = XMLRecordDecoder()
+        let parses: [() throws -> Void] = [
+            { _ = try pruning.forEach(Setting.self, at: "setting", in: settings) { _ in } },
+            { _ = try pruning.forEach(Values.self, at: "values", in: lists) { _ in } },
+        ]
+        for parse in parses {
+            do {
+                try parse()
+                Issue.record("listed keys or children that were not captured")
+            } catch DecodingError.dataCorrupted(let context) {
+                #expect(context.debugDescription.contains("was not captured"), "\(context.debugDescription)")
+                #expect(context.debugDescription.contains("keyPruning = .off"))
+            }
+        }
+        // Within one parse, the elements after the failure are captured whole.
+        var dispatcher = Dispatcher()
+        var failures = 0
+        var seen: [Setting] = []
+        dispatcher.onDecoded(Setting.self, at: "setting") { seen.append($0) }
+        for _ in 0..<2 {
+            do { try dispatcher.parse(settings) } catch { failures += 1 }
+        }
+        #expect(failures == 1)
+        #expect(seen.last == Setting(kind: "custom", extras: ["color": "red", "size": "3"]))
+    }
 }
