@@ -35,7 +35,10 @@ final class DecodingSession {
 
     /// Set when a decode read a list of keys or children that the capture left
     /// incomplete, where it could not throw (`allKeys`): the decode then fails with it.
-    @exclusivity(unchecked) var uncapturedListing: DecodingError?
+    @exclusivity(unchecked) private var uncapturedListing: DecodingError?
+    /// Whether the current decode set ``uncapturedListing``: checked per record, where a
+    /// look at the optional error itself would cost more.
+    @exclusivity(unchecked) private var listedUncaptured = false
 
     /// The context of the error for something a decode asked for that the capture left out.
     func notCapturedContext(_ what: String, in element: Int, codingPath: [any CodingKey]) -> DecodingError.Context {
@@ -53,7 +56,10 @@ final class DecodingSession {
     func noteIncompleteListing(of element: Int, _ error: @autoclosure () -> DecodingError) {
         guard let schema = subtree.elements[element].schema else { return }
         learn(.everything, in: schema)
-        if uncapturedListing == nil { uncapturedListing = error() }
+        if !listedUncaptured {
+            listedUncaptured = true
+            uncapturedListing = error()
+        }
     }
 
     init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
@@ -131,13 +137,17 @@ final class DecodingSession {
         currentRoot = root
         let decoder = ElementDecoder.reuse(
             &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
-        uncapturedListing = nil
+        listedUncaptured = false
         let value = try decoder.decodeValue(T.self)
-        if let error = uncapturedListing {
-            uncapturedListing = nil
-            throw error
-        }
+        if _slowPath(listedUncaptured) { try throwUncapturedListing() }
         return value
+    }
+
+    private func throwUncapturedListing() throws {
+        listedUncaptured = false
+        let error = uncapturedListing
+        uncapturedListing = nil
+        if let error { throw error }
     }
 
     /// The root of the record being decoded.
