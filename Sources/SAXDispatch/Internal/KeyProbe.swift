@@ -150,6 +150,19 @@ private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtoc
         try probe.guarded { try probe.at(key).value(T.self) }
     }
 
+    /// An optional value the probe cannot build (a `UUID` from placeholder text, an enum
+    /// without cases to try) is captured whole, and the probe goes on as if it were absent:
+    /// the other keys keep their pruning.
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        let target = probe.at(key)
+        do {
+            return try target.value(T.self)
+        } catch {
+            target.schema.capturesEverything = true
+            return nil
+        }
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {

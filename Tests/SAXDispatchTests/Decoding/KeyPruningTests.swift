@@ -233,4 +233,27 @@ struct KeyPruningTests {
         #expect(failures == 1)
         #expect(seen.last == Setting(kind: "custom", extras: ["color": "red", "size": "3"]))
     }
+
+    @Test("an optional value the probe cannot build is captured whole; the rest keeps its pruning and its lists")
+    func optionalValueTheProbeCannotBuild() throws {
+        struct Meta: Decodable, Equatable { let id: UUID? }
+        struct Author: Decodable, Equatable { let name: String }
+        struct Post: Decodable, Equatable { let meta: Meta?; let author: [Author] }
+        let xml = """
+            <posts><post><meta><id>6F9619FF-8B86-D011-B42D-00C04FC964FF</id></meta>\
+            <author><name>Ann</name></author><junk><x/></junk></post>\
+            <post><author><name>Bob</name></author><author><name>Cy</name></author></post></posts>
+            """
+        let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")
+        let decoder = XMLRecordDecoder()
+        let posts = try decoder.all(Post.self, at: "post", in: xml)
+        #expect(
+            posts == [
+                Post(meta: Meta(id: id), author: [Author(name: "Ann")]),
+                Post(meta: nil, author: [Author(name: "Bob"), Author(name: "Cy")]),
+            ])
+        let schema = KeyProbe.schema(of: Post.self, session: DecodingSession(Post.self, options: decoder, source: nil))
+        #expect(!schema.capturesEverything)
+        #expect(!schema.captures("junk"))
+    }
 }
