@@ -16,6 +16,14 @@ final class RecordAssembler {
         var previous: Int
     }
 
+    /// Which open records of a node a field's match belongs to.
+    private struct FieldMatchReach {
+        /// How many generations below its record the field's element is, when fixed.
+        var generations: Int?
+        /// The path starts anywhere below (`//title`): every enclosing record takes the match.
+        var anywhere: Bool
+    }
+
     /// Where a nested record's models go: a field of its parent.
     private struct Parent {
         var node: Int
@@ -113,23 +121,24 @@ final class RecordAssembler {
             }
             // The record a match belongs to is the one as many generations up as the path
             // is long: with a record nested in another of its kind, not always the innermost.
-            let generations = spec.path.depth
+            // A path that starts anywhere below (`//title`) belongs to every enclosing one.
+            let reach = FieldMatchReach(generations: spec.path.depth, anywhere: !element.isAnchored)
             switch spec.capture {
             case .text(let policy), .items(let policy):
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
                     set.onStart(element) { [self] element in
-                        captureAttribute(index, field, generations, attribute, isList: isList, element)
+                        captureAttribute(index, field, reach, attribute, isList: isList, element)
                     }
                 } else {
-                    set.onStart(element) { [self] element in openText(index, field, generations, isList: isList, element) }
+                    set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
                     set.onEnd(element, whitespace: policy) { [self] element, text in
-                        closeText(index, field, generations, element, text)
+                        closeText(index, field, reach, element, text)
                     }
                 }
             case .record(let nested), .records(let nested):
                 set.mount(
-                    makeSet(nested, parent: Parent(node: index, field: field, generations: generations)), at: element)
+                    makeSet(nested, parent: Parent(node: index, field: field, generations: reach.generations)), at: element)
             }
         }
         // Own text under a second policy is completed by its own end handler, which runs
@@ -216,27 +225,45 @@ final class RecordAssembler {
         openRecord(of: node, atDepth: generations.map { element.depth - $0 })
     }
 
-    private func openText(_ node: Int, _ field: Int, _ generations: Int?, isList: Bool, _ element: ElementContext) {
-        let record = openRecord(of: node, above: element, generations: generations)
-        guard record >= 0 else { return }
-        let occurrence = FieldOccurrence(line: element.line, column: element.column)
-        open[record].slots[field].open(
-            occurrence, isNil: Self.isMarkedNil(element.attributesReadInHandler), depth: element.depth, isList: isList)
+    /// Calls `body` with each open record of `node` that a field match at `element` belongs to.
+    @inline(__always)
+    private func forEachRecord(
+        of node: Int, matching element: ElementContext, _ reach: FieldMatchReach, _ body: (Int) -> Void
+    ) {
+        guard reach.anywhere else {
+            let record = openRecord(of: node, above: element, generations: reach.generations)
+            if record >= 0 { body(record) }
+            return
+        }
+        var record = innermost[node]
+        while record >= 0 {
+            if open[record].depth < element.depth { body(record) }
+            record = open[record].previous
+        }
     }
 
-    private func closeText(_ node: Int, _ field: Int, _ generations: Int?, _ element: ElementContext, _ text: String) {
-        let record = openRecord(of: node, above: element, generations: generations)
-        guard record >= 0 else { return }
-        open[record].slots[field].complete(depth: element.depth, text: text)
+    private func openText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, isList: Bool, _ element: ElementContext) {
+        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        let isNil = Self.isMarkedNil(element.attributesReadInHandler)
+        forEachRecord(of: node, matching: element, reach) { record in
+            open[record].slots[field].open(occurrence, isNil: isNil, depth: element.depth, isList: isList)
+        }
+    }
+
+    private func closeText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, _ element: ElementContext, _ text: String) {
+        forEachRecord(of: node, matching: element, reach) { record in
+            open[record].slots[field].complete(depth: element.depth, text: text)
+        }
     }
 
     private func captureAttribute(
-        _ node: Int, _ field: Int, _ generations: Int?, _ attribute: String, isList: Bool, _ element: ElementContext
+        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, isList: Bool, _ element: ElementContext
     ) {
-        let record = openRecord(of: node, above: element, generations: generations)
-        guard record >= 0, let value = element.attributesReadInHandler[attribute] else { return }
-        open[record].slots[field].capture(
-            value, FieldOccurrence(line: element.line, column: element.column), isList: isList)
+        guard let value = element.attributesReadInHandler[attribute] else { return }
+        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        forEachRecord(of: node, matching: element, reach) { record in
+            open[record].slots[field].capture(value, occurrence, isList: isList)
+        }
     }
 
     /// Prunes an element below the root record's element that no field reads (the engine

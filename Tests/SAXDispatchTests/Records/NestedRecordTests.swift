@@ -79,4 +79,16 @@ struct NestedRecordTests {
             Price(raw: " 42 ", amount: 42, trimmed: "42"), Price(raw: "7", amount: 7, trimmed: "7"),
         ])
     }
+
+    @Test("a field that starts anywhere below (//) belongs to every enclosing record of the kind")
+    func anywhereFieldsOfNestedRecords() throws {
+        struct Section: Equatable { let first: String; let all: [String] }
+        let section = Record("sec", .text("//title"), .many("//title", as: String.self)) { Section(first: $0, all: $1) }
+        let xml = "<r><sec><title>A</title><sec><title>B</title></sec></sec><sec><p><sec><title>C</title></sec></p></sec></r>"
+        #expect(
+            try Self.models(section, xml) == [
+                Section(first: "B", all: ["B"]), Section(first: "A", all: ["A", "B"]),
+                Section(first: "C", all: ["C"]), Section(first: "C", all: ["C"]),
+            ])
+    }
 }
