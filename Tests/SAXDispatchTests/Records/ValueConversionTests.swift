@@ -59,6 +59,14 @@ struct ValueConversionTests {
         for huge in ["1e128", "1e-150"] {
             #expect(Self.failure(huge, as: Decimal.self) == ("a number beyond what Decimal can hold"))
         }
+        // Exact or not at all: 38 significant digits are held, a 39th would be rounded away.
+        let digits38 = "12345678901234567890123456789012345678"
+        #expect(try Decimal(xmlText: digits38) == Decimal(string: digits38))
+        #expect(try Decimal(xmlText: "-0.000" + digits38 + "000e5") == Decimal(string: "-0.000" + digits38 + "e5"))
+        #expect(try Decimal(xmlText: "1" + String(repeating: "0", count: 60)) == Decimal(string: "1e60"))
+        for long in [digits38 + "9", "0." + digits38 + "9", digits38 + ".9e-3"] {
+            #expect(Self.failure(long, as: Decimal.self) == ("more significant digits than Decimal holds (38)"))
+        }
         // XML Schema 1.1: a double literal beyond the range rounds to infinity or zero.
         #expect(try Double(xmlText: "1e400") == .infinity)
         #expect(try Float(xmlText: "1e-60") == 0)
