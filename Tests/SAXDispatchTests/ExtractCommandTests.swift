@@ -133,6 +133,18 @@ struct ExtractCommandTests {
         #expect(result.error == "-:4:16: error: mismatched tag (in a/item)\n")
     }
 
+    @Test("dates beyond the year 9999 in ISO 8601's expanded form; seconds beyond 10^14 are an error")
+    func farDates() throws {
+        let xml = #"<r><i e="1e12"/><i e="-62198755200"/><i e="1e14"/><i e="253402300799"/></r>"#
+        let result = try extract(
+            ["-", "--record", "i", "--field", "v=@e:date-epoch", "--on-error", "skip"], input: Data(xml.utf8))
+        #expect(result.status == 0)
+        #expect(
+            result.output == #"{"v":"+33658-09-27T01:46:40Z"}"# + "\n" + #"{"v":"-0001-01-01T00:00:00Z"}"# + "\n"
+                + #"{"v":"9999-12-31T23:59:59Z"}"# + "\n")
+        #expect(result.error.contains("seconds since 1970 beyond 10^14"))
+    }
+
     @Test("FILE '-' reads standard input")
     func standardInput() throws {
         let xml = try String(contentsOfFile: catalog, encoding: .utf8)

@@ -34,7 +34,8 @@ public struct DateFormat: Sendable {
     /// `UT`, `Z` or the North American abbreviations (`EST`, `PDT`, …).
     public static let rfc822 = DateFormat(parse: { try RFC822Reader.date(from: $0) }, name: "RFC 822 date")
 
-    /// A number of seconds since 1970-01-01T00:00:00Z, with an optional fraction.
+    /// A number of seconds since 1970-01-01T00:00:00Z, with an optional fraction, less
+    /// than 10^14 either way (about three million years: beyond, no calendar date).
     public static let secondsSince1970 = DateFormat(
         parse: { text in
             // Decimal syntax only: not `Double(xmlText:)`, whose INF and NaN are no points in time.
@@ -46,6 +47,9 @@ public struct DateFormat: Sendable {
                 case .invalid: nil
                 }
             guard let seconds else { throw ValueConversionError("expected seconds since 1970") }
+            guard abs(seconds) < 1e14 else {
+                throw ValueConversionError("seconds since 1970 beyond 10^14, about three million years")
+            }
             return Date(timeIntervalSince1970: seconds)
         }, name: "seconds since 1970")
 

@@ -19,7 +19,9 @@ enum ISO8601Text {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        // Years outside 0000-9999 in ISO 8601's expanded form, signed: +33658, -0044.
+        let yearText = (0...9999).contains(year) ? pad(year, 4) : (year > 0 ? "+" : "") + pad(year, 4)
+        var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2)
         text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         if micros != 0 {
             text += micros % 1000 == 0 ? "." + pad(micros / 1000, 3) : "." + pad(micros, 6)
