@@ -107,10 +107,8 @@ final class RecordAssembler {
                 var ownPolicy: WhitespacePolicy?
                 switch spec.capture {
                 case .text(let policy), .items(let policy):
-                    if spec.path.attribute == nil {
-                        ownPolicy = policy
-                        if !ownTextPolicies.contains(policy) { ownTextPolicies.append(policy) }
-                    }
+                    ownPolicy = policy
+                    if spec.path.attribute == nil, !ownTextPolicies.contains(policy) { ownTextPolicies.append(policy) }
                 case .record, .records:
                     preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
                 }
@@ -128,7 +126,7 @@ final class RecordAssembler {
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
                     set.onStart(element) { [self] element in
-                        captureAttribute(index, field, reach, attribute, isList: isList, element)
+                        captureAttribute(index, field, reach, attribute, policy, isList: isList, element)
                     }
                 } else {
                     set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
@@ -196,7 +194,10 @@ final class RecordAssembler {
             var isNil: Bool?
             for field in own {
                 if let attribute = field.attribute {
-                    if let value = attributes[attribute] { slots[field.field].capture(value, occurrence, isList: field.isList) }
+                    if let value = attributes[attribute] {
+                        slots[field.field].capture(
+                            Self.applying(field.policy ?? .trim, to: value), occurrence, isList: field.isList)
+                    }
                 } else {
                     let marked = isNil ?? Self.isMarkedNil(attributes)
                     isNil = marked
@@ -257,9 +258,11 @@ final class RecordAssembler {
     }
 
     private func captureAttribute(
-        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, isList: Bool, _ element: ElementContext
+        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, _ policy: WhitespacePolicy,
+        isList: Bool, _ element: ElementContext
     ) {
-        guard let value = element.attributesReadInHandler[attribute] else { return }
+        guard let raw = element.attributesReadInHandler[attribute] else { return }
+        let value = Self.applying(policy, to: raw)
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
         forEachRecord(of: node, matching: element, reach) { record in
             open[record].slots[field].capture(value, occurrence, isList: isList)
@@ -364,6 +367,19 @@ final class RecordAssembler {
         let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }
         open[record].slots[parent.field].appendRecord(boxed)
+    }
+
+    /// An attribute's value under a field's whitespace policy, as element text gets it:
+    /// `@count` of `count=" 7 "` converts to 7, as `<count> 7 </count>` does.
+    static func applying(_ policy: WhitespacePolicy, to value: String) -> String {
+        if policy == .preserve { return value }
+        if policy == .trim, let first = value.utf8.first, let last = value.utf8.last,
+            !Whitespace.isSpace(first) && !Whitespace.isSpace(last)
+        {
+            return value
+        }
+        var value = value
+        return value.withUTF8 { Whitespace.string(UnsafeRawBufferPointer($0), policy: policy) }
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).

@@ -217,6 +217,20 @@ struct RecordTests {
             "\(error)" == "<input>:2:1: error: record Int could not be built: odd"
         }
     }
+
+    @Test("an attribute's value takes its field's whitespace policy, as element text does")
+    func attributeWhitespace() throws {
+        struct Item: Equatable { let count: Int; let name: String; let raw: String; let optional: Int? }
+        let item = Record(
+            "/r/i", .value("@n", as: Int.self), .text("@s"), .text("@s", whitespace: .preserve),
+            .value("@o", as: Int?.self, emptyAsNil: true)
+        ) { Item(count: $0, name: $1, raw: $2, optional: $3) }
+        #expect(
+            try item.all(in: #"<r><i n=" 7 " s=" a b " o=" "/><i n="8" s="c" o=" 9"/></r>"#) == [
+                Item(count: 7, name: "a b", raw: " a b ", optional: nil), Item(count: 8, name: "c", raw: "c", optional: 9),
+            ])
+    }
+
 }
 
 struct Animal: RecordModel, Equatable {
