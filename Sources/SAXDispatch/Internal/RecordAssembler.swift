@@ -371,13 +371,20 @@ final class RecordAssembler {
 
     /// An attribute's value under a field's whitespace policy, as element text gets it:
     /// `@count` of `count=" 7 "` converts to 7, as `<count> 7 </count>` does.
+    @inline(__always)
     static func applying(_ policy: WhitespacePolicy, to value: String) -> String {
         if policy == .preserve { return value }
-        if policy == .trim, let first = value.utf8.first, let last = value.utf8.last,
-            !Whitespace.isSpace(first) && !Whitespace.isSpace(last)
-        {
-            return value
-        }
+        // Most values have no whitespace at either end: they are returned as they are.
+        let untouched =
+            policy == .trim
+            && value.utf8.withContiguousStorageIfAvailable { bytes in
+                guard let first = bytes.first, let last = bytes.last else { return false }
+                return !Whitespace.isSpace(first) && !Whitespace.isSpace(last)
+            } == true
+        return untouched ? value : applyingSlowly(policy, to: value)
+    }
+
+    private static func applyingSlowly(_ policy: WhitespacePolicy, to value: String) -> String {
         var value = value
         return value.withUTF8 { Whitespace.string(UnsafeRawBufferPointer($0), policy: policy) }
     }
