@@ -196,7 +196,7 @@ final class RecordAssembler {
                 if let attribute = field.attribute {
                     if let value = attributes[attribute] {
                         slots[field.field].capture(
-                            Self.applying(field.policy ?? .trim, to: value), occurrence, isList: field.isList)
+                            Whitespace.applying(field.policy ?? .trim, to: value), occurrence, isList: field.isList)
                     }
                 } else {
                     let marked = isNil ?? Self.isMarkedNil(attributes)
@@ -262,7 +262,7 @@ final class RecordAssembler {
         isList: Bool, _ element: ElementContext
     ) {
         guard let raw = element.attributesReadInHandler[attribute] else { return }
-        let value = Self.applying(policy, to: raw)
+        let value = Whitespace.applying(policy, to: raw)
         let occurrence = FieldOccurrence(line: element.line, column: element.column)
         forEachRecord(of: node, matching: element, reach) { record in
             open[record].slots[field].capture(value, occurrence, isList: isList)
@@ -367,26 +367,6 @@ final class RecordAssembler {
         let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }
         open[record].slots[parent.field].appendRecord(boxed)
-    }
-
-    /// An attribute's value under a field's whitespace policy, as element text gets it:
-    /// `@count` of `count=" 7 "` converts to 7, as `<count> 7 </count>` does.
-    @inline(__always)
-    static func applying(_ policy: WhitespacePolicy, to value: String) -> String {
-        if policy == .preserve { return value }
-        // Most values have no whitespace at either end: they are returned as they are.
-        let untouched =
-            policy == .trim
-            && value.utf8.withContiguousStorageIfAvailable { bytes in
-                guard let first = bytes.first, let last = bytes.last else { return false }
-                return !Whitespace.isSpace(first) && !Whitespace.isSpace(last)
-            } == true
-        return untouched ? value : applyingSlowly(policy, to: value)
-    }
-
-    private static func applyingSlowly(_ policy: WhitespacePolicy, to value: String) -> String {
-        var value = value
-        return value.withUTF8 { Whitespace.string(UnsafeRawBufferPointer($0), policy: policy) }
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).

@@ -41,4 +41,24 @@ enum Whitespace {
             }
         }
     }
+
+    /// `value` (an attribute's, for a record field) under `policy`, as text from expat
+    /// gets it: `count=" 7 "` reads as `7`, as `<count> 7 </count>` does.
+    @inline(__always)
+    static func applying(_ policy: WhitespacePolicy, to value: String) -> String {
+        if policy == .preserve { return value }
+        // Most values have no whitespace at either end: they are returned as they are.
+        let untouched =
+            policy == .trim
+            && value.utf8.withContiguousStorageIfAvailable { bytes in
+                guard let first = bytes.first, let last = bytes.last else { return false }
+                return !isSpace(first) && !isSpace(last)
+            } == true
+        return untouched ? value : applyingSlowly(policy, to: value)
+    }
+
+    private static func applyingSlowly(_ policy: WhitespacePolicy, to value: String) -> String {
+        var value = value
+        return value.withUTF8 { string(UnsafeRawBufferPointer($0), policy: policy) }
+    }
 }
