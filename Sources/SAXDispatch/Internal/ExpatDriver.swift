@@ -81,7 +81,7 @@ final class ExpatDriver {
     @exclusivity(unchecked) private var suspensionRequested = false
     /// Set when a callback inside an internal entity asked to pause: the pause waits for
     /// the next event of the document itself (``suspendIfDeferred()``).
-    @exclusivity(unchecked) private(set) var suspensionDeferred = false
+    @exclusivity(unchecked) private var suspensionDeferred = false
     /// Whether expat is paused, holding input it has not parsed yet.
     private(set) var isSuspended = false
     /// Whether the paused call was told the input is complete.
