@@ -30,9 +30,10 @@ enum Output {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Writes all of `bytes`. When standard output cannot be written (a full disk, a
-    /// closed pipe), the run ends with status 1: output must not be lost silently. A
-    /// reader that went away (`| head`) ends it quietly.
+    /// Writes all of `bytes`. When standard output cannot be written (a full disk), the
+    /// run ends with status 1: output must not be lost silently. A reader that went away
+    /// (`| head`) ends it quietly: by SIGPIPE, as it does other tools, or where that
+    /// signal is ignored, with status 1 and no message.
     private static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) {
         var offset = 0
         while offset < bytes.count, let base = bytes.baseAddress {
