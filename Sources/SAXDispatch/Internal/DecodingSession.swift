@@ -50,15 +50,15 @@ final class DecodingSession {
                 + " it is captured from the next element on (set keyPruning = .off to capture everything)")
     }
 
-    /// Notes that a decode listed the keys or children of `element`, which the capture
-    /// left incomplete: it is captured whole from the next matched element on, and this
-    /// decode fails with `error` (a listing cannot throw where it is read).
-    func noteIncompleteListing(of element: Int, _ error: @autoclosure () -> DecodingError) {
+    /// Notes that a decode listed `what` of `element` (its keys, its list of children),
+    /// which the capture left incomplete: it is captured whole from the next matched
+    /// element on, and this decode fails saying so (a listing cannot throw where it is read).
+    func noteIncompleteListing(_ what: String, of element: Int, codingPath: [any CodingKey]) {
         guard let schema = subtree.elements[element].schema else { return }
         learn(.everything, in: schema)
         if !listedUncaptured {
             listedUncaptured = true
-            uncapturedListing = error()
+            uncapturedListing = .dataCorrupted(notCapturedContext(what, in: element, codingPath: codingPath))
         }
     }
 

@@ -316,9 +316,7 @@ final class ElementDecoder: Decoder {
         case .element(let element, let mayBeWrapper):
             if mayBeWrapper, isWrapper(element) {
                 if session.subtree.elements[element].hasUncapturedChildren {
-                    session.noteIncompleteListing(
-                        of: element,
-                        .dataCorrupted(session.notCapturedContext("part of the list", in: element, codingPath: codingPath)))
+                    session.noteIncompleteListing("part of the list", of: element, codingPath: codingPath)
                 }
                 return .elements(Array(session.subtree.children(of: element)))
             }

@@ -30,9 +30,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         let captured = subtree.elements[element]
         if captured.hasUncapturedChildren || captured.hasUncapturedAttributes {
-            session.noteIncompleteListing(
-                of: element,
-                .dataCorrupted(session.notCapturedContext("part of the element", in: element, codingPath: codingPath)))
+            session.noteIncompleteListing("part of the element", of: element, codingPath: codingPath)
         }
         return keys
     }
