@@ -335,6 +335,12 @@ final class RecordAssembler {
     /// also nested in another of its kind): their end handlers run in the order of their
     /// start handlers, not in reverse.
     private func removeOpenRecord(at index: Int) -> OpenRecord {
+        if index == open.count - 1 {
+            // The usual case: no record above it, no reference to renumber.
+            let record = open.removeLast()
+            if innermost[record.node] == index { innermost[record.node] = record.previous }
+            return record
+        }
         let record = open.remove(at: index)
         if innermost[record.node] == index {
             innermost[record.node] = record.previous
