@@ -25,7 +25,7 @@ public enum FileChunks {
     /// Calls `body` with each piece of the file at `path`, in order; `-` reads standard input.
     ///
     /// The file is read in blocks of at least 64 KiB, so one-byte pieces cost no system
-    /// call each; every piece but the last has `chunkSize` bytes.
+    /// call each; every piece but the last (or the one before a read error) has `chunkSize` bytes.
     ///
     /// - Throws: ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
     public static func forEach(
@@ -48,7 +48,7 @@ public enum FileChunks {
     /// The descriptor is not closed.
     ///
     /// - Parameter path: Names the input in a read error.
-    /// - Throws: ``XMLInputError`` if a read fails, or what `body` throws.
+    /// - Throws: ``XMLInputError`` if a read fails (after the bytes read before it), or what `body` throws.
     public static func forEach(
         descriptor: Int32, path: String, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
@@ -63,6 +63,8 @@ public enum FileChunks {
             if count < 0 {
                 if errno == EINTR { continue }
                 let number = errno
+                // The bytes read before the failure are handed on before it is reported.
+                if kept > 0 { try body(UnsafeRawBufferPointer(rebasing: buffer[0..<kept])) }
                 throw XMLInputError.readFailed(path: path, errorNumber: number)
             }
             let available = kept + count

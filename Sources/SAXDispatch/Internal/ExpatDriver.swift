@@ -483,7 +483,7 @@ final class ExpatDriver {
     /// while expat holds an unfinished token larger than that.
     ///
     /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped.
-    /// - Throws: ``XMLInputError`` when a read fails.
+    /// - Throws: ``XMLInputError`` when a read fails, once the bytes read before the failure are parsed.
     func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
         guard let parser else { return .ended }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
@@ -491,13 +491,14 @@ final class ExpatDriver {
             // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
             var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
             let wanted = 3 - bytesGiven - held.count
-            let count = try withUnsafeMutableBytes(of: &first) { buffer throws(XMLInputError) in
-                try readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
+            let read = withUnsafeMutableBytes(of: &first) { buffer in
+                readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
             }
-            let isFinal = count < wanted
+            let count = read.count
             let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if result == .ended { return .ended }
-            if isFinal { return finish() }
+            if let failure = read.failure { throw failure }
+            if count < wanted { return finish() }
             if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         }
         while true {
@@ -511,8 +512,10 @@ final class ExpatDriver {
                 UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
             held.removeAll(keepingAtMost: 1 << 20)
-            let filled = carried + (try readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path))
-            let isFinal = filled < carried + wanted
+            let read = readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path)
+            let filled = carried + read.count
+            // The bytes read before a failure are parsed before it is reported.
+            let isFinal = filled < carried + wanted && read.failure == nil
             let bytes = UnsafeRawBufferPointer(start: buffer, count: filled)
             if !surrogateCheck.isOff,
                 let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
@@ -530,6 +533,7 @@ final class ExpatDriver {
             bytesGiven += filled - tail
             let status = charging { XML_ParseBuffer(parser, Int32(filled - tail), isFinal ? 1 : 0) }
             guard status == XML_STATUS_OK else { return .ended }
+            if let failure = read.failure { throw failure }
             if isFinal { return .accepted }
         }
     }

@@ -62,16 +62,30 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
         let path: String
         private var descriptor: Int32 = -1
         private var isDone = false
+        /// A read failure after the bytes handed on before it, for the next call to throw.
+        private var pendingFailure: XMLInputError?
 
         init(path: String) {
             self.path = path
+        }
+
+        /// Reads an open descriptor (for tests), which the iteration then owns and closes.
+        init(path: String, openDescriptor: Int32) {
+            self.path = path
+            descriptor = openDescriptor
         }
 
         deinit {
             if descriptor >= 0 { close(descriptor) }
         }
 
+        /// The next chunk, or `nil` at the end. A read failure ends the iteration; the bytes
+        /// read before it come first, as a shorter chunk, and the next call throws it.
         func read(upTo count: Int) throws(XMLInputError) -> [UInt8]? {
+            if let failure = pendingFailure {
+                pendingFailure = nil
+                throw failure
+            }
             guard !isDone else { return nil }
             if descriptor < 0 {
                 repeat {
@@ -85,15 +99,15 @@ public struct AsyncFileChunks: AsyncSequence, Sendable {
             }
             var failure: XMLInputError?
             let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-                do throws(XMLInputError) {
-                    initialized = try readFully(descriptor, into: buffer.baseAddress, count: count, path: path)
-                } catch {
-                    initialized = 0
-                    failure = error
-                }
+                let read = readFully(descriptor, into: buffer.baseAddress, count: count, path: path)
+                initialized = read.count
+                failure = read.failure
             }
             if failure != nil || chunk.count < count { finish() }
-            if let failure { throw failure }
+            if let failure {
+                guard !chunk.isEmpty else { throw failure }
+                pendingFailure = failure
+            }
             return chunk.isEmpty ? nil : chunk
         }
 

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import SAXDispatch
+import SAXDispatchTools
+
+/// A read that fails after some bytes came in: those bytes are parsed (or handed on)
+/// before the failure is reported, in every reading path.
+///
+/// The failing descriptor is the read end of a non-blocking pipe whose writer stays open:
+/// a read returns what was written, and the next one fails with `EAGAIN`.
+@Suite("Read failures: what was read before one is not lost")
+struct ReadFailureTests {
+    static let written = "<zoo><animal><name>cat</name></animal><animal><name>dog</name></animal>"
+
+    /// A pipe holding `written`, read end non-blocking; close both ends when done.
+    static func failingPipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
+        let bytes = Array(written.utf8)
+        try #require(write(ends[1], bytes, bytes.count) == bytes.count)
+        return (ends[0], ends[1])
+    }
+
+    final class Names: @unchecked Sendable {
+        var value: [String] = []
+    }
+
+    static func namesDispatcher(_ names: Names) -> Dispatcher {
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("name") { _, text in names.value.append(text) }
+        return dispatcher
+    }
+
+    static func isReadFailure(_ error: any Error) -> Bool {
+        guard let error = error as? XMLInputError else { return false }
+        return error.path == "pipe" && error.message.hasPrefix("read failed: ")
+    }
+
+    @Test("parse(fileDescriptor:): the events before the failure, then the read error")
+    func descriptor() throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        let names = Names()
+        #expect {
+            try Self.namesDispatcher(names).parse(fileDescriptor: ends.read, source: "pipe")
+        } throws: { Self.isReadFailure($0) }
+        #expect(names.value == ["cat", "dog"])
+    }
+
+    @Test("records from a descriptor: the records that ended before the failure are delivered")
+    func records() throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        let animal = Record("animal", .text("name")) { $0 }
+        var dispatcher = Dispatcher()
+        let names = Names()
+        dispatcher.onRecord(animal) { names.value.append($0) }
+        #expect {
+            try dispatcher.parse(fileDescriptor: ends.read, source: "pipe", chunkSize: 7)
+        } throws: { Self.isReadFailure($0) }
+        #expect(names.value == ["cat", "dog"])
+    }
+
+    @Test("AsyncFileChunks: a shorter chunk with the bytes before the failure, then the error, then the end")
+    func asyncChunks() throws {
+        let ends = try Self.failingPipe()
+        defer { close(ends.write) }
+        // The iteration owns the read end and closes it.
+        let file = AsyncFileChunks.OpenFile(path: "pipe", openDescriptor: ends.read)
+        let chunk = try file.read(upTo: 1 << 16)
+        #expect(chunk.map { String(decoding: $0, as: UTF8.self) } == Self.written)
+        #expect { try file.read(upTo: 1 << 16) } throws: { Self.isReadFailure($0) }
+        #expect(try file.read(upTo: 1 << 16) == nil)
+    }
+
+    struct OpenFileChunks: AsyncSequence {
+        let file: AsyncFileChunks.OpenFile
+        func makeAsyncIterator() -> AsyncFileChunks.AsyncIterator {
+            AsyncFileChunks.AsyncIterator(file: file, chunkSize: 1 << 16)
+        }
+    }
+
+    @Test("an async parse over file chunks: the events before the failure, then the read error")
+    func asyncParse() async throws {
+        let ends = try Self.failingPipe()
+        defer { close(ends.write) }
+        let names = Names()
+        let chunks = OpenFileChunks(file: AsyncFileChunks.OpenFile(path: "pipe", openDescriptor: ends.read))
+        await #expect {
+            try await Self.namesDispatcher(names).parse(chunks: chunks)
+        } throws: { Self.isReadFailure($0) }
+        #expect(names.value == ["cat", "dog"])
+    }
+
+    @Test("FileChunks (the command-line tools' reader): every byte read is handed on before the failure")
+    func toolChunks() throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        var received: [UInt8] = []
+        #expect {
+            try FileChunks.forEach(descriptor: ends.read, path: "pipe", chunkSize: 10) { received += $0 }
+        } throws: { Self.isReadFailure($0) }
+        #expect(String(decoding: received, as: UTF8.self) == Self.written)
+    }
+}
