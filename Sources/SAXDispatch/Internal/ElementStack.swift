@@ -51,11 +51,13 @@ struct ElementStack: ~Copyable {
         frames.removeLast()
     }
 
-    /// The innermost open element. The stack must not be empty.
-    @inline(__always)
+    /// The innermost open element, read and written in place (an addressor, not a
+    /// coroutine, which the optimizer left as a call per access). The stack must not be empty.
     var top: ElementFrame {
-        get { frames.last }
-        _modify { yield &frames.last }
+        @inline(__always)
+        unsafeAddress { UnsafePointer(frames.lastAddress) }
+        @inline(__always)
+        unsafeMutableAddress { frames.lastAddress }
     }
 
     /// The route flags of the innermost open element, read without copying its frame.

@@ -47,6 +47,14 @@ struct GrowableBuffer<Element>: ~Copyable {
         }
     }
 
+    /// The address of the last element, for a holder's own accessors. The buffer must not
+    /// be empty; the address is valid until the buffer next changes.
+    @inline(__always)
+    var lastAddress: UnsafeMutablePointer<Element> {
+        precondition(count > 0, "GrowableBuffer is empty")
+        return base + count - 1
+    }
+
     /// `length` elements from `start`, in place: valid until the buffer next changes.
     @inline(__always)
     func elements(from start: Int, count length: Int) -> UnsafeBufferPointer<Element> {
