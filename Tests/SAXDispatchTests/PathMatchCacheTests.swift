@@ -73,6 +73,38 @@ struct PathMatchCacheTests {
         }
     }
 
+    static let tags = """
+        <node id="1"><tag n="1" k="highway" v="x"/><tag n="2" k="name" v="x"/><tag n="3" k="highway"/>\
+        <tag n="4" v="x"/><tag n="5"/></node>\
+        <node id="2"><tag n="6" k="highway" v="y"/><tag n="7" k="name"/><tag n="8" k="highway" v="x"/></node>\
+        <way><tag n="9" k="highway" v="x"/><tag n="10" k="name"/></way>
+        """
+
+    @Test(
+        "patterns testing their own element's attributes: matches kept per path and test results, each combination apart",
+        arguments: [false, true])
+    func ownAttributeTests(withAncestorTest: Bool) throws {
+        // Twice over, so that the second time every path and combination of results was seen.
+        let document = "<osm>" + Self.tags + Self.tags + "</osm>"
+        let patterns: [ElementPattern] =
+            ["/osm/node/tag[@k='highway']", "tag[@v='x']", "way/tag[@k='highway'][@v]", "tag[@k]"]
+            // A test above the last step: names and the element's own tests no longer decide the `tag` bucket.
+            + (withAncestorTest ? ["node[@id='2']/tag"] : [])
+        let hits = try dispatchLog(document) { dispatcher, log in
+            for (index, pattern) in patterns.enumerated() {
+                dispatcher.onStart(pattern) { element in log("\(index) \(element.attributes["n"] ?? "?")") }
+            }
+        }
+        func numbers(_ index: Int) -> [String] {
+            hits.filter { $0.hasPrefix("\(index) ") }.map { String($0.dropFirst(2)) }
+        }
+        let once = [["1", "3", "6", "8"], ["1", "2", "4", "8", "9"], ["9"], ["1", "2", "3", "6", "7", "8", "9", "10"]]
+            + (withAncestorTest ? [["6", "7", "8"]] : [])
+        for (index, expected) in once.enumerated() {
+            #expect(numbers(index) == expected + expected, "\(patterns[index])")
+        }
+    }
+
     @Test("handlers that mix anchored, floating and catch-all patterns run in the same order on every repetition")
     func repeatedPrecedence() throws {
         let record = "<item><id>1</id><tag k='x'/><tag/></item>"

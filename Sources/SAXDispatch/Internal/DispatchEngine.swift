@@ -176,10 +176,18 @@ final class DispatchEngine {
         }
         let bucket = routes.bucket(id)
         let level = stack.count
+        // Which of the bucket's tests held, one bit each in the order of its list (a bucket
+        // with more tests than bits is never matched by them: see `matchPatterns`).
+        var heldTests: UInt32 = 0
         if routes.attributeTestCount > 0 {
             testResults.reset(level: level)
-            for test in routes.tests(bucket: bucket) where routes.evaluate(test, attributes) {
-                testResults.record(Int(test), level: level)
+            var bit: UInt32 = 1
+            for test in routes.tests(bucket: bucket) {
+                if routes.evaluate(test, attributes) {
+                    testResults.record(Int(test), level: level)
+                    heldTests |= bit
+                }
+                bit &<<= 1
             }
         }
         var flags = routes.flags(bucket: bucket)
@@ -193,7 +201,7 @@ final class DispatchEngine {
                 name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
-            flags = matchPatterns(bucket: bucket, path: path)
+            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
             stack.top.flags = flags
         }
         // Any handler's context may be asked for the start tag's position while the element
@@ -265,18 +273,29 @@ final class DispatchEngine {
 
     /// Finds the patterns of a bucket whose name alone does not decide them that the new
     /// top element matches, records them for it and returns their flags. Where names alone
-    /// decide them, an element on a path matched before takes that match.
-    private func matchPatterns(bucket: Int, path: Int32) -> RouteFlags {
+    /// decide them, an element on a path matched before takes that match; where names and
+    /// the element's own attribute tests do, an element on that path whose tests came out
+    /// the same (`heldTests`, one bit per test of the bucket) does.
+    private func matchPatterns(bucket: Int, path: Int32, heldTests: UInt32) -> RouteFlags {
         let start = matches.count
-        let byNames = routes.matchesByNames(bucket: bucket)
+        // The number the matches are kept under: the path's, or one for the path followed
+        // by the tests' results as a step of their own (a negative name, no element's).
+        let key =
+            if routes.matchesByNames(bucket: bucket) {
+                path
+            } else if routes.matchesByNamesAndOwnTests(bucket: bucket) {
+                pathMatches.path(parent: path, name: -2 - Int32(truncatingIfNeeded: heldTests))
+            } else {
+                PathMatchCache.untracked
+            }
         let flags: RouteFlags
-        if byNames, let kept = pathMatches.pushMatches(of: path, onto: &matches) {
+        if let kept = pathMatches.pushMatches(of: key, onto: &matches) {
             flags = kept
         } else {
             flags = matchCandidates(bucket: bucket)
-            if byNames {
+            if key >= 0 {
                 let found = matches.entries(from: Int32(start), count: Int32(matches.count - start))
-                pathMatches.remember(path, flags: flags, entries: found)
+                pathMatches.remember(key, flags: flags, entries: found)
             }
         }
         stack.top.matchStart = Int32(start)

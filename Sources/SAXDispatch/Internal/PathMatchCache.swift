@@ -8,6 +8,11 @@
 /// for the others. Documents repeat a few paths many times (`/osm/node/tag`), so most
 /// elements cost a probe and a copy of their matches instead of a match per candidate.
 ///
+/// Patterns that test attributes of their last step only (`tag[@k='highway']`) are
+/// decided by the names and by which tests held on the element itself: their matches are
+/// kept under the number of the path extended by one more step, a negative "name" that
+/// encodes the tests' results.
+///
 /// The verdict on a pruning request (``SubtreePruning``), which also depends on names
 /// alone, is kept per path the same way.
 ///

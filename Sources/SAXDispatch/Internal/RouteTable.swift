@@ -42,6 +42,11 @@ final class RouteTable {
     /// Per bucket: whether no candidate tests attributes, so that the names of an element
     /// and its ancestors alone decide its matches (``PathMatchCache``).
     private let matchesByNames: [Bool]
+    /// Per bucket: whether its candidates test attributes on their last step only, so that
+    /// the names of an element and its ancestors and the results of the bucket's tests on
+    /// the element itself decide its matches (`tag[@k='highway']`). Only for buckets with
+    /// at most ``maximumKeyedTests`` tests, whose results then fit in a key.
+    private let matchesByNamesAndOwnTests: [Bool]
     /// Whether some bucket's candidates are matched against the ancestors; only then do
     /// elements need a path number.
     let matchesAncestors: Bool
@@ -155,6 +160,12 @@ final class RouteTable {
             }
         }
         bucketTests = Flattened(testLists)
+        matchesByNamesAndOwnTests = candidateLists.indices.map { bucket in
+            testLists[bucket].count <= Self.maximumKeyedTests
+                && candidateLists[bucket].allSatisfy { entry in
+                    compiled[Int(entry)].steps.dropLast().allSatisfy { $0.tests.isEmpty }
+                }
+        }
         pruning = SubtreePruning(
             entries: entries, patterns: compiled, entryFlags: entryFlags, groupMasks: groupMasks,
             catchAllBits: catchAllBits, groupParents: groupParents)
@@ -211,6 +222,14 @@ final class RouteTable {
     /// Whether the names of an element and its ancestors alone decide a bucket's matches.
     @inline(__always)
     func matchesByNames(bucket: Int) -> Bool { matchesByNames[bucket] }
+
+    /// The most tests a bucket may have for ``matchesByNamesAndOwnTests(bucket:)``.
+    static let maximumKeyedTests = 24
+
+    /// Whether the names of an element and its ancestors and which of the bucket's tests
+    /// (``tests(bucket:)``) held on the element decide a bucket's matches.
+    @inline(__always)
+    func matchesByNamesAndOwnTests(bucket: Int) -> Bool { matchesByNamesAndOwnTests[bucket] }
 
     @inline(__always)
     func flags(entry: Int32) -> RouteFlags { entryFlags[Int(entry)] }
