@@ -136,7 +136,7 @@ final class DecodingSession {
     func decode<T: Decodable>(_ type: T.Type, root: Int, reusing slot: ElementDecoder.Slot) throws -> T {
         currentRoot = root
         let decoder = ElementDecoder.reuse(
-            &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, step: nil)
+            &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, index: nil)
         listedUncaptured = false
         let value = try decoder.decodeValue(T.self)
         if _slowPath(listedUncaptured) { try throwUncapturedListing() }

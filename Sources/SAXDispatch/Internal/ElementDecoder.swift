@@ -31,36 +31,57 @@ final class ElementDecoder: Decoder {
     @exclusivity(unchecked) private(set) var value: DecodedValue
     /// The decoder of the container this value is in; `nil` for the matched element.
     let parent: ElementDecoder?
-    /// The step from the parent's value to this one; `nil` for the matched element and
-    /// for a container's super decoder (which has its container's path).
-    @exclusivity(unchecked) private(set) var step: PathStep?
+    // The step from the parent's value to this one (``step``), kept as two fields: an
+    // existential in an enum, assigned per reused decoder, went through the runtime's
+    // generic value witnesses (about a hundred instructions per record and per list item).
+    @exclusivity(unchecked) private var stepKey: (any CodingKey)?
+    /// A list item's index, or -1.
+    @exclusivity(unchecked) private var stepIndex: Int
 
     init(session: DecodingSession, value: DecodedValue, parent: ElementDecoder?, step: PathStep?) {
         self.session = session
         self.value = value
         self.parent = parent
-        self.step = step
+        switch step {
+        case .key(let key):
+            stepKey = key
+            stepIndex = -1
+        case .index(let index):
+            stepKey = nil
+            stepIndex = index
+        case nil:
+            stepKey = nil
+            stepIndex = -1
+        }
     }
 
-    /// Keeps a decoder between values, for ``reuse(_:session:value:parent:step:)``.
+    /// The step from the parent's value to this one; `nil` for the matched element and
+    /// for a container's super decoder (which has its container's path).
+    var step: PathStep? {
+        if let stepKey { return .key(stepKey) }
+        return stepIndex >= 0 ? .index(stepIndex) : nil
+    }
+
+    /// Keeps a decoder between values, for ``reuse(_:session:value:parent:index:)``.
     final class Slot {
         @exclusivity(unchecked) var decoder: ElementDecoder?
     }
 
-    /// A decoder for `value`: `spare` pointed at it when nothing but `spare` holds that
-    /// decoder any more (the value decoded with it kept no container or decoder), else a
-    /// new one, kept in `spare` for the next value. Saves an allocation per list item and
-    /// per record.
+    /// A decoder for `value`, item `index` of its parent's list (`nil`: the matched
+    /// element): `spare` pointed at it when nothing but `spare` holds that decoder any more
+    /// (the value decoded with it kept no container or decoder), else a new one, kept in
+    /// `spare` for the next value. Saves an allocation per list item and per record.
     static func reuse(
         _ spare: inout ElementDecoder?, session: DecodingSession, value: DecodedValue, parent: ElementDecoder?,
-        step: PathStep?
+        index: Int?
     ) -> ElementDecoder {
         if isKnownUniquelyReferenced(&spare), let decoder = spare, decoder.parent === parent {
             decoder.value = value
-            decoder.step = step
+            // A reused decoder was made here, with no key.
+            decoder.stepIndex = index ?? -1
             return decoder
         }
-        let decoder = ElementDecoder(session: session, value: value, parent: parent, step: step)
+        let decoder = ElementDecoder(session: session, value: value, parent: parent, step: index.map { .index($0) })
         spare = decoder
         return decoder
     }
@@ -248,7 +269,7 @@ final class ElementDecoder: Decoder {
             }
             return try Self.decodeText(Item.self, text, value, in: session, describedBy: item)
         }
-        let item = Self.reuse(&spare, session: session, value: value, parent: self, step: .index(index))
+        let item = Self.reuse(&spare, session: session, value: value, parent: self, index: index)
         return try item.decodeValue(Item.self, kind)
     }
 
