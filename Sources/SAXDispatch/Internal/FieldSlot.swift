@@ -2,6 +2,17 @@
 struct FieldOccurrence {
     var line: Int
     var column: Int
+
+    init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// Where `element`'s start tag is (one lookup of its frame for both numbers).
+    init(_ element: ElementContext) {
+        let position = element.engine.position(depth: element.depth, serial: element.serial)
+        self.init(line: position.line, column: position.column)
+    }
 }
 
 /// One occurrence of a repeated field: its text (or attribute value) once its element

@@ -185,7 +185,7 @@ final class RecordAssembler {
             open.removeAll()
             innermost = Array(repeating: -1, count: innermost.count)
         }
-        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        let occurrence = FieldOccurrence(element)
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
         let own = ownFields[node]
         if !own.isEmpty {
@@ -206,7 +206,7 @@ final class RecordAssembler {
             }
         }
         open.append(
-            OpenRecord(node: node, slots: slots, occurrence: occurrence, depth: element.depth, previous: innermost[node]))
+            OpenRecord(node: node, slots: consume slots, occurrence: occurrence, depth: element.depth, previous: innermost[node]))
         innermost[node] = open.count - 1
     }
 
@@ -244,7 +244,7 @@ final class RecordAssembler {
     }
 
     private func openText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, isList: Bool, _ element: ElementContext) {
-        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        let occurrence = FieldOccurrence(element)
         let isNil = Self.isMarkedNil(element.attributesReadInHandler)
         forEachRecord(of: node, matching: element, reach) { record in
             open[record].slots[field].open(occurrence, isNil: isNil, depth: element.depth, isList: isList)
@@ -263,7 +263,7 @@ final class RecordAssembler {
     ) {
         guard let raw = element.attributesReadInHandler[attribute] else { return }
         let value = Whitespace.applying(policy, to: raw)
-        let occurrence = FieldOccurrence(line: element.line, column: element.column)
+        let occurrence = FieldOccurrence(element)
         forEachRecord(of: node, matching: element, reach) { record in
             open[record].slots[field].capture(value, occurrence, isList: isList)
         }

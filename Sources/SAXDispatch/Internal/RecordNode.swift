@@ -27,8 +27,28 @@ struct RecordNode: Sendable {
 }
 
 /// The record element an assembly is for, valid while it is open (in its end handler).
+///
+/// It is made for every record and read only when a field fails, so it holds the engine
+/// without retaining it (the end handler's context keeps the engine alive meanwhile).
 struct RecordSite {
     let name: String
-    let context: ElementContext
     let occurrence: FieldOccurrence
+    private unowned(unsafe) let engine: DispatchEngine
+    private let nameID: Int32
+    private let serial: UInt64
+    private let depth: Int
+
+    init(name: String, context: ElementContext, occurrence: FieldOccurrence) {
+        self.name = name
+        self.occurrence = occurrence
+        engine = context.engine
+        nameID = context.nameID
+        serial = context.serial
+        depth = context.depth
+    }
+
+    /// The record element's context.
+    var context: ElementContext {
+        ElementContext(engine: engine, nameID: nameID, serial: serial, depth: depth)
+    }
 }
