@@ -419,8 +419,10 @@ final class DispatchEngine {
             flushPendingText()
             if isHalted { return }
         }
-        let frame = stack.top
-        if frame.flags.contains(.end) {
+        // Most elements have no end handler: their frame is read field by field, in place.
+        let flags = stack.topFlags
+        if flags.contains(.end) {
+            let frame = stack.top
             let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
             chainStopped = false
             if frame.matchStart < 0 {
@@ -439,13 +441,14 @@ final class DispatchEngine {
                 }
             }
         }
-        if frame.flags.contains(.retainsAttributes) {
+        if flags.contains(.retainsAttributes) {
             while let last = retained.last, last.depth == stack.count { retained.removeLast() }
         }
-        if frame.flags.contains(.collectsText) { text.truncate(to: frame.textStart) }
-        if frame.matchStart >= 0 { matches.truncate(to: Int(frame.matchStart)) }
+        if flags.contains(.collectsText) { text.truncate(to: stack.topTextStart) }
+        let matchStart = stack.top.matchStart
+        if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
         if keptDepth == stack.count { keptDepth = 0 }
-        stack.pop()
+        stack.dropTop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
         driver.setCharacterDataEnabled(topFlags.wantsCharacters)
     }

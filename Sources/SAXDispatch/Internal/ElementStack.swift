@@ -51,6 +51,12 @@ struct ElementStack: ~Copyable {
         frames.removeLast()
     }
 
+    /// Removes the innermost open element without reading its frame.
+    @inline(__always)
+    mutating func dropTop() {
+        frames.truncate(to: frames.count - 1)
+    }
+
     /// The innermost open element, read and written in place (an addressor, not a
     /// coroutine, which the optimizer left as a call per access). The stack must not be empty.
     var top: ElementFrame {
