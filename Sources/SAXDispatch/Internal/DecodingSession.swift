@@ -17,9 +17,21 @@ final class DecodingSession {
     /// The element path of the record being decoded, for error descriptions.
     var recordPath: () -> ElementPath? = { nil }
     /// Key lookups made so far, by key name: a type has a handful of keys, so they are
-    /// compared in turn rather than hashed.
+    /// compared in turn rather than hashed. Keys taken from the data (a dictionary's, or
+    /// names a type reads from an attribute) can be any names in the document, so only the
+    /// first ``maximumCachedLookups`` are kept: memory and the time of a lookup stay
+    /// bounded whatever the input.
     @exclusivity(unchecked) private var lookupNames: [String] = []
     @exclusivity(unchecked) private var lookups: [KeyLookup] = []
+    static let maximumCachedLookups = 256
+    /// The number of key lookups kept, for tests.
+    var cachedLookupCount: Int { lookups.count }
+    /// The most names a schema learns from decodes one at a time (children and attributes
+    /// the probe had not seen); past it, the elements it describes are captured whole, as
+    /// for a type that lists its keys. Keys from the data would otherwise grow the schema,
+    /// and the time every captured element takes to look through it, without bound, and
+    /// fail a record for each new name.
+    static let maximumLearnedNames = 64
     /// Children a decode asked for that the probe had not seen, to capture from the next element on.
     // Read at every captured record and written only by decodes, which never overlap a capture:
     // the runtime's exclusivity checks are left out.
@@ -77,6 +89,15 @@ final class DecodingSession {
     func schemaForNextElement() -> KeySchema? {
         if learned.isEmpty { return schema }
         for (key, schema) in learned {
+            if case .everything = key {
+                schema.capturesEverything = true
+                continue
+            }
+            guard schema.learnedNameCount < Self.maximumLearnedNames else {
+                schema.capturesEverything = true
+                continue
+            }
+            schema.learnedNameCount += 1
             switch key {
             case .child(let name):
                 schema.child(name).capturesEverything = true
@@ -84,7 +105,7 @@ final class DecodingSession {
             case .attribute(let name):
                 schema.readAttribute(name)
             case .everything:
-                schema.capturesEverything = true
+                break
             }
         }
         learned.removeAll()
@@ -124,8 +145,10 @@ final class DecodingSession {
         let name = key.stringValue
         if let index = lookupNames.firstIndex(of: name) { return lookups[index] }
         let lookup = KeyLookup(name, textKey: options.textKey, strategy: options.keyDecodingStrategy)
-        lookupNames.append(name)
-        lookups.append(lookup)
+        if lookups.count < Self.maximumCachedLookups {
+            lookupNames.append(name)
+            lookups.append(lookup)
+        }
         return lookup
     }
 

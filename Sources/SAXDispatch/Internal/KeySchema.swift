@@ -21,6 +21,9 @@ final class KeySchema {
     /// Everything inside is captured: the type asked for `allKeys`, or its probe failed
     /// before it had asked for all it reads.
     @exclusivity(unchecked) var capturesEverything = false
+    /// How many names decodes taught this schema after the probe
+    /// (``DecodingSession/maximumLearnedNames``).
+    @exclusivity(unchecked) var learnedNameCount = 0
 
     /// The schema of child `name`, if it is read.
     func schema(ofChild name: String) -> KeySchema? {

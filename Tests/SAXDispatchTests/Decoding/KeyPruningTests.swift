@@ -157,6 +157,54 @@ struct KeyPruningTests {
         #expect(try off.all(Shape.self, at: "shape", in: xml).map(\.size) == [2, 1.5, 3])
     }
 
+    @Test("keys named by the data: a bounded number is learned one at a time, then the elements are captured whole")
+    func keysFromTheData() throws {
+        // Each setting reads the child its `name` attribute names: a new name in every record.
+        struct Setting: Decodable {
+            let value: String?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyKey.self)
+                let name = try container.decode(String.self, forKey: AnyKey(stringValue: "name"))
+                value = try? container.decode(String.self, forKey: AnyKey(stringValue: name))
+            }
+        }
+        let count = 600
+        let xml = "<settings>" + (0..<count).map { "<s name=\"k\($0)\"><k\($0)>v\($0)</k\($0)></s>" }.joined() + "</settings>"
+        let values = try XMLRecordDecoder().all(Setting.self, at: "s", in: xml).map(\.value)
+        #expect(values.count == count)
+        // Each new name fails its record (the value is nil) until the schema has learned the
+        // most it learns name by name; from then on the elements are captured whole. Values
+        // wait in batches of 64 before they are decoded, so learning lags by up to a batch.
+        let missing = values.filter { $0 == nil }.count
+        #expect(missing >= DecodingSession.maximumLearnedNames && missing <= DecodingSession.maximumLearnedNames + 128)
+        let settled = min(count, missing + 64)
+        #expect(values.suffix(count - settled) == (settled..<count).map { "v\($0)" })
+        #expect(settled < count - 300)
+
+        let session = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let schema = try #require(session.schemaForNextElement())
+        let probed = schema.childNames.count
+        #expect(!schema.capturesEverything)
+        for index in 0..<100 { session.learn(.child("k\(index)"), in: schema) }
+        #expect(session.schemaForNextElement() === schema)
+        #expect(schema.capturesEverything)
+        #expect(schema.childNames.count == probed + DecodingSession.maximumLearnedNames)
+    }
+
+    @Test("key lookups: the first names are kept, the rest computed each time, with the same answers")
+    func boundedLookups() {
+        struct Model: Decodable {}
+        let session = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
+        let fresh = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
+        for round in 0..<2 {
+            for index in 0..<1_000 {
+                let key = AnyKey(stringValue: index % 3 == 0 ? "@a\(index)" : "b\(index)/c")
+                #expect(session.lookup(key) == fresh.lookup(key), "round \(round), key \(key.stringValue)")
+            }
+        }
+        #expect(session.cachedLookupCount == DecodingSession.maximumCachedLookups)
+    }
+
     @Test("listing an element's keys or children that the capture left out fails like a key it left out, then learns")
     func listingsOfPrunedElements() throws {
         // Reads its other children only for a custom setting, through allKeys.
