@@ -21,7 +21,8 @@ struct ExtractCommand: ParsableCommand {
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
             A path ending in a prefixed name that is also a type name needs its type \
-            spelled out: dc:date:string.
+            spelled out: dc:date:string. A mistyped type (price:integer, tag:strings[]) \
+            is a usage error that names the type meant.
 
             A required field that is absent, or text that does not convert, fails the \
             record: --on-error fail (default) prints FILE:LINE:COLUMN: error: … for each \

@@ -218,6 +218,34 @@ struct ExtractCommandTests {
         }
         #expect(throws: ExtractFieldError.self) { try ExtractField(parsing: "x=a[") }
         #expect(throws: ExtractFieldError.self) { try ExtractField(parsing: "x=@") }
+        // Prefixed names that are no type's spelling stay names; an explicit type keeps a name
+        // that looks like one.
+        for (argument, path) in [("t=svg:text", "svg:text"), ("n=x:integer:string", "x:integer"), ("s=osm:timestamp", "osm:timestamp")] {
+            #expect(try ExtractField(parsing: argument).path.description == path, "\(argument)")
+        }
+    }
+
+    @Test("--field with a mistyped type: a usage error naming the type meant, not a path that never matches")
+    func mistypedTypes() throws {
+        let cases: [(String, String)] = [
+            ("price=price:integer", "did you mean 'int'?"),
+            ("price=price:Int", "did you mean 'int'?"),
+            ("ok=@ok:boolean?", "did you mean 'bool?'?"),
+            ("when=updated:DateTime", "did you mean 'date'?"),
+            ("tags=tag:strings[]", "unknown type 'strings' in 'strings[]'"),
+            ("price=price:integr?", "unknown type 'integr' in 'integr?'"),
+        ]
+        for (argument, message) in cases {
+            #expect("\(argument)") {
+                try ExtractField(parsing: argument)
+            } throws: { error in
+                (error as? ExtractFieldError)?.message.contains(message) == true
+            }
+        }
+        let result = try extract(["-", "--record", "item", "--field", "price=price:integer"], input: Data("<r/>".utf8))
+        #expect(result.status == 2)
+        #expect(result.error.contains("--field 'price=price:integer': unknown type 'integer': did you mean 'int'?"))
+        #expect(result.output.isEmpty)
     }
 
     @Test("the progress line's text")

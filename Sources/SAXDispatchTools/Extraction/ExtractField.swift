@@ -8,7 +8,11 @@ import SAXDispatch
 /// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
 /// The type is read from the text after the last `:` when that text is a type, so a
 /// prefixed element name keeps its meaning (`dc:creator`); a prefixed name that *is* a
-/// type name needs an explicit type (`dc:date:string`).
+/// type name needs an explicit type (`dc:date:string`). Text there that looks like a
+/// mistyped type is an error rather than part of the path: `?` or `[]` after a name
+/// that is no type (`price:integr?`), or a type's name in capitals or another spelling
+/// (`Int`, `integer`, `float`, `boolean`, `datetime`), with the type it means; a prefixed
+/// element that really has such a name needs an explicit type too (`x:integer:string`).
 public struct ExtractField: Sendable, Hashable {
     /// The column's name: the JSON key, the CSV and TSV header.
     public var name: String
@@ -56,9 +60,14 @@ public struct ExtractField: Sendable, Hashable {
         }
         var type = ValueType.string
         var arity = Arity.required
-        if let colon = rest.lastIndex(of: ":"), let spec = Self.typeSpec(rest[rest.index(after: colon)...]) {
-            (type, arity) = spec
-            rest = rest[..<colon]
+        if let colon = rest.lastIndex(of: ":") {
+            let suffix = rest[rest.index(after: colon)...]
+            if let spec = Self.typeSpec(suffix) {
+                (type, arity) = spec
+                rest = rest[..<colon]
+            } else if let problem = Self.mistypedType(suffix) {
+                throw ExtractFieldError(argument: argument, message: problem)
+            }
         }
         let pathText = String(rest)
         let path: FieldPath
@@ -85,6 +94,34 @@ public struct ExtractField: Sendable, Hashable {
             base = base.dropLast(2)
         }
         return ValueType(rawValue: String(base)).map { ($0, arity) }
+    }
+
+    /// Other spellings of the types, which are taken for mistyped types rather than names.
+    /// Only names unlikely for elements: `text` or `timestamp` would catch `svg:text`.
+    private static let typeSpellings: [String: ValueType] = [
+        "integer": .int, "float": .double, "boolean": .bool, "datetime": .date, "iso8601": .date,
+        "rfc822": .rfc822Date,
+    ]
+
+    /// What is wrong when the text after the last `:` looks like a type but is none, or
+    /// `nil` when it reads as the end of a prefixed name.
+    private static func mistypedType(_ text: Substring) -> String? {
+        var base = text
+        var marker = ""
+        if base.hasSuffix("?") {
+            marker = "?"
+        } else if base.hasSuffix("[]") {
+            marker = "[]"
+        }
+        base = base.dropLast(marker.count)
+        let known = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
+        if let meant = typeSpellings[base.lowercased()] ?? ValueType(rawValue: base.lowercased()) {
+            return "unknown type '\(text)': did you mean '\(meant.rawValue)\(marker)'? (types: \(known);"
+                + " for an element of that name, add its type: '...:\(text):string')"
+        }
+        guard !marker.isEmpty else { return nil }
+        // `?` and `[]` cannot end an element name: this was meant as a type.
+        return "unknown type '\(base)' in '\(text)' (types: \(known), each optionally followed by ? or [])"
     }
 
     /// The type as written after the `:` (`int?`, `string[]`).
