@@ -90,12 +90,22 @@ public struct CanonicalXML {
             output.removeAll(keepingCapacity: true)
         }
 
+        /// Hands the output on once it reaches 64 KiB, after every event that adds to it:
+        /// text and processing instructions can be any length, inside one element or between two.
+        private func flushIfFull() throws {
+            if output.count >= Self.pieceSize { try flush() }
+        }
+
+        static let pieceSize = 1 << 16
+        static let textSlice = 1 << 13
+
         func dispatcher() -> Dispatcher {
             var dispatcher = Dispatcher()
             dispatcher.onDoctype { [unowned self] in doctypeName = $0.name }
             dispatcher.onNotationDeclaration { [unowned self] in notations.append($0) }
             dispatcher.onProcessingInstruction { [unowned self] target, data in
                 output.append(contentsOf: "<?\(target) \(data)?>".utf8)
+                try flushIfFull()
             }
             dispatcher.onAnyStart { [unowned self] element in
                 if !rootStarted { startDocument() }
@@ -110,15 +120,25 @@ public struct CanonicalXML {
                     output.append(UInt8(ascii: "\""))
                 }
                 output.append(UInt8(ascii: ">"))
+                try flushIfFull()
             }
             dispatcher.onAnyText { [unowned self] _, chunk in
-                chunk.withUnsafeBytes { escape($0) }
+                // In slices: escaping can make a chunk of text six times longer.
+                try chunk.withUnsafeBytes { bytes in
+                    var start = 0
+                    while start < bytes.count {
+                        let end = min(bytes.count, start + Self.textSlice)
+                        escape(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                        try flushIfFull()
+                        start = end
+                    }
+                }
             }
             dispatcher.onAnyEnd { [unowned self] element in
                 output.append(contentsOf: "</".utf8)
                 output.append(contentsOf: element.name.utf8)
                 output.append(UInt8(ascii: ">"))
-                if output.count >= 1 << 16 { try flush() }
+                try flushIfFull()
             }
             return dispatcher
         }

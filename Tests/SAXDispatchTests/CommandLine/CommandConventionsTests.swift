@@ -166,6 +166,22 @@ struct CommandRobustnessTests {
         #expect(result.output == "<r>" + body + "<b>")
     }
 
+    @Test("canon hands its output on in pieces of about 64 KiB, inside long text and between many instructions too")
+    func canonPieces() throws {
+        // 1 MB of quotes (each escaped to six bytes) in one element, then 20,000 instructions.
+        let document = "<r>" + String(repeating: "\"", count: 1 << 20) + "</r>" + String(repeating: "<?p?>", count: 20_000)
+        let path = FileManagerTemp.write(Data(document.utf8), name: "canon-pieces.xml")
+        var pieces: [Int] = []
+        var total = 0
+        try CanonicalXML().write(DocumentInput(path: path)) { piece in
+            pieces.append(piece.count)
+            total += piece.count
+        }
+        #expect(total == "<r></r>".utf8.count + 6 << 20 + "<?p ?>".utf8.count * 20_000)
+        #expect(pieces.count > 50)
+        #expect(pieces.allSatisfy { $0 <= (1 << 16) + 6 * (1 << 13) }, "largest piece \(pieces.max() ?? 0)")
+    }
+
     @Test("values that would exhaust memory or overflow are usage errors")
     func optionBounds() throws {
         let chunk = try CommandRunner.run("saxdispatch", ["paths", "-", "--chunk-size", "100000000000000"], input: Data("<r/>".utf8))
