@@ -11,6 +11,7 @@ final class CapturedSubtree {
         var firstChild = -1
         var lastChild = -1
         var nextSibling = -1
+        var childCount = 0
         var line: Int
         var column: Int
         /// The element's schema when the capture left children out (`nil`: all captured).
@@ -43,6 +44,29 @@ final class CapturedSubtree {
         elements.removeAll()
         attributes.removeAll()
         byteCount = 0
+        indexedParent = -1
+    }
+
+    /// Elements with more children than this get an index of their children by name
+    /// (``children(of:named:)``).
+    static let indexedChildCount = 32
+    /// The element whose children ``childIndex`` lists by name, or -1.
+    @exclusivity(unchecked) private var indexedParent = -1
+    @exclusivity(unchecked) private var childIndex: [String: [Int]] = [:]
+
+    /// The children of `parent` called `name`, in document order (`nil`: none), found
+    /// through an index: for an element with more than ``indexedChildCount`` children,
+    /// whose children are otherwise scanned. A decode reads an element's keys one by one,
+    /// so a large element read as a dictionary would cost a scan of all its children per
+    /// key: time growing with the square of its size. One element is indexed at a time,
+    /// when first asked.
+    func indexedChildren(of parent: Int, named name: String) -> [Int]? {
+        if indexedParent != parent {
+            childIndex.removeAll(keepingCapacity: true)
+            for child in children(of: parent) { childIndex[elements[child].name, default: []].append(child) }
+            indexedParent = parent
+        }
+        return childIndex[name]
     }
 
     /// Adds an element as the last child of `parent` (`-1` for the root) and returns its index.
@@ -80,6 +104,8 @@ final class CapturedSubtree {
             let previous = elements[parent].lastChild
             if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
             elements[parent].lastChild = index
+            elements[parent].childCount += 1
+            if parent == indexedParent { indexedParent = -1 }
         }
         return index
     }

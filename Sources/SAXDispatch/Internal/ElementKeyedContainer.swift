@@ -73,6 +73,10 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 var next: [Int] = []
                 for parent in current {
                     try checkCaptured(step, in: parent, key)
+                    if subtree.elements[parent].childCount > CapturedSubtree.indexedChildCount {
+                        next += subtree.indexedChildren(of: parent, named: step) ?? []
+                        continue
+                    }
                     for child in subtree.children(of: parent) where subtree.elements[child].name == step { next.append(child) }
                 }
                 current = next
@@ -90,6 +94,10 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The children called `name`: one as `.element`, several as `.elements`.
     private func children(named name: String, of parent: Int) -> DecodedValue? {
+        if _slowPath(subtree.elements[parent].childCount > CapturedSubtree.indexedChildCount) {
+            guard let found = subtree.indexedChildren(of: parent, named: name), let first = found.first else { return nil }
+            return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
+        }
         var first = -1
         var more: [Int]?
         for child in subtree.children(of: parent) where subtree.elements[child].name == name {

@@ -59,3 +59,38 @@ struct DecodingShapeTests {
         #expect(ids.first == "1")
     }
 }
+
+/// An element with many children, read key by key (a dictionary's entries), finds each
+/// through an index of its children by name rather than a scan of all of them per key.
+@Suite("Decodable: large elements read by key")
+struct LargeElementTests {
+    struct Settings: Decodable, Equatable {
+        let entries: [String: String]
+        let nested: String
+        let repeated: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case entries
+            case nested = "entries/group/leaf"
+            case repeated = "entries/twin"
+        }
+    }
+
+    @Test("a dictionary of thousands of entries, a path through it, a repeated name in it: each read through the index")
+    func dictionary() throws {
+        let count = 3_000
+        let entries = (0..<count).map { "<k\($0)>v\($0)</k\($0)>" }.joined()
+        let xml = "<settings><entries>\(entries)<group><leaf>deep</leaf></group><twin>a</twin><twin>b</twin></entries></settings>"
+        for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
+            var decoder = XMLRecordDecoder()
+            decoder.keyPruning = pruning
+            let settings = try decoder.decode(Settings.self, from: xml)
+            #expect(settings.entries.count == count + 2)
+            #expect((0..<count).allSatisfy { settings.entries["k\($0)"] == "v\($0)" })
+            #expect(settings.nested == "deep")
+            #expect(settings.repeated == ["a", "b"])
+            let plain = try decoder.decode([String: String].self, from: "<r>\(entries)</r>")
+            #expect(plain.count == count && plain["k\(count - 1)"] == "v\(count - 1)")
+        }
+    }
+}
