@@ -98,8 +98,9 @@ public struct SafetyProfile: Sendable, Hashable {
     /// to this much next to theirs.
     public var maximumTextBytes: Limit
 
-    /// Bytes expat may allocate for one parse: its buffer, name pools, attribute
-    /// arrays, DTD tables. Default 64 MiB.
+    /// Bytes expat may allocate for one parse (its buffer, name pools, attribute arrays,
+    /// DTD tables), together with the dispatcher's table of the distinct element names
+    /// seen, which a document of many names makes as large as expat's own. Default 64 MiB.
     public var maximumParserMemoryBytes: Limit
 
     /// Expat's protection against entity amplification: the most output bytes an

@@ -40,6 +40,9 @@ final class DispatchEngine {
     /// or left text undelivered: the only per-event check that streams cost.
     @exclusivity(unchecked) var hasPauseWork = false
     @exclusivity(unchecked) private var serial: UInt64 = 0
+    /// The name table's size when the memory budget was last charged for it (``chargeNames()``).
+    @exclusivity(unchecked) private var chargedNameCount = 0
+    @exclusivity(unchecked) private var chargedNameBytes = 0
 
     /// The attributes of the start tag being dispatched, and the serial of its element.
     @exclusivity(unchecked) private var currentAttributes: UnsafePointer<UnsafePointer<CChar>?>?
@@ -163,6 +166,10 @@ final class DispatchEngine {
         }
         guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
         let id = names.intern(name)
+        if _slowPath(names.count != chargedNameCount) {
+            chargeNames()
+            if isHalted { return }
+        }
         serial &+= 1
         var filterState: UInt64 = 0
         if let subtreeFilter, keptDepth == 0 {
@@ -728,6 +735,25 @@ final class DispatchEngine {
             byteOffset: max(0, position.byteOffset), elementPath: currentPath, limit: limit)
         isHalted = true
         driver.stop()
+    }
+
+    /// Charges the parse's memory budget for the name table's growth since the last
+    /// charge: a document of many distinct element names is held to the same limit as
+    /// expat, which keeps its own copy of each.
+    private func chargeNames() {
+        chargedNameCount = names.count
+        let held = names.heldBytes
+        guard held > chargedNameBytes else { return }
+        guard driver.charge(bytes: held - chargedNameBytes) else {
+            let limit = driver.profile.maximumParserMemoryBytes
+            violate(
+                .memoryLimitExceeded,
+                "the parser needs more memory than maximumParserMemoryBytes (\(limit)) for the names of"
+                    + " \(names.count) distinct elements",
+                limit: limit.value)
+            return
+        }
+        chargedNameBytes = held
     }
 
     func violateTokenLimit() {

@@ -13,13 +13,23 @@ import Musl
 /// same pass that finds the terminator) and probe an open-addressing table whose
 /// slots carry the hash and length, so a mismatch rarely touches the name bytes and
 /// an event costs no allocation once its name has been seen.
+///
+/// FNV-1a has no secret, so a document can be made of distinct names that share a hash,
+/// and each would then probe past all the others. A probe longer than ``maximumProbe``
+/// slots, which ordinary names practically never reach, switches the table to the
+/// standard library's hasher, seeded at random per process, and rehashes every name.
 final class NameTable {
     private struct Slot {
         var hash: UInt32
         var length: Int32
         var id: Int32  // -1: empty
-        var start: Int32  // offset of the name in the arena
+        var start: Int  // offset of the name in the arena
     }
+
+    /// The longest probe before the table switches to the seeded hasher.
+    static let maximumProbe = 48
+    /// Whether names are hashed with the seeded hasher (see the type's description).
+    @exclusivity(unchecked) private(set) var isHardened = false
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
@@ -48,20 +58,35 @@ final class NameTable {
     /// The number of distinct names interned so far.
     var count: Int { strings.count }
 
+    /// The bytes the table holds (its slots, the names' bytes and the per-name arrays),
+    /// which the parse's memory budget is charged for.
+    var heldBytes: Int {
+        (mask + 1) * MemoryLayout<Slot>.stride + arenaCapacity
+            + ranges.capacity * MemoryLayout<(start: Int, length: Int)>.stride
+            + strings.capacity * MemoryLayout<String?>.stride
+    }
+
     /// The id of a NUL-terminated name, interning it if it is new.
     @inline(__always)
     func intern(_ name: UnsafePointer<CChar>) -> Int32 {
+        guard !isHardened else { return intern(UnsafeRawBufferPointer(start: name, count: strlen(name))) }
         let (hash, length) = Self.hashAndLength(name)
         var index = Int(hash) & mask
+        var probes = 0
         while true {
             let slot = slots[index]
             if slot.id < 0 { break }
             if slot.hash == hash && Int(slot.length) == length
-                && Self.equal(arena + Int(slot.start), UnsafeRawPointer(name), length)
+                && Self.equal(arena + slot.start, UnsafeRawPointer(name), length)
             {
                 return slot.id
             }
             index = (index + 1) & mask
+            probes += 1
+            if _slowPath(probes > Self.maximumProbe) {
+                harden()
+                return intern(UnsafeRawBufferPointer(start: name, count: length))
+            }
         }
         return insert(UnsafeRawBufferPointer(start: name, count: length), hash: hash, at: index)
     }
@@ -69,14 +94,16 @@ final class NameTable {
     /// The id of a name given as a Swift string, interning it if it is new.
     func intern(_ name: String) -> Int32 {
         var name = name
-        return name.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            if let id = lookup(raw) { return id }
-            let hash = Self.hash(raw)
-            var index = Int(hash) & mask
-            while slots[index].id >= 0 { index = (index + 1) & mask }
-            return insert(raw, hash: hash, at: index)
-        }
+        return name.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The id of a name's bytes, interning them if they are new.
+    private func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        if let id = lookup(bytes) { return id }
+        let hash = hash(bytes)
+        var index = Int(hash) & mask
+        while slots[index].id >= 0 { index = (index + 1) & mask }
+        return insert(bytes, hash: hash, at: index)
     }
 
     /// The id of a name if it has been interned, without interning it.
@@ -97,17 +124,45 @@ final class NameTable {
     }
 
     private func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        let hash = Self.hash(bytes)
+        let hash = hash(bytes)
         var index = Int(hash) & mask
+        var probes = 0
         while true {
             let slot = slots[index]
             if slot.id < 0 { return nil }
             if slot.hash == hash && Int(slot.length) == bytes.count
-                && (bytes.baseAddress.map { Self.equal(arena + Int(slot.start), $0, bytes.count) } ?? true)
+                && (bytes.baseAddress.map { Self.equal(arena + slot.start, $0, bytes.count) } ?? true)
             {
                 return slot.id
             }
             index = (index + 1) & mask
+            probes += 1
+            if _slowPath(probes > Self.maximumProbe && !isHardened) {
+                harden()
+                return lookup(bytes)
+            }
+        }
+    }
+
+    /// The hash of a name's bytes, as the table hashes them now.
+    private func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard isHardened else { return Self.hash(bytes) }
+        var hasher = Hasher()
+        hasher.combine(bytes: bytes)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// Switches to the seeded hasher and rehashes every name.
+    private func harden() {
+        isHardened = true
+        slots.update(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
+        for (id, range) in ranges.enumerated() {
+            let hash = hash(UnsafeRawBufferPointer(start: arena + range.start, count: range.length))
+            var index = Int(hash) & mask
+            while slots[index].id >= 0 { index = (index + 1) & mask }
+            slots[index] = Slot(
+                hash: hash, length: Int32(truncatingIfNeeded: range.length), id: Int32(truncatingIfNeeded: id),
+                start: range.start)
         }
     }
 
@@ -123,9 +178,7 @@ final class NameTable {
             arenaCapacity = capacity
         }
         if let base = bytes.baseAddress { (arena + arenaCount).copyMemory(from: base, byteCount: bytes.count) }
-        slots[index] = Slot(
-            hash: hash, length: Int32(truncatingIfNeeded: bytes.count), id: id,
-            start: Int32(truncatingIfNeeded: arenaCount))
+        slots[index] = Slot(hash: hash, length: Int32(truncatingIfNeeded: bytes.count), id: id, start: arenaCount)
         ranges.append((arenaCount, bytes.count))
         arenaCount += bytes.count
         strings.append(nil)
