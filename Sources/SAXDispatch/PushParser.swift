@@ -150,6 +150,18 @@ public final class PushParser {
         driver.suspend()
     }
 
+    /// Fails the parse because more than `limit` values wait for a stream's consumer
+    /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
+    /// values before it.
+    @usableFromInline
+    func failStreamBacklog(limit: Int) {
+        engine.violate(
+            .streamBacklogExceeded,
+            "more than \(limit) values wait for the stream's consumer: the parse cannot pause inside an internal"
+                + " entity's replacement text, and one reference expanded to more values than that",
+            limit: limit)
+    }
+
     /// Like ``finish()``, but returns `nil` when a handler paused the parse; ``resume()``
     /// then goes on with it.
     @usableFromInline

@@ -130,6 +130,10 @@ extension XMLParseError {
         public static let externalEntityForbidden = Code(rawValue: 1008)
         /// The DOCTYPE has an internal subset and ``SafetyProfile/allowsInternalSubset`` is off.
         public static let internalSubsetForbidden = Code(rawValue: 1009)
+        /// More values waited for a stream's consumer than ``XMLStreamOutput/maximumWaitingValues``:
+        /// the parse cannot pause inside an internal entity's replacement text, and one
+        /// reference expanded to more values than that.
+        public static let streamBacklogExceeded = Code(rawValue: 1010)
 
         private static let names: [Int: String] = [
             1: "noMemory", 2: "syntax", 3: "noElements", 4: "invalidToken", 5: "unclosedToken",
@@ -149,7 +153,7 @@ extension XMLParseError {
             1000: "truncated", 1001: "depthLimitExceeded", 1002: "attributeLimitExceeded",
             1003: "nameLimitExceeded", 1004: "tokenLimitExceeded", 1005: "textLimitExceeded",
             1006: "entityLimitExceeded", 1007: "memoryLimitExceeded", 1008: "externalEntityForbidden",
-            1009: "internalSubsetForbidden",
+            1009: "internalSubsetForbidden", 1010: "streamBacklogExceeded",
         ]
     }
 }

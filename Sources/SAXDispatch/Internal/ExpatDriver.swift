@@ -233,7 +233,7 @@ final class ExpatDriver {
     /// next event of the document itself: expat 2.5.0, resumed inside an entity referenced
     /// from another entity, goes back to the document without the rest of the outer one,
     /// losing its elements, or fails. A stream may then get ahead of its consumer by the
-    /// values of one entity's replacement text, which the entity limits bound.
+    /// values of one entity's replacement text, up to ``XMLStreamOutput/maximumWaitingValues``.
     @inline(__always)
     func suspend() {
         guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }

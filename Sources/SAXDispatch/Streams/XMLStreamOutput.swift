@@ -32,13 +32,28 @@ public final class XMLStreamOutput<Element> {
 
     @usableFromInline init() {}
 
+    /// The most values that may wait for the consumer.
+    ///
+    /// Normally one or two do: each value pauses the parse. Inside an internal entity's
+    /// replacement text (`&items;` declared in the DTD) the parse cannot pause (expat
+    /// 2.5.0 loses the rest of an outer entity when resumed inside a nested one), so all
+    /// the values of one reference wait; past this many the parse fails with
+    /// ``XMLParseError/Code/streamBacklogExceeded``, after the values before it, rather
+    /// than hold without bound what the entity limits allow. A synchronous parse of the
+    /// same document, whose handlers need no waiting, has no such limit.
+    public static var maximumWaitingValues: Int { 65_536 }
+
     /// Hands `value` to the stream's consumer, in order, and pauses the parse after
     /// the current event.
     @inlinable
     public func yield(_ value: Element) {
         guard !isClosed else { return }
+        let waiting = values.count - head + 1
+        guard waiting <= Self.maximumWaitingValues else {
+            parser?.failStreamBacklog(limit: Self.maximumWaitingValues)
+            return
+        }
         values.append(value)
-        let waiting = values.count - head
         if waiting > mostWaiting { mostWaiting = waiting }
         parser?.requestSuspension()
     }

@@ -421,6 +421,36 @@ struct StreamTests {
         }
     }
 
+    @Test("one entity reference expanding to more values than may wait fails the stream after the values before it")
+    func entityBacklog() async throws {
+        // `&e4;` expands to 100,000 `<t>` elements: the stream cannot pause inside it.
+        var declarations = #"<!ENTITY e0 "<t>x</t><t>x</t><t>x</t><t>x</t><t>x</t><t>x</t><t>x</t><t>x</t><t>x</t><t>x</t>">"#
+        for level in 1...4 {
+            declarations += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">"
+        }
+        let xml = "<!DOCTYPE r [\(declarations)]><r><t>first</t>&e4;</r>"
+        let titles = XMLStream<String, ChunkSource>(chunks: ChunkSource(Array(xml.utf8), chunkSize: 4096)) { dispatcher, output in
+            dispatcher.onEnd("t") { _, text in output.yield(text) }
+        }
+        var received = 0
+        do {
+            for try await _ in titles { received += 1 }
+            Issue.record("streamed 100,000 values from one entity reference")
+        } catch let error as XMLParseError {
+            #expect(error.code == .streamBacklogExceeded)
+            #expect(error.limit == XMLStreamOutput<String>.maximumWaitingValues)
+            #expect(error.elementPath.description == "r/t", "\(error.elementPath)")
+        }
+        // The value before the reference, and every value that was let wait.
+        #expect(received == 1 + XMLStreamOutput<String>.maximumWaitingValues)
+        // Synchronous handlers need no waiting: the same document parses.
+        var count = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("t") { _, _ in count += 1 }
+        try dispatcher.parse(xml)
+        #expect(count == 100_001)
+    }
+
     @Test("a source's error comes after the values of every byte it delivered: a partial chunk, held-back input")
     func sourceErrorAfterItsBytes() async throws {
         let record = Record("item", .value("@n", as: Int.self)) { $0 }
