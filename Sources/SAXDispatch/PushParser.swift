@@ -153,6 +153,11 @@ public final class PushParser {
     /// Fails the parse because more than `limit` values wait for a stream's consumer
     /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
     /// values before it.
+    /// Whether a handler asked to pause inside an internal entity's replacement text,
+    /// where the pause waits for the document's own next event.
+    @usableFromInline
+    var isPauseDeferred: Bool { driver.isPauseDeferred }
+
     @usableFromInline
     func failStreamBacklog(limit: Int) {
         engine.violate(
@@ -232,7 +237,10 @@ public final class PushParser {
                 try deliverHeldRecords()
             }
         } catch let error as XMLInputError {
-            // Records that ended before the read failed are delivered first.
+            // What was parsed before the read failed is delivered first: text gathered for
+            // text-chunk handlers, and records that ended.
+            whileParsing { engine.flushPendingText() }
+            try rethrowHandlerError()
             try deliverHeldRecords()
             failure = error
             throw error

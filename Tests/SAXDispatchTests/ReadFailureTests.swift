@@ -52,6 +52,26 @@ struct ReadFailureTests {
         #expect(names.value == ["cat", "dog"])
     }
 
+    @Test("text-chunk handlers: the text parsed before the failure is delivered, as before a parse error")
+    func textBeforeFailure() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
+        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
+        let bytes = Array("<r><a>one</a>two-and-more".utf8)
+        try #require(write(ends[1], bytes, bytes.count) == bytes.count)
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyText { _, chunk in texts.append(chunk.string) }
+        #expect {
+            try dispatcher.parse(fileDescriptor: ends[0], source: "pipe")
+        } throws: { Self.isReadFailure($0) }
+        #expect(texts == ["one", "two-and-more"])
+    }
+
     @Test("records from a descriptor: the records that ended before the failure are delivered")
     func records() throws {
         let ends = try Self.failingPipe()

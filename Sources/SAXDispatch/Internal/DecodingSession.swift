@@ -89,15 +89,21 @@ final class DecodingSession {
     func schemaForNextElement() -> KeySchema? {
         if learned.isEmpty { return schema }
         for (key, schema) in learned {
-            if case .everything = key {
-                schema.capturesEverything = true
-                continue
+            // A held batch of records learns the name it missed once per record: only names
+            // new to the schema count towards the limit.
+            let isNew: Bool
+            switch key {
+            case .child(let name): isNew = schema.schema(ofChild: name) == nil
+            case .attribute(let name): isNew = !schema.attributes.contains(name)
+            case .everything: isNew = false
             }
-            guard schema.learnedNameCount < Self.maximumLearnedNames else {
-                schema.capturesEverything = true
-                continue
+            if isNew {
+                guard schema.learnedNameCount < Self.maximumLearnedNames else {
+                    schema.capturesEverything = true
+                    continue
+                }
+                schema.learnedNameCount += 1
             }
-            schema.learnedNameCount += 1
             switch key {
             case .child(let name):
                 schema.child(name).capturesEverything = true
@@ -105,7 +111,7 @@ final class DecodingSession {
             case .attribute(let name):
                 schema.readAttribute(name)
             case .everything:
-                break
+                schema.capturesEverything = true
             }
         }
         learned.removeAll()

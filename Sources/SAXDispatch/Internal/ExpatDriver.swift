@@ -262,6 +262,10 @@ final class ExpatDriver {
     /// Whether a callback asked expat to pause after the current one (``suspend()``).
     var isPauseRequested: Bool { suspensionRequested }
 
+    /// Whether a pause waits for the document's own next event, asked for inside an
+    /// internal entity (``suspend()``).
+    var isPauseDeferred: Bool { suspensionDeferred }
+
     /// Pauses now if a callback inside an internal entity asked to (the engine checks at
     /// each event while it has pause work).
     func suspendIfDeferred() {

@@ -32,15 +32,16 @@ public final class XMLStreamOutput<Element> {
 
     @usableFromInline init() {}
 
-    /// The most values that may wait for the consumer.
+    /// The most values that may wait for the consumer while the parse cannot pause.
     ///
-    /// Normally one or two do: each value pauses the parse. Inside an internal entity's
-    /// replacement text (`&items;` declared in the DTD) the parse cannot pause (expat
-    /// 2.5.0 loses the rest of an outer entity when resumed inside a nested one), so all
-    /// the values of one reference wait; past this many the parse fails with
-    /// ``XMLParseError/Code/streamBacklogExceeded``, after the values before it, rather
-    /// than hold without bound what the entity limits allow. A synchronous parse of the
-    /// same document, whose handlers need no waiting, has no such limit.
+    /// Normally the values of one event wait: each value pauses the parse after the event.
+    /// Inside an internal entity's replacement text (`&items;` declared in the DTD) the
+    /// parse cannot pause (expat 2.5.0 loses the rest of an outer entity when resumed
+    /// inside a nested one), so all the values of one reference wait; past this many the
+    /// parse fails with ``XMLParseError/Code/streamBacklogExceeded``, after the values
+    /// before it, rather than hold without bound what the entity limits allow. The values
+    /// a handler yields for one event outside an entity are its own to bound, as are a
+    /// synchronous parse's handlers, which need no waiting.
     public static var maximumWaitingValues: Int { 65_536 }
 
     /// Hands `value` to the stream's consumer, in order, and pauses the parse after
@@ -49,8 +50,8 @@ public final class XMLStreamOutput<Element> {
     public func yield(_ value: Element) {
         guard !isClosed else { return }
         let waiting = values.count - head + 1
-        guard waiting <= Self.maximumWaitingValues else {
-            parser?.failStreamBacklog(limit: Self.maximumWaitingValues)
+        if _slowPath(waiting > Self.maximumWaitingValues), let parser, parser.isPauseDeferred {
+            parser.failStreamBacklog(limit: Self.maximumWaitingValues)
             return
         }
         values.append(value)

@@ -189,6 +189,18 @@ struct KeyPruningTests {
         #expect(session.schemaForNextElement() === schema)
         #expect(schema.capturesEverything)
         #expect(schema.childNames.count == probed + DecodingSession.maximumLearnedNames)
+
+        // A name learned again (once per record of a held batch) counts once.
+        let again = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let once = try #require(again.schemaForNextElement())
+        for _ in 0..<100 { again.learn(.child("x"), in: once) }
+        _ = again.schemaForNextElement()
+        for _ in 0..<100 { again.learn(.attribute("id"), in: once) }
+        again.learn(.child("y"), in: once)
+        _ = again.schemaForNextElement()
+        #expect(!once.capturesEverything)
+        #expect(once.captures("x") && once.captures("y") && once.captures(attribute: "id"))
+        #expect(once.learnedNameCount == 3)
     }
 
     @Test("key lookups: the first names are kept, the rest computed each time, with the same answers")

@@ -451,6 +451,20 @@ struct StreamTests {
         #expect(count == 100_001)
     }
 
+    @Test("a handler that yields more values for one event than may wait in an entity: all of them come out")
+    func manyValuesFromOneEvent() async throws {
+        let count = XMLStreamOutput<String>.maximumWaitingValues + 4_464
+        let xml = "<r><list>" + String(repeating: "a,", count: count) + "</list></r>"
+        let words = XMLStream<String, ChunkSource>(chunks: ChunkSource(Array(xml.utf8), chunkSize: 4096)) { dispatcher, output in
+            dispatcher.onEnd("list") { _, text in
+                for word in text.split(separator: ",") { output.yield(String(word)) }
+            }
+        }
+        var received = 0
+        for try await _ in words { received += 1 }
+        #expect(received == count)
+    }
+
     @Test("a source's error comes after the values of every byte it delivered: a partial chunk, held-back input")
     func sourceErrorAfterItsBytes() async throws {
         let record = Record("item", .value("@n", as: Int.self)) { $0 }
