@@ -13,12 +13,12 @@ import SAXDispatchTools
 struct ReadFailureTests {
     static let written = "<zoo><animal><name>cat</name></animal><animal><name>dog</name></animal>"
 
-    /// A pipe holding `written`, read end non-blocking; close both ends when done.
-    static func failingPipe() throws -> (read: Int32, write: Int32) {
+    /// A pipe holding `text`, read end non-blocking; close both ends when done.
+    static func failingPipe(holding text: String = written) throws -> (read: Int32, write: Int32) {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
-        let bytes = Array(written.utf8)
+        let bytes = Array(text.utf8)
         try #require(write(ends[1], bytes, bytes.count) == bytes.count)
         return (ends[0], ends[1])
     }
@@ -54,20 +54,16 @@ struct ReadFailureTests {
 
     @Test("text-chunk handlers: the text parsed before the failure is delivered, as before a parse error")
     func textBeforeFailure() throws {
-        var ends: [Int32] = [0, 0]
-        try #require(pipe(&ends) == 0)
+        let ends = try Self.failingPipe(holding: "<r><a>one</a>two-and-more")
         defer {
-            close(ends[0])
-            close(ends[1])
+            close(ends.read)
+            close(ends.write)
         }
-        try #require(fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK) == 0)
-        let bytes = Array("<r><a>one</a>two-and-more".utf8)
-        try #require(write(ends[1], bytes, bytes.count) == bytes.count)
         var texts: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onAnyText { _, chunk in texts.append(chunk.string) }
         #expect {
-            try dispatcher.parse(fileDescriptor: ends[0], source: "pipe")
+            try dispatcher.parse(fileDescriptor: ends.read, source: "pipe")
         } throws: { Self.isReadFailure($0) }
         #expect(texts == ["one", "two-and-more"])
     }
