@@ -150,14 +150,14 @@ public final class PushParser {
         driver.suspend()
     }
 
-    /// Fails the parse because more than `limit` values wait for a stream's consumer
-    /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
-    /// values before it.
     /// Whether a handler asked to pause inside an internal entity's replacement text,
     /// where the pause waits for the document's own next event.
     @usableFromInline
     var isPauseDeferred: Bool { driver.isPauseDeferred }
 
+    /// Fails the parse because more than `limit` values wait for a stream's consumer
+    /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
+    /// values before it.
     @usableFromInline
     func failStreamBacklog(limit: Int) {
         engine.violate(

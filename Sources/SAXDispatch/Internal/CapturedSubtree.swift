@@ -48,15 +48,22 @@ final class CapturedSubtree {
     }
 
     /// Elements with more children than this get an index of their children by name
-    /// (``children(of:named:)``).
+    /// (``indexedChildren(of:named:)``).
     static let indexedChildCount = 32
+
+    /// Whether `element` has more children than ``indexedChildCount``: its children
+    /// called a name are found through ``indexedChildren(of:named:)``, not by a scan.
+    @inline(__always)
+    func hasIndexedChildren(_ element: Int) -> Bool {
+        elements[element].childCount > Self.indexedChildCount
+    }
     /// The element whose children ``childIndex`` lists by name, or -1.
     @exclusivity(unchecked) private var indexedParent = -1
     @exclusivity(unchecked) private var childIndex: [String: [Int]] = [:]
 
     /// The children of `parent` called `name`, in document order (`nil`: none), found
-    /// through an index: for an element with more than ``indexedChildCount`` children,
-    /// whose children are otherwise scanned. A decode reads an element's keys one by one,
+    /// through an index: for an element with ``hasIndexedChildren(_:)``, whose children
+    /// are otherwise scanned. A decode reads an element's keys one by one,
     /// so a large element read as a dictionary would cost a scan of all its children per
     /// key: time growing with the square of its size. One element is indexed at a time,
     /// when first asked.

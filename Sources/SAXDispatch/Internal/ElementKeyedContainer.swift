@@ -73,7 +73,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 var next: [Int] = []
                 for parent in current {
                     try checkCaptured(step, in: parent, key)
-                    if subtree.elements[parent].childCount > CapturedSubtree.indexedChildCount {
+                    if subtree.hasIndexedChildren(parent) {
                         next += subtree.indexedChildren(of: parent, named: step) ?? []
                         continue
                     }
@@ -94,7 +94,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The children called `name`: one as `.element`, several as `.elements`.
     private func children(named name: String, of parent: Int) -> DecodedValue? {
-        if _slowPath(subtree.elements[parent].childCount > CapturedSubtree.indexedChildCount) {
+        if _slowPath(subtree.hasIndexedChildren(parent)) {
             guard let found = subtree.indexedChildren(of: parent, named: name), let first = found.first else { return nil }
             return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
         }
