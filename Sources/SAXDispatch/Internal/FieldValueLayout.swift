@@ -30,11 +30,13 @@ struct FieldValueLayout: Sendable {
         destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
     }
 
-    /// Reads every field from its slot. When all succeed, calls `body` with the values,
-    /// and `body` must take each one out, in field order (``FieldValues/take(_:)``);
-    /// otherwise destroys the values that were read and returns every failure.
+    /// Reads every field from its slot, taking the slot's contents (each slot is left
+    /// `.empty`: a copy of it would cost a retain and a release per field). When all
+    /// succeed, calls `body` with the values, and `body` must take each one out, in field
+    /// order (``FieldValues/take(_:)``); otherwise destroys the values that were read and
+    /// returns every failure.
     func extract(
-        _ slots: [FieldSlot], _ record: RecordSite, _ body: (inout FieldValues) -> FieldFailures?
+        _ slots: inout [FieldSlot], _ record: RecordSite, _ body: (inout FieldValues) -> FieldFailures?
     ) -> FieldFailures? {
         withUnsafePointer(to: record) { record in
             withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
@@ -47,7 +49,9 @@ struct FieldValueLayout: Sendable {
                 for index in extractors.indices {
                     let out = base + offsets[index]
                     site.index = index
-                    if let failed = extractors[index](slots[index], site, out) {
+                    var slot = FieldSlot.empty
+                    swap(&slot, &slots[index])
+                    if let failed = extractors[index](slot, site, out) {
                         if failures.isEmpty {
                             for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
                         }

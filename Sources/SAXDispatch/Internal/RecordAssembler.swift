@@ -310,7 +310,7 @@ final class RecordAssembler {
             byteCount: max(nodes[node].modelSize, 1), alignment: nodes[node].modelAlignment
         ) { buffer in
             guard let model = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-            guard let failures = nodes[node].assemble(slots, site, model) else {
+            guard let failures = nodes[node].assemble(&slots, site, model) else {
                 try deliver(model, from: node, at: element.depth)
                 return
             }

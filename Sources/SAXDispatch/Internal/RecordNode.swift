@@ -19,9 +19,10 @@ struct RecordNode: Sendable {
     /// The model's size and alignment in memory.
     let modelSize: Int
     let modelAlignment: Int
-    /// Builds the model from the captured slots (one per field) into `out`, uninitialized
-    /// memory for it; or returns every failure and leaves `out` uninitialized.
-    let assemble: @Sendable (_ slots: [FieldSlot], _ record: RecordSite, _ out: UnsafeMutableRawPointer) -> FieldFailures?
+    /// Builds the model from the captured slots (one per field, taken: each is left
+    /// `.empty`) into `out`, uninitialized memory for it; or returns every failure and
+    /// leaves `out` uninitialized.
+    let assemble: @Sendable (_ slots: inout [FieldSlot], _ record: RecordSite, _ out: UnsafeMutableRawPointer) -> FieldFailures?
     /// Moves the model out of `model`'s memory into a box.
     let box: @Sendable (_ model: UnsafeMutableRawPointer) -> Any
 }

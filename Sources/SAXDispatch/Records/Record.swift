@@ -83,7 +83,7 @@ public struct Record<Model>: Sendable {
         build: @escaping @Sendable (inout FieldValues) throws -> Model
     ) {
         node = Self.node(pattern, layout) { slots, record, out in
-            layout.extract(slots, record) { values in
+            layout.extract(&slots, record) { values in
                 Self.build(into: out, record) { try build(&values) }
             }
         }
@@ -91,7 +91,7 @@ public struct Record<Model>: Sendable {
 
     private static func node(
         _ pattern: ElementPattern, _ layout: FieldValueLayout,
-        assemble: @escaping @Sendable ([FieldSlot], RecordSite, UnsafeMutableRawPointer) -> FieldFailures?
+        assemble: @escaping @Sendable (inout [FieldSlot], RecordSite, UnsafeMutableRawPointer) -> FieldFailures?
     ) -> RecordNode {
         RecordNode(
             name: String(describing: Model.self), pattern: pattern, fields: layout.specs,
