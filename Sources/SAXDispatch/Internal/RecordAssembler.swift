@@ -354,10 +354,11 @@ final class RecordAssembler {
         return record
     }
 
-    /// Keeps a finished record's slot array, emptied, for the node's next record: a record
-    /// then costs no allocation of its own.
+    /// Keeps a finished record's slot array for the node's next record: a record then
+    /// costs no allocation of its own. Assembling the record took every slot's contents
+    /// (``RecordNode/assemble``), so the slots are empty already.
     private func recycle(_ slots: inout [FieldSlot], of node: Int) {
-        slots.withUnsafeMutableBufferPointer { $0.update(repeating: .empty) }
+        assert(slots.allSatisfy { if case .empty = $0 { true } else { false } }, "an assembled record's slots are empty")
         spareSlots[node].append(slots)
         slots = []
     }
