@@ -262,6 +262,12 @@ struct RoutingTests {
             ("a[@k='v'", 9, "']' was expected to close the '[' at column 2"),
             ("a*", 2, "'/' or '[' was expected after a step, not '*'"),
             ("@a", 1, "a step name or '*' was expected, not '@'"),
+            // XPath written by habit would never match: an error that says what to do instead.
+            ("title/text()", 11, "'(' is not part of a name: patterns name elements and have no functions such as text() or node(); an element's text is read from the element itself"),
+            ("item|entry", 5, "'|' does not join patterns: register a handler for each pattern"),
+            ("item,entry", 5, "',' is not part of a name: register a handler for each pattern"),
+            ("a[@k(]", 5, "'(' is not part of a name: patterns name elements and have no functions such as text() or node(); an element's text is read from the element itself"),
+            ("a/(b)", 3, "'(' is not part of a name: patterns name elements and have no functions such as text() or node(); an element's text is read from the element itself"),
         ]
         for (text, column, message) in cases {
             let error = #expect(throws: ElementPatternError.self, "\(text)") { try ElementPattern(text) }

@@ -4,8 +4,12 @@
 /// pattern := "." | "/"? "//"? step (("/" | "//") step)*
 /// step    := (name | "*") test*
 /// test    := "[" "@" name ("=" ("'" chars "'" | '"' chars '"'))? "]"
-/// name    := one or more characters other than / [ ] @ = ' " * and white space
+/// name    := one or more characters other than / [ ] @ = ' " * ( ) | , and white space
 /// ```
+///
+/// `(`, `)`, `|` and `,` never occur in XML names; in a pattern they are XPath written by
+/// habit (`title/text()`, `a|b`), which would otherwise never match, so they are errors
+/// that say what to do instead.
 ///
 /// A leading `//` means the same as no leading slash: the pattern may match at any depth.
 /// `.` alone is the mount point of a handler set: it has no steps.
@@ -32,6 +36,7 @@ struct PatternSyntax {
         var steps = [try step(followsDescendantAxis: false)]
         while index < characters.count {
             guard characters[index] == "/" else {
+                if let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
                 throw failure("'/' or '[' was expected after a step, not '\(characters[index])'", at: index)
             }
             let descendant = peek("//")
@@ -87,14 +92,31 @@ struct PatternSyntax {
         }
         while index < characters.count, Self.isNameCharacter(characters[index]) { index += 1 }
         guard index > start else {
+            if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
             let found = index < characters.count ? "'\(characters[index])'" : "the end"
             throw failure("\(what) was expected, not \(found)", at: index)
         }
+        if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
         return String(characters[start..<index])
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
-        !"/[]@='\"*".contains(character) && !character.isWhitespace
+        !"/[]@='\"*()|,".contains(character) && !character.isWhitespace
+    }
+
+    /// What to write instead of XPath that patterns do not have.
+    private static func xpathHint(_ character: Character) -> String? {
+        switch character {
+        case "(", ")":
+            "'\(character)' is not part of a name: patterns name elements and have no functions"
+                + " such as text() or node(); an element's text is read from the element itself"
+        case "|":
+            "'|' does not join patterns: register a handler for each pattern"
+        case ",":
+            "',' is not part of a name: register a handler for each pattern"
+        default:
+            nil
+        }
     }
 
     private func peek(_ token: String) -> Bool {
