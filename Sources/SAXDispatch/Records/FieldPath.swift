@@ -91,10 +91,16 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
-    /// The path of the field's element (and attribute) below a record at `recordPath`, for messages.
+    /// The path of the field's element (and attribute) below a record at `recordPath`, for
+    /// messages. A `//` stays in it (an empty component): `r/item//n`, not `r/item/n`, which
+    /// would name an element the value need not have come from.
     func elementPath(below recordPath: ElementPath) -> ElementPath {
         var components = recordPath.components
-        if !elementText.isEmpty { components += elementText.split(separator: "/", omittingEmptySubsequences: true).map(String.init) }
+        if !elementText.isEmpty {
+            // `elementText` is the path without a leading `//`, which the pattern remembers.
+            if element?.isAnchored == false { components.append("") }
+            components += elementText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        }
         if let attribute { components.append("@" + attribute) }
         return ElementPath(components)
     }

@@ -91,4 +91,13 @@ struct NestedRecordTests {
                 Section(first: "C", all: ["C"]), Section(first: "C", all: ["C"]),
             ])
     }
+
+    @Test("a failure of a field with '//' in its path shows the '//', not a path the element need not have")
+    func anywhereFieldFailurePaths() throws {
+        let item = Record("item", .value("//n", as: Int.self), .value("a//b/@v", as: Int.self)) { $0 + $1 }
+        let xml = "<r><item><g><n>x1</n></g><a><c><b v='x2'/></c></a></item></r>"
+        let error = #expect(throws: RecordError.self) { try item.all(in: xml) }
+        #expect(error?.failures.map(\.elementPath.description) == ["r/item//n", "r/item/a//b/@v"])
+        #expect(error?.failures.map(\.line) == [1, 1])
+    }
 }
