@@ -52,28 +52,41 @@ extension FieldSlot {
     }
 
     /// An attribute value: the first for a single field, one more for a repeated one.
-    mutating func capture(_ value: String, _ occurrence: FieldOccurrence, isList: Bool) {
+    /// Returns whether a repeated field's list grew (a single field holds one value at
+    /// most, which the text limits bound; a list can grow without end).
+    @discardableResult
+    mutating func capture(_ value: String, _ occurrence: FieldOccurrence, isList: Bool) -> Bool {
         if isList {
             append(FieldItem(text: value, isNil: false, occurrence: occurrence, openDepth: 0))
+            return true
         } else if case .empty = self {
             self = .text(value, occurrence)
         }
+        return false
     }
 
-    /// Gives the occurrence opened at `depth` its text.
-    mutating func complete(depth: Int, text: String) {
+    /// Gives the occurrence opened at `depth` its text. Returns whether a repeated field's
+    /// list took it (see ``capture(_:_:isList:)``).
+    @discardableResult
+    mutating func complete(depth: Int, text: String) -> Bool {
         switch self {
         case .items(var items):
             self = .empty  // `items` is now the only reference: no copy below
+            var kept = false
             if let last = items.lastIndex(where: { $0.openDepth == depth }) {
-                if !items[last].isNil { items[last].text = text }
+                if !items[last].isNil {
+                    items[last].text = text
+                    kept = true
+                }
                 items[last].openDepth = 0
             }
             self = .items(items)
+            return kept
         case .pending(let occurrence, let isNil, let pendingDepth) where pendingDepth == depth:
             self = isNil ? .markedNil(occurrence) : .text(text, occurrence)
+            return false
         default:
-            break
+            return false
         }
     }
 

@@ -49,6 +49,9 @@ final class RecordAssembler {
     @exclusivity(unchecked) private var ownFields: [[OwnField]] = []
     @exclusivity(unchecked) private var parents: [Parent?] = []
     @exclusivity(unchecked) private var open: [OpenRecord] = []
+    /// Per open record (same index): the bytes its lists hold, its nested records' included
+    /// (kept apart: a larger open record made every record's removal a call).
+    @exclusivity(unchecked) private var heldBytes: [Int] = []
     /// Per node, the index in `open` of its innermost open record, or -1.
     @exclusivity(unchecked) private var innermost: [Int] = []
     /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
@@ -99,7 +102,7 @@ final class RecordAssembler {
         innermost.append(-1)
         spareSlots.append([])
         var set = Dispatcher()
-        set.onStart(.mountPoint) { [self] element in begin(index, element) }
+        set.onStart(.mountPoint) { [self] element in try begin(index, element) }
         // The policies of the fields reading the record element's own text, in field order.
         var ownTextPolicies: [WhitespacePolicy] = []
         for (field, spec) in node.fields.enumerated() {
@@ -126,12 +129,12 @@ final class RecordAssembler {
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
                     set.onStart(element) { [self] element in
-                        captureAttribute(index, field, reach, attribute, policy, isList: isList, element)
+                        try captureAttribute(index, field, reach, attribute, policy, isList: isList, element)
                     }
                 } else {
                     set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
                     set.onEnd(element, whitespace: policy) { [self] element, text in
-                        closeText(index, field, reach, element, text)
+                        try closeText(index, field, reach, element, text)
                     }
                 }
             case .record(let nested), .records(let nested):
@@ -143,7 +146,7 @@ final class RecordAssembler {
         // before the one that finishes the record (end handlers of a pattern run in order).
         for policy in ownTextPolicies.dropFirst() {
             set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in
-                completeOwnText(index, policy: policy, element, text)
+                try completeOwnText(index, policy: policy, element, text)
             }
         }
         if let policy = ownTextPolicies.first {
@@ -180,13 +183,15 @@ final class RecordAssembler {
     /// The records open in the current parse, for tests.
     var openRecordCount: Int { open.count }
 
-    private func begin(_ node: Int, _ element: ElementContext) {
+    private func begin(_ node: Int, _ element: ElementContext) throws {
         if parse.isNew(element.engine) {
             open.removeAll()
+            heldBytes.removeAll()
             innermost = Array(repeating: -1, count: innermost.count)
         }
         let occurrence = FieldOccurrence(element)
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
+        var held = 0
         let own = ownFields[node]
         if !own.isEmpty {
             let attributes = element.attributesReadInHandler
@@ -195,8 +200,8 @@ final class RecordAssembler {
             for field in own {
                 if let attribute = field.attribute {
                     if let value = attributes[attribute] {
-                        slots[field.field].capture(
-                            Whitespace.applying(field.policy ?? .trim, to: value), occurrence, isList: field.isList)
+                        let value = Whitespace.applying(field.policy ?? .trim, to: value)
+                        if slots[field.field].capture(value, occurrence, isList: field.isList) { held += Self.cost(of: value) }
                     }
                 } else {
                     let marked = isNil ?? Self.isMarkedNil(attributes)
@@ -207,7 +212,36 @@ final class RecordAssembler {
         }
         open.append(
             OpenRecord(node: node, slots: consume slots, occurrence: occurrence, depth: element.depth, previous: innermost[node]))
+        heldBytes.append(held)
         innermost[node] = open.count - 1
+        if _slowPath(held > nodes[node].maximumBytes) { try charge(0, to: open.count - 1) }
+    }
+
+    /// What a value kept in a list costs its record: its UTF-8 and its keeping.
+    private static func cost(of value: String) -> Int { value.utf8.count + 32 }
+
+    /// What a nested record's model costs the parent it waits in, besides the lists its
+    /// record held: the model, its keeping, and its single fields' text.
+    private static func modelCost(of slots: [FieldSlot], modelSize: Int) -> Int {
+        var bytes = modelSize + 32
+        for slot in slots {
+            if case .text(let text, _) = slot { bytes += text.utf8.count }
+        }
+        return bytes
+    }
+
+    /// Charges open record `record` for `bytes` more held in its lists; past its limit,
+    /// the parse fails naming the record element's start tag.
+    private func charge(_ bytes: Int, to record: Int) throws {
+        heldBytes[record] += bytes
+        let node = open[record].node
+        let limit = nodes[node].maximumBytes
+        guard _slowPath(heldBytes[record] > limit) else { return }
+        // The element's name, as its pattern's last step gives it (or the record's name for `*`).
+        let name = nodes[node].pattern.steps.last?.name ?? nodes[node].name
+        throw RecordSizeLimitError(
+            elementName: name, line: open[record].occurrence.line, column: open[record].occurrence.column, limit: limit,
+            source: source)
     }
 
     /// The open record of `node` whose element is at `depth`, or the innermost one when
@@ -229,16 +263,16 @@ final class RecordAssembler {
     /// Calls `body` with each open record of `node` that a field match at `element` belongs to.
     @inline(__always)
     private func forEachRecord(
-        of node: Int, matching element: ElementContext, _ reach: FieldMatchReach, _ body: (Int) -> Void
-    ) {
+        of node: Int, matching element: ElementContext, _ reach: FieldMatchReach, _ body: (Int) throws -> Void
+    ) rethrows {
         guard reach.anywhere else {
             let record = openRecord(of: node, above: element, generations: reach.generations)
-            if record >= 0 { body(record) }
+            if record >= 0 { try body(record) }
             return
         }
         var record = innermost[node]
         while record >= 0 {
-            if open[record].depth < element.depth { body(record) }
+            if open[record].depth < element.depth { try body(record) }
             record = open[record].previous
         }
     }
@@ -251,21 +285,27 @@ final class RecordAssembler {
         }
     }
 
-    private func closeText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, _ element: ElementContext, _ text: String) {
-        forEachRecord(of: node, matching: element, reach) { record in
-            open[record].slots[field].complete(depth: element.depth, text: text)
+    private func closeText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, _ element: ElementContext, _ text: String)
+        throws
+    {
+        try forEachRecord(of: node, matching: element, reach) { record in
+            if open[record].slots[field].complete(depth: element.depth, text: text) {
+                try charge(Self.cost(of: text), to: record)
+            }
         }
     }
 
     private func captureAttribute(
         _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, _ policy: WhitespacePolicy,
         isList: Bool, _ element: ElementContext
-    ) {
+    ) throws {
         guard let raw = element.attributesReadInHandler[attribute] else { return }
         let value = Whitespace.applying(policy, to: raw)
         let occurrence = FieldOccurrence(element)
-        forEachRecord(of: node, matching: element, reach) { record in
-            open[record].slots[field].capture(value, occurrence, isList: isList)
+        try forEachRecord(of: node, matching: element, reach) { record in
+            if open[record].slots[field].capture(value, occurrence, isList: isList) {
+                try charge(Self.cost(of: value), to: record)
+            }
         }
     }
 
@@ -283,17 +323,22 @@ final class RecordAssembler {
     }
 
     /// Completes the fields reading the record element's own text under `policy`.
-    private func completeOwnText(_ node: Int, policy: WhitespacePolicy, _ element: ElementContext, _ text: String) {
+    private func completeOwnText(_ node: Int, policy: WhitespacePolicy, _ element: ElementContext, _ text: String)
+        throws
+    {
         let record = openRecord(of: node, atDepth: element.depth)
         guard record >= 0 else { return }
         for field in ownFields[node] where field.attribute == nil && field.policy == policy {
-            open[record].slots[field.field].complete(depth: element.depth, text: text)
+            if open[record].slots[field.field].complete(depth: element.depth, text: text) {
+                try charge(Self.cost(of: text), to: record)
+            }
         }
     }
 
     private func finish(_ node: Int, _ element: ElementContext, _ text: String?, _ policy: WhitespacePolicy?) throws {
         let index = openRecord(of: node, atDepth: element.depth)
         guard index >= 0 else { return }
+        let held = heldBytes[index]
         var record = removeOpenRecord(at: index)
         // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
@@ -304,6 +349,8 @@ final class RecordAssembler {
             }
         }
         defer { recycle(&slots, of: node) }
+        // A nested record's model waits in its parent's field, with its single fields' text.
+        let nestedCost = parents[node] == nil ? 0 : Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
         // `nodes[node]` is read in place: a copy of the node would retain its fields and closures.
         let site = RecordSite(name: nodes[node].name, context: element, occurrence: record.occurrence)
         try withUnsafeTemporaryAllocation(
@@ -311,7 +358,7 @@ final class RecordAssembler {
         ) { buffer in
             guard let model = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
             guard let failures = nodes[node].assemble(&slots, site, model) else {
-                try deliver(model, from: node, at: element.depth)
+                try deliver(model, from: node, holding: held + nestedCost, at: element.depth)
                 return
             }
             let error = RecordError(
@@ -325,7 +372,7 @@ final class RecordAssembler {
             case .replace(let replacement):
                 try report(error)
                 replacement(model)
-                try deliver(model, from: node, at: element.depth)
+                try deliver(model, from: node, holding: held + nestedCost, at: element.depth)
             }
         }
     }
@@ -338,10 +385,12 @@ final class RecordAssembler {
         if index == open.count - 1 {
             // The usual case: no record above it, no reference to renumber.
             let record = open.removeLast()
+            heldBytes.removeLast()
             if innermost[record.node] == index { innermost[record.node] = record.previous }
             return record
         }
         let record = open.remove(at: index)
+        heldBytes.remove(at: index)
         if innermost[record.node] == index {
             innermost[record.node] = record.previous
         }
@@ -365,7 +414,8 @@ final class RecordAssembler {
 
     /// Hands a built model on, moving it out of `model`: to the handler for a top-level
     /// record, into its parent's field for a nested one.
-    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int, at depth: Int) throws {
+    /// A nested record's model, with what it holds (`heldBytes`), counts towards its parent's limit.
+    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int, holding heldBytes: Int, at depth: Int) throws {
         guard let parent = parents[node] else {
             try deliver(model)
             return
@@ -374,6 +424,7 @@ final class RecordAssembler {
         let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }
         open[record].slots[parent.field].appendRecord(boxed)
+        try charge(heldBytes, to: record)
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).

@@ -16,6 +16,10 @@ struct RecordNode: Sendable {
     var pattern: ElementPattern
     var fields: [FieldSpec]
     var policy: FailurePolicy = .fail
+    /// The most bytes one record's lists may hold, its nested records' included
+    /// (``Record/maximumRecordBytes(_:)``).
+    var maximumBytes = RecordNode.defaultMaximumBytes
+    static let defaultMaximumBytes = 16 << 20
     /// The model's size and alignment in memory.
     let modelSize: Int
     let modelAlignment: Int

@@ -292,6 +292,10 @@ extension Record {
             recordError.source = recordError.source ?? error.source
             return recordError
         }
+        if var sizeError = error.underlying as? RecordSizeLimitError {
+            sizeError.source = sizeError.source ?? error.source
+            return sizeError
+        }
         return error.underlying
     }
 }

@@ -134,6 +134,21 @@ public struct Record<Model>: Sendable {
         copy.node.pattern = pattern
         return copy
     }
+
+    /// The most bytes one record's lists may hold while it is assembled: the values of its
+    /// repeated fields (each counted with 32 bytes for its keeping) and its nested records'
+    /// (counted the same way); default 16 MiB, like ``XMLRecordDecoder/maximumRecordBytes``.
+    ///
+    /// A single field holds one value, which ``SafetyProfile/maximumTextBytes`` bounds; a
+    /// list can grow with the document (`.many("entry/title")` on an element that holds a
+    /// whole feed, or entities that expand a little input into many elements). Past the
+    /// limit the parse fails with ``RecordSizeLimitError``, naming the record element's
+    /// start tag, rather than run out of memory.
+    public func maximumRecordBytes(_ limit: Int) -> Record<Model> {
+        var copy = self
+        copy.node.maximumBytes = max(0, limit)
+        return copy
+    }
 }
 
 /// What happens to a record that cannot be built.

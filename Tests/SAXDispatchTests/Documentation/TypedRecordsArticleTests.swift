@@ -156,6 +156,15 @@ struct TypedRecordsArticleTests {
         #expect(error.map { [$0.description] } == problems)
     }
 
+    @Test("a record's lists are held to maximumRecordBytes")
+    func recordSizeLimit() throws {
+        let feed = Record("/feed", .many("entry/title", as: String.self)) { $0 }
+            .maximumRecordBytes(64 << 20)
+        let xml = "<feed>" + String(repeating: "<entry><title>t</title></entry>", count: 3) + "</feed>"
+        #expect(try feed.all(in: xml) == [["t", "t", "t"]])
+        #expect(throws: RecordSizeLimitError.self) { try feed.maximumRecordBytes(64).all(in: xml) }
+    }
+
     @Test("composition: nested records by type; a record next to other handlers; run-time fields")
     func composition() throws {
         struct Author: RecordModel {
