@@ -1,5 +1,7 @@
 /// A matched element held more than ``XMLRecordDecoder/maximumRecordBytes`` allows, so it
 /// was not decoded: the decoder keeps one element at a time in memory, and this bounds it.
+/// A typed record's lists and nested records are bounded the same way
+/// (``Record/maximumRecordBytes(_:)``).
 ///
 /// Its description names the element and where it starts:
 /// `dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text`.
@@ -14,11 +16,15 @@ public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Eq
     public var limit: Int
     /// The file or URL the document came from, when known.
     public var source: String?
+    /// What the limit counts: `names, attributes and text` for a decoded element, `list
+    /// values and nested records` for a typed record.
+    public var contents = "names, attributes and text"
 
     /// `SOURCE:LINE:COLUMN: <NAME> holds more than maximumRecordBytes (LIMIT bytes) of names,
-    /// attributes and text`, without `SOURCE:` when the source is unknown.
+    /// attributes and text` (or what else ``contents`` says), without `SOURCE:` when the
+    /// source is unknown.
     public var description: String {
         let location = "\(source.map { "\($0):" } ?? "")\(line):\(column)"
-        return "\(location): <\(elementName)> holds more than maximumRecordBytes (\(limit) bytes) of names, attributes and text"
+        return "\(location): <\(elementName)> holds more than maximumRecordBytes (\(limit) bytes) of \(contents)"
     }
 }

@@ -241,7 +241,7 @@ final class RecordAssembler {
         let name = nodes[node].pattern.steps.last?.name ?? nodes[node].name
         throw RecordSizeLimitError(
             elementName: name, line: open[record].occurrence.line, column: open[record].occurrence.column, limit: limit,
-            source: source)
+            source: source, contents: "list values and nested records")
     }
 
     /// The open record of `node` whose element is at `depth`, or the innermost one when

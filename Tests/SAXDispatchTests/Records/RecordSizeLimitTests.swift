@@ -24,6 +24,7 @@ struct RecordSizeLimitTests {
         #expect(error?.elementName == "item")
         #expect(error?.line == 4 && error?.column == 1)
         #expect(error?.limit == 1_000)
+        #expect(error?.description == "4:1: <item> holds more than maximumRecordBytes (1000 bytes) of list values and nested records")
     }
 
     @Test("values a single field leaves unread, and records that fit, cost nothing against the limit")
