@@ -45,12 +45,20 @@ public struct PathCensus {
     /// The most distinct paths and attribute names (together) kept before the census
     /// fails, so that a document with endless distinct names cannot exhaust memory.
     public var maximumEntries: Int
+    /// The most bytes those entries may take, each path counted whole (`/osm/node/tag`):
+    /// a few deep paths of long names would otherwise make paths that take the square of
+    /// the input's size. 64 MiB by default.
+    public var maximumBytes: Int
 
     /// A census under `safety`, with or without samples.
-    public init(safety: SafetyProfile = .default, collectsSamples: Bool = false, maximumEntries: Int = 100_000) {
+    public init(
+        safety: SafetyProfile = .default, collectsSamples: Bool = false, maximumEntries: Int = 100_000,
+        maximumBytes: Int = 64 << 20
+    ) {
         self.safety = safety
         self.collectsSamples = collectsSamples
         self.maximumEntries = maximumEntries
+        self.maximumBytes = maximumBytes
     }
 
     /// What a census found: every path, and the error that ended the document early, if any.
@@ -67,7 +75,7 @@ public struct PathCensus {
     /// Counts the paths of `input`; its progress meter counts elements. A document that
     /// fails part of the way still gives the paths seen before the failure.
     public func run(_ input: DocumentInput, order: Order = .document) -> Outcome {
-        let tally = Tally(maximumEntries: maximumEntries)
+        let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
         dispatcher.onAnyStart { element in try tally.start(element) }
@@ -83,10 +91,10 @@ public struct PathCensus {
             try parser.finish()
         } catch let error as HandlerError where error.underlying is TooManyPaths {
             // Said as a document error, where the element is, not as a handler's.
-            failure = TooManyPaths(
-                maximumEntries: maximumEntries,
-                position: "\(error.source ?? "<input>"):\(error.line):\(error.column)",
-                elementPath: error.elementPath.abbreviated())
+            var tooMany = error.underlying as? TooManyPaths ?? TooManyPaths(maximumEntries: maximumEntries)
+            tooMany.position = "\(error.source ?? "<input>"):\(error.line):\(error.column)"
+            tooMany.elementPath = error.elementPath.abbreviated()
+            failure = tooMany
         } catch {
             failure = error
         }
@@ -96,16 +104,21 @@ public struct PathCensus {
     /// The error a census stops with when a document has more distinct paths and
     /// attribute names than it keeps.
     public struct TooManyPaths: Error, CustomStringConvertible {
-        /// The limit that was reached.
+        /// The limit on entries, when that is the limit reached.
         public var maximumEntries: Int
+        /// The limit on bytes, when that is the limit reached instead.
+        public var maximumBytes: Int?
         /// `SOURCE:LINE:COLUMN` of the element that would have been one too many, once known.
         public var position: String?
         /// The path of that element, abbreviated.
         public var elementPath: String?
 
-        /// `SOURCE:LINE:COLUMN: error: more than N distinct paths and attribute names (in PATH)`.
+        /// `SOURCE:LINE:COLUMN: error: more than N distinct paths and attribute names (in PATH)`,
+        /// or `… distinct paths and attribute names take more than N bytes (in PATH)`.
         public var description: String {
-            let message = "more than \(ProgressMeter.grouped(maximumEntries)) distinct paths and attribute names"
+            let message =
+                maximumBytes.map { "distinct paths and attribute names take more than \(ProgressMeter.grouped($0)) bytes" }
+                ?? "more than \(ProgressMeter.grouped(maximumEntries)) distinct paths and attribute names"
             guard let position else { return message }
             return "\(position): error: \(message)" + (elementPath.map { " (in \($0))" } ?? "")
         }
@@ -124,9 +137,13 @@ public struct PathCensus {
             var attributes: [String] = []
             var attributeSet: Set<String> = []
             var sample: String?
+            /// The bytes of the node's whole path, as ``entries(order:)`` writes it.
+            var pathBytes = 0
         }
 
         let maximumEntries: Int
+        let maximumBytes: Int
+        var byteCount = 0
         /// Node 0 stands for the document, above the root element.
         var nodes = [Node(name: "", parent: -1, depth: 0)]
         var entryCount = 0
@@ -134,8 +151,9 @@ public struct PathCensus {
         /// The open elements: their node and the deepest depth reached inside them so far.
         var open: [(node: Int, deepest: Int)] = [(0, 0)]
 
-        init(maximumEntries: Int) {
+        init(maximumEntries: Int, maximumBytes: Int) {
             self.maximumEntries = maximumEntries
+            self.maximumBytes = maximumBytes
         }
 
         func start(_ element: ElementContext) throws {
@@ -146,14 +164,17 @@ public struct PathCensus {
             if let existing = nodes[parent].children[name] {
                 index = existing
             } else {
-                try admitEntry()
+                let pathBytes = nodes[parent].pathBytes + 1 + name.utf8.count
+                try admitEntry(bytes: pathBytes)
                 index = nodes.count
-                nodes.append(Node(name: name, parent: parent, depth: nodes[parent].depth + 1))
+                var node = Node(name: name, parent: parent, depth: nodes[parent].depth + 1)
+                node.pathBytes = pathBytes
+                nodes.append(node)
                 nodes[parent].children[name] = index
             }
             nodes[index].count += 1
             for attribute in element.attributes where !nodes[index].attributeSet.contains(attribute.name) {
-                try admitEntry()
+                try admitEntry(bytes: attribute.name.utf8.count)
                 nodes[index].attributeSet.insert(attribute.name)
                 nodes[index].attributes.append(attribute.name)
             }
@@ -171,9 +192,13 @@ public struct PathCensus {
             }
         }
 
-        private func admitEntry() throws {
+        private func admitEntry(bytes: Int) throws {
             guard entryCount < maximumEntries else { throw TooManyPaths(maximumEntries: maximumEntries) }
+            guard bytes <= maximumBytes - byteCount else {
+                throw TooManyPaths(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
+            }
             entryCount += 1
+            byteCount += bytes
         }
 
         func entries(order: Order) -> [Entry] {

@@ -20,7 +20,8 @@ struct PathsCommand: ParsableCommand {
             count, depth, levelsBelow, attributes (and sample).
 
             A document with more than --max-entries distinct paths and attribute names \
-            together stops with an error instead of growing without bound. When the \
+            together, or whose paths and names take more than 64 MiB, stops with an \
+            error instead of growing without bound. When the \
             document fails part of the way (malformed, truncated, too many paths), the \
             paths seen before the error are printed, then the error, and the exit \
             status is 1.
