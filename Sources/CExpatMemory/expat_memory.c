@@ -35,6 +35,10 @@ static int charge(saxdispatch_memory_budget *budget, size_t old_size, size_t new
     return 1;
 }
 
+int saxdispatch_memory_charge(saxdispatch_memory_budget *budget, size_t bytes) {
+    return charge(budget, 0, bytes);
+}
+
 void *saxdispatch_memory_malloc(size_t size) {
     if (size > SIZE_MAX - sizeof(header)) return NULL;
     saxdispatch_memory_budget *budget = current;

@@ -24,6 +24,11 @@ typedef struct saxdispatch_memory_budget {
 /// Makes `budget` the one charged by allocations on this thread; returns the previous one.
 saxdispatch_memory_budget *_Nullable saxdispatch_memory_enter(saxdispatch_memory_budget *_Nullable budget);
 
+/// Charges `budget` for `bytes` more that the caller holds for the parse outside expat,
+/// as an allocation would be charged; returns 0, charging nothing and marking the budget
+/// exceeded, when they do not fit.
+int saxdispatch_memory_charge(saxdispatch_memory_budget *_Nonnull budget, size_t bytes);
+
 /// The allocation functions to pass to XML_ParserCreate_MM.
 void *_Nullable saxdispatch_memory_malloc(size_t size);
 void *_Nullable saxdispatch_memory_realloc(void *_Nullable pointer, size_t size);

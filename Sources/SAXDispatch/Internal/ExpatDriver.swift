@@ -137,15 +137,10 @@ final class ExpatDriver {
         return try body()
     }
 
-    /// Charges `bytes` that the dispatcher holds for the parse to expat's heap budget;
-    /// `false`, charging nothing, when they do not fit.
+    /// Charges `bytes` that the dispatcher holds for the parse to expat's heap budget, as
+    /// expat's own allocations are charged; `false`, charging nothing, when they do not fit.
     func charge(bytes: Int) -> Bool {
-        let growth = size_t(max(0, bytes))
-        let budget = budget.pointee
-        guard growth <= budget.limit, budget.used <= budget.limit - growth else { return false }
-        self.budget.pointee.used += growth
-        self.budget.pointee.peak = max(self.budget.pointee.peak, self.budget.pointee.used)
-        return true
+        saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
     }
 
     /// Whether expat failed because its heap budget ran out.
