@@ -382,15 +382,10 @@ final class RecordAssembler {
     /// also nested in another of its kind): their end handlers run in the order of their
     /// start handlers, not in reverse.
     private func removeOpenRecord(at index: Int) -> OpenRecord {
-        if index == open.count - 1 {
-            // The usual case: no record above it, no reference to renumber.
-            let record = open.removeLast()
-            heldBytes.removeLast()
-            if innermost[record.node] == index { innermost[record.node] = record.previous }
-            return record
-        }
-        let record = open.remove(at: index)
-        heldBytes.remove(at: index)
+        // The usual case, the last one, is a removal without moving anything.
+        let isLast = index == open.count - 1
+        let record = isLast ? open.removeLast() : open.remove(at: index)
+        _ = isLast ? heldBytes.removeLast() : heldBytes.remove(at: index)
         if innermost[record.node] == index {
             innermost[record.node] = record.previous
         }
@@ -413,9 +408,9 @@ final class RecordAssembler {
     }
 
     /// Hands a built model on, moving it out of `model`: to the handler for a top-level
-    /// record, into its parent's field for a nested one.
-    /// A nested record's model, with what it holds (`heldBytes`), counts towards its parent's limit.
-    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int, holding heldBytes: Int, at depth: Int) throws {
+    /// record, into its parent's field for a nested one, where the model and what it holds
+    /// (`held` bytes) count towards the parent's limit.
+    private func deliver(_ model: UnsafeMutableRawPointer, from node: Int, holding held: Int, at depth: Int) throws {
         guard let parent = parents[node] else {
             try deliver(model)
             return
@@ -424,7 +419,7 @@ final class RecordAssembler {
         let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }
         open[record].slots[parent.field].appendRecord(boxed)
-        try charge(heldBytes, to: record)
+        try charge(held, to: record)
     }
 
     /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` (or `"1"`).
