@@ -89,14 +89,15 @@ public struct PathCensus {
         do {
             try input.feed(parser) { tally.elements }
             try parser.finish()
-        } catch let error as HandlerError where error.underlying is TooManyPaths {
-            // Said as a document error, where the element is, not as a handler's.
-            var tooMany = error.underlying as? TooManyPaths ?? TooManyPaths(maximumEntries: maximumEntries)
-            tooMany.position = "\(error.source ?? "<input>"):\(error.line):\(error.column)"
-            tooMany.elementPath = error.elementPath.abbreviated()
-            failure = tooMany
         } catch {
-            failure = error
+            if let handlerError = error as? HandlerError, var tooMany = handlerError.underlying as? TooManyPaths {
+                // Said as a document error, where the element is, not as a handler's.
+                tooMany.position = "\(handlerError.source ?? "<input>"):\(handlerError.line):\(handlerError.column)"
+                tooMany.elementPath = handlerError.elementPath.abbreviated()
+                failure = tooMany
+            } else {
+                failure = error
+            }
         }
         return Outcome(entries: tally.entries(order: order), failure: failure)
     }
