@@ -166,7 +166,8 @@ final class DispatchEngine {
         }
         guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
         let id = names.intern(name)
-        if _slowPath(names.count != chargedNameCount) {
+        // A new name's id is the table's size before it: known ids are below the count charged.
+        if _slowPath(Int(id) >= chargedNameCount) {
             chargeNames()
             if isHalted { return }
         }
