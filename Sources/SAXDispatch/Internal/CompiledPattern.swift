@@ -141,7 +141,13 @@ struct AttributeTestResults: ~Copyable {
     mutating func reset(level: Int) {
         guard wordsPerLevel > 0 else { return }
         if level >= levels { grow(to: level + 1) }
-        (words + level * wordsPerLevel).update(repeating: 0, count: wordsPerLevel)
+        let level = words + level * wordsPerLevel
+        // One word (up to 64 tests) is the usual case: a store, not a call to `memset`.
+        if wordsPerLevel == 1 {
+            level.pointee = 0
+        } else {
+            level.update(repeating: 0, count: wordsPerLevel)
+        }
     }
 
     @inline(__always)
