@@ -13,7 +13,10 @@ struct FieldValueLayout: Sendable {
     }
     private var specTable = FieldSpecTable([])
     private var offsets: [Int] = []
-    private var extractors: [FieldExtract] = []
+    /// Per field, how it is read; the closures of the fields that a ``FieldReader/Kind/closure``
+    /// reads (`nil` for the others: the loop over the fields copies no closure for them).
+    private var readerKinds: [FieldReader.Kind] = []
+    private var readerClosures: [FieldExtract?] = []
     private var destroyers: [@Sendable (UnsafeMutableRawPointer) -> Void] = []
     private var size = 0
     private var alignment = 1
@@ -26,7 +29,8 @@ struct FieldValueLayout: Sendable {
         size = offset + MemoryLayout<Value>.size
         alignment = max(alignment, fieldAlignment)
         specs.append(field.spec)
-        extractors.append(field.extract)
+        readerKinds.append(field.reader.kind)
+        readerClosures.append(field.reader.closure)
         destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
     }
 
@@ -41,24 +45,26 @@ struct FieldValueLayout: Sendable {
         withUnsafePointer(to: record) { record in
             withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
                 guard let base = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-                precondition(slots.count == extractors.count, "a record's slot array has one slot per field")
+                precondition(slots.count == readerKinds.count, "a record's slot array has one slot per field")
                 var failures: [FieldFailure] = []
                 // One site for all fields, pointed at each in turn, holding nothing: copies
                 // of the record's parts per field would cost a retain each.
                 var site = FieldSite(record: record, specs: specTable, index: 0)
-                for index in extractors.indices {
+                for index in readerKinds.indices {
                     let out = base + offsets[index]
                     site.index = index
                     var slot = FieldSlot.empty
                     swap(&slot, &slots[index])
-                    if let failed = extractors[index](slot, site, out) {
-                        if failures.isEmpty {
-                            for earlier in 0..<index { destroyers[earlier](base + offsets[earlier]) }
+                    let kind = readerKinds[index]
+                    let failed =
+                        if kind == .closure, let read = readerClosures[index] {
+                            read(slot, site, out)
+                        } else {
+                            FieldReader.read(kind, slot, site, into: out)
                         }
-                        failures += failed.failures
-                        // A failure must name something, or the record would be built from unwritten memory.
-                        if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
-                    } else if !failures.isEmpty {
+                    if let failed {
+                        add(failed, of: site, to: &failures, base)
+                    } else if _slowPath(!failures.isEmpty) {
                         destroyers[index](out)
                     }
                 }
@@ -69,6 +75,20 @@ struct FieldValueLayout: Sendable {
                 }
             }
         }
+    }
+
+    /// Adds the failures of the field `site` points at; at the first failing field, destroys
+    /// the values read before it (the record will not be built).
+    @inline(never)
+    private func add(
+        _ failed: FieldFailures, of site: FieldSite, to failures: inout [FieldFailure], _ base: UnsafeMutableRawPointer
+    ) {
+        if failures.isEmpty {
+            for earlier in 0..<site.index { destroyers[earlier](base + offsets[earlier]) }
+        }
+        failures += failed.failures
+        // A failure must name something, or the record would be built from unwritten memory.
+        if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
     }
 }
 

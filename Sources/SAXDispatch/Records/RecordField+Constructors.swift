@@ -15,9 +15,7 @@ extension RecordField where Value == String {
     ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
     ///   - whitespace: How to shape element text; trimmed by default.
     public static func text(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
-            FieldExtraction.required(slot, site, into: out) { $0 }
-        }
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace)), reader: .text)
     }
 }
 
@@ -29,7 +27,7 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim)), extract: FieldExtraction.required(Value.self))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim)), reader: FieldExtraction.required(Value.self))
     }
 }
 
@@ -99,7 +97,7 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim)), extract: FieldExtraction.many(Element.self))
+        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim)), reader: FieldExtraction.many(Element.self))
     }
 
     /// A nested record built from the element at `path` (the first, if several); required.
@@ -222,14 +220,15 @@ enum FieldExtraction {
         }
     }
 
-    /// Reads a required `Value`. The standard numeric types and `Bool` get code of their
-    /// own, which converts directly instead of through the protocol and a closure.
-    static func required<Value: XMLTextConvertible>(_ type: Value.Type) -> FieldExtract {
-        // Each closure writes the `Value` its branch has proved `Value` to be.
-        if Value.self == Double.self { return { required($0, $1, into: $2, Double.init(xmlText:)) } }
-        if Value.self == Int.self { return { required($0, $1, into: $2, Int.init(xmlText:)) } }
-        if Value.self == Bool.self { return { required($0, $1, into: $2, Bool.init(xmlText:)) } }
-        return { required($0, $1, into: $2, Value.init(xmlText:)) }
+    /// Reads a required `Value`. The standard numeric types, `Bool` and `String` get code
+    /// of their own (``FieldReader``), which converts directly instead of through the
+    /// protocol and a closure.
+    static func required<Value: XMLTextConvertible>(_ type: Value.Type) -> FieldReader {
+        if Value.self == Double.self { return .double }
+        if Value.self == Int.self { return .int }
+        if Value.self == Bool.self { return .bool }
+        if Value.self == String.self { return .text }
+        return .closure { required($0, $1, into: $2, Value.init(xmlText:)) }
     }
 
     static func optional<Value>(
@@ -248,14 +247,14 @@ enum FieldExtraction {
         }
     }
 
-    /// Reads a list of `Element`. The standard element types get code of their own: the
-    /// generic code asks the runtime for `[Element]`'s metadata for every record.
-    static func many<Element: XMLTextConvertible>(_ type: Element.Type) -> FieldExtract {
-        // Each closure writes the `[Element]` its branch has proved `Element` to be.
-        if Element.self == String.self { return { many($0, $1, into: $2) { $0 } } }
-        if Element.self == Int.self { return { many($0, $1, into: $2, Int.init(xmlText:)) } }
-        if Element.self == Double.self { return { many($0, $1, into: $2, Double.init(xmlText:)) } }
-        return { many($0, $1, into: $2, Element.init(xmlText:)) }
+    /// Reads a list of `Element`. The standard element types get code of their own
+    /// (``FieldReader``): the generic code asks the runtime for `[Element]`'s metadata for
+    /// every record.
+    static func many<Element: XMLTextConvertible>(_ type: Element.Type) -> FieldReader {
+        if Element.self == String.self { return .strings }
+        if Element.self == Int.self { return .ints }
+        if Element.self == Double.self { return .doubles }
+        return .closure { many($0, $1, into: $2, Element.init(xmlText:)) }
     }
 
     static func many<Element>(

@@ -33,12 +33,18 @@ public struct RecordField<Value>: Sendable {
     /// `Value`) and returns `nil`, or returns the failures and leaves `out` uninitialized.
     /// The value goes through memory rather than a `Result<Value, …>` so that generic code
     /// assembling a record never asks the runtime for `Result` or `Optional` metadata.
-    let extract: FieldExtract
+    let reader: FieldReader
 
     init(spec: FieldSpec, extract: @escaping FieldExtract) {
-        self.spec = spec
-        self.extract = extract
+        self.init(spec: spec, reader: .closure(extract))
     }
+
+    init(spec: FieldSpec, reader: FieldReader) {
+        self.spec = spec
+        self.reader = reader
+    }
+
+    var extract: FieldExtract { reader.extract }
 
     /// The same field with a name for error messages (`field toiletCount` instead of
     /// `field facilities/toilet`).
