@@ -37,8 +37,8 @@ final class RecordAssembler {
         var field: Int
         var attribute: String?
         var isList: Bool
-        /// For the record element's own text: how its whitespace is handled.
-        var policy: WhitespacePolicy?
+        /// How the text's or the attribute value's whitespace is handled.
+        var policy: WhitespacePolicy
     }
 
     // The assembler's state changes on every field event. Handlers run one at a time and
@@ -96,30 +96,19 @@ final class RecordAssembler {
 
     private func makeSet(_ node: RecordNode, parent: Parent?) -> Dispatcher {
         let index = nodes.count
+        let (own, ownTextPolicies) = Self.ownFields(of: node)
         nodes.append(node)
-        ownFields.append([])
+        ownFields.append(own)
         parents.append(parent)
         innermost.append(-1)
         spareSlots.append([])
         var set = Dispatcher()
-        set.onStart(.mountPoint) { [self] element in try begin(index, element) }
-        // The policies of the fields reading the record element's own text, in field order.
-        var ownTextPolicies: [WhitespacePolicy] = []
+        // What the record's start and end read for every record comes as the handlers'
+        // captures, which a call borrows: read from the assembler's arrays, each would cost
+        // a retain and a release per record.
+        set.onStart(.mountPoint) { [self, own] element in try begin(index, element, own) }
         for (field, spec) in node.fields.enumerated() {
-            guard let element = spec.path.element else {
-                var ownPolicy: WhitespacePolicy?
-                switch spec.capture {
-                case .text(let policy), .items(let policy):
-                    ownPolicy = policy
-                    if spec.path.attribute == nil, !ownTextPolicies.contains(policy) { ownTextPolicies.append(policy) }
-                case .record, .records:
-                    preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
-                }
-                let isList = if case .items = spec.capture { true } else { false }
-                ownFields[index].append(
-                    OwnField(field: field, attribute: spec.path.attribute, isList: isList, policy: ownPolicy))
-                continue
-            }
+            guard let element = spec.path.element else { continue }
             // The record a match belongs to is the one as many generations up as the path
             // is long: with a record nested in another of its kind, not always the innermost.
             // A path that starts anywhere below (`//title`) belongs to every enclosing one.
@@ -149,12 +138,35 @@ final class RecordAssembler {
                 try completeOwnText(index, policy: policy, element, text)
             }
         }
+        let assemble = node.assemble
         if let policy = ownTextPolicies.first {
-            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in try finish(index, element, text, policy) }
+            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in
+                try finish(index, element, text, policy, assemble)
+            }
         } else {
-            set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil, nil) }
+            set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil, nil, assemble) }
         }
         return set
+    }
+
+    /// The fields of `node` read at the record element itself (`.` or `@name`), and the
+    /// whitespace policies of those reading its own text, in field order, each once.
+    private static func ownFields(of node: RecordNode) -> (fields: [OwnField], textPolicies: [WhitespacePolicy]) {
+        var fields: [OwnField] = []
+        var textPolicies: [WhitespacePolicy] = []
+        for (field, spec) in node.fields.enumerated() where spec.path.element == nil {
+            let policy: WhitespacePolicy
+            switch spec.capture {
+            case .text(let fieldPolicy), .items(let fieldPolicy):
+                policy = fieldPolicy
+            case .record, .records:
+                preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
+            }
+            if spec.path.attribute == nil, !textPolicies.contains(policy) { textPolicies.append(policy) }
+            let isList = if case .items = spec.capture { true } else { false }
+            fields.append(OwnField(field: field, attribute: spec.path.attribute, isList: isList, policy: policy))
+        }
+        return (fields, textPolicies)
     }
 
     /// The subtrees a record at `pattern` reads, for ``Dispatcher/skipAll(except:)``: each
@@ -183,7 +195,7 @@ final class RecordAssembler {
     /// The records open in the current parse, for tests.
     var openRecordCount: Int { open.count }
 
-    private func begin(_ node: Int, _ element: ElementContext) throws {
+    private func begin(_ node: Int, _ element: ElementContext, _ own: [OwnField]) throws {
         if parse.isNew(element.engine) {
             open.removeAll()
             heldBytes.removeAll()
@@ -192,7 +204,6 @@ final class RecordAssembler {
         let occurrence = FieldOccurrence(element)
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
         var held = 0
-        let own = ownFields[node]
         if !own.isEmpty {
             let attributes = element.attributesReadInHandler
             // The nil markers matter only to the record element's own text, when a field reads it.
@@ -200,7 +211,7 @@ final class RecordAssembler {
             for field in own {
                 if let attribute = field.attribute {
                     if let value = attributes[attribute] {
-                        let value = Whitespace.applying(field.policy ?? .trim, to: value)
+                        let value = Whitespace.applying(field.policy, to: value)
                         if slots[field.field].capture(value, occurrence, isList: field.isList) { held += Self.cost(of: value) }
                     }
                 } else {
@@ -222,6 +233,7 @@ final class RecordAssembler {
 
     /// What a nested record's model costs the parent it waits in, besides the lists its
     /// record held: the model, its keeping, and its single fields' text.
+    @inline(never)
     private static func modelCost(of slots: [FieldSlot], modelSize: Int) -> Int {
         var bytes = modelSize + 32
         for slot in slots {
@@ -335,7 +347,13 @@ final class RecordAssembler {
         }
     }
 
-    private func finish(_ node: Int, _ element: ElementContext, _ text: String?, _ policy: WhitespacePolicy?) throws {
+    // The code a record runs at its end is kept small: what most records never need (own
+    // text, a nested record's cost, failures) is in functions of its own, so that the
+    // hot path shares the instruction cache with expat's tokenizer without evicting it.
+    private func finish(
+        _ node: Int, _ element: ElementContext, _ text: String?, _ policy: WhitespacePolicy?,
+        _ assemble: RecordNode.Assemble
+    ) throws {
         let index = openRecord(of: node, atDepth: element.depth)
         guard index >= 0 else { return }
         let held = heldBytes[index]
@@ -343,37 +361,52 @@ final class RecordAssembler {
         // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
         record.slots = []
-        if let text {
-            for field in ownFields[node] where field.attribute == nil && field.policy == policy {
-                slots[field.field].complete(depth: element.depth, text: text)
-            }
-        }
+        if let text, let policy { completeOwnText(of: node, in: &slots, policy: policy, depth: element.depth, text) }
         defer { recycle(&slots, of: node) }
         // A nested record's model waits in its parent's field, with its single fields' text.
-        let nestedCost = parents[node] == nil ? 0 : Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
+        let holding = parents[node] == nil ? held : held + Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
         // `nodes[node]` is read in place: a copy of the node would retain its fields and closures.
         let site = RecordSite(name: nodes[node].name, context: element, occurrence: record.occurrence)
         try withUnsafeTemporaryAllocation(
             byteCount: max(nodes[node].modelSize, 1), alignment: nodes[node].modelAlignment
         ) { buffer in
             guard let model = buffer.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-            guard let failures = nodes[node].assemble(&slots, site, model) else {
-                try deliver(model, from: node, holding: held + nestedCost, at: element.depth)
-                return
+            if let failures = assemble(&slots, site, model) {
+                try settle(failures, of: node, site, model: model, holding: holding)
+            } else {
+                try deliver(model, from: node, holding: holding, at: element.depth)
             }
-            let error = RecordError(
-                recordName: nodes[node].name, recordPath: element.path, line: record.occurrence.line,
-                column: record.occurrence.column, failures: failures.failures, source: source)
-            switch nodes[node].policy {
-            case .fail:
-                throw error
-            case .skip:
-                try report(error)
-            case .replace(let replacement):
-                try report(error)
-                replacement(model)
-                try deliver(model, from: node, holding: held + nestedCost, at: element.depth)
-            }
+        }
+    }
+
+    /// Completes the fields of a finished record that read its element's own text under `policy`.
+    @inline(never)
+    private func completeOwnText(
+        of node: Int, in slots: inout [FieldSlot], policy: WhitespacePolicy, depth: Int, _ text: String
+    ) {
+        for field in ownFields[node] where field.attribute == nil && field.policy == policy {
+            slots[field.field].complete(depth: depth, text: text)
+        }
+    }
+
+    /// Applies the record's failure policy to a record whose fields failed: throws, reports
+    /// and skips, or reports and delivers the replacement.
+    @inline(never)
+    private func settle(
+        _ failures: FieldFailures, of node: Int, _ site: RecordSite, model: UnsafeMutableRawPointer, holding: Int
+    ) throws {
+        let error = RecordError(
+            recordName: nodes[node].name, recordPath: site.context.path, line: site.occurrence.line,
+            column: site.occurrence.column, failures: failures.failures, source: source)
+        switch nodes[node].policy {
+        case .fail:
+            throw error
+        case .skip:
+            try report(error)
+        case .replace(let replacement):
+            try report(error)
+            replacement(model)
+            try deliver(model, from: node, holding: holding, at: site.context.depth)
         }
     }
 
@@ -415,6 +448,14 @@ final class RecordAssembler {
             try deliver(model)
             return
         }
+        try deliver(model, from: node, to: parent, holding: held, at: depth)
+    }
+
+    /// Moves a nested record's model into its parent's field.
+    @inline(never)
+    private func deliver(
+        _ model: UnsafeMutableRawPointer, from node: Int, to parent: Parent, holding held: Int, at depth: Int
+    ) throws {
         let boxed = nodes[node].box(model)
         let record = openRecord(of: parent.node, atDepth: parent.generations.map { depth - $0 })
         guard record >= 0 else { return }

@@ -26,7 +26,11 @@ struct RecordNode: Sendable {
     /// Builds the model from the captured slots (one per field, taken: each is left
     /// `.empty`) into `out`, uninitialized memory for it; or returns every failure and
     /// leaves `out` uninitialized.
-    let assemble: @Sendable (_ slots: inout [FieldSlot], _ record: RecordSite, _ out: UnsafeMutableRawPointer) -> FieldFailures?
+    typealias Assemble = @Sendable (
+        _ slots: inout [FieldSlot], _ record: RecordSite, _ out: UnsafeMutableRawPointer
+    ) -> FieldFailures?
+
+    let assemble: Assemble
     /// Moves the model out of `model`'s memory into a box.
     let box: @Sendable (_ model: UnsafeMutableRawPointer) -> Any
 }
