@@ -33,6 +33,30 @@ struct UTF8TextTests {
         }
     }
 
+    @Test("long ASCII runs, checked many bytes at a time, still find a bad or a good sequence anywhere")
+    func validatorAgreesOnLongRuns() {
+        let ascii = Array("The quick brown fox jumps over the lazy dog, then naps in the sun.".utf8)
+        let insertions: [[UInt8]] = [[0xFF], [0x80], [0xE2, 0x82], [0xC3, 0xA9], [0xF0, 0x9D, 0x84, 0x9E], [0xED, 0xA0, 0x80]]
+        for insertion in insertions {
+            for position in 0...ascii.count {
+                let bytes = Array(ascii[..<position]) + insertion + Array(ascii[position...])
+                let verdict = bytes.withUnsafeBytes { UTF8Text.isWellFormed($0) }
+                #expect(verdict == swiftSaysWellFormed(bytes), "\(insertion) at \(position)")
+            }
+        }
+        // Mostly ASCII, as text is, with a rare other byte, over lengths past several strides.
+        var random = SplitMix64(seed: 2_027)
+        let rare: [UInt8] = [0x80, 0xBF, 0xC2, 0xE0, 0xED, 0xF0, 0xF4, 0xF5]
+        for _ in 0..<5_000 {
+            let bytes = (0..<Int.random(in: 0...100, using: &random)).map { _ in
+                Int.random(in: 0..<40, using: &random) == 0
+                    ? rare.randomElement(using: &random)! : UInt8.random(in: 0x20...0x7E, using: &random)
+            }
+            let verdict = bytes.withUnsafeBytes { UTF8Text.isWellFormed($0) }
+            #expect(verdict == swiftSaysWellFormed(bytes), "\(bytes)")
+        }
+    }
+
     @Test("strings are what the standard library makes, well-formed or not")
     func stringsMatch() {
         for bytes: [UInt8] in [Array("Grüße → 𝄞".utf8), [0x61, 0xED, 0xA0, 0x80, 0x62], [0xE2, 0x82]] {

@@ -37,11 +37,15 @@ enum UTF8Text {
         var index = 0
         while index < count {
             if index + 8 <= count {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = word & 0x8080_8080_8080_8080
+                if high == 0 {
                     index += 8
                     continue
                 }
+                // Straight to the word's first byte that is not ASCII (the lowest bit set is
+                // the first byte's), rather than through the ASCII before it one by one.
+                index += high.trailingZeroBitCount / 8
             }
             let lead = base.load(fromByteOffset: index, as: UInt8.self)
             if lead < 0x80 {
