@@ -77,6 +77,15 @@ struct GrowableBuffer<Element>: ~Copyable {
         return (base + count).move()
     }
 
+    /// Removes the element at `index` and returns it; the later ones move down one place.
+    mutating func remove(at index: Int) -> Element {
+        precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+        let element = (base + index).move()
+        (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
+        count -= 1
+        return element
+    }
+
     /// Removes the elements from `newCount` on.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

@@ -48,14 +48,16 @@ final class RecordAssembler {
     /// Per node, its fields read at the record element, found once here rather than per record.
     @exclusivity(unchecked) private var ownFields: [[OwnField]] = []
     @exclusivity(unchecked) private var parents: [Parent?] = []
-    @exclusivity(unchecked) private var open: [OpenRecord] = []
+    // Per-record state is in buffers rather than arrays: each write to an array stored in
+    // a class checks that its storage is not shared, a call per write, several per record.
+    @exclusivity(unchecked) private var open = GrowableBuffer<OpenRecord>()
     /// Per open record (same index): the bytes its lists hold, its nested records' included
     /// (kept apart: a larger open record made every record's removal a call).
-    @exclusivity(unchecked) private var heldBytes: [Int] = []
+    @exclusivity(unchecked) private var heldBytes = GrowableBuffer<Int>()
     /// Per node, the index in `open` of its innermost open record, or -1.
-    @exclusivity(unchecked) private var innermost: [Int] = []
+    @exclusivity(unchecked) private var innermost = GrowableBuffer<Int>()
     /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
-    @exclusivity(unchecked) private var spareSlots: [[[FieldSlot]]] = []
+    @exclusivity(unchecked) private var spareSlots = GrowableBuffer<[[FieldSlot]]>()
     /// The elements below the root record's element that some field reads; with
     /// `skipsUnnamed`, the others are pruned.
     @exclusivity(unchecked) private var reach: FieldReach?
@@ -199,7 +201,7 @@ final class RecordAssembler {
         if parse.isNew(element.engine) {
             open.removeAll()
             heldBytes.removeAll()
-            innermost = Array(repeating: -1, count: innermost.count)
+            for node in 0..<innermost.count { innermost[node] = -1 }
         }
         let occurrence = FieldOccurrence(element)
         var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
