@@ -52,6 +52,8 @@ struct FieldReader: Sendable {
         case .strings: FieldExtraction.many(slot, site, into: out) { $0 }
         case .ints: FieldExtraction.many(slot, site, into: out, Int.init(xmlText:))
         case .doubles: FieldExtraction.many(slot, site, into: out, Double.init(xmlText:))
+        // A closure field always has its closure (``closure(_:)``); were it missing, the
+        // field would fail rather than leave its value unwritten.
         case .closure: FieldFailures([site.failure(.missing, at: nil)])
         }
     }

@@ -342,11 +342,8 @@ final class RecordAssembler {
     {
         let record = openRecord(of: node, atDepth: element.depth)
         guard record >= 0 else { return }
-        for field in ownFields[node] where field.attribute == nil && field.policy == policy {
-            if open[record].slots[field.field].complete(depth: element.depth, text: text) {
-                try charge(Self.cost(of: text), to: record)
-            }
-        }
+        let kept = completeOwnText(of: node, in: &open[record].slots, policy: policy, depth: element.depth, text)
+        try charge(kept, to: record)
     }
 
     // The code a record runs at its end is kept small: what most records never need (own
@@ -363,7 +360,7 @@ final class RecordAssembler {
         // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
         record.slots = []
-        if let text, let policy { completeOwnText(of: node, in: &slots, policy: policy, depth: element.depth, text) }
+        if let text, let policy { _ = completeOwnText(of: node, in: &slots, policy: policy, depth: element.depth, text) }
         defer { recycle(&slots, of: node) }
         // A nested record's model waits in its parent's field, with its single fields' text.
         let holding = parents[node] == nil ? held : held + Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
@@ -381,14 +378,17 @@ final class RecordAssembler {
         }
     }
 
-    /// Completes the fields of a finished record that read its element's own text under `policy`.
+    /// Completes, in a record's `slots`, the fields of `node` that read its element's own
+    /// text under `policy`; returns what the lists among them took (see ``charge(_:to:)``).
     @inline(never)
     private func completeOwnText(
         of node: Int, in slots: inout [FieldSlot], policy: WhitespacePolicy, depth: Int, _ text: String
-    ) {
+    ) -> Int {
+        var kept = 0
         for field in ownFields[node] where field.attribute == nil && field.policy == policy {
-            slots[field.field].complete(depth: depth, text: text)
+            if slots[field.field].complete(depth: depth, text: text) { kept += Self.cost(of: text) }
         }
+        return kept
     }
 
     /// Applies the record's failure policy to a record whose fields failed: throws, reports
