@@ -50,9 +50,16 @@ public struct ElementAttributes: Sequence {
 
     /// The value of the attribute named `name`, or `nil` if the element has none.
     public subscript(name: String) -> String? {
+        cString(of: name).map(UTF8Text.string(cString:))
+    }
+
+    /// The value of the attribute named `name` as expat's C string, valid only while the
+    /// start handler runs: for the library's own code that reads the bytes without making
+    /// a `String` (a number field converts them directly).
+    func cString(of name: String) -> UnsafePointer<CChar>? {
         // `index(of:)` checked that the attributes are still valid.
-        guard let index = index(of: name), let value = pairs?[2 * index + 1] else { return nil }
-        return UTF8Text.string(cString: value)
+        guard let index = index(of: name) else { return nil }
+        return pairs?[2 * index + 1]
     }
 
     /// Whether the element has an attribute named `name`.

@@ -15,6 +15,10 @@ struct FieldReader: Sendable {
         case strings, ints, doubles
         /// Anything else: ``FieldReader/closure``.
         case closure
+
+        /// Whether a single attribute field of this kind converts its value as it reads it,
+        /// without making a `String` first (``FieldReader/convert(_:_:)``).
+        var converts: Bool { self == .double || self == .int || self == .bool }
     }
 
     let kind: Kind
@@ -44,7 +48,17 @@ struct FieldReader: Sendable {
     static func read(_ kind: Kind, _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
         -> FieldFailures?
     {
-        switch kind {
+        if case .converted(let bits, _) = slot {
+            switch kind {
+            case .double: out.initialize(as: Double.self, to: Double(bitPattern: bits))
+            case .int: out.initialize(as: Int.self, to: Int(truncatingIfNeeded: Int64(bitPattern: bits)))
+            case .bool: out.initialize(as: Bool.self, to: bits != 0)
+            // Only the kinds above convert as they read (``converts``).
+            default: return FieldFailures([site.failure(.missing, at: nil)])
+            }
+            return nil
+        }
+        return switch kind {
         case .text: FieldExtraction.required(slot, site, into: out) { $0 }
         case .double: FieldExtraction.required(slot, site, into: out, Double.init(xmlText:))
         case .int: FieldExtraction.required(slot, site, into: out, Int.init(xmlText:))
@@ -56,6 +70,55 @@ struct FieldReader: Sendable {
         // field would fail rather than leave its value unwritten.
         case .closure: FieldFailures([site.failure(.missing, at: nil)])
         }
+    }
+
+    /// An attribute value of a ``converts`` kind, converted from its bytes exactly as its
+    /// `init(xmlText:)` converts the `String`: the value's bits, or `nil` when the bytes
+    /// need the `String` path — a failure, which reports the text, and for `Double` any
+    /// number beyond the exact fast path of ``DecimalSyntax`` or spelled `INF` or `NaN`.
+    static func convert(_ kind: Kind, _ bytes: UnsafeRawBufferPointer) -> UInt64? {
+        switch kind {
+        case .double:
+            guard case .exact(let value) = DecimalSyntax.scan(bytes.assumingMemoryBound(to: UInt8.self)) else { return nil }
+            return value.bitPattern
+        case .int:
+            return integer(bytes).map { UInt64(bitPattern: Int64($0)) }
+        case .bool:
+            switch bytes.count {
+            case 1 where bytes[0] == UInt8(ascii: "1"): return 1
+            case 1 where bytes[0] == UInt8(ascii: "0"): return 0
+            case 4 where bytes.elementsEqual("true".utf8): return 1
+            case 5 where bytes.elementsEqual("false".utf8): return 0
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// What `Int(_:radix: 10)` reads: an optional sign and decimal digits, `nil` past
+    /// `Int`'s range.
+    private static func integer(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        var negative = false
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            index = 1
+        }
+        guard index < bytes.count else { return nil }
+        var value = 0
+        while index < bytes.count {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (scaled, overflowed) = value.multipliedReportingOverflow(by: 10)
+            // A negative number is built downwards, so that `Int.min` fits.
+            let (next, overflowedAgain) =
+                negative ? scaled.subtractingReportingOverflow(Int(digit)) : scaled.addingReportingOverflow(Int(digit))
+            guard !overflowed && !overflowedAgain else { return nil }
+            value = next
+            index += 1
+        }
+        return value
     }
 
     /// The reading as a closure, for fields made from other fields (``RecordField/map(_:)``,

@@ -32,6 +32,10 @@ enum FieldSlot {
     case pending(FieldOccurrence, isNil: Bool, depth: Int)
     /// Text or an attribute value (the first occurrence: later ones are ignored).
     case text(String, FieldOccurrence)
+    /// An attribute value converted as it was read, for a single field of a standard
+    /// number or `Bool` kind (``FieldReader/convert(_:_:)``): the value's bits. A value that
+    /// does not convert is kept as ``text(_:_:)`` instead, for its failure to show it.
+    case converted(UInt64, FieldOccurrence)
     /// The element was there, marked `nil="nil"` or `xsi:nil="true"`.
     case markedNil(FieldOccurrence)
     /// Every occurrence of a repeated text or attribute field, in document order.
@@ -63,6 +67,12 @@ extension FieldSlot {
             self = .text(value, occurrence)
         }
         return false
+    }
+
+    /// An attribute value converted as it was read (see ``converted(_:_:)``): the first for
+    /// a single field, later ones ignored, as for text.
+    mutating func capture(converted bits: UInt64, _ occurrence: FieldOccurrence) {
+        if case .empty = self { self = .converted(bits, occurrence) }
     }
 
     /// Gives the occurrence opened at `depth` its text. Returns whether a repeated field's

@@ -15,6 +15,9 @@ struct FieldSpec: Sendable {
     var capture: Capture
     /// The name given with ``RecordField/named(_:)``.
     var name: String?
+    /// How the field is read (set when the field joins its record's layout): a single
+    /// attribute field of a standard number or `Bool` kind converts its value as it reads it.
+    var readerKind = FieldReader.Kind.closure
 
     var displayName: String { name ?? path.text }
 }

@@ -28,7 +28,9 @@ struct FieldValueLayout: Sendable {
         offsets.append(offset)
         size = offset + MemoryLayout<Value>.size
         alignment = max(alignment, fieldAlignment)
-        specs.append(field.spec)
+        var spec = field.spec
+        spec.readerKind = field.reader.kind
+        specs.append(spec)
         readerKinds.append(field.reader.kind)
         readerClosures.append(field.reader.closure)
         destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }

@@ -39,6 +39,9 @@ final class RecordAssembler {
         var isList: Bool
         /// How the text's or the attribute value's whitespace is handled.
         var policy: WhitespacePolicy
+        /// For a single attribute field of a number or `Bool` kind: the kind its value
+        /// converts to as it is read (``FieldReader/convert(_:_:)``).
+        var converts: FieldReader.Kind?
     }
 
     // The assembler's state changes on every field event. Handlers run one at a time and
@@ -119,8 +122,9 @@ final class RecordAssembler {
             case .text(let policy), .items(let policy):
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
+                    let converts = Self.conversion(of: spec, isList: isList)
                     set.onStart(element) { [self] element in
-                        try captureAttribute(index, field, reach, attribute, policy, isList: isList, element)
+                        try captureAttribute(index, field, reach, attribute, policy, isList: isList, converts, element)
                     }
                 } else {
                     set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
@@ -151,6 +155,21 @@ final class RecordAssembler {
         return set
     }
 
+    /// The kind a single attribute field's value converts to as it is read, if any.
+    private static func conversion(of spec: FieldSpec, isList: Bool) -> FieldReader.Kind? {
+        !isList && spec.readerKind.converts ? spec.readerKind : nil
+    }
+
+    /// An attribute value converted from expat's bytes as `kind` (after the field's
+    /// whitespace policy trims it: no number has whitespace inside), or `nil` for the
+    /// `String` path. No `String` is made for a value that converts.
+    private static func converted(
+        _ value: UnsafePointer<CChar>, as kind: FieldReader.Kind, _ policy: WhitespacePolicy
+    ) -> UInt64? {
+        let bytes = UTF8Text.bytes(cString: value)
+        return FieldReader.convert(kind, policy == .preserve ? bytes : Whitespace.trimmed(bytes))
+    }
+
     /// The fields of `node` read at the record element itself (`.` or `@name`), and the
     /// whitespace policies of those reading its own text, in field order, each once.
     private static func ownFields(of node: RecordNode) -> (fields: [OwnField], textPolicies: [WhitespacePolicy]) {
@@ -166,7 +185,10 @@ final class RecordAssembler {
             }
             if spec.path.attribute == nil, !textPolicies.contains(policy) { textPolicies.append(policy) }
             let isList = if case .items = spec.capture { true } else { false }
-            fields.append(OwnField(field: field, attribute: spec.path.attribute, isList: isList, policy: policy))
+            fields.append(
+                OwnField(
+                    field: field, attribute: spec.path.attribute, isList: isList, policy: policy,
+                    converts: spec.path.attribute == nil ? nil : Self.conversion(of: spec, isList: isList)))
         }
         return (fields, textPolicies)
     }
@@ -212,7 +234,11 @@ final class RecordAssembler {
             var isNil: Bool?
             for field in own {
                 if let attribute = field.attribute {
-                    if let value = attributes[attribute] {
+                    if let kind = field.converts, let raw = attributes.cString(of: attribute),
+                        let bits = Self.converted(raw, as: kind, field.policy)
+                    {
+                        slots[field.field].capture(converted: bits, occurrence)
+                    } else if let value = attributes[attribute] {
                         let value = Whitespace.applying(field.policy, to: value)
                         if slots[field.field].capture(value, occurrence, isList: field.isList) { held += Self.cost(of: value) }
                     }
@@ -311,9 +337,17 @@ final class RecordAssembler {
 
     private func captureAttribute(
         _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, _ policy: WhitespacePolicy,
-        isList: Bool, _ element: ElementContext
+        isList: Bool, _ converts: FieldReader.Kind?, _ element: ElementContext
     ) throws {
-        guard let raw = element.attributesReadInHandler[attribute] else { return }
+        let attributes = element.attributesReadInHandler
+        if let kind = converts, let raw = attributes.cString(of: attribute), let bits = Self.converted(raw, as: kind, policy) {
+            let occurrence = FieldOccurrence(element)
+            forEachRecord(of: node, matching: element, reach) { record in
+                open[record].slots[field].capture(converted: bits, occurrence)
+            }
+            return
+        }
+        guard let raw = attributes[attribute] else { return }
         let value = Whitespace.applying(policy, to: raw)
         let occurrence = FieldOccurrence(element)
         try forEachRecord(of: node, matching: element, reach) { record in

@@ -26,7 +26,12 @@ enum UTF8Text {
 
     /// The `String` of a NUL-terminated name or attribute value from expat.
     static func string(cString: UnsafePointer<CChar>) -> String {
-        string(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
+        string(bytes(cString: cString))
+    }
+
+    /// The bytes of a NUL-terminated name or attribute value from expat, without the NUL.
+    static func bytes(cString: UnsafePointer<CChar>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: cString, count: strlen(cString))
     }
 
     /// Whether `bytes` are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no

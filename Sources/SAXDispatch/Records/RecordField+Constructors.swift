@@ -215,7 +215,9 @@ enum FieldExtraction {
             return site.convert(text, at: occurrence, into: out, parse)
         case .markedNil(let occurrence):
             return FieldFailures([site.failure(.markedNil, at: occurrence)])
-        case .empty, .pending, .items, .records:
+        // A converted value is read by its kind's reader (``FieldReader/read(_:_:_:into:)``)
+        // and never comes here.
+        case .empty, .pending, .items, .records, .converted:
             return FieldFailures([site.failure(.missing, at: nil)])
         }
     }
