@@ -234,12 +234,11 @@ final class RecordAssembler {
             var isNil: Bool?
             for field in own {
                 if let attribute = field.attribute {
-                    if let kind = field.converts, let raw = attributes.cString(of: attribute),
-                        let bits = Self.converted(raw, as: kind, field.policy)
-                    {
+                    guard let raw = attributes.cString(of: attribute) else { continue }
+                    if let kind = field.converts, let bits = Self.converted(raw, as: kind, field.policy) {
                         slots[field.field].capture(converted: bits, occurrence)
-                    } else if let value = attributes[attribute] {
-                        let value = Whitespace.applying(field.policy, to: value)
+                    } else {
+                        let value = Whitespace.applying(field.policy, to: UTF8Text.string(cString: raw))
                         if slots[field.field].capture(value, occurrence, isList: field.isList) { held += Self.cost(of: value) }
                     }
                 } else {
@@ -339,17 +338,15 @@ final class RecordAssembler {
         _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, _ policy: WhitespacePolicy,
         isList: Bool, _ converts: FieldReader.Kind?, _ element: ElementContext
     ) throws {
-        let attributes = element.attributesReadInHandler
-        if let kind = converts, let raw = attributes.cString(of: attribute), let bits = Self.converted(raw, as: kind, policy) {
-            let occurrence = FieldOccurrence(element)
+        guard let raw = element.attributesReadInHandler.cString(of: attribute) else { return }
+        let occurrence = FieldOccurrence(element)
+        if let kind = converts, let bits = Self.converted(raw, as: kind, policy) {
             forEachRecord(of: node, matching: element, reach) { record in
                 open[record].slots[field].capture(converted: bits, occurrence)
             }
             return
         }
-        guard let raw = attributes[attribute] else { return }
-        let value = Whitespace.applying(policy, to: raw)
-        let occurrence = FieldOccurrence(element)
+        let value = Whitespace.applying(policy, to: UTF8Text.string(cString: raw))
         try forEachRecord(of: node, matching: element, reach) { record in
             if open[record].slots[field].capture(value, occurrence, isList: isList) {
                 try charge(Self.cost(of: value), to: record)
