@@ -13,8 +13,9 @@ struct FieldValueLayout: Sendable {
     }
     private var specTable = FieldSpecTable([])
     private var offsets: [Int] = []
-    /// Per field, how it is read; the closures of the fields that a ``FieldReader/Kind/closure``
-    /// reads (`nil` for the others: the loop over the fields copies no closure for them).
+    /// Per field, how it is read (each spec's `readerKind`, kept dense here for the loop over
+    /// the fields); the closures of the fields that a ``FieldReader/Kind/closure`` reads
+    /// (`nil` for the others: the loop copies no closure for them).
     private var readerKinds: [FieldReader.Kind] = []
     private var readerClosures: [FieldExtract?] = []
     private var destroyers: [@Sendable (UnsafeMutableRawPointer) -> Void] = []
