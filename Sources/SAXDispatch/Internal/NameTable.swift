@@ -69,7 +69,7 @@ final class NameTable {
     /// The id of a NUL-terminated name, interning it if it is new.
     @inline(__always)
     func intern(_ name: UnsafePointer<CChar>) -> Int32 {
-        guard !isHardened else { return intern(UnsafeRawBufferPointer(start: name, count: strlen(name))) }
+        guard !isHardened else { return intern(UTF8Text.bytes(cString: name)) }
         let (hash, length) = Self.hashAndLength(name)
         var index = Int(hash) & mask
         var probes = 0
