@@ -225,19 +225,19 @@ final class DispatchEngine {
         currentAttributes = UnsafePointer(attributes)
         attributesSerial = serial
         defer { currentAttributes = nil }
-        let context = ElementContext(engine: self, nameID: id, serial: serial, depth: stack.count)
+        let depth = stack.count
         chainStopped = false
         let frame = stack.top
         if frame.matchStart < 0 {
             for handler in routes.startHandlers(bucket: bucket) {
-                do { try handler.withHandler { try $0.call(context) } } catch { fail(error, in: .start) }
+                handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
-                    do { try handler.withHandler { try $0.call(context) } } catch { fail(error, in: .start) }
+                    handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
@@ -431,18 +431,18 @@ final class DispatchEngine {
         let flags = stack.topFlags
         if flags.contains(.end) {
             let frame = stack.top
-            let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
+            let depth = stack.count
             chainStopped = false
             if frame.matchStart < 0 {
                 for handler in routes.endHandlers(bucket: routes.bucket(frame.name)) {
-                    handler.withHandler { callEndHandler($0, context, frame) }
+                    handler.withHandler { callEndHandler($0, frame, depth: depth) }
                     if isHalted { return }
                     if chainStopped { break }
                 }
             } else {
                 chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                     for handler in routes.endHandlers(entry: entry) {
-                        handler.withHandler { callEndHandler($0, context, frame) }
+                        handler.withHandler { callEndHandler($0, frame, depth: depth) }
                         if isHalted { return }
                         if chainStopped { break chain }
                     }
@@ -461,14 +461,29 @@ final class DispatchEngine {
         driver.setCharacterDataEnabled(topFlags.wantsCharacters)
     }
 
+    // The handler calls build their context in the call's argument, where it is borrowed:
+    // a context kept in a local for the handlers of a chain was an owned copy, which cost
+    // a retain and a release of the engine (atomic) per element and handler kind.
+
     @inline(__always)
-    private func callEndHandler(_ handler: Route.EndHandler, _ context: ElementContext, _ frame: ElementFrame) {
+    private func callStartHandler(_ handler: Route.StartHandler, name: Int32, serial: UInt64, depth: Int) {
+        do {
+            try handler.call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
+        } catch {
+            fail(error, in: .start)
+        }
+    }
+
+    @inline(__always)
+    private func callEndHandler(_ handler: Route.EndHandler, _ frame: ElementFrame, depth: Int) {
         do {
             switch handler {
             case .plain(let handler):
-                try handler(context)
+                try handler(ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth))
             case .text(let policy, let handler):
-                try handler(context, Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
+                try handler(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
             }
         } catch {
             fail(error, in: .end)
@@ -565,24 +580,37 @@ final class DispatchEngine {
         guard !isHalted, !stack.isEmpty else { return }
         let frame = stack.top
         chunkSerial &+= 1
-        let chunk = TextChunk(engine: self, serial: chunkSerial, bytes: bytes)
-        let context = ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: stack.count)
+        let serial = chunkSerial
+        let depth = stack.count
         defer { chunkSerial &+= 1 }
         chainStopped = false
         if frame.matchStart < 0 {
             for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
-                do { try handler.withHandler { try $0.call(context, chunk) } } catch { fail(error, in: .text) }
+                handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.textHandlers(entry: entry) {
-                    do { try handler.withHandler { try $0.call(context, chunk) } } catch { fail(error, in: .text) }
+                    handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                     if isHalted { return }
                     if chainStopped { break chain }
                 }
             }
+        }
+    }
+
+    @inline(__always)
+    private func callTextHandler(
+        _ handler: Route.TextHandler, _ frame: ElementFrame, depth: Int, chunk: UInt64, _ bytes: UnsafeRawBufferPointer
+    ) {
+        do {
+            try handler.call(
+                ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                TextChunk(engine: self, serial: chunk, bytes: bytes))
+        } catch {
+            fail(error, in: .text)
         }
     }
 
