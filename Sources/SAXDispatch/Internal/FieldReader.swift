@@ -44,8 +44,9 @@ struct FieldReader: Sendable {
 
     /// Reads a field of a standard kind: initializes `out` (memory for the field's value)
     /// and returns `nil`, or returns the failures and leaves `out` uninitialized. A
-    /// ``Kind/closure`` field is read by its closure instead.
-    static func read(_ kind: Kind, _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
+    /// ``Kind/closure`` field is read by its closure instead. The slot is consumed: a
+    /// text field's `String` moves into `out` (a copy cost a retain and a release).
+    static func read(_ kind: Kind, _ slot: consuming FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
         -> FieldFailures?
     {
         if case .converted(let bits, _) = slot {
@@ -59,7 +60,7 @@ struct FieldReader: Sendable {
             return nil
         }
         return switch kind {
-        case .text: FieldExtraction.required(slot, site, into: out) { $0 }
+        case .text: moveText(consume slot, site, into: out)
         case .double: FieldExtraction.required(slot, site, into: out, Double.init(xmlText:))
         case .int: FieldExtraction.required(slot, site, into: out, Int.init(xmlText:))
         case .bool: FieldExtraction.required(slot, site, into: out, Bool.init(xmlText:))
@@ -69,6 +70,19 @@ struct FieldReader: Sendable {
         // A closure field always has its closure (``closure(_:)``); were it missing, the
         // field would fail rather than leave its value unwritten.
         case .closure: FieldFailures([site.failure(.missing, at: nil)])
+        }
+    }
+
+    /// Moves a text field's `String` into `out`.
+    private static func moveText(_ slot: consuming FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
+        -> FieldFailures?
+    {
+        switch consume slot {
+        case .text(let text, _):
+            out.initialize(as: String.self, to: text)
+            return nil
+        case let other:
+            return FieldExtraction.required(other, site, into: out) { $0 }
         }
     }
 

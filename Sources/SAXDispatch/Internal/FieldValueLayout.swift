@@ -63,7 +63,7 @@ struct FieldValueLayout: Sendable {
                         if kind == .closure, let read = readerClosures[index] {
                             read(slot, site, out)
                         } else {
-                            FieldReader.read(kind, slot, site, into: out)
+                            FieldReader.read(kind, consume slot, site, into: out)
                         }
                     if let failed {
                         add(failed, of: site, to: &failures, base)
