@@ -37,6 +37,19 @@ public struct Dispatcher {
     /// unless you choose ``SafetyProfile/strict`` or change a limit.
     public var safety: SafetyProfile = .default
 
+    /// Whether the text of every element counts against ``SafetyProfile/maximumTextBytes``
+    /// and ``SafetyProfile/maximumCollectedTextBytes`` as an `onEnd` handler with the
+    /// ``whitespace`` policy would collect it, even where no handler takes it. The text is
+    /// counted, never kept, so memory stays flat: use it to check that a document is within
+    /// the limits any reader of it will apply (`saxdispatch check` does). Default `false`.
+    ///
+    /// ```swift
+    /// var dispatcher = Dispatcher()
+    /// dispatcher.limitsAllText = true
+    /// try dispatcher.parse(contentsOfFile: path)   // .textLimitExceeded for any oversized text
+    /// ```
+    public var limitsAllText = false
+
     /// The handlers of each distinct pattern, in order of first registration.
     private(set) var entries: [RouteEntry] = []
     private var entryIndex: [RouteEntry.Key: Int] = [:]

@@ -11,7 +11,8 @@
 ///   an entity that cannot be expanded (declared nowhere, or only in a DTD that is
 ///   never read) is an error instead of silently vanishing; limits on depth (256),
 ///   attributes per element (1024), name length (50,000 bytes), any single token
-///   (10 MiB), an element's coalesced text (10 MiB) and expat's heap (64 MiB); expat's
+///   (10 MiB), an element's coalesced text (10 MiB), the coalesced text of all open
+///   elements together (32 MiB) and expat's heap (64 MiB); expat's
 ///   protection against entity amplification ("billion laughs") on.
 /// - ``strict``: the default, and a DOCTYPE with an internal subset is rejected
 ///   outright, so no entity is ever declared.
@@ -94,9 +95,15 @@ public struct SafetyProfile: Sendable, Hashable {
     /// Bytes (UTF-8) of text collected for one element that a handler receives whole
     /// (`onEnd` with text). Default 10 MiB. Text streamed with `onText` is not limited.
     /// Each open element's text counts on its own (an element's children's text is not
-    /// its own), so an element nested in others whose text is collected too may hold up
-    /// to this much next to theirs.
+    /// its own); ``maximumCollectedTextBytes`` bounds them together.
     public var maximumTextBytes: Limit
+
+    /// Bytes (UTF-8) of text collected at once for all open elements together: an element
+    /// whose text a handler takes whole keeps it while its descendants' text is collected
+    /// too, so without this bound a deep document could hold ``maximumTextBytes`` per
+    /// level. Default 32 MiB. Exceeding it is a ``XMLParseError/Code/textLimitExceeded``
+    /// error whose ``XMLParseError/limit`` is this value.
+    public var maximumCollectedTextBytes: Limit
 
     /// Bytes expat may allocate for one parse (its buffer, name pools, attribute arrays,
     /// DTD tables), together with the dispatcher's table of the distinct element names
@@ -116,7 +123,7 @@ public struct SafetyProfile: Sendable, Hashable {
     public static let `default` = SafetyProfile(
         allowsInternalSubset: true, maximumEntityDeclarations: 256, maximumDepth: 256, maximumAttributes: 1024,
         maximumNameBytes: 50_000, maximumTokenBytes: .atMost(10 << 20), maximumTextBytes: .atMost(10 << 20),
-        maximumParserMemoryBytes: .atMost(64 << 20), maximumAmplification: 100,
+        maximumCollectedTextBytes: .atMost(32 << 20), maximumParserMemoryBytes: .atMost(64 << 20), maximumAmplification: 100,
         amplificationActivationBytes: 8 << 20)
 
     /// The default, and a DOCTYPE with an internal subset is an error
@@ -131,7 +138,7 @@ public struct SafetyProfile: Sendable, Hashable {
     public init(
         allowsInternalSubset: Bool, maximumEntityDeclarations: Limit, maximumDepth: Limit,
         maximumAttributes: Limit, maximumNameBytes: Limit, maximumTokenBytes: Limit, maximumTextBytes: Limit,
-        maximumParserMemoryBytes: Limit, maximumAmplification: Float, amplificationActivationBytes: UInt64
+        maximumCollectedTextBytes: Limit, maximumParserMemoryBytes: Limit, maximumAmplification: Float, amplificationActivationBytes: UInt64
     ) {
         self.allowsInternalSubset = allowsInternalSubset
         self.maximumEntityDeclarations = maximumEntityDeclarations
@@ -140,6 +147,7 @@ public struct SafetyProfile: Sendable, Hashable {
         self.maximumNameBytes = maximumNameBytes
         self.maximumTokenBytes = maximumTokenBytes
         self.maximumTextBytes = maximumTextBytes
+        self.maximumCollectedTextBytes = maximumCollectedTextBytes
         self.maximumParserMemoryBytes = maximumParserMemoryBytes
         self.maximumAmplification = maximumAmplification
         self.amplificationActivationBytes = amplificationActivationBytes
@@ -148,7 +156,8 @@ public struct SafetyProfile: Sendable, Hashable {
     /// The names the command line uses for the limits (`--limit depth=1000`), in the
     /// order of the properties.
     public static let limitNames = [
-        "entities", "depth", "attributes", "name-bytes", "token-bytes", "text-bytes", "memory-bytes",
+        "entities", "depth", "attributes", "name-bytes", "token-bytes", "text-bytes", "collected-text-bytes",
+        "memory-bytes",
     ]
 
     /// The limit a name from ``limitNames`` stands for, to read or change it.
@@ -168,6 +177,7 @@ public struct SafetyProfile: Sendable, Hashable {
             case "name-bytes": maximumNameBytes
             case "token-bytes": maximumTokenBytes
             case "text-bytes": maximumTextBytes
+            case "collected-text-bytes": maximumCollectedTextBytes
             case "memory-bytes": maximumParserMemoryBytes
             default: nil
             }
@@ -181,6 +191,7 @@ public struct SafetyProfile: Sendable, Hashable {
             case "name-bytes": maximumNameBytes = newValue
             case "token-bytes": maximumTokenBytes = newValue
             case "text-bytes": maximumTextBytes = newValue
+            case "collected-text-bytes": maximumCollectedTextBytes = newValue
             case "memory-bytes": maximumParserMemoryBytes = newValue
             default: break
             }

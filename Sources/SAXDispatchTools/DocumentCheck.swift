@@ -1,8 +1,9 @@
 import SAXDispatch
 
 /// Checks that a document is well-formed and within a ``SafetyProfile``: every element's
-/// text is coalesced as an `onEnd` handler with the default policy (`.trim`) gets it, so
-/// the text limit applies (a container's indentation does not count), nothing else is kept.
+/// text counts against the text limits as an `onEnd` handler with the default policy
+/// (`.trim`) would collect it (a container's indentation does not count), and nothing is
+/// kept (``Dispatcher/limitsAllText``).
 public struct DocumentCheck {
     /// The rules and limits the document must keep.
     public var profile: SafetyProfile
@@ -32,7 +33,7 @@ public struct DocumentCheck {
             summary.elements += 1
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
-        dispatcher.onAnyEnd(whitespace: .trim) { _, _ in }
+        dispatcher.limitsAllText = true
         let parser = PushParser(dispatcher, source: input.path)
         try input.feed(parser) { summary.elements }
         try parser.finish()

@@ -21,6 +21,8 @@ struct CheckCommand: ParsableCommand {
               name-bytes    bytes in one name (default 50000)
               token-bytes   bytes in one tag, comment or processing instruction (default 10M)
               text-bytes    bytes of text in one element (default 10M)
+              collected-text-bytes
+                            bytes of text of all open elements together (default 32M)
               memory-bytes  bytes expat may allocate (default 64M)
 
             Examples:

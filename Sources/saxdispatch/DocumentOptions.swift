@@ -18,8 +18,8 @@ struct DocumentOptions: ParsableArguments {
     @Option(
         name: .customLong("limit"),
         help: ArgumentHelp(
-            "Change a safety limit: NAME is entities, depth, attributes, name-bytes, token-bytes, text-bytes or "
-                + "memory-bytes; VALUE a count, a size such as 16M, or unlimited (see 'saxdispatch check --help').",
+            "Change a safety limit: NAME is entities, depth, attributes, name-bytes, token-bytes, text-bytes, "
+                + "collected-text-bytes or memory-bytes; VALUE a count, a size such as 16M, or unlimited (see 'saxdispatch check --help').",
             valueName: "name=value"))
     var limits: [String] = []
 

@@ -96,6 +96,14 @@ final class DispatchEngine {
     private let maximumDepth: Int
     private let maximumAttributes: Int
     private let maximumTextBytes: Int
+    private let maximumCollectedTextBytes: Int
+    /// The text counted, not kept, for the open elements together (``Dispatcher/limitsAllText``).
+    @exclusivity(unchecked) private var measuredText = 0
+    /// Flags every element gets whatever its route: ``RouteFlags/measuresText`` when the
+    /// dispatcher limits all text, else none.
+    private let addedFlags: RouteFlags
+    /// Whether counted text keeps its leading whitespace, as the dispatcher's policy says.
+    private let measuresLeadingWhitespace: Bool
     /// Start tags smaller than this cannot break the token, name or attribute limits,
     /// so only larger ones are examined.
     private let startTagCheckSize: Int
@@ -138,6 +146,9 @@ final class DispatchEngine {
         maximumDepth = profile.maximumDepth.bound
         maximumAttributes = profile.maximumAttributes.bound
         maximumTextBytes = profile.maximumTextBytes.bound
+        maximumCollectedTextBytes = profile.maximumCollectedTextBytes.bound
+        addedFlags = dispatcher.limitsAllText ? .measuresText : []
+        measuresLeadingWhitespace = policy == .preserve
         // A specified attribute takes at least 5 bytes (` a=""`).
         let attributeBytes = maximumAttributes.multipliedReportingOverflow(by: 5)
         startTagCheckSize = min(
@@ -198,7 +209,7 @@ final class DispatchEngine {
                 bit &<<= 1
             }
         }
-        var flags = routes.flags(bucket: bucket)
+        var flags = routes.flags(bucket: bucket).union(addedFlags)
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | ElementFrame.nameBit(id)
         let path =
             routes.matchesAncestors
@@ -209,7 +220,7 @@ final class DispatchEngine {
                 name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
-            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
+            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests).union(addedFlags)
             stack.top.flags = flags
         }
         // Any handler's context may be asked for the start tag's position while the element
@@ -416,6 +427,10 @@ final class DispatchEngine {
                 limit: maximumAttributes)
             return false
         }
+        if driver.hasAttributeDeclarations {
+            let specified = min(count, driver.specifiedAttributeCount)
+            if specified < count { return driver.admitsDefaultedAttributes(attributes, from: specified, to: count, self) }
+        }
         return true
     }
 
@@ -453,6 +468,7 @@ final class DispatchEngine {
             while let last = retained.last, last.depth == stack.count { retained.removeLast() }
         }
         if flags.contains(.collectsText) { text.truncate(to: stack.topTextStart) }
+        if _slowPath(flags.contains(.measuresText)) { measuredText -= stack.top.measuredText }
         let matchStart = stack.top.matchStart
         if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
         if keptDepth == stack.count { keptDepth = 0 }
@@ -499,14 +515,21 @@ final class DispatchEngine {
             && (flags.contains(.preservesText) || text.count != stack.topTextStart
                 || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace))
         {
-            // The limit is per element: the buffer also holds the open ancestors' text,
-            // which only counts when the whole buffer is over the limit.
-            guard text.count + length <= maximumTextBytes || text.count - stack.topTextStart + length <= maximumTextBytes
-            else {
-                violateTextLimit(bytes, length, flags: flags)
-                return
+            // Text within both limits as a whole is within each: the buffer holds the open
+            // elements' text, and the innermost one's own is a part of it.
+            if _slowPath(text.count + measuredText + length > min(maximumTextBytes, maximumCollectedTextBytes)) {
+                guard admitsText(length, own: text.count - stack.topTextStart, bytes, flags: flags) else { return }
             }
             text.append(bytes, count: length)
+        } else if _slowPath(flags.contains(.measuresText)) {
+            let own = stack.top.measuredText
+            if measuresLeadingWhitespace || own != 0
+                || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace)
+            {
+                guard admitsText(length, own: own, bytes, flags: flags) else { return }
+                stack.top.measuredText = own + length
+                measuredText += length
+            }
         }
         guard flags.contains(.textChunks) else { return }
         gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
@@ -796,21 +819,44 @@ final class DispatchEngine {
         violate(.nameLimitExceeded, "a name is longer than maximumNameBytes (\(limit))", limit: limit.value)
     }
 
-    /// The innermost element's text grew past the limit: text-chunk handlers still get
-    /// the text up to the limit (whole characters), so what they see does not depend on
-    /// how the input was split, and the error points at the element's start tag.
-    private func violateTextLimit(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) {
+    /// Whether `length` more bytes of the innermost element's text, which has `own` bytes
+    /// so far, keep it within ``SafetyProfile/maximumTextBytes`` and the text of all open
+    /// elements within ``SafetyProfile/maximumCollectedTextBytes``; ends the parse if not.
+    private func admitsText(_ length: Int, own: Int, _ bytes: UnsafePointer<CChar>, flags: RouteFlags) -> Bool {
+        let name = names.string(stack.top.name)
+        if own + length > maximumTextBytes {
+            violateTextLimit(
+                bytes, length, allowed: maximumTextBytes - own, flags: flags, limit: maximumTextBytes,
+                "the text of <\(name)> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))")
+            return false
+        }
+        let collected = text.count + measuredText
+        if collected + length > maximumCollectedTextBytes {
+            let holders = (0..<stack.count).count { stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0 }
+            violateTextLimit(
+                bytes, length, allowed: maximumCollectedTextBytes - collected, flags: flags,
+                limit: maximumCollectedTextBytes,
+                "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
+                    + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))")
+            return false
+        }
+        return true
+    }
+
+    /// The innermost element's text broke a text limit: text-chunk handlers still get the
+    /// text up to it (`allowed` bytes, backed up to whole characters), so what they see does
+    /// not depend on how the input was split, and the error points at the element's start tag.
+    private func violateTextLimit(
+        _ bytes: UnsafePointer<CChar>, _ length: Int, allowed: Int, flags: RouteFlags, limit: Int, _ message: String
+    ) {
         if flags.contains(.textChunks) {
-            var allowed = max(0, min(length, maximumTextBytes - (text.count - stack.topTextStart)))
+            var allowed = max(0, min(length, allowed))
             // Back up to the start of a UTF-8 character.
             while allowed > 0 && allowed < length && UInt8(bitPattern: bytes[allowed]) & 0xC0 == 0x80 { allowed -= 1 }
             if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
         }
         let frame = stack.top
-        violate(
-            .textLimitExceeded,
-            "the text of <\(names.string(frame.name))> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))",
-            limit: maximumTextBytes, at: (frame.line, frame.column, frame.byteOffset))
+        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset))
     }
 
     /// Delivers text gathered for text-chunk handlers before a violation, as a parse error

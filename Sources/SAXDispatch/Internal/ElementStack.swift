@@ -28,6 +28,8 @@ struct ElementFrame {
     /// The number of this element's path of names in the ``PathMatchCache``, or
     /// ``PathMatchCache/untracked``.
     var path: Int32 = PathMatchCache.untracked
+    /// Bytes of this element's own text counted but not kept (``Dispatcher/limitsAllText``).
+    var measuredText = 0
 
     /// The bit of a name id in ``openNames``.
     @inline(__always)

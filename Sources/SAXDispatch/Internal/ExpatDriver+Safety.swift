@@ -152,6 +152,31 @@ extension ExpatDriver {
         }
     }
 
+    /// Counts the values of the attributes a start tag got from the DTD's defaults (pairs
+    /// `specified..<count` of expat's array) and ends the parse when they amplify the input
+    /// beyond ``SafetyProfile/maximumAmplification``, by expat's own rule: once the output
+    /// (input so far plus defaulted values) passes ``SafetyProfile/amplificationActivationBytes``,
+    /// it may be at most that many times the input read up to the end of this start tag.
+    /// - Returns: `false` when they did.
+    func admitsDefaultedAttributes(
+        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, from specified: Int, to count: Int,
+        _ engine: DispatchEngine
+    ) -> Bool {
+        for index in specified..<count {
+            if let value = attributes[2 * index + 1] { defaultedAttributeBytes += strlen(value) }
+        }
+        let input = max(1, Int(XML_GetCurrentByteIndex(parser)) + currentEventByteCount)
+        let output = input + defaultedAttributeBytes
+        guard UInt64(output) >= profile.amplificationActivationBytes,
+            Double(output) / Double(input) > Double(profile.maximumAmplification)
+        else { return true }
+        engine.violate(
+            .amplificationLimitBreach,
+            "attribute values defaulted from the DTD (\(defaultedAttributeBytes) bytes so far) amplify the"
+                + " \(input) bytes of input more than maximumAmplification (\(profile.maximumAmplification)) allows")
+        return false
+    }
+
     fileprivate func externalEntityReferenced(
         _ engine: DispatchEngine, systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
     ) {

@@ -57,6 +57,10 @@ final class ExpatDriver {
     /// start tags may carry defaulted attributes beyond the ones written.
     var attributeDeclarationCounts: [String: Int] = [:]
     @exclusivity(unchecked) var hasAttributeDeclarations = false
+    /// Bytes of attribute values that start tags took from the DTD's defaults so far: expat
+    /// expands a default once and copies it to every element without counting it towards
+    /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
+    var defaultedAttributeBytes = 0
     /// The engine, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
     @exclusivity(unchecked) private var characterDataEnabled = false

@@ -85,12 +85,15 @@ struct RouteFlags: OptionSet {
     /// Without it, whitespace before the first other character is never gathered, so a
     /// container's indentation costs no memory and does not count towards the text limit.
     static let preservesText = RouteFlags(rawValue: 1 << 6)
+    /// Only on open elements: the element's text is counted against the text limits,
+    /// not kept (``Dispatcher/limitsAllText``).
+    static let measuresText = RouteFlags(rawValue: 1 << 7)
 
     /// Character data must reach the dispatcher while this element is innermost.
-    var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText]) }
+    var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText, .measuresText]) }
     /// Somebody listens to this element at all.
     var isListened: Bool { rawValue != 0 }
     /// A handler runs for this element (keeping attributes alone does not count: the
     /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting(.retainsAttributes).isEmpty }
+    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText]).isEmpty }
 }

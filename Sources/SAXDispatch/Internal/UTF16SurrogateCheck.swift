@@ -2,9 +2,12 @@
 ///
 /// Expat 2.5.0 as Debian 12 first shipped it decodes a high surrogate followed by
 /// anything as a pair (`D800` then `x` became U+10078), so handlers would receive a
-/// character the document does not contain. The check recognizes UTF-16 the way expat
-/// does, from the first two bytes (a byte order mark, or `<` next to a zero byte), and
-/// is idle for every other encoding.
+/// character the document does not contain. The check recognizes UTF-16 exactly as
+/// expat's initial scan of a document does, from the first two bytes: a byte order mark
+/// (`FE FF`, `FF FE`), else a zero first byte (big-endian) or a zero second byte
+/// (little-endian), whatever the other byte is: a document that starts with whitespace
+/// in UTF-16 is UTF-16 to expat, so it must be to the check. It is idle for every other
+/// encoding.
 struct UTF16SurrogateCheck {
     private enum Mode {
         /// Fewer than two bytes seen.
@@ -57,13 +60,15 @@ struct UTF16SurrogateCheck {
         guard let first = firstByte else { return nil }
         let second = bytes[index]
         switch (first, second) {
-        case (0xFF, 0xFE), (0x3C, 0x00): mode = .littleEndian
-        case (0xFE, 0xFF), (0x00, 0x3C): mode = .bigEndian
+        case (0xFE, 0xFF): mode = .bigEndian
+        case (0xFF, 0xFE): mode = .littleEndian
+        case (0x00, _): mode = .bigEndian
+        case (_, 0x00): mode = .littleEndian
         default:
             mode = .off
             return nil
         }
-        // The first unit is a byte order mark or `<`: neither is a surrogate.
+        // The first unit is a byte order mark or has a zero byte: neither is a surrogate.
         return scan(bytes, from: index + 1)
     }
 

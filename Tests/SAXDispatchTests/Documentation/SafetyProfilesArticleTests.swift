@@ -63,7 +63,7 @@ struct SafetyProfilesArticleTests {
         var profile = SafetyProfile.default
         profile[limitNamed: "depth"] = 64
         #expect(profile.maximumDepth == 64)
-        #expect(SafetyProfile.limitNames.count == 7)
+        #expect(SafetyProfile.limitNames.count == 8)
     }
 
     @Test("the defaults the table lists")
@@ -77,6 +77,7 @@ struct SafetyProfilesArticleTests {
         #expect(profile.maximumNameBytes == 50_000)
         #expect(profile.maximumTokenBytes == .atMost(10 << 20))
         #expect(profile.maximumTextBytes == .atMost(10 << 20))
+        #expect(profile.maximumCollectedTextBytes == .atMost(32 << 20))
         #expect(profile.maximumParserMemoryBytes == .atMost(64 << 20))
         #expect(profile.maximumAmplification == 100)
         #expect(profile.amplificationActivationBytes == 8 << 20)
