@@ -72,7 +72,7 @@ final class ExpatDriver {
     /// a copy and a comparison.
     @exclusivity(unchecked) private var holdUntil = 0
     /// Catches unpaired surrogates in UTF-16 input, which some expat 2.5.0 builds accept.
-    @exclusivity(unchecked) private var surrogateCheck = UTF16SurrogateCheck()
+    @exclusivity(unchecked) private(set) var surrogateCheck = UTF16SurrogateCheck()
     /// Total bytes passed to expat so far.
     @exclusivity(unchecked) private var bytesGiven = 0
     /// How many times expat was asked to parse; tests use it to check the holdback.
@@ -318,7 +318,7 @@ final class ExpatDriver {
     // MARK: Feeding
 
     /// Bytes expat has been given but not yet consumed (the start of an unfinished token).
-    private var unparsedByteCount: Int {
+    var unparsedByteCount: Int {
         let index = XML_GetCurrentByteIndex(parser)
         return index < 0 ? 0 : max(0, bytesGiven - Int(index))
     }
@@ -328,13 +328,13 @@ final class ExpatDriver {
     /// so that expat never holds much more than the limit of one token.
     private func minimumFeed(unparsed: Int) -> Int {
         guard unparsed > Self.holdbackThreshold else { return 0 }
-        return min(unparsed, max(1, maximumTokenBytes - unparsed + 1))
+        return min(unparsed, max(1, maximumTokenBytes - unparsed))
     }
 
     /// Ends the parse when expat's unfinished token has grown past the token limit.
     /// - Returns: `false` when it did.
     private func checkUnfinishedToken(_ unparsed: Int) -> Bool {
-        guard unparsed > maximumTokenBytes else { return true }
+        guard unfinishedTokenBreaksLimit(unparsed: unparsed) else { return true }
         withEngine(userData) { $0.violateTokenLimit() }
         return false
     }
@@ -443,7 +443,8 @@ final class ExpatDriver {
         }
         var offset = 0
         repeat {
-            let length = min(bytes.count - offset, maximumSlice)
+            guard let budget = tokenBudget(unparsed: unparsedByteCount) else { return .ended }
+            let length = min(bytes.count - offset, maximumSlice, budget)
             let last = offset + length == bytes.count
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
@@ -461,6 +462,7 @@ final class ExpatDriver {
                 return .suspended
             }
             guard status == XML_STATUS_OK else { return .ended }
+            if !last && !checkUnfinishedToken(unparsedByteCount) { return .ended }
         } while offset < bytes.count
         return concludeCall()
     }
@@ -517,7 +519,7 @@ final class ExpatDriver {
         }
         while true {
             let unparsed = unparsedByteCount
-            guard checkUnfinishedToken(unparsed) else { return .ended }
+            guard checkUnfinishedToken(unparsed), let budget = tokenBudget(unparsed: unparsed) else { return .ended }
             let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), maximumSlice)
             // A line break held back from the previous read goes first.
             let carried = held.count
@@ -542,13 +544,15 @@ final class ExpatDriver {
                 }
                 return .ended
             }
-            let tail = isFinal ? 0 : Self.lineBreakTail(bytes)
-            if tail > 0, let base = bytes.baseAddress { held.append(base + filled - tail, count: tail) }
-            bytesGiven += filled - tail
-            let status = charging { XML_ParseBuffer(parser, Int32(filled - tail), isFinal ? 1 : 0) }
+            // What the token limit leaves no room for waits in `held`, with a held-back line break.
+            let given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
+            if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
+            let isLast = isFinal && given == filled
+            bytesGiven += given
+            let status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
             guard status == XML_STATUS_OK else { return .ended }
             if let failure = read.failure { throw failure }
-            if isFinal { return .accepted }
+            if isLast { return .accepted }
         }
     }
 

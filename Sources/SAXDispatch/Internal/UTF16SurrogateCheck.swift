@@ -29,6 +29,12 @@ struct UTF16SurrogateCheck {
     /// Whether the input is known not to be UTF-16.
     var isOff: Bool { mode == .off }
 
+    /// Whether the input is UTF-16, as expat reads it.
+    var isUTF16: Bool { mode == .littleEndian || mode == .bigEndian }
+
+    /// Whether the input is big-endian UTF-16.
+    var isBigEndian: Bool { mode == .bigEndian }
+
     /// Scans the next piece of input.
     ///
     /// - Returns: the offset in `bytes` of the first byte of the code unit that shows a
