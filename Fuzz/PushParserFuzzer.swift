@@ -1,9 +1,12 @@
 // libFuzzer entry point: the push API must deliver the same events and end the same
 // way however the input is split. Built and run by `Scripts/fuzz`, not by SwiftPM.
 //
-// Input layout: byte 0 picks the profile and the file-descriptor chunk size, byte 1
-// the number of split points (0...15), then two bytes (little-endian) per split
-// point, then the document. Seeds made by `Scripts/fuzz` start with two zero bytes.
+// Input layout: byte 0 picks the profile (bits 0-1) and the file-descriptor chunk size
+// (bits 2-7); byte 1 the number of split points (bits 0-3), whether the document is
+// re-encoded as UTF-16 without a byte order mark (bits 4-5: no, little-endian,
+// big-endian) and the token limit (bits 6-7: the profile's, or a small one); then two
+// bytes (little-endian) per split point, then the document. Seeds made by `Scripts/fuzz`
+// start with two zero bytes; the regression inputs in `Fuzz/Regressions` carry their own.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,18 +75,44 @@ final class EventLog {
     }
 }
 
-/// Small limits, so that every violation path is reachable from a few kilobytes.
-/// (Token and heap limits stay at their defaults: where they fire depends on how
-/// much expat holds at once, which the split points change by design.)
+/// Small limits, so that every violation path is reachable from a few kilobytes. (The
+/// heap limit stays at its default: how much expat holds at once depends on the split
+/// points by design.)
 let tightProfile: SafetyProfile = {
     var profile = SafetyProfile.default
     profile.maximumDepth = 6
     profile.maximumAttributes = 3
     profile.maximumNameBytes = 12
+    profile.maximumTokenBytes = 100
     profile.maximumTextBytes = 40
+    profile.maximumCollectedTextBytes = 60
     profile.maximumEntityDeclarations = 3
+    profile.maximumAmplification = 20
+    profile.amplificationActivationBytes = 1024
     return profile
 }()
+
+/// Token limits a run may use instead of its profile's: small ones, and one just past the
+/// size at which the driver starts to hold input back.
+let tokenLimits: [SafetyProfile.Limit?] = [nil, 17, 64, 1025]
+
+/// The document as BOM-less UTF-16: each byte becomes a code unit, except that a byte
+/// from D8 to DF takes the next byte with it, so that surrogates, paired or not, occur.
+func utf16(_ document: [UInt8], bigEndian: Bool) -> [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(document.count * 2)
+    var index = 0
+    while index < document.count {
+        var unit = UInt16(document[index])
+        if (0xD8...0xDF).contains(document[index]) && index + 1 < document.count {
+            unit = unit << 8 | UInt16(document[index + 1])
+            index += 1
+        }
+        index += 1
+        result += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+    return result
+}
 
 func whole(_ document: [UInt8], _ profile: SafetyProfile) -> EventLog {
     let log = EventLog()
@@ -156,12 +185,18 @@ func compare(_ expected: EventLog, _ actual: EventLog, _ what: String, _ documen
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size >= 2 else { return 0 }
     let input = UnsafeBufferPointer(start: data, count: size)
-    let profile = [SafetyProfile.default, .strict, tightProfile, .default][Int(input[0] & 3)]
+    var profile = [SafetyProfile.default, .strict, tightProfile, .default][Int(input[0] & 3)]
+    if let tokenLimit = tokenLimits[Int(input[1] >> 6)] { profile.maximumTokenBytes = tokenLimit }
     let chunkSize = 1 + Int(input[0] >> 2) * 3
     let pointCount = Int(input[1] & 15)
     let headerSize = 2 + 2 * pointCount
     guard size >= headerSize else { return 0 }
-    let document = Array(input[headerSize...])
+    var document = Array(input[headerSize...])
+    switch (input[1] >> 4) & 3 {
+    case 1: document = utf16(document, bigEndian: false)
+    case 2: document = utf16(document, bigEndian: true)
+    default: break
+    }
     let points = (0..<pointCount).map { index in
         let raw = Int(input[2 + 2 * index]) | Int(input[3 + 2 * index]) << 8
         return document.isEmpty ? 0 : raw % (document.count + 1)
