@@ -111,9 +111,12 @@ final class DispatchEngine {
     /// The largest piece of text a text-chunk handler receives at once.
     static let textChunkLimit = 64 * 1024
 
-    /// - Parameter mayHoldRecords: Whether captured records may be held (``holdsRecords``);
-    ///   a stream's parser says no, as it pauses at every value its consumer has not taken.
-    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true) {
+    /// - Parameters:
+    ///   - mayHoldRecords: Whether captured records may be held (``holdsRecords``); a
+    ///     stream's parser says no, as it pauses at every value its consumer has not taken.
+    ///   - encoding: The encoding to read the input in whatever the document declares
+    ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
+    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true, encoding: String? = nil) {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -143,7 +146,7 @@ final class DispatchEngine {
         startTagCheckSize = min(
             profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
-        driver = ExpatDriver(profile: profile)
+        driver = ExpatDriver(profile: profile, encoding: encoding)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
             to: self,

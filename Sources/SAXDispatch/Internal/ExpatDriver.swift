@@ -107,8 +107,15 @@ final class ExpatDriver {
     /// (A variable so that tests can make slices small.)
     var maximumSlice = 1 << 30
 
-    init(profile: SafetyProfile) {
+    /// The encoding expat reads the input in whatever the document declares (a string's
+    /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
+    private(set) var encodingOverride: String?
+
+    /// - Parameter encoding: An encoding name expat knows (`"UTF-8"`) to read the input
+    ///   in whatever it declares; `nil` lets the document say.
+    init(profile: SafetyProfile, encoding: String? = nil) {
         self.profile = profile
+        encodingOverride = encoding
         maximumTokenBytes = profile.maximumTokenBytes.bound
         maximumNameBytes = profile.maximumNameBytes.bound
         budget = .allocate(capacity: 1)
@@ -120,7 +127,7 @@ final class ExpatDriver {
             malloc_fcn: saxdispatch_memory_malloc, realloc_fcn: saxdispatch_memory_realloc,
             free_fcn: saxdispatch_memory_free)
         let previous = saxdispatch_memory_enter(budget)
-        parser = XML_ParserCreate_MM(nil, &suite, nil)
+        parser = XML_ParserCreate_MM(encoding, &suite, nil)
         saxdispatch_memory_enter(previous)
     }
 
@@ -141,6 +148,15 @@ final class ExpatDriver {
     /// expat's own allocations are charged; `false`, charging nothing, when they do not fit.
     func charge(bytes: Int) -> Bool {
         saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
+    }
+
+    /// Makes expat read the input as `name` whatever the document declares, when no input
+    /// has reached the driver yet; afterwards the encoding is already decided and this does
+    /// nothing. The corresponding expat function is `XML_SetEncoding`.
+    func overrideEncoding(_ name: String) {
+        guard let parser, byteCount == 0, encodingOverride == nil else { return }
+        guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
+        encodingOverride = name
     }
 
     /// Whether expat failed because its heap budget ran out.
