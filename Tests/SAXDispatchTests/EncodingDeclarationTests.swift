@@ -2,8 +2,8 @@ import Foundation
 import SAXDispatch
 import Testing
 
-/// What a document's XML declaration may say about its encoding inside a string, which
-/// is Unicode whatever it declares.
+/// What a document's XML declaration may say about its encoding: after a byte order mark,
+/// and inside a string, which is Unicode whatever it declares.
 @Suite("Encoding declarations")
 struct EncodingDeclarationTests {
     /// What a parse gave: the text of `<r>`, or the error's code and position.
@@ -53,6 +53,62 @@ struct EncodingDeclarationTests {
             all.append(outcome { try $0.parse(contentsOfFile: path, chunkSize: size) })
         }
         return all
+    }
+
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// After a UTF-8 byte order mark, a declaration of an encoding that reads bytes above
+    /// ASCII otherwise is rejected where the encoding is named, as expat rejects one of an
+    /// 8-bit encoding after a UTF-16 mark.
+    @Test("a UTF-8 byte order mark and an 8-bit encoding declaration contradict each other", arguments: [
+        ("<?xml version='1.0' encoding='ISO-8859-1'?><r>é</r>", 1, 32, 33),
+        ("<?xml version=\"1.0\" encoding=\"windows-1252\" standalone=\"yes\"?><r>é</r>", 1, 32, 33),
+        ("<?xml version='1.0' encoding='latin1'?><r>é</r>", 1, 32, 33),
+        ("<?xml version='1.0'\r\n   encoding = 'iso-8859-15'?><r>é</r>", 2, 16, 39),
+        // Expat's own check, for comparison: the same code at the same place.
+        ("<?xml version='1.0' encoding='UTF-16'?><r/>", 1, 32, 33),
+    ])
+    func byteOrderMarkContradiction(document: String, line: Int, column: Int, byteOffset: Int) {
+        let expected = Outcome.error(.incorrectEncoding, line: line, column: column, byteOffset: byteOffset)
+        let all = Self.outcomes(Self.byteOrderMark + Array(document.utf8))
+        #expect(all == Array(repeating: expected, count: all.count))
+    }
+
+    /// US-ASCII is UTF-8's first half: after a UTF-8 mark its declaration misreads nothing,
+    /// and expat rejects any byte above ASCII as an invalid token.
+    @Test("a UTF-8 byte order mark goes with a UTF-8 or US-ASCII declaration, or none", arguments: [
+        ("<?xml version='1.0' encoding='UTF-8'?><r>é</r>", Outcome.text("é")),
+        ("<?xml version='1.0' encoding='utf-8'?><r>é</r>", .text("é")),
+        ("<?xml version='1.0'?><r>é</r>", .text("é")),
+        ("<r>é</r>", .text("é")),
+        ("<?xml version='1.0' encoding='US-ASCII'?><r>e</r>", .text("e")),
+        ("<?xml version='1.0' encoding='ascii'?><r>e</r>", .text("e")),
+        ("<?xml version='1.0' encoding='US-ASCII'?><r>é</r>", .error(.invalidToken, line: 1, column: 46, byteOffset: 47)),
+    ])
+    func byteOrderMarkAgreement(document: String, expected: Outcome) {
+        let all = Self.outcomes(Self.byteOrderMark + Array(document.utf8))
+        #expect(all == Array(repeating: expected, count: all.count))
+    }
+
+    @Test("without a byte order mark, an 8-bit declaration decides how bytes read")
+    func declarationWithoutByteOrderMark() {
+        let latin1: [UInt8] = Array("<?xml version='1.0' encoding='ISO-8859-1'?><r>".utf8) + [0xE9] + Array("</r>".utf8)
+        let all = Self.outcomes(latin1)
+        #expect(all == Array(repeating: .text("é"), count: all.count))
+    }
+
+    @Test("the command line rejects a UTF-8 byte order mark before an 8-bit declaration")
+    func byteOrderMarkContradictionOnTheCommandLine() throws {
+        let bytes = Self.byteOrderMark + Array("<?xml version='1.0' encoding='ISO-8859-1'?><r>é</r>".utf8)
+        let path = FileManagerTemp.write(Data(bytes), name: "bom-latin1-declaration.xml")
+        for (file, input) in [(path, nil), ("-", Data(bytes))] {
+            let result = try CommandRunner.run("saxdispatch", ["check", file], input: input)
+            #expect(result.status == 1)
+            #expect(
+                result.error
+                    == "\(file):1:32: error: encoding specified in XML declaration is incorrect: the document starts"
+                    + " with a UTF-8 byte order mark but declares encoding=\"ISO-8859-1\"\n")
+        }
     }
 
     /// A string is Unicode text: whatever its declaration names, it is read as UTF-8.

@@ -490,18 +490,21 @@ final class ExpatDriver {
     private var leadingBytes: [UInt8] = []
 
     /// Where a UTF-8 byte order mark that `bytes` completes ends in them, when more follows.
+    /// A completed mark also makes the driver check the XML declaration that may follow it
+    /// (``watchDeclarationAfterByteOrderMark()``).
     ///
     /// Expat counts positions after each call, in the encoding it ends the call with: when
     /// one call holds both the byte order mark and a declaration of another 8-bit encoding
-    /// (`<?xml version="1.0" encoding="ISO-8859-1"?>`, which expat accepts), the mark's
-    /// three bytes count as three columns, but as one when the call ends at the mark. The
-    /// driver ends a call there, so positions do not depend on how the input was split.
+    /// (`<?xml version="1.0" encoding="US-ASCII"?>`), the mark's three bytes count as three
+    /// columns, but as one when the call ends at the mark. The driver ends a call there, so
+    /// positions do not depend on how the input was split.
     private func byteOrderMarkEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         let needed = 3 - leadingBytes.count
         guard needed > 0 else { return nil }
         leadingBytes += bytes.prefix(needed)
-        guard leadingBytes == [0xEF, 0xBB, 0xBF], bytes.count > needed else { return nil }
-        return needed
+        guard leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
+        watchDeclarationAfterByteOrderMark()
+        return bytes.count > needed ? needed : nil
     }
 
     /// Reads a file descriptor to its end straight into expat's own buffer
