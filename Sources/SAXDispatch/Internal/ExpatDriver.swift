@@ -174,13 +174,6 @@ final class ExpatDriver {
         saxdispatch_set_reparse_deferral(parser, 0)
         installSafetyHandlers(parser, profile: profile, events: events)
         setSkipping(false)
-        if events.notations {
-            XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
-                let declaration = NotationDeclaration(
-                    name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
-                withEngine(userData) { $0.notation(declaration) }
-            }
-        }
     }
 
     /// Routes start and end tags to the dispatcher, or, while a subtree is skipped, to
