@@ -83,6 +83,82 @@ struct NameLimitTests {
         #expect(Self.outcome(document) == expected)
     }
 
+    /// A document in an encoding whose characters take fewer input bytes than UTF-8 bytes:
+    /// a name of `limit` UTF-8 bytes passes, and one of `limit + 1` is caught however small
+    /// its tag is in input bytes, as an element name or an attribute name.
+    struct Encoded: CustomStringConvertible, Sendable {
+        var encoding: String
+        var limit: Int
+        /// A name of exactly `limit` UTF-8 bytes.
+        var name: String
+        var encode: @Sendable (String) -> [UInt8]
+
+        var description: String { "\(encoding), limit \(limit)" }
+    }
+
+    static let encodings: [Encoded] = [
+        // é: 1 byte in ISO-8859-1, 2 in UTF-8.
+        Encoded(encoding: "ISO-8859-1", limit: 20, name: String(repeating: "é", count: 10)) { text in
+            Array("<?xml version='1.0' encoding='ISO-8859-1'?>".utf8) + text.unicodeScalars.map { UInt8($0.value) }
+        },
+        // Œ: 1 byte (0x8C) in windows-1252, 2 in UTF-8. (Its 3-byte characters, such as
+        // €, are not name characters.)
+        Encoded(encoding: "windows-1252", limit: 20, name: String(repeating: "Œ", count: 10)) { text in
+            Array("<?xml version='1.0' encoding='windows-1252'?>".utf8)
+                + text.unicodeScalars.map { $0 == "Œ" ? 0x8C : UInt8($0.value) }
+        },
+        // ก: 1 byte (0xA1) in TIS-620, 3 in UTF-8: the largest expansion of a single-byte table.
+        Encoded(encoding: "TIS-620", limit: 21, name: String(repeating: "ก", count: 7)) { text in
+            Array("<?xml version='1.0' encoding='TIS-620'?>".utf8)
+                + text.unicodeScalars.map { $0 == "ก" ? 0xA1 : UInt8($0.value) }
+        },
+        // 漢: 2 bytes in UTF-16, 3 in UTF-8.
+        Encoded(encoding: "UTF-16LE", limit: 30, name: String(repeating: "漢", count: 10)) { text in
+            [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        },
+        Encoded(encoding: "UTF-16BE", limit: 30, name: String(repeating: "漢", count: 10)) { text in
+            [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        },
+    ]
+
+    @Test("a name one UTF-8 byte over a small limit is caught in every encoding", arguments: encodings)
+    func startTagNames(_ encoded: Encoded) {
+        #expect(encoded.name.utf8.count == encoded.limit)
+        let limit = SafetyProfile.Limit.atMost(encoded.limit)
+        let fits = encoded.name
+        let over = "a" + encoded.name
+        #expect(Self.outcome(encoded.encode("<r><\(fits)/></r>"), limit: limit) == .events(["start r", "start \(fits)"]))
+        #expect(Self.outcome(encoded.encode("<r \(fits)='1'/>"), limit: limit) == .events(["start r"]))
+        for document in ["<r><\(over)/></r>", "<r>\n<\(over)/></r>", "<r \(over)='1'/>", "<r><x \(over)='1'/></r>"] {
+            let outcome = Self.outcome(encoded.encode(document), limit: limit)
+            guard case .error(let code, _, _, _, _) = outcome else {
+                Issue.record("\(document.debugDescription) in \(encoded.encoding): \(outcome)")
+                continue
+            }
+            #expect(code == .nameLimitExceeded, "\(document.debugDescription) in \(encoded.encoding)")
+        }
+    }
+
+    @Test("positions of a name over the limit in a single-byte encoding")
+    func startTagNamePosition() {
+        let encoded = Self.encodings[0]
+        let document = encoded.encode("<r>\n <a\(encoded.name)/></r>")
+        #expect(Self.outcome(document, limit: 20) == .error(.nameLimitExceeded, 2, 2, 48, ["r"]))
+    }
+
+    /// An internal entity's replacement text is parsed without input bytes of its own.
+    @Test("a name over the limit in an internal entity's replacement text is caught")
+    func startTagNameInEntity() {
+        let document = "<!DOCTYPE r [<!ENTITY e '<abcdefghi/>'>]><r>&e;</r>"
+        guard case .error(let code, _, _, _, let path) = Self.outcome(document) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(code == .nameLimitExceeded)
+        #expect(path == ["r"])
+        #expect(Self.outcome("<!DOCTYPE r [<!ENTITY e '<abcdefgh/>'>]><r>&e;</r>") == .events(["doctype r", "start r", "start abcdefgh"]))
+    }
+
     @Test("the default limit holds for a processing instruction's target")
     func defaultLimitOnTarget() {
         let target = String(repeating: "t", count: 50_001)

@@ -96,9 +96,11 @@ final class DispatchEngine {
     private let maximumDepth: Int
     private let maximumAttributes: Int
     private let maximumTextBytes: Int
-    /// Start tags smaller than this cannot break the token, name or attribute limits,
-    /// so only larger ones are examined.
-    private let startTagCheckSize: Int
+    /// Start tags of fewer input bytes than this plus one cannot break the token, name or
+    /// attribute limits, so only larger ones are examined. ``admitsStartTag`` compares a
+    /// tag's size less one, unsigned, so that a tag of no input bytes of its own (from an
+    /// internal entity's replacement text) is always examined, still in one comparison.
+    private let startTagCheckBound: UInt
 
     let driver: ExpatDriver
 
@@ -141,11 +143,16 @@ final class DispatchEngine {
         maximumDepth = profile.maximumDepth.bound
         maximumAttributes = profile.maximumAttributes.bound
         maximumTextBytes = profile.maximumTextBytes.bound
-        // A specified attribute takes at least 5 bytes (` a=""`).
+        // A specified attribute takes at least 5 input bytes (` a=""`) in any encoding. The
+        // name limit counts UTF-8 bytes, and one input byte decodes to at most 3 of them (a
+        // single-byte table maps each byte to a scalar below U+10000; UTF-16 takes 2 bytes
+        // for 3, 4 for 4): a name over the limit takes more than a third of it in input.
         let attributeBytes = maximumAttributes.multipliedReportingOverflow(by: 5)
-        startTagCheckSize = min(
-            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
+        let startTagCheckSize = min(
+            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound / 3,
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
+        // Every start tag takes at least 3 bytes, so a size of 0 or 1 examines them all.
+        startTagCheckBound = UInt(max(1, startTagCheckSize) - 1)
         driver = ExpatDriver(profile: profile, encoding: encoding)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
@@ -376,8 +383,8 @@ final class DispatchEngine {
         return nil
     }
 
-    /// Checks a start tag against the depth limit and, when it is large or may carry
-    /// defaulted attributes, the token, name and attribute limits.
+    /// Checks a start tag against the depth limit and, when it is large, comes from an
+    /// internal entity or may carry defaulted attributes, the token, name and attribute limits.
     /// - Returns: `false` when it broke one, and the parse ended.
     @inline(__always)
     private func admitsStartTag(
@@ -389,7 +396,9 @@ final class DispatchEngine {
                 limit: maximumDepth)
             return false
         }
-        if driver.hasAttributeDeclarations || driver.currentEventByteCount >= startTagCheckSize {
+        if driver.hasAttributeDeclarations
+            || UInt(bitPattern: driver.currentEventByteCount &- 1) >= startTagCheckBound
+        {
             return checkStartTag(name, attributes)
         }
         return true
