@@ -143,6 +143,21 @@ struct EncodingDeclarationTests {
         #expect(fed == expected)
     }
 
+    /// Expat takes a zero among the first two bytes for UTF-16 even when told the encoding.
+    @Test("a string whose first bytes hold a zero is not read as UTF-16", arguments: [
+        ("<\u{0}r\u{0}/\u{0}>\u{0}", 2, 1), ("\u{0}<\u{0}r\u{0}/\u{0}>", 1, 0), ("\u{0}", 1, 0),
+    ])
+    func stringWithLeadingZero(document: String, column: Int, byteOffset: Int) {
+        let expected = Outcome.error(.invalidToken, line: 1, column: column, byteOffset: byteOffset)
+        #expect(Self.outcome { try $0.parse(document) } == expected)
+        let fed = Self.outcome { dispatcher in
+            let parser = PushParser(dispatcher)
+            for character in document { try parser.feed(String(character)) }
+            try parser.finish()
+        }
+        #expect(fed == expected)
+    }
+
     /// Once bytes were fed, their declaration has decided the encoding; a string fed after
     /// them adds its UTF-8 bytes as they are (documented on `PushParser.feed(_:)`).
     @Test("a string fed after bytes follows the encoding the bytes declared")

@@ -442,6 +442,7 @@ final class ExpatDriver {
 
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
+        if _slowPath(bytesGiven < 2) && encodingOverride != nil && rejectsZeroInFirstBytes(bytes) { return .ended }
         if _slowPath(bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
             guard parse(UnsafeRawBufferPointer(rebasing: bytes[..<end]), isFinal: false) == .accepted else { return .ended }
             return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)
@@ -498,6 +499,24 @@ final class ExpatDriver {
         guard leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
         watchDeclarationAfterByteOrderMark()
         return bytes.count > needed ? needed : nil
+    }
+
+    /// Ends the parse when one of the document's first two bytes, some of which `bytes`
+    /// holds, is zero, under an encoding override.
+    ///
+    /// Expat tells UTF-16 from a zero in the first two bytes even when told the encoding, so
+    /// a string such as `"<\0r\0/\0>\0"` would be read as the UTF-16 document `<r/>`. A
+    /// zero byte is never part of a well-formed document, so it is an invalid token where
+    /// it stands, as it is anywhere else.
+    /// - Returns: `true` when it was, and the parse ended.
+    private func rejectsZeroInFirstBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let zero = bytes.prefix(2 - bytesGiven).firstIndex(of: 0) else { return false }
+        let offset = bytesGiven + zero
+        withEngine(userData) {
+            $0.violate(
+                .invalidToken, "not well-formed (invalid token)", at: (line: 1, column: offset + 1, byteOffset: offset))
+        }
+        return true
     }
 
     /// Reads a file descriptor to its end straight into expat's own buffer
