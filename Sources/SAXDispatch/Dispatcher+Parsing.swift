@@ -29,8 +29,10 @@ extension Dispatcher {
 
     /// Parses a whole document held in a string, as UTF-8.
     ///
-    /// An encoding named in the XML declaration is ignored in favour of UTF-8 only if
-    /// it is compatible; declare nothing or UTF-8 in strings.
+    /// The encoding named in the XML declaration is ignored, whatever it is: a string
+    /// holds Unicode text, so a declared encoding describes bytes it no longer has
+    /// (`encoding="ISO-8859-1"` would turn `é` into `Ã©`). Parse bytes to have the
+    /// declaration decide.
     ///
     /// ```swift
     /// try dispatcher.parse("<zoo><animal>cat</animal></zoo>")
@@ -40,7 +42,7 @@ extension Dispatcher {
     ///   limit, or a ``HandlerError`` wrapping a handler's error.
     @discardableResult
     public func parse(_ text: String) throws -> ParseOutcome {
-        let parser = PushParser(self)
+        let parser = PushParser(self, source: nil, encoding: "UTF-8")
         try parser.feed(text)
         return try parser.finish()
     }

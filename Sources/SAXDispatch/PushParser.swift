@@ -43,6 +43,14 @@ public final class PushParser {
         self.source = source
     }
 
+    /// A parser that reads its input as `encoding` (a name expat knows, such as `"UTF-8"`)
+    /// whatever the document declares.
+    init(_ dispatcher: Dispatcher, source: String?, encoding: String) {
+        engine = DispatchEngine(dispatcher: dispatcher, encoding: encoding)
+        driver = engine.driver
+        self.source = source
+    }
+
     /// A parser for a stream, which pauses at every value its consumer has not taken, so
     /// it never holds records to decode in a row (``HeldRecords``).
     init(streaming dispatcher: Dispatcher, source: String?) {
@@ -117,9 +125,16 @@ public final class PushParser {
 
     /// Parses the UTF-8 bytes of a string as the next piece of the document.
     ///
+    /// When a string is the first piece, the document is read as UTF-8 whatever its XML
+    /// declaration names: a string holds Unicode text, so a declared encoding describes
+    /// bytes it no longer has (`encoding="ISO-8859-1"` would turn `é` into `Ã©`). After
+    /// bytes were fed, their byte order mark and declaration have decided the encoding,
+    /// and a string adds its UTF-8 bytes to the document as they are.
+    ///
     /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
     ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ text: String) throws {
+        driver.overrideEncoding("UTF-8")
         var text = text
         try text.withUTF8 { try feed(UnsafeRawBufferPointer($0)) }
     }

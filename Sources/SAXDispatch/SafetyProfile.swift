@@ -83,8 +83,10 @@ public struct SafetyProfile: Sendable, Hashable {
     /// and attribute declarations for one element name. Default 1024.
     public var maximumAttributes: Limit
 
-    /// Bytes (UTF-8) in any one name: elements, attributes, entities, processing
-    /// instruction targets. Default 50,000.
+    /// Bytes (UTF-8, whatever the input's encoding) in any one name: elements and
+    /// attributes in tags, processing instruction targets, and in the DTD the DOCTYPE's
+    /// name, entities, notations, and the element and attribute names of element type and
+    /// attribute list declarations. Default 50,000.
     public var maximumNameBytes: Limit
 
     /// Bytes of input in any single token: a start tag with all its attributes, a

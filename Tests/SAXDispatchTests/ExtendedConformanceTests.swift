@@ -26,8 +26,6 @@ struct ExtendedConformanceTests {
     /// Known differences between the suite and SAXDispatch (expat 2.5.0 under the
     /// default safety profile), with the reason for each.
     static let knownExpatDivergences: [String: String] = [
-        "hst-lhs-007":
-            "expat trusts a UTF-8 byte order mark over an incompatible encoding=\"iso-8859-1\" declaration instead of rejecting the document",
         "rmt-e3e-13":
             "the default safety profile rejects an entity reference it cannot expand (&ent2;, undeclared after a parameter entity reference) instead of dropping its text; the suite calls the document merely invalid",
     ]

@@ -104,9 +104,11 @@ final class DispatchEngine {
     private let addedFlags: RouteFlags
     /// Whether counted text keeps its leading whitespace, as the dispatcher's policy says.
     private let measuresLeadingWhitespace: Bool
-    /// Start tags smaller than this cannot break the token, name or attribute limits,
-    /// so only larger ones are examined.
-    private let startTagCheckSize: Int
+    /// Start tags of fewer input bytes than this plus one cannot break the token, name or
+    /// attribute limits, so only larger ones are examined. ``admitsStartTag`` compares a
+    /// tag's size less one, unsigned, so that a tag of no input bytes of its own (from an
+    /// internal entity's replacement text) is always examined, still in one comparison.
+    private let startTagCheckBound: UInt
 
     let driver: ExpatDriver
 
@@ -119,9 +121,12 @@ final class DispatchEngine {
     /// The largest piece of text a text-chunk handler receives at once.
     static let textChunkLimit = 64 * 1024
 
-    /// - Parameter mayHoldRecords: Whether captured records may be held (``holdsRecords``);
-    ///   a stream's parser says no, as it pauses at every value its consumer has not taken.
-    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true) {
+    /// - Parameters:
+    ///   - mayHoldRecords: Whether captured records may be held (``holdsRecords``); a
+    ///     stream's parser says no, as it pauses at every value its consumer has not taken.
+    ///   - encoding: The encoding to read the input in whatever the document declares
+    ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
+    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true, encoding: String? = nil) {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -149,12 +154,17 @@ final class DispatchEngine {
         maximumCollectedTextBytes = profile.maximumCollectedTextBytes.bound
         addedFlags = dispatcher.limitsAllText ? .measuresText : []
         measuresLeadingWhitespace = policy == .preserve
-        // A specified attribute takes at least 5 bytes (` a=""`).
+        // A specified attribute takes at least 5 input bytes (` a=""`) in any encoding. The
+        // name limit counts UTF-8 bytes, and one input byte decodes to at most 3 of them (a
+        // single-byte table maps each byte to a scalar below U+10000; UTF-16 takes 2 bytes
+        // for 3, 4 for 4): a name over the limit takes more than a third of it in input.
         let attributeBytes = maximumAttributes.multipliedReportingOverflow(by: 5)
-        startTagCheckSize = min(
-            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound,
+        let startTagCheckSize = min(
+            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound / 3,
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
-        driver = ExpatDriver(profile: profile)
+        // Every start tag takes at least 3 bytes, so a size of 0 or 1 examines them all.
+        startTagCheckBound = UInt(max(1, startTagCheckSize) - 1)
+        driver = ExpatDriver(profile: profile, encoding: encoding)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
             to: self,
@@ -384,8 +394,8 @@ final class DispatchEngine {
         return nil
     }
 
-    /// Checks a start tag against the depth limit and, when it is large or may carry
-    /// defaulted attributes, the token, name and attribute limits.
+    /// Checks a start tag against the depth limit and, when it is large, comes from an
+    /// internal entity or may carry defaulted attributes, the token, name and attribute limits.
     /// - Returns: `false` when it broke one, and the parse ended.
     @inline(__always)
     private func admitsStartTag(
@@ -397,7 +407,9 @@ final class DispatchEngine {
                 limit: maximumDepth)
             return false
         }
-        if driver.hasAttributeDeclarations || driver.currentEventByteCount >= startTagCheckSize {
+        if driver.hasAttributeDeclarations
+            || UInt(bitPattern: driver.currentEventByteCount &- 1) >= startTagCheckBound
+        {
             return checkStartTag(name, attributes)
         }
         return true

@@ -10,8 +10,9 @@ import Musl
 
 /// The callbacks that enforce a ``SafetyProfile`` on what expat reads in the prolog and
 /// DTD: entity and attribute declarations, external and undeclared entities, internal
-/// subsets, token sizes of comments and processing instructions, and the encodings
-/// expat does not know itself.
+/// subsets, token sizes of comments and processing instructions, the names of processing
+/// instruction targets, the DOCTYPE, notations and element type declarations, and the
+/// encodings expat does not know itself.
 extension ExpatDriver {
     func installSafetyHandlers(_ parser: OpaquePointer, profile: SafetyProfile, events: Events) {
         // Parameter entities are never parsed: nothing outside the input is read, and an
@@ -66,9 +67,12 @@ extension ExpatDriver {
         }, nil)
 
         let checksTokens = profile.maximumTokenBytes.value != nil
-        if events.doctype || !profile.allowsInternalSubset {
+        // Names in the prolog reach no start tag check: a name limit needs their callbacks.
+        let checksNames = profile.maximumNameBytes.value != nil
+        if events.doctype || !profile.allowsInternalSubset || checksNames {
             XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
                 withEngine(userData) { engine in
+                    guard engine.driver.checkName(engine, name) else { return }
                     if hasInternalSubset != 0 && !engine.driver.profile.allowsInternalSubset {
                         engine.violate(
                             .internalSubsetForbidden,
@@ -82,6 +86,24 @@ extension ExpatDriver {
                 }
             }
         }
+        if events.notations || checksNames {
+            XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
+                withEngine(userData) { engine in
+                    guard engine.driver.checkName(engine, name) else { return }
+                    engine.notation(
+                        NotationDeclaration(
+                            name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID)))
+                }
+            }
+        }
+        if checksNames {
+            XML_SetElementDeclHandler(parser) { userData, name, model in
+                withEngine(userData) { engine in
+                    _ = engine.driver.checkName(engine, name) && engine.driver.checkNames(engine, in: model)
+                    if let model { XML_FreeContentModel(engine.driver.parser, model) }
+                }
+            }
+        }
         if events.comments || checksTokens {
             XML_SetCommentHandler(parser) { userData, data in
                 withEngine(userData) { engine in
@@ -90,10 +112,10 @@ extension ExpatDriver {
                 }
             }
         }
-        if events.processingInstructions || checksTokens {
+        if events.processingInstructions || checksTokens || checksNames {
             XML_SetProcessingInstructionHandler(parser) { userData, target, data in
                 withEngine(userData) { engine in
-                    guard engine.driver.checkTokenSize(engine) else { return }
+                    guard engine.driver.checkTokenSize(engine), engine.driver.checkName(engine, target) else { return }
                     engine.processingInstruction(target: target, data: data)
                 }
             }
@@ -186,6 +208,22 @@ extension ExpatDriver {
         else { described += " (SYSTEM \"\(system)\")" }
         engine.violate(
             .externalEntityForbidden, "reference to external entity \(described): external entities are never read")
+    }
+
+    /// Checks the element names of an element type declaration's content model
+    /// (`<!ELEMENT list (item | entry)*>`), walking it without recursion: its nesting is
+    /// bounded only by the token limit.
+    /// - Returns: `false` when one was too long, and the parse ended.
+    private func checkNames(_ engine: DispatchEngine, in model: UnsafeMutablePointer<XML_Content>?) -> Bool {
+        guard let model else { return true }
+        var pending = [model]
+        while let node = pending.popLast() {
+            guard checkName(engine, node.pointee.name) else { return false }
+            if let children = node.pointee.children {
+                for index in 0..<Int(node.pointee.numchildren) { pending.append(children + index) }
+            }
+        }
+        return true
     }
 }
 

@@ -111,8 +111,15 @@ final class ExpatDriver {
     /// (A variable so that tests can make slices small.)
     var maximumSlice = 1 << 30
 
-    init(profile: SafetyProfile) {
+    /// The encoding expat reads the input in whatever the document declares (a string's
+    /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
+    private(set) var encodingOverride: String?
+
+    /// - Parameter encoding: An encoding name expat knows (`"UTF-8"`) to read the input
+    ///   in whatever it declares; `nil` lets the document say.
+    init(profile: SafetyProfile, encoding: String? = nil) {
         self.profile = profile
+        encodingOverride = encoding
         maximumTokenBytes = profile.maximumTokenBytes.bound
         maximumNameBytes = profile.maximumNameBytes.bound
         budget = .allocate(capacity: 1)
@@ -124,7 +131,7 @@ final class ExpatDriver {
             malloc_fcn: saxdispatch_memory_malloc, realloc_fcn: saxdispatch_memory_realloc,
             free_fcn: saxdispatch_memory_free)
         let previous = saxdispatch_memory_enter(budget)
-        parser = XML_ParserCreate_MM(nil, &suite, nil)
+        parser = XML_ParserCreate_MM(encoding, &suite, nil)
         saxdispatch_memory_enter(previous)
     }
 
@@ -147,6 +154,15 @@ final class ExpatDriver {
         saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
     }
 
+    /// Makes expat read the input as `name` whatever the document declares, when no input
+    /// has reached the driver yet; afterwards the encoding is already decided and this does
+    /// nothing. The corresponding expat function is `XML_SetEncoding`.
+    func overrideEncoding(_ name: String) {
+        guard let parser, byteCount == 0, encodingOverride == nil else { return }
+        guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
+        encodingOverride = name
+    }
+
     /// Whether expat failed because its heap budget ran out.
     var exceededMemoryBudget: Bool { budget.pointee.exceeded != 0 }
 
@@ -162,13 +178,6 @@ final class ExpatDriver {
         saxdispatch_set_reparse_deferral(parser, 0)
         installSafetyHandlers(parser, profile: profile, events: events)
         setSkipping(false)
-        if events.notations {
-            XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
-                let declaration = NotationDeclaration(
-                    name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
-                withEngine(userData) { $0.notation(declaration) }
-            }
-        }
     }
 
     /// Routes start and end tags to the dispatcher, or, while a subtree is skipped, to
@@ -437,6 +446,7 @@ final class ExpatDriver {
 
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
+        if _slowPath(bytesGiven < 2) && encodingOverride != nil && rejectsZeroInFirstBytes(bytes) { return .ended }
         if _slowPath(bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
             guard parse(UnsafeRawBufferPointer(rebasing: bytes[..<end]), isFinal: false) == .accepted else { return .ended }
             return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)
@@ -480,18 +490,39 @@ final class ExpatDriver {
     private var leadingBytes: [UInt8] = []
 
     /// Where a UTF-8 byte order mark that `bytes` completes ends in them, when more follows.
+    /// A completed mark also makes the driver check the XML declaration that may follow it
+    /// (``watchDeclarationAfterByteOrderMark()``).
     ///
     /// Expat counts positions after each call, in the encoding it ends the call with: when
     /// one call holds both the byte order mark and a declaration of another 8-bit encoding
-    /// (`<?xml version="1.0" encoding="ISO-8859-1"?>`, which expat accepts), the mark's
-    /// three bytes count as three columns, but as one when the call ends at the mark. The
-    /// driver ends a call there, so positions do not depend on how the input was split.
+    /// (`<?xml version="1.0" encoding="US-ASCII"?>`), the mark's three bytes count as three
+    /// columns, but as one when the call ends at the mark. The driver ends a call there, so
+    /// positions do not depend on how the input was split.
     private func byteOrderMarkEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
         let needed = 3 - leadingBytes.count
         guard needed > 0 else { return nil }
         leadingBytes += bytes.prefix(needed)
-        guard leadingBytes == [0xEF, 0xBB, 0xBF], bytes.count > needed else { return nil }
-        return needed
+        guard leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
+        watchDeclarationAfterByteOrderMark()
+        return bytes.count > needed ? needed : nil
+    }
+
+    /// Ends the parse when one of the document's first two bytes, some of which `bytes`
+    /// holds, is zero, under an encoding override.
+    ///
+    /// Expat tells UTF-16 from a zero in the first two bytes even when told the encoding, so
+    /// a string such as `"<\0r\0/\0>\0"` would be read as the UTF-16 document `<r/>`. A
+    /// zero byte is never part of a well-formed document, so it is an invalid token where
+    /// it stands, as it is anywhere else.
+    /// - Returns: `true` when it was, and the parse ended.
+    private func rejectsZeroInFirstBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let zero = bytes.prefix(2 - bytesGiven).firstIndex(of: 0) else { return false }
+        let offset = bytesGiven + zero
+        withEngine(userData) {
+            $0.violate(
+                .invalidToken, "not well-formed (invalid token)", at: (line: 1, column: offset + 1, byteOffset: offset))
+        }
+        return true
     }
 
     /// Reads a file descriptor to its end straight into expat's own buffer
