@@ -193,11 +193,18 @@ struct CommandRobustnessTests {
     }
 
     #if os(Linux)
-    @Test("standard output that cannot be written: exit 1 and a message, not silence")
-    func writeError() throws {
+    /// Every command that writes to standard output, with its FILE, and the texts the
+    /// argument parser prints (help, version).
+    static let writingCommands: [[String]] = CommandConventionsTests.commands.filter { $0[0] != "check" }.map {
+        [$0[0], TestPaths.fixture("zoo.xml").path] + $0.dropFirst()
+    } + [["stats", "--sample-size", "1"], ["paths", TestPaths.fixture("zoo.xml").path, "--format", "jsonl"],
+         ["--help"], ["extract", "--help"], ["--version"]]
+
+    @Test("standard output that cannot be written: exit 1 and a message, not silence", arguments: writingCommands)
+    func writeError(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("saxdispatch")
-        process.arguments = ["events", TestPaths.fixture("zoo.xml").path]
+        process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let error = Pipe()
         process.standardError = error
