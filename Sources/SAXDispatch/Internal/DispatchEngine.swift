@@ -809,7 +809,7 @@ final class DispatchEngine {
         let frame = stack.top
         violate(
             .textLimitExceeded,
-            "the text of <\(names.string(frame.name))> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))",
+            "the text of <\(MessageText.name(names.string(frame.name)))> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))",
             limit: maximumTextBytes, at: (frame.line, frame.column, frame.byteOffset))
     }
 

@@ -192,6 +192,25 @@ struct CommandRobustnessTests {
         #expect(sample.error.contains("--sample-size must be at least 1 and at most 1000000"))
     }
 
+    @Test("an error among 50,000-byte names 257 levels deep is one short line that names their start and says they were cut")
+    func longNames() throws {
+        let name = "averyveryverylongelementname_abcdefghijkl" + String(repeating: "x", count: 50_000 - 41)
+        let deep = FileManagerTemp.write(String(repeating: "<\(name)>", count: 257), name: "long-names.xml")
+        let record = FileManagerTemp.write(
+            String(repeating: "<\(name)>", count: 250) + "<v>abc</v>" + String(repeating: "</\(name)>", count: 250),
+            name: "long-names-record.xml")
+        let runs = [
+            ["check", deep], ["check", deep, "--limit", "depth=300"], ["paths", deep],
+            ["extract", record, "--record", "v", "--field", ".:int", "--limit", "depth=300"],
+        ]
+        for arguments in runs {
+            let result = try CommandRunner.run("saxdispatch", arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error.utf8.count <= 1_000, "\(arguments): \(result.error.utf8.count) bytes")
+            #expect(result.error.contains("/averyveryverylongelementname_abcdefghijk… (50000 bytes)/…/"), "\(arguments)")
+        }
+    }
+
     #if os(Linux)
     /// Every command that writes to standard output, with its FILE, and the texts the
     /// argument parser prints (help, version).
