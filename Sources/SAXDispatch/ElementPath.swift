@@ -23,13 +23,28 @@ public struct ElementPath: Sendable, Hashable, CustomStringConvertible, Expressi
         components.isEmpty ? "(document)" : components.joined(separator: "/")
     }
 
-    /// The description, with the middle of a path deeper than `2 × ends` elements
-    /// replaced by `…` and the depth added: `a/a/a/…/a/a/a (256 levels)`. Error messages
-    /// use it, so that a depth-limit error stays one readable line.
+    /// The description for a message: names longer than 40 characters cut to their start,
+    /// with their length (`averylongname… (50000 bytes)`), and the middle of a path deeper
+    /// than `2 × ends + 1` elements replaced by `…`, with the depth: `a/a/a/…/a/a/a (256 levels)`.
+    /// When that is still longer than 300 characters, fewer elements are kept at each end,
+    /// down to one. Error messages use it, so that an error stays one readable line
+    /// whatever the names and the depth.
     public func abbreviated(keepingAtEachEnd ends: Int = 4) -> String {
-        guard components.count > 2 * ends + 1, ends > 0 else { return description }
-        let head = components.prefix(ends).joined(separator: "/")
-        let tail = components.suffix(ends).joined(separator: "/")
-        return "\(head)/…/\(tail) (\(components.count) levels)"
+        guard !components.isEmpty else { return description }
+        let names = components.map(MessageText.name)
+        guard ends > 0 else { return names.joined(separator: "/") }
+        var kept = ends
+        while true {
+            let text =
+                components.count > 2 * kept + 1
+                ? names.prefix(kept).joined(separator: "/") + "/…/" + names.suffix(kept).joined(separator: "/")
+                    + " (\(components.count) levels)"
+                : names.joined(separator: "/")
+            if kept == 1 || text.count <= Self.abbreviatedCharacters { return text }
+            kept = max(1, min(kept, components.count / 2) - 1)
+        }
     }
+
+    /// The length ``abbreviated(keepingAtEachEnd:)`` keeps to when it can.
+    private static let abbreviatedCharacters = 300
 }

@@ -21,8 +21,9 @@ struct ExtractCommand: ParsableCommand {
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
             A path ending in a prefixed name that is also a type name needs its type \
-            spelled out: dc:date:string. A mistyped type (price:integer, tag:strings[]) \
-            is a usage error that names the type meant.
+            spelled out: dc:date:string. A mistyped type (price:integer, price:strng, \
+            tag:strings[]) is a usage error that names the type meant; so is a name \
+            that no element or attribute can have (t?, @@x, a:).
 
             A required field that is absent, or text that does not convert, fails the \
             record: --on-error fail (default) prints FILE:LINE:COLUMN: error: … for each \
@@ -77,7 +78,7 @@ struct ExtractCommand: ParsableCommand {
         guard !fieldArguments.isEmpty else { throw ValidationError("give at least one --field NAME=RELPATH[:TYPE]") }
         let pattern: ElementPattern
         do {
-            pattern = try ElementPattern(recordPattern)
+            pattern = try RecordExtraction.recordPattern(recordPattern)
         } catch {
             throw ValidationError("--record: \(error)")
         }

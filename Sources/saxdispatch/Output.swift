@@ -13,6 +13,12 @@ enum Output {
         write(1, bytes)
     }
 
+    /// Writes `text` as UTF-8; a failed write ends the run as ``write(_:_:)`` says.
+    static func standardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { write(1, UnsafeRawBufferPointer($0)) }
+    }
+
     static func standardError(_ text: String) {
         var text = text
         text.withUTF8 { write(2, UnsafeRawBufferPointer($0)) }

@@ -37,6 +37,13 @@ struct SAXDispatchCommand: ParsableCommand {
             Output.terminate(1)
         } catch {
             let code = exitCode(for: error)
+            if code == .success {
+                // Help and version text: written through Output, not ArgumentParser's
+                // print, so that a failed write ends the run with status 1.
+                let text = fullMessage(for: error)
+                if !text.isEmpty { Output.standardOutput(text + "\n") }
+                Output.terminate(0)
+            }
             if code == .validationFailure {
                 Output.standardError(fullMessage(for: error) + "\n")
                 Output.standardError("Run 'saxdispatch --help' for usage.\n")

@@ -77,8 +77,9 @@ struct StatsCommand: ParsableCommand {
             ("throughput", Output.decimal(Double(statistics.bytesRead) / 1e6 / max(seconds, 1e-9), 1) + " MB/s"),
             ("peak memory", PeakMemory.residentBytes().map { Output.decimal(Double($0) / 1_048_576, 1) + " MiB" } ?? "unknown"),
         ]
-        for (label, value) in rows {
-            print(label + String(repeating: " ", count: max(1, 16 - label.count)) + value)
-        }
+        // Through Output, not print: a failed write must end the run with status 1.
+        Output.standardOutput(
+            rows.map { label, value in label + String(repeating: " ", count: max(1, 16 - label.count)) + value + "\n" }
+                .joined())
     }
 }

@@ -225,6 +225,84 @@ struct ExtractCommandTests {
         }
     }
 
+    /// Malformed `--field` arguments, each with what its usage error must say.
+    static let malformedFields: [(String, String)] = [
+        ("@@x", "'@x' is not an attribute name: a name cannot start with '@'"),
+        ("t?", "'t?' is not an element name: '?' cannot be part of a name (an optional field's type ends in '?'"),
+        ("?", "'?' is not an element name: a name cannot start with '?'"),
+        ("@", "'@' must be followed by an attribute name"),
+        ("a/@", "'@' must be followed by an attribute name"),
+        ("@x/y", "a step name or '*' was expected, not '@'"),
+        ("a[", "'@' and an attribute name were expected after '['"),
+        ("a[@k='v'", "']' was expected to close the '[' at column 3"),
+        ("a[@k?='v']/@h", "'k?' is not an attribute name: '?' cannot be part of a name"),
+        ("//", "a pattern cannot be empty"),
+        ("a//", "a step name or '*' was expected, not the end"),
+        ("name=", "the path is empty"),
+        ("=a", "the name before '=' is empty"),
+        (":int", "the path is empty"),
+        ("a:", "nothing follows the last ':'; write a type after it or leave the ':' out"),
+        ("a::int", "'a:' is not an element name: a name holds at most one ':', between a prefix and a local name"),
+        (":a", "':a' is not an element name: a name holds at most one ':'"),
+        ("x:y:z", "'x:y:z' is not an element name: a name holds at most one ':'"),
+        ("a/@:b", "':b' is not an attribute name"),
+        ("a/1b", "'1b' is not an element name: a name cannot start with '1'"),
+        ("[]", "a step name or '*' was expected, not '['"),
+        ("a[]", "'@' and an attribute name were expected after '['"),
+        ("a:?", "unknown type '' in '?'"),
+        ("price:strng", "unknown type 'strng': did you mean 'string'?"),
+        ("price:integr", "unknown type 'integr': did you mean 'int'?"),
+        ("price:itn", "unknown type 'itn': did you mean 'int'?"),
+        ("price:doubel", "unknown type 'doubel': did you mean 'double'?"),
+        ("day:date-rfc2822", "unknown type 'date-rfc2822': did you mean 'date-rfc822'?"),
+        ("price:Int", "unknown type 'Int': did you mean 'int'?"),
+    ]
+
+    /// Every form `saxdispatch extract --help` shows, and names that only look unusual.
+    static let validFields = [
+        "kind", "a/b", "//name", ".", "@id", "link/@href", "link[@rel='alternate']/@href", "name=nested_nonsense/name",
+        "id=@id:int", "lat=@lat:double", "name=tag[@k='name']/@v:string?", "title", "id:int", "dc:date:string",
+        "price:integer:string", "p:decimal", "b:bool", "u:url", "d:date", "r:date-rfc822", "e:date-epoch", "o:int?",
+        "l:string[]", "dc:creator", "h:strong", "x:uri", "x:book", "svg:text", "a/@xml:lang", "./a", "*", "a/*",
+        "a-b.c_d", "été/名前", "link[@rel='a?b']/@href", "x=a[@k]//b/@c:int[]",
+    ]
+
+    @Test("every malformed --field is a usage error, exit 2, naming what is wrong; every valid form still parses")
+    func malformedFields() throws {
+        let input = Data("<zoo/>".utf8)
+        for (field, message) in Self.malformedFields {
+            let result = try extract(["-", "--record", "animal", "--field", field], input: input)
+            #expect(result.status == 2, "\(field)")
+            #expect(result.error.hasPrefix("Error: --field '\(field)': "), "\(field): \(result.error)")
+            #expect(result.error.contains(message), "\(field): \(result.error)")
+            #expect(result.output.isEmpty, "\(field)")
+        }
+        for field in Self.validFields {
+            let result = try extract(["-", "--record", "animal", "--field", field], input: input)
+            #expect(result.status == 0, "\(field): \(result.error)")
+            #expect(result.error.isEmpty, "\(field)")
+        }
+    }
+
+    @Test("a --record pattern with a name no element can have is a usage error, exit 2, at its column")
+    func malformedRecordPatterns() throws {
+        let cases: [(String, String)] = [
+            ("item?", "--record: invalid pattern \"item?\" at column 1: 'item?' is not an element name: '?' cannot be part of a name"),
+            ("feed/x:", "--record: invalid pattern \"feed/x:\" at column 6: 'x:' is not an element name"),
+            ("a[@k?]", "--record: invalid pattern \"a[@k?]\" at column 4: 'k?' is not an attribute name"),
+            ("a/-b", "--record: invalid pattern \"a/-b\" at column 3: '-b' is not an element name: a name cannot start with '-'"),
+        ]
+        for (pattern, message) in cases {
+            let result = try extract(["-", "--record", pattern, "--field", "kind"], input: Data("<zoo/>".utf8))
+            #expect(result.status == 2, "\(pattern)")
+            #expect(result.error.contains(message), "\(pattern): \(result.error)")
+        }
+        for pattern in ["animal", "/zoo/animal", "zoo//animal", "x:animal[@k='?']", "zoo/*"] {
+            let result = try extract(["-", "--record", pattern, "--field", "kind"], input: Data("<zoo/>".utf8))
+            #expect(result.status == 0, "\(pattern): \(result.error)")
+        }
+    }
+
     @Test("--field with a mistyped type: a usage error naming the type meant, not a path that never matches")
     func mistypedTypes() throws {
         let cases: [(String, String)] = [

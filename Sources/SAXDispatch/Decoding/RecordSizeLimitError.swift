@@ -22,9 +22,9 @@ public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Eq
 
     /// `SOURCE:LINE:COLUMN: <NAME> holds more than maximumRecordBytes (LIMIT bytes) of names,
     /// attributes and text` (or what else ``contents`` says), without `SOURCE:` when the
-    /// source is unknown.
+    /// source is unknown; a name longer than 40 characters is cut to its start.
     public var description: String {
         let location = "\(source.map { "\($0):" } ?? "")\(line):\(column)"
-        return "\(location): <\(elementName)> holds more than maximumRecordBytes (\(limit) bytes) of \(contents)"
+        return "\(location): <\(MessageText.name(elementName))> holds more than maximumRecordBytes (\(limit) bytes) of \(contents)"
     }
 }

@@ -193,7 +193,7 @@ final class DecodingSession {
     /// The element path a coding path leads to, from the document root:
     /// `zoo/animals/animal[3]/name`.
     func elementPath(_ codingPath: [any CodingKey]) -> String {
-        var path = recordPath()?.description ?? subtree.elements[currentRoot].name
+        var path = recordPath()?.abbreviated() ?? MessageText.name(subtree.elements[currentRoot].name)
         for key in codingPath {
             if let index = key as? ElementIndexKey {
                 path += "[\(index.index + 1)]"
@@ -207,8 +207,9 @@ final class DecodingSession {
     /// Text for a message: quoted, and shortened in the middle when long.
     static func quoted(_ text: String) -> String {
         let limit = 60
-        guard text.count > limit else { return text.debugDescription }
-        return (String(text.prefix(limit / 2)) + "…" + String(text.suffix(limit / 2 - 5))).debugDescription
+        guard MessageText.prefix(text, characters: limit).utf8.count < text.utf8.count else { return text.debugDescription }
+        return (MessageText.prefix(text, characters: limit / 2) + "…" + MessageText.suffix(text, characters: limit / 2 - 5))
+            .debugDescription
     }
 }
 

@@ -835,7 +835,7 @@ final class DispatchEngine {
     /// so far, keep it within ``SafetyProfile/maximumTextBytes`` and the text of all open
     /// elements within ``SafetyProfile/maximumCollectedTextBytes``; ends the parse if not.
     private func admitsText(_ length: Int, own: Int, _ bytes: UnsafePointer<CChar>, flags: RouteFlags) -> Bool {
-        let name = names.string(stack.top.name)
+        let name = MessageText.name(names.string(stack.top.name))
         if own + length > maximumTextBytes {
             violateTextLimit(
                 bytes, length, allowed: maximumTextBytes - own, flags: flags, limit: maximumTextBytes,

@@ -390,7 +390,7 @@ final class ElementDecoder: Decoder {
             DecodingError.Context(
                 codingPath: containerPath,
                 debugDescription:
-                    "\(session.location(of: owner)): no \(name) in <\(session.subtree.elements[owner].name)>"
+                    "\(session.location(of: owner)): no \(name) in <\(MessageText.name(session.subtree.elements[owner].name))>"
                     + " at \(session.elementPath(containerPath)) (decoding \(session.typeName))"))
     }
 

@@ -42,7 +42,7 @@ extension ExpatDriver {
             return 0
         }
         XML_SetSkippedEntityHandler(parser) { userData, name, isParameterEntity in
-            let name = string(name) ?? ""
+            let name = MessageText.name(string(name) ?? "")
             let reference = isParameterEntity != 0 ? "%\(name);" : "&\(name);"
             withEngine(userData) { engine in
                 engine.violate(
@@ -169,7 +169,7 @@ extension ExpatDriver {
         if limit.isExceeded(by: count) {
             engine.violate(
                 .attributeLimitExceeded,
-                "element <\(element)> declares more than maximumAttributes (\(limit)) attributes",
+                "element <\(MessageText.name(element))> declares more than maximumAttributes (\(limit)) attributes",
                 limit: limit.value)
         }
     }
@@ -203,9 +203,12 @@ extension ExpatDriver {
         _ engine: DispatchEngine, systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
     ) {
         let system = string(systemID) ?? ""
-        var described = externalEntityNames[system].map { "&\($0);" } ?? "an external entity"
-        if let publicID = string(publicID) { described += " (PUBLIC \"\(publicID)\" \"\(system)\")" }
-        else { described += " (SYSTEM \"\(system)\")" }
+        var described = externalEntityNames[system].map { "&\(MessageText.name($0));" } ?? "an external entity"
+        if let publicID = string(publicID) {
+            described += " (PUBLIC \"\(MessageText.name(publicID))\" \"\(MessageText.name(system))\")"
+        } else {
+            described += " (SYSTEM \"\(MessageText.name(system))\")"
+        }
         engine.violate(
             .externalEntityForbidden, "reference to external entity \(described): external entities are never read")
     }

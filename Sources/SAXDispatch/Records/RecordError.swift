@@ -109,8 +109,8 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
     /// The text in quotes, escaped, cut to 40 characters.
     static func quoted(_ text: String) -> String {
         let limit = 40
-        guard text.count > limit else { return text.debugDescription }
-        return String(String(text.prefix(limit - 1)).debugDescription.dropLast()) + "…\""
+        guard MessageText.prefix(text, characters: limit).utf8.count < text.utf8.count else { return text.debugDescription }
+        return String(MessageText.prefix(text, characters: limit - 1).debugDescription.dropLast()) + "…\""
     }
 }
 

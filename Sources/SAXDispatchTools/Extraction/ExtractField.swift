@@ -11,8 +11,9 @@ import SAXDispatch
 /// type name needs an explicit type (`dc:date:string`). Text there that looks like a
 /// mistyped type is an error rather than part of the path: `?` or `[]` after a name
 /// that is no type (`price:integr?`), or a type's name in capitals or another spelling
-/// (`Int`, `integer`, `float`, `boolean`, `datetime`), with the type it means; a prefixed
-/// element that really has such a name needs an explicit type too (`x:integer:string`).
+/// (`Int`, `integer`, `float`, `boolean`, `datetime`) or one slip away from one (`strng`),
+/// with the type it means; a prefixed element that really has such a name needs an
+/// explicit type too (`x:integer:string`). Every name in the path must be an XML name.
 public struct ExtractField: Sendable, Hashable {
     /// The column's name: the JSON key, the CSV and TSV header.
     public var name: String
@@ -62,6 +63,10 @@ public struct ExtractField: Sendable, Hashable {
         var arity = Arity.required
         if let colon = rest.lastIndex(of: ":") {
             let suffix = rest[rest.index(after: colon)...]
+            if suffix.isEmpty {
+                throw ExtractFieldError(
+                    argument: argument, message: "nothing follows the last ':'; write a type after it or leave the ':' out")
+            }
             if let spec = Self.typeSpec(suffix) {
                 (type, arity) = spec
                 rest = rest[..<colon]
@@ -75,6 +80,11 @@ public struct ExtractField: Sendable, Hashable {
             path = try FieldPath(pathText)
         } catch {
             throw ExtractFieldError(argument: argument, message: error.description)
+        }
+        if let problem = PatternNames.firstProblem(inFieldPath: pathText) {
+            // A name cannot hold '?': it was meant as the optional marker of a type.
+            let hint = pathText.hasSuffix("?") ? " (an optional field's type ends in '?': 'RELPATH:string?')" : ""
+            throw ExtractFieldError(argument: argument, message: "invalid field path \"\(pathText)\": \(problem)\(hint)")
         }
         if let name, name.isEmpty {
             throw ExtractFieldError(argument: argument, message: "the name before '=' is empty")
@@ -103,6 +113,38 @@ public struct ExtractField: Sendable, Hashable {
         "rfc822": .rfc822Date,
     ]
 
+    /// The type `text` is one slip away from, or `nil`: one character left out, added, or
+    /// swapped with its neighbour in a type's name or another spelling of at least five
+    /// characters (`strng`, `integr`, `doubel`), or two neighbours swapped in a shorter one
+    /// (`itn`). Changing a character is no slip here, nor is any change to a short name:
+    /// those make element names (`h:strong`, `x:uri`, `x:book`).
+    private static func nearMiss(_ text: Substring) -> ValueType? {
+        let typed = Array(text.lowercased())
+        let spellings = ValueType.allCases.map { ($0.rawValue, $0) } + typeSpellings.map { ($0.key, $0.value) }
+        for (spelling, type) in spellings.sorted(by: { $0.0 < $1.0 }) {
+            let known = Array(spelling)
+            if isSwap(typed, known) || known.count >= 5 && (isOneLeftOut(typed, from: known) || isOneLeftOut(known, from: typed)) {
+                return type
+            }
+        }
+        return nil
+    }
+
+    /// Whether `shorter` is `longer` with one character left out.
+    private static func isOneLeftOut(_ shorter: [Character], from longer: [Character]) -> Bool {
+        guard shorter.count + 1 == longer.count else { return false }
+        let prefix = zip(shorter, longer).prefix { $0 == $1 }.count
+        return shorter[prefix...].elementsEqual(longer[(prefix + 1)...])
+    }
+
+    /// Whether `a` is `b` with two neighbouring, different characters swapped.
+    private static func isSwap(_ a: [Character], _ b: [Character]) -> Bool {
+        guard a.count == b.count, let first = a.indices.first(where: { a[$0] != b[$0] }), first + 1 < a.count else {
+            return false
+        }
+        return a[first] == b[first + 1] && a[first + 1] == b[first] && a[(first + 2)...].elementsEqual(b[(first + 2)...])
+    }
+
     /// What is wrong when the text after the last `:` looks like a type but is none, or
     /// `nil` when it reads as the end of a prefixed name.
     private static func mistypedType(_ text: Substring) -> String? {
@@ -115,7 +157,9 @@ public struct ExtractField: Sendable, Hashable {
         }
         base = base.dropLast(marker.count)
         let known = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
-        if let meant = typeSpellings[base.lowercased()] ?? ValueType(rawValue: base.lowercased()) {
+        // With a marker, the text is a type whatever it is, and the message below says so.
+        let slip = marker.isEmpty ? nearMiss(base) : nil
+        if let meant = typeSpellings[base.lowercased()] ?? ValueType(rawValue: base.lowercased()) ?? slip {
             return "unknown type '\(text)': did you mean '\(meant.rawValue)\(marker)'? (types: \(known);"
                 + " for an element of that name, add its type: '...:\(text):string')"
         }

@@ -43,6 +43,18 @@ public struct RecordExtraction {
         self.safety = safety
     }
 
+    /// Reads the pattern of the elements that become rows, as given on a command line.
+    ///
+    /// - Throws: ``ElementPatternError`` when `text` is not a valid ``ElementPattern``, or
+    ///   when a name in it is not an XML name (`item?`), which no element could match.
+    public static func recordPattern(_ text: String) throws(ElementPatternError) -> ElementPattern {
+        let pattern = try ElementPattern(text)
+        if let problem = PatternNames.firstProblem(inPattern: text) {
+            throw ElementPatternError(pattern: text, column: problem.column, message: problem.message)
+        }
+        return pattern
+    }
+
     /// The record that reads one row, named after the pattern in messages.
     var record: Record<[ExtractedValue]> {
         let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)

@@ -192,12 +192,38 @@ struct CommandRobustnessTests {
         #expect(sample.error.contains("--sample-size must be at least 1 and at most 1000000"))
     }
 
+    @Test("an error among 50,000-byte names 257 levels deep is one short line that names their start and says they were cut")
+    func longNames() throws {
+        let name = "averyveryverylongelementname_abcdefghijkl" + String(repeating: "x", count: 50_000 - 41)
+        let deep = FileManagerTemp.write(String(repeating: "<\(name)>", count: 257), name: "long-names.xml")
+        let record = FileManagerTemp.write(
+            String(repeating: "<\(name)>", count: 250) + "<v>abc</v>" + String(repeating: "</\(name)>", count: 250),
+            name: "long-names-record.xml")
+        let runs = [
+            ["check", deep], ["check", deep, "--limit", "depth=300"], ["paths", deep],
+            ["extract", record, "--record", "v", "--field", ".:int", "--limit", "depth=300"],
+        ]
+        for arguments in runs {
+            let result = try CommandRunner.run("saxdispatch", arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error.utf8.count <= 1_000, "\(arguments): \(result.error.utf8.count) bytes")
+            #expect(result.error.contains("/averyveryverylongelementname_abcdefghijk… (50000 bytes)/…/"), "\(arguments)")
+        }
+    }
+
     #if os(Linux)
-    @Test("standard output that cannot be written: exit 1 and a message, not silence")
-    func writeError() throws {
+    /// Every command that writes to standard output, with its FILE, and the texts the
+    /// argument parser prints (help, version).
+    static let writingCommands: [[String]] = CommandConventionsTests.commands.filter { $0[0] != "check" }.map {
+        [$0[0], TestPaths.fixture("zoo.xml").path] + $0.dropFirst()
+    } + [["stats", "--sample-size", "1"], ["paths", TestPaths.fixture("zoo.xml").path, "--format", "jsonl"],
+         ["--help"], ["extract", "--help"], ["--version"]]
+
+    @Test("standard output that cannot be written: exit 1 and a message, not silence", arguments: writingCommands)
+    func writeError(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("saxdispatch")
-        process.arguments = ["events", TestPaths.fixture("zoo.xml").path]
+        process.arguments = arguments
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
         let error = Pipe()
         process.standardError = error

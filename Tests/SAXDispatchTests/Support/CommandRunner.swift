@@ -24,11 +24,25 @@ enum CommandRunner {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
+        // Standard error is read on its own thread while standard output is read here: a
+        // process that fills both pipes must not block on one while the other is drained.
+        let errorData = Collected()
+        let errorRead = DispatchSemaphore(value: 0)
+        let errorHandle = error.fileHandleForReading
+        Thread.detachNewThread {
+            errorData.data = errorHandle.readDataToEndOfFile()
+            errorRead.signal()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+            error: String(decoding: errorData.data, as: UTF8.self))
+    }
+
+    /// Bytes one thread writes and another reads after a semaphore orders the two.
+    private final class Collected: @unchecked Sendable {
+        var data = Data()
     }
 }
