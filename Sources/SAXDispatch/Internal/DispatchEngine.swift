@@ -98,10 +98,13 @@ final class DispatchEngine {
     private let maximumTextBytes: Int
     private let maximumCollectedTextBytes: Int
     /// The text counted, not kept, for the open elements together (``Dispatcher/limitsAllText``).
-    @exclusivity(unchecked) private var measuredText = 0
-    /// Flags every element gets whatever its route: ``RouteFlags/measuresText`` when the
-    /// dispatcher limits all text, else none.
-    private let addedFlags: RouteFlags
+    @exclusivity(unchecked) private var measuredText = 0 {
+        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText) }
+    }
+    /// While the text buffer and `length` more bytes stay within this, both text limits hold
+    /// (the innermost element's own text is a part of the buffer): the one comparison that
+    /// collecting a piece of text costs.
+    @exclusivity(unchecked) private var textBound: Int
     /// Whether counted text keeps its leading whitespace, as the dispatcher's policy says.
     private let measuresLeadingWhitespace: Bool
     /// Start tags of fewer input bytes than this plus one cannot break the token, name or
@@ -139,7 +142,8 @@ final class DispatchEngine {
                 return resolved
             },
             groupParents: dispatcher.groupParents,
-            fallback: dispatcher.fallback.resolvingWhitespace(policy), names: names)
+            fallback: dispatcher.fallback.resolvingWhitespace(policy), names: names,
+            addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
         subtreeFilter = dispatcher.keptSubtrees.map { SubtreeFilter($0, names: names) }
@@ -152,7 +156,7 @@ final class DispatchEngine {
         maximumAttributes = profile.maximumAttributes.bound
         maximumTextBytes = profile.maximumTextBytes.bound
         maximumCollectedTextBytes = profile.maximumCollectedTextBytes.bound
-        addedFlags = dispatcher.limitsAllText ? .measuresText : []
+        textBound = min(maximumTextBytes, maximumCollectedTextBytes)
         measuresLeadingWhitespace = policy == .preserve
         // A specified attribute takes at least 5 input bytes (` a=""`) in any encoding. The
         // name limit counts UTF-8 bytes, and one input byte decodes to at most 3 of them (a
@@ -219,7 +223,7 @@ final class DispatchEngine {
                 bit &<<= 1
             }
         }
-        var flags = routes.flags(bucket: bucket).union(addedFlags)
+        var flags = routes.flags(bucket: bucket)
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | ElementFrame.nameBit(id)
         let path =
             routes.matchesAncestors
@@ -230,7 +234,7 @@ final class DispatchEngine {
                 name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
-            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests).union(addedFlags)
+            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
             stack.top.flags = flags
         }
         // Any handler's context may be asked for the start tag's position while the element
@@ -529,19 +533,12 @@ final class DispatchEngine {
         {
             // Text within both limits as a whole is within each: the buffer holds the open
             // elements' text, and the innermost one's own is a part of it.
-            if _slowPath(text.count + measuredText + length > min(maximumTextBytes, maximumCollectedTextBytes)) {
+            if _slowPath(text.count + length > textBound) {
                 guard admitsText(length, own: text.count - stack.topTextStart, bytes, flags: flags) else { return }
             }
             text.append(bytes, count: length)
-        } else if _slowPath(flags.contains(.measuresText)) {
-            let own = stack.top.measuredText
-            if measuresLeadingWhitespace || own != 0
-                || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace)
-            {
-                guard admitsText(length, own: own, bytes, flags: flags) else { return }
-                stack.top.measuredText = own + length
-                measuredText += length
-            }
+        } else if _slowPath(flags.contains(.measuresText)) && !flags.contains(.collectsText) {
+            guard measureText(bytes, length, flags: flags) else { return }
         }
         guard flags.contains(.textChunks) else { return }
         gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
@@ -831,9 +828,24 @@ final class DispatchEngine {
         violate(.nameLimitExceeded, "a name is longer than maximumNameBytes (\(limit))", limit: limit.value)
     }
 
+    /// Counts a piece of the innermost element's text against the text limits without
+    /// keeping it (``Dispatcher/limitsAllText``); `false` when it broke one.
+    @inline(never)
+    private func measureText(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) -> Bool {
+        let own = stack.top.measuredText
+        guard measuresLeadingWhitespace || own != 0
+            || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace)
+        else { return true }
+        guard admitsText(length, own: own, bytes, flags: flags) else { return false }
+        stack.top.measuredText = own + length
+        measuredText += length
+        return true
+    }
+
     /// Whether `length` more bytes of the innermost element's text, which has `own` bytes
     /// so far, keep it within ``SafetyProfile/maximumTextBytes`` and the text of all open
     /// elements within ``SafetyProfile/maximumCollectedTextBytes``; ends the parse if not.
+    @inline(never)
     private func admitsText(_ length: Int, own: Int, _ bytes: UnsafePointer<CChar>, flags: RouteFlags) -> Bool {
         let name = MessageText.name(names.string(stack.top.name))
         if own + length > maximumTextBytes {

@@ -194,8 +194,9 @@ extension ExpatDriver {
         else { return true }
         engine.violate(
             .amplificationLimitBreach,
-            "attribute values defaulted from the DTD (\(defaultedAttributeBytes) bytes so far) amplify the"
-                + " \(input) bytes of input more than maximumAmplification (\(profile.maximumAmplification)) allows")
+            "limit on input amplification factor breached by attribute values defaulted from the DTD"
+                + " (\(defaultedAttributeBytes) bytes of them after \(input) bytes of input; maximumAmplification"
+                + " \(profile.maximumAmplification))")
         return false
     }
 

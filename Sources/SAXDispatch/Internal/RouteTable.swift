@@ -69,7 +69,9 @@ final class RouteTable {
     /// The most mounted handler sets that may have catch-all handlers.
     static let maximumCatchAllGroups = 63
 
-    init(entries: [RouteEntry], groupParents: [Int], fallback: Route, names: NameTable) {
+    /// - Parameter addedFlags: Flags every entry gets besides its handlers' (``RouteFlags/measuresText``
+    ///   when the dispatcher limits all text), so that every element, matched or not, has them.
+    init(entries: [RouteEntry], groupParents: [Int], fallback: Route, names: NameTable, addedFlags: RouteFlags = []) {
         var tests: [ElementPattern.AttributeTest] = []
         let compiled = entries.map { CompiledPattern($0.pattern, names: names, tests: &tests) }
         (groupMasks, catchAllBits) = Self.groupBits(entries: entries, groupParents: groupParents)
@@ -79,7 +81,7 @@ final class RouteTable {
         requiredNames = compiled.map(\.requiredNames)
         fallbackEntry = Int32(entries.count)
         let routes = entries.map(\.route) + [fallback]
-        let entryFlags = routes.map(\.flags)
+        let entryFlags = routes.map { $0.flags.union(addedFlags) }
         self.entryFlags = entryFlags
         var boxes: [AnyObject] = []
         let startLists = HandlerBox.unretained(routes.map(\.start), keptAlive: &boxes)
