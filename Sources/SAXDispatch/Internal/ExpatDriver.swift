@@ -567,13 +567,11 @@ final class ExpatDriver {
             if !surrogateCheck.isOff,
                 let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
             {
-                bytesGiven += carried + invalid
-                let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
-                guard status == XML_STATUS_OK else { return .ended }
-                withEngine(userData) {
-                    $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
-                }
-                return .ended
+                // The bytes before the surrogate take the way of fed bytes, which holds them to
+                // the token limit as well; they are copied out of expat's buffer first, which a
+                // parse call may move.
+                let before = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[..<(carried + invalid)]))
+                return before.withUnsafeBytes { feedUpToUnpairedSurrogate($0) }
             }
             // What the token limit leaves no room for waits in `held`, with a held-back line break.
             let given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)

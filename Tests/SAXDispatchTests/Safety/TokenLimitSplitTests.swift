@@ -113,6 +113,17 @@ struct TokenLimitSplitTests {
         }
     }
 
+    @Test("a token over the limit before an unpaired UTF-16 surrogate: the same error fed whole and read from a file")
+    func overLimitBeforeSurrogate() throws {
+        // Found by fuzzing: a descriptor read gave expat everything before the surrogate at once.
+        let text = Array("<r><!--\(Self.pad(30))".utf16) + [0xD800] + Array("x--></r>".utf16)
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let results = Self.outcomes(bytes, profile: Self.profile(tokenLimit: 40))
+        let whole = try #require(results["whole"])
+        #expect(whole.hasPrefix("tokenLimitExceeded"), "\(whole)")
+        for (split, result) in results { #expect(result == whole, "\(split)") }
+    }
+
     @Test("saxdispatch check gives the same answer fed whole and a byte at a time")
     func commandLine() throws {
         for kind in Self.kinds.prefix(12) {

@@ -1,3 +1,4 @@
+import Foundation
 import SAXDispatch
 import Testing
 
@@ -53,6 +54,19 @@ struct UTF16DetectionTests {
                 try parser.feed(bytes, inPiecesOf: pieces)
                 try parser.finish()
                 #expect(text == "\u{10078}é")
+            }
+        }
+    }
+
+    @Test("saxdispatch check refuses the document, read whole or a byte at a time")
+    func commandLine() throws {
+        for bigEndian in [false, true] {
+            let path = FileManagerTemp.write(
+                Data(Self.loneSurrogate(after: "\n ", bigEndian: bigEndian)), name: "bomless-surrogate-\(bigEndian).xml")
+            for arguments in [["check", path], ["check", "--chunk-size", "1", path]] {
+                let result = try CommandRunner.run("saxdispatch", arguments)
+                #expect(result.status == 1, "\(arguments)")
+                #expect(result.error.contains("unpaired UTF-16 surrogate"), "\(arguments): \(result.error)")
             }
         }
     }
