@@ -527,17 +527,23 @@ final class DispatchEngine {
         if isHalted { return }
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
-        if flags.contains(.collectsText)
-            && (flags.contains(.preservesText) || text.count != stack.topTextStart
-                || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace))
-        {
-            // Text within both limits as a whole is within each: the buffer holds the open
-            // elements' text, and the innermost one's own is a part of it.
-            if _slowPath(text.count + length > textBound) {
-                guard admitsText(length, own: text.count - stack.topTextStart, bytes, flags: flags) else { return }
+        if flags.contains(.collectsText) {
+            // Whitespace before an element's first other character is never collected unless
+            // a handler preserves it (the policies trim it), whichever pieces it comes in, so
+            // that neither memory nor the limits depend on how the input was split.
+            let skipped =
+                flags.contains(.preservesText) || text.count != stack.topTextStart
+                ? 0 : Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+            if skipped < length {
+                // Text within both limits as a whole is within each: the buffer holds the open
+                // elements' text, and the innermost one's own is a part of it.
+                if _slowPath(text.count + length - skipped > textBound) {
+                    let own = text.count - stack.topTextStart
+                    guard admitsText(length - skipped, own: own, bytes, length, flags: flags) else { return }
+                }
+                text.append(bytes + skipped, count: length - skipped)
             }
-            text.append(bytes, count: length)
-        } else if _slowPath(flags.contains(.measuresText)) && !flags.contains(.collectsText) {
+        } else if _slowPath(flags.contains(.measuresText)) {
             guard measureText(bytes, length, flags: flags) else { return }
         }
         guard flags.contains(.textChunks) else { return }
@@ -833,32 +839,39 @@ final class DispatchEngine {
     @inline(never)
     private func measureText(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) -> Bool {
         let own = stack.top.measuredText
-        guard measuresLeadingWhitespace || own != 0
-            || !UnsafeRawBufferPointer(start: bytes, count: length).allSatisfy(Whitespace.isSpace)
-        else { return true }
-        guard admitsText(length, own: own, bytes, flags: flags) else { return false }
-        stack.top.measuredText = own + length
-        measuredText += length
+        let skipped =
+            measuresLeadingWhitespace || own != 0
+            ? 0 : Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+        guard skipped < length else { return true }
+        guard admitsText(length - skipped, own: own, bytes, length, flags: flags) else { return false }
+        stack.top.measuredText = own + length - skipped
+        measuredText += length - skipped
         return true
     }
 
-    /// Whether `length` more bytes of the innermost element's text, which has `own` bytes
+    /// Whether `added` more bytes of the innermost element's text, which has `own` bytes
     /// so far, keep it within ``SafetyProfile/maximumTextBytes`` and the text of all open
     /// elements within ``SafetyProfile/maximumCollectedTextBytes``; ends the parse if not.
+    /// The added bytes end the piece `bytes` of `length` bytes (its leading whitespace may
+    /// not count), which text-chunk handlers get up to the limit.
     @inline(never)
-    private func admitsText(_ length: Int, own: Int, _ bytes: UnsafePointer<CChar>, flags: RouteFlags) -> Bool {
-        let name = MessageText.name(names.string(stack.top.name))
-        if own + length > maximumTextBytes {
+    private func admitsText(
+        _ added: Int, own: Int, _ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags
+    ) -> Bool {
+        let skipped = length - added
+        if own + added > maximumTextBytes {
+            let name = MessageText.name(names.string(stack.top.name))
             violateTextLimit(
-                bytes, length, allowed: maximumTextBytes - own, flags: flags, limit: maximumTextBytes,
+                bytes, length, allowed: skipped + maximumTextBytes - own, flags: flags, limit: maximumTextBytes,
                 "the text of <\(name)> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))")
             return false
         }
         let collected = text.count + measuredText
-        if collected + length > maximumCollectedTextBytes {
+        if collected + added > maximumCollectedTextBytes {
+            let name = MessageText.name(names.string(stack.top.name))
             let holders = (0..<stack.count).count { stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0 }
             violateTextLimit(
-                bytes, length, allowed: maximumCollectedTextBytes - collected, flags: flags,
+                bytes, length, allowed: skipped + maximumCollectedTextBytes - collected, flags: flags,
                 limit: maximumCollectedTextBytes,
                 "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
                     + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))")

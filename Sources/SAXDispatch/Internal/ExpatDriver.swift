@@ -88,8 +88,11 @@ final class ExpatDriver {
     @exclusivity(unchecked) private var suspensionDeferred = false
     /// Whether expat is paused, holding input it has not parsed yet.
     private(set) var isSuspended = false
-    /// Whether the paused call was told the input is complete.
+    /// Whether the paused call was part of the parse of the input's end.
     private var suspendedCallIsFinal = false
+    /// Whether the paused call was the one that told expat the input is complete; when
+    /// not, the input's end still owes expat that call after the resume.
+    private var suspendedCallEndsDocument = false
     /// How many bytes of the paused call's input were never given to expat (inputs
     /// larger than one call takes); they wait at the front of `held`.
     private var unsentAfterSuspension = 0
@@ -303,7 +306,7 @@ final class ExpatDriver {
         let unsent = unsentAfterSuspension
         unsentAfterSuspension = 0
         if suspendedCallIsFinal {
-            return held.count > 0 ? parseHeld(isFinal: true) : .accepted
+            return held.count > 0 || !suspendedCallEndsDocument ? parseHeld(isFinal: true) : .accepted
         }
         if unsent > 0 {
             let result = parseHeld(isFinal: false, keepingLineBreak: !surrogateAfterSuspension)
@@ -452,15 +455,19 @@ final class ExpatDriver {
             return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)
         }
         var offset = 0
-        repeat {
+        while true {
             guard let budget = tokenBudget(unparsed: unparsedByteCount) else { return .ended }
             let length = min(bytes.count - offset, maximumSlice, budget)
             let last = offset + length == bytes.count
+            // Under a token limit the last bytes of a document get a call of their own before
+            // the final, empty one: an unfinished token they leave over the limit is then
+            // reported as such, not as a truncated document, however the input was split.
+            let final = isFinal && last && (length == 0 || maximumTokenBytes == Int.max)
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             bytesGiven += length
             parseCallCount += 1
             isSuspendable = true
-            let status = charging { XML_Parse(parser, start, Int32(length), isFinal && last ? 1 : 0) }
+            let status = charging { XML_Parse(parser, start, Int32(length), final ? 1 : 0) }
             isSuspendable = false
             suspensionRequested = false
             suspensionDeferred = false
@@ -468,12 +475,14 @@ final class ExpatDriver {
             if status == XML_STATUS_SUSPENDED {
                 isSuspended = true
                 suspendedCallIsFinal = isFinal
+                suspendedCallEndsDocument = final
                 unsentAfterSuspension = bytes.count - offset
                 return .suspended
             }
             guard status == XML_STATUS_OK else { return .ended }
-            if !last && !checkUnfinishedToken(unparsedByteCount) { return .ended }
-        } while offset < bytes.count
+            if final || (last && !isFinal) { break }
+            if !checkUnfinishedToken(unparsedByteCount) { return .ended }
+        }
         return concludeCall()
     }
 
@@ -567,16 +576,28 @@ final class ExpatDriver {
             if !surrogateCheck.isOff,
                 let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
             {
-                // The bytes before the surrogate take the way of fed bytes, which holds them to
-                // the token limit as well; they are copied out of expat's buffer first, which a
-                // parse call may move.
-                let before = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[..<(carried + invalid)]))
-                return before.withUnsafeBytes { feedUpToUnpairedSurrogate($0) }
+                if carried + invalid > budget {
+                    // More than the token limit leaves room for: the bytes before the surrogate
+                    // take the way of fed bytes, which slices them. They are copied out of
+                    // expat's buffer first, which a parse call may move.
+                    let before = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[..<(carried + invalid)]))
+                    return before.withUnsafeBytes { feedUpToUnpairedSurrogate($0) }
+                }
+                // Parsed in expat's buffer, even when there are none: the call also gives back
+                // the position that asking for the buffer cleared.
+                bytesGiven += carried + invalid
+                let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
+                guard status == XML_STATUS_OK, checkUnfinishedToken(unparsedByteCount) else { return .ended }
+                withEngine(userData) {
+                    $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
+                }
+                return .ended
             }
             // What the token limit leaves no room for waits in `held`, with a held-back line break.
             let given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
             if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
-            let isLast = isFinal && given == filled
+            // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
+            let isLast = isFinal && given == filled && (given == 0 || maximumTokenBytes == Int.max)
             bytesGiven += given
             let status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
             guard status == XML_STATUS_OK else { return .ended }

@@ -5,6 +5,14 @@ enum Whitespace {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
+    /// How many whitespace bytes `bytes` starts with.
+    @inline(__always)
+    static func leadingSpaceCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        while count < bytes.count && isSpace(bytes[count]) { count += 1 }
+        return count
+    }
+
     static func trimmed(_ bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         var start = 0
         var end = bytes.count

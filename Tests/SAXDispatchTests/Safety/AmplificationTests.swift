@@ -97,6 +97,29 @@ struct AmplificationTests {
         }
     }
 
+    @Test("leading whitespace never counts towards the text limits under trim, whatever pieces it comes in")
+    func leadingWhitespaceInAnyPiece() throws {
+        // Found by fuzzing: whitespace in the same piece as the first other character counted,
+        // in a piece of its own it did not, so the limits depended on the split.
+        let bytes = Array("<r>\n  abcde<e>\n xy</e></r>".utf8)
+        for limitsAllText in [false, true] {
+            var texts: [String] = []
+            var dispatcher = Dispatcher()
+            dispatcher.limitsAllText = limitsAllText
+            if !limitsAllText { dispatcher.onAnyEnd { _, text in texts.append(text) } }
+            dispatcher.safety.maximumTextBytes = 5
+            dispatcher.safety.maximumCollectedTextBytes = 7
+            for pieces in [1, 2, 4, bytes.count] {
+                #expect(Self.outcome(dispatcher, bytes, pieces: pieces) == nil, "fed \(pieces) at a time")
+            }
+            dispatcher.safety.maximumCollectedTextBytes = 6
+            let errors = [1, 2, 4, bytes.count].compactMap { Self.outcome(dispatcher, bytes, pieces: $0) }
+            #expect(errors.count == 4 && Set(errors).count == 1, "\(errors)")
+            #expect(errors.first?.elementPath == ["r", "e"])
+            if !limitsAllText { #expect(texts.prefix(2) == ["xy", "abcde"]) }
+        }
+    }
+
     @Test("limitsAllText counts every element's text without a handler and keeps the per-element limit")
     func limitsAllText() throws {
         var dispatcher = Dispatcher()

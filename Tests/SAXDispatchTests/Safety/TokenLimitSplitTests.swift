@@ -124,6 +124,19 @@ struct TokenLimitSplitTests {
         for (split, result) in results { #expect(result == whole, "\(split)") }
     }
 
+    @Test("a document that ends inside a token over the limit: the limit's error, not a truncation, however split")
+    func endsInsideTokenOverLimit() throws {
+        // Found by fuzzing: the last call into expat, which also ended the document, reported
+        // the unfinished token as a truncation before its size could be checked.
+        for document in ["<!DOCTYPE r [<!BBBBBBBBBBBBBnnn", "<r><!--" + Self.pad(30), "<r>&" + Self.pad(30)] {
+            let results = Self.outcomes(Array(document.utf8), profile: Self.profile(tokenLimit: 17))
+            for (split, result) in results {
+                #expect(result.hasPrefix("tokenLimitExceeded"), "\(document) \(split): \(result)")
+            }
+            #expect(Set(results.values).count == 1, "\(document): \(results)")
+        }
+    }
+
     @Test("saxdispatch check gives the same answer fed whole and a byte at a time")
     func commandLine() throws {
         for kind in Self.kinds.prefix(12) {

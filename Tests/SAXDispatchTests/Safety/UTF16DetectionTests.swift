@@ -42,6 +42,31 @@ struct UTF16DetectionTests {
         #expect(Set(errors.map { "\($0.line):\($0.column)" }).count == 1, "one position however fed: \(errors)")
     }
 
+    @Test("the error's position, byte offset included, is the same fed whole and read from a file in any chunk size")
+    func filePositions() throws {
+        // Found by fuzzing: when the read that shows the surrogate unpaired came right after
+        // expat grew its buffer, which clears its position, the error had byte offset 0.
+        let url = try #require(Bundle.module.url(forResource: "utf16-surrogate-after-buffer-growth", withExtension: "xml", subdirectory: "Fixtures"))
+        let bytes = [UInt8](try Data(contentsOf: url))
+        func outcome(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "ok"
+            } catch let error as XMLParseError {
+                return "\(error.code) \(error.line):\(error.column)+\(error.byteOffset)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = outcome { try Dispatcher().parse(bytes) }
+        #expect(whole.hasPrefix("invalidToken 11:1+"))
+        for chunk in [1, 2, 3, 7, 4096] {
+            #expect(outcome { try Dispatcher().parse(contentsOf: url, chunkSize: chunk) } == whole, "chunks of \(chunk)")
+        }
+        let parser = PushParser(Dispatcher())
+        #expect(outcome { try parser.feed(bytes, inPiecesOf: 1); try parser.finish() } == whole)
+    }
+
     @Test("well-formed BOM-less UTF-16 that starts with whitespace still parses, pairs included")
     func wellFormed() throws {
         for bigEndian in [false, true] {
