@@ -457,7 +457,12 @@ final class ExpatDriver {
         var offset = 0
         while true {
             guard let budget = tokenBudget(unparsed: unparsedByteCount) else { return .ended }
-            let length = min(bytes.count - offset, maximumSlice, budget)
+            var length = min(bytes.count - offset, maximumSlice, budget)
+            if length < bytes.count - offset {
+                // A slice cut short keeps a carriage return with what follows, as a feed does.
+                let tail = Self.lineBreakTail(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
+                if tail < length { length -= tail }
+            }
             let last = offset + length == bytes.count
             // Under a token limit the last bytes of a document get a call of their own before
             // the final, empty one: an unfinished token they leave over the limit is then
@@ -594,7 +599,12 @@ final class ExpatDriver {
                 return .ended
             }
             // What the token limit leaves no room for waits in `held`, with a held-back line break.
-            let given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
+            var given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
+            if given == budget && given < filled {
+                // Cut short by the token limit: a carriage return waits with what follows.
+                let tail = Self.lineBreakTail(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
+                if tail < given { given -= tail }
+            }
             if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
             // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
             let isLast = isFinal && given == filled && (given == 0 || maximumTokenBytes == Int.max)

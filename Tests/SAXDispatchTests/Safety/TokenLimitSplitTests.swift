@@ -137,6 +137,24 @@ struct TokenLimitSplitTests {
         }
     }
 
+    @Test("a line break after the root element counts once wherever the token limit cuts the input")
+    func lineBreakAtSliceEnd() throws {
+        // Found by fuzzing: a call cut short by the token limit could end between CR and LF,
+        // which expat 2.5.0 counts as two line breaks after the root element.
+        for utf16 in [false, true] {
+            for spaces in 50..<70 {
+                let text = "<r/>" + String(repeating: " ", count: spaces) + "\r\n\r\n x"
+                let bytes = utf16 ? text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit >> 8), UInt8(unit & 0xFF)] } : Array(text.utf8)
+                let results = Self.outcomes(bytes, profile: Self.profile(tokenLimit: 64))
+                let whole = try #require(results["whole"])
+                #expect(whole.contains(" 3:"), "utf16 \(utf16), \(spaces) spaces: \(whole)")
+                for (split, result) in results where result != whole {
+                    Issue.record("utf16 \(utf16), \(spaces) spaces: whole \(whole), \(split) \(result)")
+                }
+            }
+        }
+    }
+
     @Test("saxdispatch check gives the same answer fed whole and a byte at a time")
     func commandLine() throws {
         for kind in Self.kinds.prefix(12) {
