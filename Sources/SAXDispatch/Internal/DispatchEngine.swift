@@ -528,20 +528,25 @@ final class DispatchEngine {
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
         if flags.contains(.collectsText) {
-            // Whitespace before an element's first other character is never collected unless
-            // a handler preserves it (the policies trim it), whichever pieces it comes in, so
-            // that neither memory nor the limits depend on how the input was split.
-            let skipped =
-                flags.contains(.preservesText) || text.count != stack.topTextStart
-                ? 0 : Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
-            if skipped < length {
+            if flags.contains(.preservesText) || text.count != stack.topTextStart {
                 // Text within both limits as a whole is within each: the buffer holds the open
                 // elements' text, and the innermost one's own is a part of it.
-                if _slowPath(text.count + length - skipped > textBound) {
-                    let own = text.count - stack.topTextStart
-                    guard admitsText(length - skipped, own: own, bytes, length, flags: flags) else { return }
+                if _slowPath(text.count + length > textBound) {
+                    guard admitsText(length, own: text.count - stack.topTextStart, bytes, length, flags: flags)
+                    else { return }
                 }
-                text.append(bytes + skipped, count: length - skipped)
+                text.append(bytes, count: length)
+            } else {
+                // Whitespace before an element's first other character is never collected unless
+                // a handler preserves it (the policies trim it), whichever pieces it comes in, so
+                // that neither memory nor the limits depend on how the input was split.
+                let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+                if skipped < length {
+                    if _slowPath(text.count + length - skipped > textBound) {
+                        guard admitsText(length - skipped, own: 0, bytes, length, flags: flags) else { return }
+                    }
+                    text.append(bytes + skipped, count: length - skipped)
+                }
             }
         } else if _slowPath(flags.contains(.measuresText)) {
             guard measureText(bytes, length, flags: flags) else { return }
