@@ -22,16 +22,17 @@ extension ExpatDriver {
             parser, profile.maximumAmplification, profile.amplificationActivationBytes)
 
         XML_SetEntityDeclHandler(parser) {
-            userData, name, isParameterEntity, _, _, _, systemID, publicID, _ in
+            userData, name, isParameterEntity, _, _, _, systemID, publicID, notationName in
             withEngine(userData) { engine in
                 engine.driver.entityDeclared(
                     engine, name: name, isParameterEntity: isParameterEntity != 0, systemID: systemID,
-                    publicID: publicID)
+                    publicID: publicID, notationName: notationName)
             }
         }
-        XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, _, _, _ in
+        XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, type, _, _ in
             withEngine(userData) { engine in
-                engine.driver.attributeDeclared(engine, elementName: elementName, attributeName: attributeName)
+                engine.driver.attributeDeclared(
+                    engine, elementName: elementName, attributeName: attributeName, type: type)
             }
         }
         XML_SetExternalEntityRefHandlerArg(parser, userData)
@@ -138,7 +139,7 @@ extension ExpatDriver {
 
     fileprivate func entityDeclared(
         _ engine: DispatchEngine, name: UnsafePointer<CChar>?, isParameterEntity: Bool,
-        systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
+        systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
     ) {
         entityDeclarationCount += 1
         let limit = profile.maximumEntityDeclarations
@@ -148,7 +149,7 @@ extension ExpatDriver {
                 "more than maximumEntityDeclarations (\(limit)) entity declarations", limit: limit.value)
             return
         }
-        guard checkTokenSize(engine), checkName(engine, name) else { return }
+        guard checkTokenSize(engine), checkName(engine, name), checkName(engine, notationName) else { return }
         if let systemID, !isParameterEntity {
             externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
         }
@@ -156,12 +157,13 @@ extension ExpatDriver {
     }
 
     fileprivate func attributeDeclared(
-        _ engine: DispatchEngine, elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?
+        _ engine: DispatchEngine, elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?,
+        type: UnsafePointer<CChar>?
     ) {
         hasAttributeDeclarations = true
-        guard checkTokenSize(engine), checkName(engine, elementName), checkName(engine, attributeName) else {
-            return
-        }
+        guard checkTokenSize(engine), checkName(engine, elementName), checkName(engine, attributeName),
+            checkEnumeratedNames(engine, type)
+        else { return }
         let element = string(elementName) ?? ""
         let count = attributeDeclarationCounts[element, default: 0] + 1
         attributeDeclarationCounts[element] = count
@@ -212,6 +214,32 @@ extension ExpatDriver {
         }
         engine.violate(
             .externalEntityForbidden, "reference to external entity \(described): external entities are never read")
+    }
+
+    /// Checks the names an enumerated or NOTATION attribute type lists, which expat reports
+    /// as the type: `(yes|no)`, `NOTATION(gif|png)`.
+    /// - Returns: `false` when one was too long, and the parse ended.
+    private func checkEnumeratedNames(_ engine: DispatchEngine, _ type: UnsafePointer<CChar>?) -> Bool {
+        guard let type, maximumNameBytes != Int.max else { return true }
+        var length = 0
+        var index = 0
+        var inList = false
+        while true {
+            let byte = UInt8(bitPattern: type[index])
+            switch byte {
+            case 0x28, 0x7C, 0x29, 0:  // ( | ) and the end
+                if inList && length > maximumNameBytes {
+                    engine.violateNameLimit()
+                    return false
+                }
+                inList = inList || byte == 0x28
+                length = 0
+                if byte == 0 { return true }
+            default:
+                length += 1
+            }
+            index += 1
+        }
     }
 
     /// Checks the element names of an element type declaration's content model

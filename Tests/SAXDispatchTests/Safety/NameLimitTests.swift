@@ -159,6 +159,26 @@ struct NameLimitTests {
         #expect(Self.outcome("<!DOCTYPE r [<!ENTITY e '<abcdefgh/>'>]><r>&e;</r>") == .events(["doctype r", "start r", "start abcdefgh"]))
     }
 
+    @Test(
+        "names after NDATA and in enumerated and NOTATION attribute types: at the limit they pass, one byte over fails",
+        arguments: [
+            "<!DOCTYPE r [<!ENTITY e SYSTEM 'f' NDATA NAME>]><r/>",
+            "<!DOCTYPE r [<!ATTLIST r a (yes|NAME|no) 'yes'>]><r/>",
+            "<!DOCTYPE r [<!ATTLIST r a NOTATION (n|NAME) #IMPLIED>]><r/>",
+        ])
+    func declarationListNames(template: String) throws {
+        let atLimit = Self.outcome(template.replacingOccurrences(of: "NAME", with: "nnnnnnnn"), limit: 8)
+        guard case .events = atLimit else {
+            Issue.record("at the limit: \(atLimit)")
+            return
+        }
+        let overLimit = Self.outcome(template.replacingOccurrences(of: "NAME", with: "nnnnnnnnn"), limit: 8)
+        guard case .error(.nameLimitExceeded, _, _, _, _) = overLimit else {
+            Issue.record("one byte over the limit: \(overLimit)")
+            return
+        }
+    }
+
     @Test("the default limit holds for a processing instruction's target")
     func defaultLimitOnTarget() {
         let target = String(repeating: "t", count: 50_001)
