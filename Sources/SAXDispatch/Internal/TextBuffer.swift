@@ -18,8 +18,7 @@ import Musl
 /// except when the capacity doubles.
 struct TextBuffer: ~Copyable {
     private var storage: UnsafeMutableRawPointer
-    /// The bytes the buffer can hold without growing: the memory it keeps.
-    private(set) var capacity: Int
+    private var capacity: Int
     private(set) var count = 0
 
     init(capacity: Int = 4096) {
@@ -88,21 +87,9 @@ struct TextBuffer: ~Copyable {
         UnsafeRawBufferPointer(start: storage + offset, count: count - offset)
     }
 
-    /// The capacity the buffer grows to when it must hold `needed` bytes: doubling, so
-    /// that appending stays linear in time. `capacity` when it already holds them.
-    func capacity(toHold needed: Int) -> Int {
-        var newCapacity = capacity
-        while newCapacity < needed { newCapacity *= 2 }
-        return newCapacity
-    }
-
-    /// Grows the storage now to hold at least `needed` bytes, as an append would.
-    mutating func reserveCapacity(_ needed: Int) {
-        if needed > capacity { grow(toHold: needed) }
-    }
-
     private mutating func grow(toHold needed: Int) {
-        let newCapacity = capacity(toHold: needed)
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
         let bigger = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 1)
         bigger.copyMemory(from: storage, byteCount: count)
         storage.deallocate()
