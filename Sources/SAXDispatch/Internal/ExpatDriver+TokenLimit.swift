@@ -24,8 +24,7 @@ extension ExpatDriver {
             return nil
         }
         // The token's whole characters fill the limit: the next character tells.
-        let width = surrogateCheck.isUTF16 ? 2 : 1
-        return width - unparsed % width
+        return characterWidth - unparsed % characterWidth
     }
 
     /// Whether expat's unfinished token of `unparsed` bytes is surely longer than the limit.
@@ -34,12 +33,16 @@ extension ExpatDriver {
     /// still lacks its closing delimiter.
     func unfinishedTokenBreaksLimit(unparsed: Int) -> Bool {
         guard unparsed > 0, maximumTokenBytes != Int.max else { return false }
-        let width = surrogateCheck.isUTF16 ? 2 : 1
+        let width = characterWidth
         let whole = unparsed - unparsed % width
         let limit = maximumTokenBytes - maximumTokenBytes % width
         if whole != limit { return whole > limit }
         return !unfinishedTokenMayEndAtLimit(unparsed: whole)
     }
+
+    /// The bytes of the input's smallest character as expat reads it: 2 in UTF-16, else 1
+    /// (UTF-8 and the single-byte encodings share ASCII's delimiters, one byte each).
+    private var characterWidth: Int { surrogateCheck.isUTF16 ? 2 : 1 }
 
     /// Whether expat's unfinished token, `unparsed` bytes long, may be complete and only wait
     /// for the byte after it: a name or keyword (which ends where a character that cannot
@@ -53,7 +56,7 @@ extension ExpatDriver {
             return true
         }
         let token = UnsafeRawBufferPointer(start: buffer + Int(offset), count: unparsed)
-        let width = surrogateCheck.isUTF16 ? 2 : 1
+        let width = characterWidth
         func unit(_ index: Int) -> UInt32? {
             let start = index * width
             guard start + width <= token.count else { return nil }
