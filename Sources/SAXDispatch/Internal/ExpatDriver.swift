@@ -447,6 +447,14 @@ final class ExpatDriver {
         return 0
     }
 
+    /// How much of `slice`, a parse call cut short by the token limit, to give expat: all of
+    /// it but a trailing carriage return and what follows it (``lineBreakTail(_:)``), which
+    /// wait with the rest as they do at the end of a feed; all of it when nothing else is left.
+    static func sliceKeepingLineBreak(_ slice: UnsafeRawBufferPointer) -> Int {
+        let tail = lineBreakTail(slice)
+        return tail < slice.count ? slice.count - tail : slice.count
+    }
+
     private func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
         if _slowPath(bytesGiven < 2) && encodingOverride != nil && rejectsZeroInFirstBytes(bytes) { return .ended }
@@ -459,9 +467,7 @@ final class ExpatDriver {
             guard let budget = tokenBudget(unparsed: unparsedByteCount) else { return .ended }
             var length = min(bytes.count - offset, maximumSlice, budget)
             if length < bytes.count - offset {
-                // A slice cut short keeps a carriage return with what follows, as a feed does.
-                let tail = Self.lineBreakTail(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
-                if tail < length { length -= tail }
+                length = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
             }
             let last = offset + length == bytes.count
             // Under a token limit the last bytes of a document get a call of their own before
@@ -601,9 +607,7 @@ final class ExpatDriver {
             // What the token limit leaves no room for waits in `held`, with a held-back line break.
             var given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
             if given == budget && given < filled {
-                // Cut short by the token limit: a carriage return waits with what follows.
-                let tail = Self.lineBreakTail(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
-                if tail < given { given -= tail }
+                given = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
             }
             if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
             // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
