@@ -45,11 +45,21 @@ extension Dispatcher {
             !handlers.hasDocumentHandlers,
             "a mounted handler set cannot have processing-instruction, comment, doctype or notation handlers")
         precondition(handlers.keptSubtrees == nil, "a mounted handler set cannot use skipAll(except:)")
+        for (prefix, uri) in handlers.namespaces.pairs {
+            if let bound = namespaces.uri(for: prefix) {
+                precondition(
+                    bound == uri,
+                    "the mounted set binds the prefix '\(prefix)' to '\(uri)', which this dispatcher binds to '\(bound)'")
+            }
+        }
         let base = addGroups(handlers.groupParents)
         recordCaptureHandlerCount += handlers.isRecordCapture ? handlers.handlerCount : handlers.recordCaptureHandlerCount
         for entry in handlers.entries {
             let route = entry.route.resolvingWhitespace(handlers.whitespace)
-            modifyRoute(entry.pattern.mounted(at: mountPoint), group: base + entry.group, isCatchAll: entry.isCatchAll) {
+            // The set's own bindings resolve its names; what they leave unbound, this
+            // dispatcher's bindings resolve when it parses.
+            let pattern = entry.pattern.resolvingPrefixes(handlers.namespaces).mounted(at: mountPoint)
+            modifyRoute(pattern, group: base + entry.group, isCatchAll: entry.isCatchAll) {
                 $0.append(route)
             }
         }

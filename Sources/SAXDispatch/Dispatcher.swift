@@ -50,6 +50,24 @@ public struct Dispatcher {
     /// ```
     public var limitsAllText = false
 
+    /// Whether names are read by namespace: expat resolves each prefix to its namespace
+    /// URI, reports namespace well-formedness errors (an unbound prefix, a rebound `xml`
+    /// or `xmlns`) as parse errors, and patterns match by namespace URI (see
+    /// ``ElementPattern`` and <doc:Namespaces>). Turn it off to read names as written,
+    /// prefix included, for legacy documents that are well-formed XML 1.0 but not
+    /// namespace-well-formed; `xmlns` attributes are then ordinary attributes. Default `true`.
+    public var processesNamespaces = true
+
+    /// The prefixes this dispatcher's patterns may use for namespace URIs, for its own
+    /// handlers and for every mounted set's names that the set's own bindings leave
+    /// unbound. A prefix bound nowhere matches the prefix as the document wrote it.
+    ///
+    /// ```swift
+    /// dispatcher.namespaces = ["atom": "http://www.w3.org/2005/Atom", "dc": "http://purl.org/dc/elements/1.1/"]
+    /// dispatcher.onEnd("atom:entry/dc:creator") { _, creator in print(creator) }
+    /// ```
+    public var namespaces = NamespaceBindings()
+
     /// The handlers of each distinct pattern, in order of first registration.
     private(set) var entries: [RouteEntry] = []
     private var entryIndex: [RouteEntry.Key: Int] = [:]

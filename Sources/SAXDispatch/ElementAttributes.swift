@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The attributes of a start tag: a view borrowed from the parser, valid only
 /// during the start handler.
 ///
@@ -28,8 +36,15 @@ public struct ElementAttributes: Sequence {
 
     /// One attribute, copied out of the parser.
     public struct Attribute: Sendable, Hashable {
-        /// The attribute's name, as written (with any prefix).
+        /// The attribute's name as the document wrote it: `prefix:local`, or `local`.
         public var name: String
+        /// The attribute's namespace URI: `nil` for an unprefixed attribute (which is in
+        /// no namespace, whatever the default namespace) or without namespace processing.
+        public var namespaceURI: String?
+        /// The attribute's name without its prefix.
+        public var localName: String
+        /// The prefix the document wrote the name with, or `nil`.
+        public var prefix: String?
         /// The attribute's value, normalized by expat.
         public var value: String
         /// Whether the value is a default from an `<!ATTLIST …>` declaration rather than
@@ -37,9 +52,22 @@ public struct ElementAttributes: Sequence {
         /// trusts an attribute (`admin="true"`) should check that it was written.
         public var isDefaulted: Bool
 
-        /// Creates an attribute value, for comparisons in tests.
-        public init(name: String, value: String, isDefaulted: Bool = false) {
+        /// Creates an attribute value, for comparisons in tests. Without a namespace, the
+        /// local name and prefix are read from `name` (`prefix:local`).
+        public init(name: String, value: String, isDefaulted: Bool = false, namespaceURI: String? = nil) {
             self.name = name
+            self.value = value
+            self.isDefaulted = isDefaulted
+            self.namespaceURI = namespaceURI
+            prefix = QualifiedName.prefix(of: name)
+            localName = QualifiedName.localPart(of: name)
+        }
+
+        init(parts: QualifiedName.Parts, value: String, isDefaulted: Bool) {
+            name = parts.qualifiedName
+            namespaceURI = parts.namespaceURI
+            localName = parts.localName
+            prefix = parts.prefix
             self.value = value
             self.isDefaulted = isDefaulted
         }
@@ -49,6 +77,10 @@ public struct ElementAttributes: Sequence {
     public var isEmpty: Bool { count == 0 }
 
     /// The value of the attribute named `name`, or `nil` if the element has none.
+    ///
+    /// `name` is the name as the document wrote it (`href`, `xlink:href`), or a name in
+    /// Clark notation (`{http://www.w3.org/1999/xlink}href`), which finds the attribute
+    /// whatever prefix the document gave it. An unprefixed attribute is in no namespace.
     public subscript(name: String) -> String? {
         cString(of: name).map(UTF8Text.string(cString:))
     }
@@ -60,6 +92,20 @@ public struct ElementAttributes: Sequence {
         // `index(of:)` checked that the attributes are still valid.
         guard let index = index(of: name) else { return nil }
         return pairs?[2 * index + 1]
+    }
+
+    /// The value of the first attribute `matcher` finds, for the library's own lookups,
+    /// whose matchers are made once.
+    func value(matching matcher: AttributeNameMatcher) -> String? {
+        guard count > 0 else { return nil }
+        if let engine { engine.checkAttributes(serial: serial) }
+        guard let pairs else { return nil }
+        for index in 0..<count {
+            if let name = pairs[2 * index], matcher.matches(name), let value = pairs[2 * index + 1] {
+                return UTF8Text.string(cString: value)
+            }
+        }
+        return nil
     }
 
     /// Whether the element has an attribute named `name`.
@@ -76,8 +122,12 @@ public struct ElementAttributes: Sequence {
     /// The attribute at a position in document order.
     public subscript(position: Int) -> Attribute {
         precondition(position >= 0 && position < count, "attribute index \(position) out of range 0..<\(count)")
+        guard let name = pointer(2 * position) else {
+            return Attribute(name: "", value: "", isDefaulted: position >= specifiedCount)
+        }
         return Attribute(
-            name: string(2 * position), value: string(2 * position + 1), isDefaulted: position >= specifiedCount)
+            parts: QualifiedName.parts(of: UnsafeRawBufferPointer(start: name, count: strlen(name))),
+            value: string(2 * position + 1), isDefaulted: position >= specifiedCount)
     }
 
     /// The attributes as a dictionary, for code that wants to keep them.
@@ -114,6 +164,10 @@ public struct ElementAttributes: Sequence {
         guard count > 0 else { return nil }
         if let engine { engine.checkAttributes(serial: serial) }
         guard let pairs else { return nil }
+        if name.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "{") }) {
+            let matcher = AttributeNameMatcher(lookup: name)
+            return (0..<count).first { index in pairs[2 * index].map(matcher.matches) ?? false }
+        }
         var name = name
         return name.withUTF8 { wanted -> Int? in
             // Names that differ in their first byte (most do) are told apart without a call.

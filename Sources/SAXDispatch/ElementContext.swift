@@ -26,8 +26,27 @@ public struct ElementContext {
         self.depth = depth
     }
 
-    /// The element's name, as written (with any namespace prefix).
+    /// The element's name as the document wrote it: `prefix:local`, or `local`.
     public var name: String { engine.names.string(nameID) }
+
+    /// The namespace URI of the element, or `nil` when it is in no namespace (or
+    /// namespace processing is off: ``Dispatcher/processesNamespaces``).
+    public var namespaceURI: String? { engine.names.parts(nameID).namespaceURI }
+
+    /// The element's name without its prefix (with namespace processing off, the name
+    /// as written).
+    public var localName: String { engine.names.parts(nameID).localName }
+
+    /// The prefix the document wrote the element's name with, or `nil` for none (with
+    /// namespace processing off, always `nil`).
+    public var prefix: String? { engine.names.parts(nameID).prefix }
+
+    /// The element's name in Clark notation, `{uri}local`, or its local name when it is
+    /// in no namespace: a spelling that does not depend on the document's prefixes.
+    public var expandedName: String {
+        let parts = engine.names.parts(nameID)
+        return parts.namespaceURI.map { "{\($0)}\(parts.localName)" } ?? parts.localName
+    }
 
     /// 1-based line of the element's start tag.
     public var line: Int { engine.position(depth: depth, serial: serial).line }
@@ -84,11 +103,11 @@ public struct ElementContext {
         engine.retainedAttribute(attribute, of: ancestorName, below: depth, serial: serial)
     }
 
-    /// Whether some ancestor of this element (not the element itself) is named `name`.
+    /// Whether some ancestor of this element (not the element itself) is named `name`:
+    /// as the document wrote it (`atom:feed`), or in Clark notation (`{uri}feed`).
     public func isInside(_ name: String) -> Bool {
         let frames = engine.checkedFrameCount(depth: depth, serial: serial)
-        guard let id = engine.names.lookup(name) else { return false }
-        for index in 0..<(frames - 1) where engine.stack[index].name == id { return true }
+        for index in 0..<(frames - 1) where engine.isNamed(engine.stack[index].name, name) { return true }
         return false
     }
 

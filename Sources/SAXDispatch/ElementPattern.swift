@@ -11,6 +11,9 @@
 /// | `animal[@type]` | an `<animal>` with a `type` attribute |
 /// | `border[@type='internal']/path` | a `<path>` in a `<border type="internal">` |
 /// | `.` | the element a handler set is mounted at (see ``Dispatcher/mount(_:at:)``) |
+/// | `atom:link` | a `link` in the namespace the dispatcher binds `atom` to (``NamespaceBindings``) |
+/// | `{http://www.w3.org/2005/Atom}link` | a `link` in that namespace, written with any prefix or none |
+/// | `link[@xml:lang='en']` | a `<link>` whose `xml:lang` attribute is `en` |
 ///
 /// A pattern is compiled once, when it is created: a string literal where a pattern
 /// is expected is checked when the handler is registered, and an invalid literal
@@ -24,13 +27,25 @@
 /// ```
 ///
 /// Attribute values in tests are compared exactly as expat reports them (after
-/// entity expansion and attribute-value normalization). Names are compared as
-/// written, prefix included: SAXDispatch does no namespace processing.
+/// entity expansion and attribute-value normalization).
+///
+/// Names match by namespace, not by the prefix a document happens to use (see
+/// <doc:Namespaces>): a `prefix:local` name whose prefix is bound
+/// (``Dispatcher/namespaces``) matches `local` in the bound namespace, whatever prefix
+/// the document wrote, a default namespace included; Clark notation `{uri}local` needs no
+/// binding; a prefix nobody bound matches the prefix as the document wrote it; and an
+/// unprefixed name matches unprefixed elements, whatever default namespace is in scope.
+/// With namespace processing off (``Dispatcher/processesNamespaces``), every name is
+/// compared as written, and Clark names match nothing.
 public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step of a pattern: an element name (or any name) with attribute tests.
     struct Step: Sendable, Hashable {
-        /// The element name; `nil` for `*`.
+        /// The element name as written in the pattern (`atom:link`, or `link` for a Clark
+        /// name); `nil` for `*`.
         var name: String?
+        /// The namespace URI the name is in: a Clark name's, or a bound prefix's once
+        /// resolved (``resolvingPrefixes(_:)``); `nil` for an unprefixed or unbound name.
+        var namespace: String? = nil
         var tests: [AttributeTest]
         /// Whether any number of elements may stand between this step and the one before (`//`).
         var followsDescendantAxis: Bool
@@ -39,6 +54,8 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
     /// `[@name]` or `[@name='value']`.
     struct AttributeTest: Sendable, Hashable {
         var name: String
+        /// As ``Step/namespace``.
+        var namespace: String? = nil
         var value: String?
     }
 
@@ -104,17 +121,51 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
         var text = isAnchored ? "/" : ""
         for (index, step) in steps.enumerated() {
             if index > 0 { text += step.followsDescendantAxis ? "//" : "/" }
-            text += step.name ?? "*"
+            text += step.name.map { QualifiedName.patternText(name: $0, namespace: step.namespace) } ?? "*"
             for test in step.tests {
+                let name = QualifiedName.patternText(name: test.name, namespace: test.namespace)
                 if let value = test.value {
                     let quote = value.contains("'") ? "\"" : "'"
-                    text += "[@\(test.name)=\(quote)\(value)\(quote)]"
+                    text += "[@\(name)=\(quote)\(value)\(quote)]"
                 } else {
-                    text += "[@\(test.name)]"
+                    text += "[@\(name)]"
                 }
             }
         }
         return text
+    }
+
+    /// This pattern with each `prefix:local` name whose prefix `bindings` binds (and
+    /// `xml`) tied to that namespace; other names stay as they are.
+    func resolvingPrefixes(_ bindings: NamespaceBindings) -> ElementPattern {
+        func resolve(_ name: String?, _ namespace: String?) -> String? {
+            guard namespace == nil, let name, let prefix = QualifiedName.prefix(of: name) else { return namespace }
+            return bindings.uri(for: prefix)
+        }
+        let resolved = steps.map { step in
+            var step = step
+            step.namespace = resolve(step.name, step.namespace)
+            step.tests = step.tests.map { test in
+                var test = test
+                test.namespace = resolve(test.name, test.namespace)
+                return test
+            }
+            return step
+        }
+        return ElementPattern(steps: resolved, anchored: isAnchored)
+    }
+
+    /// The prefixes of names that no binding resolved, in order of first use.
+    var unboundPrefixes: [String] {
+        var prefixes: [String] = []
+        for step in steps {
+            let names = [step.name.flatMap { step.namespace == nil ? $0 : nil }]
+                + step.tests.map { $0.namespace == nil ? $0.name : nil }
+            for case let name? in names {
+                if let prefix = QualifiedName.prefix(of: name), !prefixes.contains(prefix) { prefixes.append(prefix) }
+            }
+        }
+        return prefixes
     }
 
     /// Orders patterns most specific first: more named steps, then more steps, then more

@@ -11,6 +11,10 @@ import SAXDispatch
 /// `<!DOCTYPE root [ … ]>` block listing them in name order, written just before
 /// the root element. Processing instructions are written where expat reports them,
 /// including those inside the internal DTD subset, as the IBM collection expects.
+///
+/// Names are read as written, without namespace processing, as the suite's `out/` files
+/// are (``Dispatcher/processesNamespaces`` off): `xmlns` attributes are written like any
+/// other, and a prefix that no declaration binds is not an error here.
 public struct CanonicalXML {
     /// How the input is fed: `nil` in 64 KiB pieces (a document in memory: whole), or
     /// `N` bytes per feed.
@@ -101,6 +105,7 @@ public struct CanonicalXML {
 
         func dispatcher() -> Dispatcher {
             var dispatcher = Dispatcher()
+            dispatcher.processesNamespaces = false
             dispatcher.onDoctype { [unowned self] in doctypeName = $0.name }
             dispatcher.onNotationDeclaration { [unowned self] in notations.append($0) }
             dispatcher.onProcessingInstruction { [unowned self] target, data in

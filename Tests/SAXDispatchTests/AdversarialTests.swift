@@ -70,11 +70,10 @@ struct AdversarialTests {
         }
     }
 
-    /// Namespace-only expectations: SAXDispatch does not process namespaces (prefixed
-    /// names are plain names), so `ns_` cases are checked to be accepted as such.
+    /// What the manifest expects of a case under a profile; namespace cases included,
+    /// since namespace processing is on by default.
     static func expectation(_ test: AdversarialCorpus.Case, strict: Bool) -> AdversarialCorpus.Expectation {
-        if test.file.hasPrefix("ns_") { return .ok }
-        return strict ? test.expectedStrict : test.expectedDefault
+        strict ? test.expectedStrict : test.expectedDefault
     }
 
     @Test("every case ends as the manifest says under the default profile, fed as it says")

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// One matched element and what it contains, held for one decode: names, attributes,
 /// own text and position of every captured element, in document order.
 ///
@@ -85,12 +93,18 @@ final class CapturedSubtree {
         var leftOut = false
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
-            newAttributes.forEachPair { name, value in
-                guard let index = schema.attributeIndex(of: name) else {
+            newAttributes.forEachPair { rawName, value in
+                let name: String
+                if let index = schema.attributeIndex(of: rawName) {
+                    name = schema.attributeName(at: index)
+                } else if let qualified = Self.qualifiedNameIfNamespaced(rawName), schema.captures(attribute: qualified) {
+                    // A prefixed attribute read with namespace processing on: expat spells it
+                    // `uri␁local␁prefix`, the type names it as written.
+                    name = qualified
+                } else {
                     leftOut = true
                     return
                 }
-                let name = schema.attributeName(at: index)
                 let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
                 attributes.append(Attribute(name: name, value: value))
@@ -115,6 +129,13 @@ final class CapturedSubtree {
             if parent == indexedParent { indexedParent = -1 }
         }
         return index
+    }
+
+    /// The name as written of an attribute name that expat spelled with its namespace.
+    private static func qualifiedNameIfNamespaced(_ name: UnsafePointer<CChar>) -> String? {
+        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+        guard bytes.contains(QualifiedName.separator) else { return nil }
+        return QualifiedName.qualifiedName(of: bytes)
     }
 
     /// Notes that the capture left out a child of `element`.

@@ -7,7 +7,7 @@
 /// most room for the segments still to come, so no backtracking is needed.
 struct CompiledPattern {
     struct Step {
-        /// The interned name, or `-1` for `*`.
+        /// The name's key (``NameKeys``), or `-1` for `*`.
         var name: Int32
         /// Indices into the dispatcher's attribute tests, all of which must hold.
         var tests: [Int]
@@ -22,8 +22,10 @@ struct CompiledPattern {
     let requiredNames: UInt64
     /// Whether any step tests attributes; most patterns match on names alone.
     let hasTests: Bool
+    /// What an element's key means (the pattern outlives no parse, and neither do they).
+    unowned(unsafe) let keys: NameKeys
 
-    init(_ pattern: ElementPattern, names: NameTable, tests: inout [ElementPattern.AttributeTest]) {
+    init(_ pattern: ElementPattern, keys: NameKeys, tests: inout [ElementPattern.AttributeTest]) {
         var steps: [Step] = []
         var segmentStarts: [Int] = []
         for (index, step) in pattern.steps.enumerated() {
@@ -33,8 +35,10 @@ struct CompiledPattern {
                 tests.append(test)
                 return tests.count - 1
             }
-            steps.append(Step(name: step.name.map { names.intern($0) } ?? -1, tests: testIndices))
+            steps.append(
+                Step(name: step.name.map { keys.key(ofPatternName: $0, namespace: step.namespace) } ?? -1, tests: testIndices))
         }
+        self.keys = keys
         self.steps = steps
         self.segmentStarts = segmentStarts
         self.isAnchored = pattern.isAnchored
@@ -47,6 +51,7 @@ struct CompiledPattern {
     init(_ pattern: CompiledPattern, prefix count: Int) {
         precondition(count >= 1 && count <= pattern.steps.count, "a pattern prefix has at least one of its steps")
         steps = Array(pattern.steps.prefix(count))
+        keys = pattern.keys
         segmentStarts = pattern.segmentStarts.filter { $0 < count }
         isAnchored = pattern.isAnchored
         requiredNames = steps.reduce(0) { $1.name >= 0 ? $0 | ElementFrame.nameBit($1.name) : $0 }
@@ -89,7 +94,7 @@ struct CompiledPattern {
         if segmentStarts.count == 1 && steps.count <= top + 1 { return false }
         for level in 0..<min(firstSegmentLength, top + 1) {
             let name = steps[level].name
-            if name >= 0 && stack[level].name != name { return false }
+            if name >= 0 && !keys.accepts(stack[level].key, name) { return false }
         }
         return true
     }
@@ -107,7 +112,7 @@ struct CompiledPattern {
         while index >= from {
             // The step is read in place: a copy would retain its test list.
             let name = steps[index].name
-            if name >= 0 && stack[position].name != name { return false }
+            if name >= 0 && !keys.accepts(stack[position].key, name) { return false }
             if hasTests {
                 for test in steps[index].tests where !tests.passed(test, level: position) { return false }
             }
@@ -173,27 +178,25 @@ struct AttributeTestResults: ~Copyable {
 
 /// An attribute test as bytes, evaluated against expat's attribute array.
 struct CompiledAttributeTest {
-    let name: [UInt8]
+    let name: AttributeNameMatcher
     let value: [UInt8]?
 
-    init(_ test: ElementPattern.AttributeTest) {
-        name = Array(test.name.utf8)
+    init(_ test: ElementPattern.AttributeTest, processesNamespaces: Bool) {
+        name = AttributeNameMatcher(name: test.name, namespace: test.namespace, processesNamespaces: processesNamespaces)
         value = test.value.map { Array($0.utf8) }
     }
 
     /// Whether a start tag's attributes (name, value, …, NULL) pass the test.
     func holds(for attributes: UnsafePointer<UnsafePointer<CChar>?>) -> Bool {
-        name.withUnsafeBufferPointer { name in
-            var index = 0
-            while let candidate = attributes[2 * index] {
-                if ElementAttributes.equals(candidate, name) {
-                    guard let value else { return true }
-                    guard let actual = attributes[2 * index + 1] else { return false }
-                    return value.withUnsafeBufferPointer { ElementAttributes.equals(actual, $0) }
-                }
-                index += 1
+        var index = 0
+        while let candidate = attributes[2 * index] {
+            if name.matches(candidate) {
+                guard let value else { return true }
+                guard let actual = attributes[2 * index + 1] else { return false }
+                return value.withUnsafeBufferPointer { ElementAttributes.equals(actual, $0) }
             }
-            return false
+            index += 1
         }
+        return false
     }
 }

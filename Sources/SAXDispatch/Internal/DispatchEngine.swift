@@ -17,6 +17,8 @@ import Musl
 @usableFromInline
 final class DispatchEngine {
     let names: NameTable
+    /// What each interned name means to the patterns.
+    private let keys: NameKeys
     private let routes: RouteTable
     private let processingInstructionHandlers: [(String, String) throws -> Void]
     private let commentHandlers: [(String) throws -> Void]
@@ -133,20 +135,28 @@ final class DispatchEngine {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
+        // Prefixes the dispatcher binds apply to every pattern that a mounted set's own
+        // bindings left unbound.
+        let entries = dispatcher.entries.compactMap { entry -> RouteEntry? in
+            // `.` outside a mount has no element to match.
+            guard !entry.pattern.isMountPoint else { return nil }
+            var resolved = entry
+            resolved.pattern = entry.pattern.resolvingPrefixes(dispatcher.namespaces)
+            resolved.route = entry.route.resolvingWhitespace(policy)
+            return resolved
+        }
+        let keptSubtrees = dispatcher.keptSubtrees?.map { $0.resolvingPrefixes(dispatcher.namespaces) }
+        let keys = NameKeys(
+            names: names, patterns: entries.map(\.pattern) + (keptSubtrees ?? []),
+            processesNamespaces: dispatcher.processesNamespaces)
+        self.keys = keys
         let routes = RouteTable(
-            entries: dispatcher.entries.compactMap { entry in
-                // `.` outside a mount has no element to match.
-                guard !entry.pattern.isMountPoint else { return nil }
-                var resolved = entry
-                resolved.route = entry.route.resolvingWhitespace(policy)
-                return resolved
-            },
-            groupParents: dispatcher.groupParents,
-            fallback: dispatcher.fallback.resolvingWhitespace(policy), names: names,
+            entries: entries, groupParents: dispatcher.groupParents,
+            fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
-        subtreeFilter = dispatcher.keptSubtrees.map { SubtreeFilter($0, names: names) }
+        subtreeFilter = keptSubtrees.map { SubtreeFilter($0, keys: keys) }
         processingInstructionHandlers = dispatcher.processingInstructionHandlers
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
@@ -168,7 +178,7 @@ final class DispatchEngine {
             attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
         // Every start tag takes at least 3 bytes, so a size of 0 or 1 examines them all.
         startTagCheckBound = UInt(max(1, startTagCheckSize) - 1)
-        driver = ExpatDriver(profile: profile, encoding: encoding)
+        driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
             to: self,
@@ -193,13 +203,15 @@ final class DispatchEngine {
         let id = names.intern(name)
         // A new name's id is the table's size before it: known ids are below the count charged.
         if _slowPath(Int(id) >= chargedNameCount) {
+            keys.update()
             chargeNames()
             if isHalted { return }
         }
+        let key = keys.key(of: id)
         serial &+= 1
         var filterState: UInt64 = 0
         if let subtreeFilter, keptDepth == 0 {
-            switch subtreeFilter.decide(stack.isEmpty ? subtreeFilter.initialState : stack.top.filterState, name: id, attributes: attributes) {
+            switch subtreeFilter.decide(stack.isEmpty ? subtreeFilter.initialState : stack.top.filterState, key: key, attributes: attributes) {
             case .keep: keptDepth = stack.count + 1
             case .descend(let state): filterState = state
             case .skip:
@@ -207,7 +219,7 @@ final class DispatchEngine {
                 return
             }
         }
-        let bucket = routes.bucket(id)
+        let bucket = routes.bucket(key)
         let level = stack.count
         // Which of the bucket's tests held, one bit each in the order of its list (a bucket
         // with more tests than bits is never matched by them: see `matchPatterns`).
@@ -224,14 +236,14 @@ final class DispatchEngine {
             }
         }
         var flags = routes.flags(bucket: bucket)
-        let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | ElementFrame.nameBit(id)
+        let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | keys.bits(of: key)
         let path =
             routes.matchesAncestors
-            ? pathMatches.path(parent: stack.isEmpty ? PathMatchCache.document : stack.top.path, name: id)
+            ? pathMatches.path(parent: stack.isEmpty ? PathMatchCache.document : stack.top.path, name: key)
             : PathMatchCache.untracked
         stack.push(
             ElementFrame(
-                name: id, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
+                name: id, key: key, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
             flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
@@ -390,12 +402,18 @@ final class DispatchEngine {
     /// named `element` (any, when `nil`).
     func retainedAttribute(_ attribute: String, of element: String?, below depth: Int, serial: UInt64) -> String? {
         _ = checkedFrameCount(depth: depth, serial: serial)
-        // A name never interned is no open element's.
-        let elementID = element.map { names.lookup($0) ?? -1 }
         for kept in retained.reversed() where kept.depth < depth && kept.name == attribute {
-            if elementID == nil || kept.element == elementID { return kept.value }
+            if element.map({ isNamed(kept.element, $0) }) ?? true { return kept.value }
         }
         return nil
+    }
+
+    /// Whether the interned name `id` is `name`: a name as the document wrote it
+    /// (`prefix:local`), or one in Clark notation (`{uri}local`).
+    func isNamed(_ id: Int32, _ name: String) -> Bool {
+        guard let (namespace, local) = QualifiedName.clark(name) else { return names.string(id) == name }
+        let parts = names.parts(id)
+        return parts.localName == local && (parts.namespaceURI ?? "") == namespace
     }
 
     /// Checks a start tag against the depth limit and, when it is large, comes from an
@@ -465,7 +483,7 @@ final class DispatchEngine {
             let depth = stack.count
             chainStopped = false
             if frame.matchStart < 0 {
-                for handler in routes.endHandlers(bucket: routes.bucket(frame.name)) {
+                for handler in routes.endHandlers(bucket: routes.bucket(frame.key)) {
                     handler.withHandler { callEndHandler($0, frame, depth: depth) }
                     if isHalted { return }
                     if chainStopped { break }
@@ -628,7 +646,7 @@ final class DispatchEngine {
         defer { chunkSerial &+= 1 }
         chainStopped = false
         if frame.matchStart < 0 {
-            for handler in routes.textHandlers(bucket: routes.bucket(frame.name)) {
+            for handler in routes.textHandlers(bucket: routes.bucket(frame.key)) {
                 handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                 if isHalted { return }
                 if chainStopped { break }

@@ -5,7 +5,10 @@
 /// Kept in a ``GrowableBuffer``: push and pop are a bounds check and a store, with no
 /// uniqueness or retain traffic on the hot path.
 struct ElementFrame {
+    /// The interned name, as the document spelled it (``NameTable``).
     var name: Int32
+    /// What the name means to the patterns (``NameKeys``): what matching compares.
+    var key: Int32
     /// What the handlers of this element's route need (text, positions, …).
     var flags: RouteFlags
     /// Offset in the text buffer where this element's text begins.
@@ -22,7 +25,7 @@ struct ElementFrame {
     var matchCount: Int32 = 0
     /// The subtree filter's state below this element (see ``SubtreeFilter``).
     var filterState: UInt64 = 0
-    /// One bit per name id modulo 64 for this element and each of its ancestors: a
+    /// One bit per pattern name key modulo 64 for this element and each of its ancestors: a
     /// pattern that names an element missing here cannot match (see ``CompiledPattern/requiredNames``).
     var openNames: UInt64 = 0
     /// The number of this element's path of names in the ``PathMatchCache``, or
@@ -31,7 +34,7 @@ struct ElementFrame {
     /// Bytes of this element's own text counted but not kept (``Dispatcher/limitsAllText``).
     var measuredText = 0
 
-    /// The bit of a name id in ``openNames``.
+    /// The bit of a key in ``openNames``.
     @inline(__always)
     static func nameBit(_ id: Int32) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: id & 63) }
 }

@@ -118,9 +118,17 @@ final class ExpatDriver {
     /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
     private(set) var encodingOverride: String?
 
-    /// - Parameter encoding: An encoding name expat knows (`"UTF-8"`) to read the input
-    ///   in whatever it declares; `nil` lets the document say.
-    init(profile: SafetyProfile, encoding: String? = nil) {
+    /// Whether expat resolves namespaces (``QualifiedName`` says how it then spells names).
+    let processesNamespaces: Bool
+
+    /// - Parameters:
+    ///   - encoding: An encoding name expat knows (`"UTF-8"`) to read the input in
+    ///     whatever it declares; `nil` lets the document say.
+    ///   - processesNamespaces: Whether expat resolves namespaces and reports
+    ///     namespace well-formedness errors. The corresponding expat functions are
+    ///     `XML_ParserCreateNS` and `XML_SetReturnNSTriplet`.
+    init(profile: SafetyProfile, encoding: String? = nil, processesNamespaces: Bool = true) {
+        self.processesNamespaces = processesNamespaces
         self.profile = profile
         encodingOverride = encoding
         maximumTokenBytes = profile.maximumTokenBytes.bound
@@ -134,7 +142,12 @@ final class ExpatDriver {
             malloc_fcn: saxdispatch_memory_malloc, realloc_fcn: saxdispatch_memory_realloc,
             free_fcn: saxdispatch_memory_free)
         let previous = saxdispatch_memory_enter(budget)
-        parser = XML_ParserCreate_MM(encoding, &suite, nil)
+        let separator: [CChar] = [CChar(bitPattern: QualifiedName.separator), 0]
+        parser = separator.withUnsafeBufferPointer { separator in
+            XML_ParserCreate_MM(encoding, &suite, processesNamespaces ? separator.baseAddress : nil)
+        }
+        // Names then carry the prefix they were written with (`uri␁local␁prefix`).
+        if let parser, processesNamespaces { XML_SetReturnNSTriplet(parser, 1) }
         saxdispatch_memory_enter(previous)
     }
 

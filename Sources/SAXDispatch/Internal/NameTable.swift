@@ -40,6 +40,8 @@ final class NameTable {
     /// Per id: where its bytes are in the arena, and its `String` once made.
     @exclusivity(unchecked) private var ranges: [(start: Int, length: Int)] = []
     @exclusivity(unchecked) private var strings: [String?] = []
+    /// Per id: its namespace URI, local name and prefix, once somebody asked.
+    @exclusivity(unchecked) private var partsCache: [QualifiedName.Parts?] = []
 
     init(capacity: Int = 64) {
         var size = 16
@@ -64,6 +66,7 @@ final class NameTable {
         (mask + 1) * MemoryLayout<Slot>.stride + arenaCapacity
             + ranges.capacity * MemoryLayout<(start: Int, length: Int)>.stride
             + strings.capacity * MemoryLayout<String?>.stride
+            + partsCache.capacity * MemoryLayout<QualifiedName.Parts?>.stride
     }
 
     /// The id of a NUL-terminated name, interning it if it is new.
@@ -112,15 +115,30 @@ final class NameTable {
         return name.withUTF8 { lookup(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The name of an id as a `String`, created once per id.
+    /// The name of an id as written in the document (`prefix:local` or `local`, whatever
+    /// namespace expat resolved it to), created once per id.
     func string(_ id: Int32) -> String {
         let index = Int(id)
         if let string = strings[index] { return string }
-        let range = ranges[index]
-        let string = String(
-            decoding: UnsafeRawBufferPointer(start: arena + range.start, count: range.length), as: UTF8.self)
+        let string = QualifiedName.qualifiedName(of: bytes(id))
         strings[index] = string
         return string
+    }
+
+    /// The namespace URI, local name and prefix of an id, made once per id.
+    func parts(_ id: Int32) -> QualifiedName.Parts {
+        let index = Int(id)
+        if partsCache.count <= index { partsCache += repeatElement(nil, count: strings.count - partsCache.count) }
+        if let parts = partsCache[index] { return parts }
+        let parts = QualifiedName.parts(of: bytes(id))
+        partsCache[index] = parts
+        return parts
+    }
+
+    /// The bytes of an id's name as interned (expat's spelling), valid until the next intern.
+    func bytes(_ id: Int32) -> UnsafeRawBufferPointer {
+        let range = ranges[Int(id)]
+        return UnsafeRawBufferPointer(start: arena + range.start, count: range.length)
     }
 
     private func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {

@@ -4,8 +4,13 @@
 /// pattern := "." | "/"? "//"? step (("/" | "//") step)*
 /// step    := (name | "*") test*
 /// test    := "[" "@" name ("=" ("'" chars "'" | '"' chars '"'))? "]"
-/// name    := one or more characters other than / [ ] @ = ' " * ( ) | , and white space
+/// name    := ("{" uri "}")? local
+/// local   := one or more characters other than / [ ] @ = ' " * ( ) | , { } and white space
 /// ```
+///
+/// `{uri}local` is Clark notation: the element (or attribute) `local` in the namespace
+/// `uri`, whatever prefix a document writes it with. A `prefix:local` name is kept as
+/// written here; ``ElementPattern/resolvingPrefixes(_:)`` binds its prefix later.
 ///
 /// `(`, `)`, `|` and `,` never occur in XML names; in a pattern they are XPath written by
 /// habit (`title/text()`, `a|b`), which would otherwise never match, so they are errors
@@ -48,16 +53,18 @@ struct PatternSyntax {
 
     private mutating func step(followsDescendantAxis: Bool) throws(ElementPatternError) -> ElementPattern.Step {
         var name: String?
+        var namespace: String?
         if peek("*") {
             index += 1
         } else {
-            name = try self.name(what: "a step name or '*'")
+            (name, namespace) = try self.name(what: "a step name or '*'")
         }
         var tests: [ElementPattern.AttributeTest] = []
         while peek("[") {
             tests.append(try test())
         }
-        return ElementPattern.Step(name: name, tests: tests, followsDescendantAxis: followsDescendantAxis)
+        return ElementPattern.Step(
+            name: name, namespace: namespace, tests: tests, followsDescendantAxis: followsDescendantAxis)
     }
 
     private mutating func test() throws(ElementPatternError) -> ElementPattern.AttributeTest {
@@ -65,7 +72,7 @@ struct PatternSyntax {
         index += 1
         guard peek("@") else { throw failure("'@' and an attribute name were expected after '['", at: index) }
         index += 1
-        let name = try self.name(what: "an attribute name")
+        let (name, namespace) = try self.name(what: "an attribute name")
         var value: String?
         if peek("=") {
             index += 1
@@ -82,10 +89,27 @@ struct PatternSyntax {
         }
         guard peek("]") else { throw failure("']' was expected to close the '[' at column \(open + 1)", at: index) }
         index += 1
-        return ElementPattern.AttributeTest(name: name, value: value)
+        return ElementPattern.AttributeTest(name: name, namespace: namespace, value: value)
     }
 
-    private mutating func name(what: String) throws(ElementPatternError) -> String {
+    /// A name, and its namespace when it is written in Clark notation.
+    private mutating func name(what: String) throws(ElementPatternError) -> (String, String?) {
+        var namespace: String?
+        if peek("{") {
+            let open = index
+            guard let close = characters[index...].firstIndex(of: "}") else {
+                throw failure("the namespace URI has no closing '}'", at: open)
+            }
+            let uri = String(characters[(open + 1)..<close])
+            if uri.unicodeScalars.contains(where: { $0.value < 0x20 }) || uri.contains("{") {
+                throw failure("a namespace URI cannot contain '{' or control characters", at: open + 1)
+            }
+            namespace = uri
+            index = close + 1
+            guard index < characters.count, Self.isNameCharacter(characters[index]) else {
+                throw failure("a local name was expected after the namespace URI", at: index)
+            }
+        }
         let start = index
         if peek(".") {
             throw failure("'.' (the mount point) is a whole pattern, not part of one", at: index)
@@ -97,11 +121,15 @@ struct PatternSyntax {
             throw failure("\(what) was expected, not \(found)", at: index)
         }
         if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
-        return String(characters[start..<index])
+        let name = String(characters[start..<index])
+        if namespace != nil, name.contains(":") {
+            throw failure("a name in Clark notation has no prefix: write {uri}local", at: start)
+        }
+        return (name, namespace)
     }
 
     private static func isNameCharacter(_ character: Character) -> Bool {
-        !"/[]@='\"*()|,".contains(character) && !character.isWhitespace
+        !"/[]@='\"*()|,{}".contains(character) && !character.isWhitespace
     }
 
     /// What to write instead of XPath that patterns do not have.

@@ -500,7 +500,16 @@ final class RecordAssembler {
     static func isMarkedNil(_ attributes: ElementAttributes) -> Bool {
         guard !attributes.isEmpty else { return false }
         if let value = attributes["nil"], value == "nil" || value == "true" { return true }
-        if let value = attributes["xsi:nil"], value == "true" || value == "1" { return true }
+        if let value = attributes.value(matching: schemaInstanceNil) ?? attributes.value(matching: writtenNil),
+            value == "true" || value == "1"
+        {
+            return true
+        }
         return false
     }
+
+    /// `nil` in XML Schema's instance namespace, whatever its prefix; and `xsi:nil` as
+    /// written, for documents read without namespace processing.
+    private static let schemaInstanceNil = AttributeNameMatcher(lookup: "{http://www.w3.org/2001/XMLSchema-instance}nil")
+    private static let writtenNil = AttributeNameMatcher(lookup: "xsi:nil")
 }

@@ -1,9 +1,8 @@
 /// The compiled routing of a dispatcher: for each element, which patterns' handlers
 /// run, in precedence order.
 ///
-/// Every name that occurs in a pattern is interned first, so those names have ids
-/// `0..<bucketCount - 1`; each id is a bucket, and every other name shares the last
-/// bucket. A bucket's candidates are the patterns whose last step names it, plus the
+/// Every element has a key (``NameKeys``): a name that occurs in a pattern, a pair of
+/// them, or the last key, which every other name shares. Each key is a bucket. A bucket's candidates are the patterns whose last step names it, plus the
 /// patterns ending in `*`, most specific first. When every candidate matches on the
 /// name alone (the common case), the bucket's handlers and flags are fixed and an
 /// element costs one array read; otherwise the candidates are matched against the
@@ -71,11 +70,11 @@ final class RouteTable {
 
     /// - Parameter addedFlags: Flags every entry gets besides its handlers' (``RouteFlags/measuresText``
     ///   when the dispatcher limits all text), so that every element, matched or not, has them.
-    init(entries: [RouteEntry], groupParents: [Int], fallback: Route, names: NameTable, addedFlags: RouteFlags = []) {
+    init(entries: [RouteEntry], groupParents: [Int], fallback: Route, keys: NameKeys, addedFlags: RouteFlags = []) {
         var tests: [ElementPattern.AttributeTest] = []
-        let compiled = entries.map { CompiledPattern($0.pattern, names: names, tests: &tests) }
+        let compiled = entries.map { CompiledPattern($0.pattern, keys: keys, tests: &tests) }
         (groupMasks, catchAllBits) = Self.groupBits(entries: entries, groupParents: groupParents)
-        let bucketCount = names.count + 1
+        let bucketCount = keys.keyCount
         self.bucketCount = bucketCount
         patterns = compiled
         requiredNames = compiled.map(\.requiredNames)
@@ -122,7 +121,7 @@ final class RouteTable {
             let isOther = bucket == bucketCount - 1
             let list = order.filter { entry in
                 let last = compiled[entry].steps[compiled[entry].steps.count - 1].name
-                return last < 0 || (!isOther && last == Int32(bucket))
+                return last < 0 || (!isOther && keys.accepts(Int32(bucket), last))
             }.map { Int32($0) }
             candidateLists.append(list)
             let isFixedBucket = list.allSatisfy { matchesOnName[Int($0)] }
@@ -147,13 +146,15 @@ final class RouteTable {
             }
         }
 
-        attributeTests = tests.map(CompiledAttributeTest.init)
+        attributeTests = tests.map { CompiledAttributeTest($0, processesNamespaces: keys.processesNamespaces) }
         attributeTestCount = tests.count
         var testLists = Array(repeating: [Int32](), count: bucketCount)
         for pattern in compiled {
             for step in pattern.steps {
-                // Every pattern name was interned above, so a named step's id is its bucket.
-                let buckets = step.name < 0 ? Array(0..<bucketCount) : [Int(step.name)]
+                // A named step's key is its bucket; the pairs it is part of are buckets too.
+                let buckets =
+                    step.name < 0
+                    ? Array(0..<bucketCount) : [Int(step.name)] + keys.pairs(containing: step.name).map { Int($0) }
                 for test in step.tests {
                     for bucket in buckets where !testLists[bucket].contains(Int32(test)) {
                         testLists[bucket].append(Int32(test))
@@ -193,9 +194,9 @@ final class RouteTable {
         return (masks, entries.map { $0.isCatchAll ? bits[$0.group] : 0 })
     }
 
-    /// The bucket of an interned name id.
+    /// The bucket of an element's key.
     @inline(__always)
-    func bucket(_ id: Int32) -> Int { min(Int(id), bucketCount - 1) }
+    func bucket(_ key: Int32) -> Int { Int(key) }
 
     /// The flags of a bucket's fixed matches, or ``RouteFlags/matchesAncestors`` when
     /// its candidates must be matched per element.

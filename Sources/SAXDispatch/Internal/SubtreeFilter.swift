@@ -30,7 +30,11 @@ final class SubtreeFilter {
     /// The state at the root element: every pattern's first step.
     let initialState: UInt64
 
-    init(_ patterns: [ElementPattern], names: NameTable) {
+    /// What an element's key means.
+    private let keys: NameKeys
+
+    init(_ patterns: [ElementPattern], keys: NameKeys) {
+        self.keys = keys
         var steps: [Step] = []
         var initial: UInt64 = 0
         for pattern in patterns {
@@ -38,8 +42,8 @@ final class SubtreeFilter {
             for (index, step) in pattern.steps.enumerated() {
                 steps.append(
                     Step(
-                        name: step.name.map { names.intern($0) } ?? -1,
-                        tests: step.tests.map(CompiledAttributeTest.init),
+                        name: step.name.map { keys.key(ofPatternName: $0, namespace: step.namespace) } ?? -1,
+                        tests: step.tests.map { CompiledAttributeTest($0, processesNamespaces: keys.processesNamespaces) },
                         mayMatchDeeper: index == 0 ? !pattern.isAnchored : step.followsDescendantAxis,
                         isLast: index == pattern.steps.count - 1))
             }
@@ -48,9 +52,9 @@ final class SubtreeFilter {
         initialState = initial
     }
 
-    /// What to do with an element named `name` (interned) whose parent left `state`.
+    /// What to do with an element with key `key` (``NameKeys``) whose parent left `state`.
     func decide(
-        _ state: UInt64, name: Int32, attributes: UnsafePointer<UnsafePointer<CChar>?>
+        _ state: UInt64, key: Int32, attributes: UnsafePointer<UnsafePointer<CChar>?>
     ) -> Decision {
         var next: UInt64 = 0
         var pending = state
@@ -59,7 +63,7 @@ final class SubtreeFilter {
             pending &= pending - 1
             let step = steps[index]
             if step.mayMatchDeeper { next |= 1 << UInt64(index) }
-            guard step.name < 0 || step.name == name, step.tests.allSatisfy({ $0.holds(for: attributes) }) else {
+            guard step.name < 0 || keys.accepts(key, step.name), step.tests.allSatisfy({ $0.holds(for: attributes) }) else {
                 continue
             }
             if step.isLast { return .keep }

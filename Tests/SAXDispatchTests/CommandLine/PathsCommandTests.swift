@@ -174,7 +174,8 @@ enum IndependentPathCount {
             let path = (stack.last?.path ?? "") + "/" + name
             if entries[path] == nil { order.append(path) }
             entries[path, default: Entry()].count += 1
-            entries[path]!.attributes.formUnion(attributes.keys)
+            // Namespace declarations are not attributes once namespaces are processed.
+            entries[path]!.attributes.formUnion(attributes.keys.filter { $0 != "xmlns" && !$0.hasPrefix("xmlns:") })
             stack.append((path, stack.count + 1))
         }
 

@@ -24,8 +24,8 @@ struct DecodingShapeTests {
         struct Tags: Decodable, Equatable { let tag: [String]? }
         struct Values: Decodable, Equatable { let v: [Int?]? }
         #expect(try Self.decoded(Tags.self, "<r><tag/><tag>x</tag><tag>y</tag></r>").tag == ["", "x", "y"])
-        #expect(try Self.decoded(Values.self, #"<r><v xsi:nil="true"/><v>3</v></r>"#).v == [nil, 3])
-        #expect(try Self.decoded(Values.self, #"<r><v xsi:nil="true"/></r>"#).v == nil)
+        #expect(try Self.decoded(Values.self, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><v xsi:nil="true"/><v>3</v></r>"#).v == [nil, 3])
+        #expect(try Self.decoded(Values.self, #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><v xsi:nil="true"/></r>"#).v == nil)
         #expect(try Self.decoded(Values.self, "<r/>").v == nil)
     }
 

@@ -64,7 +64,7 @@ struct TypedRecordsArticleTests {
         ) { Fields(name: $0, count: $1, tags: $2, open: $3) }
         #expect(try record.first(in: "<r/>") == Fields(name: nil, count: nil, tags: [], open: false))
         #expect(
-            try record.first(in: #"<r><name nil="true"/><count/><tag>a</tag><tag xsi:nil="true"/><open nil="nil"/></r>"#)
+            try record.first(in: #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><name nil="true"/><count/><tag>a</tag><tag xsi:nil="true"/><open nil="nil"/></r>"#)
                 == Fields(name: nil, count: nil, tags: ["a"], open: false))
         #expect(try record.first(in: "<r><name/><open>1</open></r>") == Fields(name: "", count: nil, tags: [], open: true))
 

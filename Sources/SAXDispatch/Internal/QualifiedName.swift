@@ -1,0 +1,90 @@
+/// How names with namespaces are spelled: by expat, with namespace processing on, and
+/// by patterns and the name table.
+///
+/// Expat reports a name in a namespace as `uri␁local` (unprefixed, in a default
+/// namespace) or `uri␁local␁prefix` (written with a prefix), where `␁` is
+/// ``separator``; a name in no namespace comes as written. U+0001 cannot occur in an
+/// XML 1.0 document, so it never occurs in a URI or a name.
+///
+/// The name table interns these spellings as they come; a pattern's names are interned
+/// under the spelling they match (``matchKey(name:namespace:processesNamespaces:)``):
+/// `local` for an unprefixed name, `uri␁local` for a name in a namespace, `prefix:local`
+/// for a prefix nobody bound (a spelling expat never produces with namespace processing
+/// on, since it resolves every prefix).
+enum QualifiedName {
+    /// The byte between a namespace URI, a local name and a prefix in expat's names.
+    static let separator: UInt8 = 1
+    static let separatorText = "\u{1}"
+
+    /// The parts of a name: its namespace URI (`nil` for none), local name and prefix as
+    /// written (`nil` for none).
+    struct Parts: Sendable, Hashable {
+        var namespaceURI: String?
+        var localName: String
+        var prefix: String?
+
+        /// The name as written: `prefix:local`, or `local`.
+        var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
+    }
+
+    /// The parts of a name as expat spells it (or a pattern name's match key).
+    static func parts(of bytes: UnsafeRawBufferPointer) -> Parts {
+        guard let first = bytes.firstIndex(of: separator) else {
+            return Parts(namespaceURI: nil, localName: String(decoding: bytes, as: UTF8.self), prefix: nil)
+        }
+        let uri = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<first]), as: UTF8.self)
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[(first + 1)...])
+        guard let second = rest.firstIndex(of: separator) else {
+            return Parts(
+                namespaceURI: uri.isEmpty ? nil : uri, localName: String(decoding: rest, as: UTF8.self), prefix: nil)
+        }
+        return Parts(
+            namespaceURI: uri.isEmpty ? nil : uri,
+            localName: String(decoding: UnsafeRawBufferPointer(rebasing: rest[..<second]), as: UTF8.self),
+            prefix: String(decoding: UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]), as: UTF8.self))
+    }
+
+    /// The name as written (`prefix:local` or `local`) of a name as expat spells it.
+    static func qualifiedName(of bytes: UnsafeRawBufferPointer) -> String {
+        guard bytes.contains(separator) else { return String(decoding: bytes, as: UTF8.self) }
+        return parts(of: bytes).qualifiedName
+    }
+
+    /// The prefix of a `prefix:local` name, or `nil` for a name without one.
+    static func prefix(of name: String) -> String? {
+        guard let colon = name.firstIndex(of: ":"), colon != name.startIndex,
+            name.index(after: colon) != name.endIndex
+        else { return nil }
+        return String(name[..<colon])
+    }
+
+    /// The local part of a `prefix:local` name: what follows the first colon.
+    static func localPart(of name: String) -> String {
+        guard prefix(of: name) != nil, let colon = name.firstIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    /// How a pattern writes a name: `{uri}local` for a Clark name, else as given.
+    static func patternText(name: String, namespace: String?) -> String {
+        if let namespace, prefix(of: name) == nil { return "{\(namespace)}\(name)" }
+        return name
+    }
+
+    /// The spelling a pattern name is interned under, so that it equals expat's spelling
+    /// of the elements it matches wherever one spelling can (see the type's description).
+    /// Without namespace processing, names are compared as written and a Clark name
+    /// gets a spelling no element has.
+    static func matchKey(name: String, namespace: String?, processesNamespaces: Bool) -> String {
+        guard processesNamespaces else { return patternText(name: name, namespace: namespace) }
+        guard let namespace else { return name }
+        return namespace + separatorText + localPart(of: name)
+    }
+
+    /// Parses a name in Clark notation (`{uri}local`), as handlers' lookups accept it.
+    static func clark(_ name: String) -> (namespace: String, local: String)? {
+        guard name.first == "{", let close = name.firstIndex(of: "}") else { return nil }
+        let local = name[name.index(after: close)...]
+        guard !local.isEmpty else { return nil }
+        return (String(name[name.index(after: name.startIndex)..<close]), String(local))
+    }
+}
