@@ -94,6 +94,18 @@ public struct ElementAttributes: Sequence {
         return pairs?[2 * index + 1]
     }
 
+    /// The value of the first attribute `matcher` finds as expat's C string, valid only
+    /// while the start handler runs.
+    func cString(matching matcher: AttributeNameMatcher) -> UnsafePointer<CChar>? {
+        guard count > 0 else { return nil }
+        if let engine { engine.checkAttributes(serial: serial) }
+        guard let pairs else { return nil }
+        for index in 0..<count {
+            if let name = pairs[2 * index], matcher.matches(name) { return pairs[2 * index + 1] }
+        }
+        return nil
+    }
+
     /// The value of the first attribute `matcher` finds, for the library's own lookups,
     /// whose matchers are made once.
     func value(matching matcher: AttributeNameMatcher) -> String? {

@@ -80,6 +80,14 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
         return merged
     }
 
+    /// These bindings, then those of `outer` for prefixes these leave unbound: the
+    /// bindings in scope in a nested declaration.
+    func inheriting(_ outer: NamespaceBindings) -> NamespaceBindings {
+        var merged = self
+        for (prefix, uri) in outer.pairs where merged.uri(for: prefix) == nil { merged.pairs.append((prefix, uri)) }
+        return merged
+    }
+
     /// The bindings as `prefix=uri`, comma-separated.
     public var description: String {
         pairs.map { "\($0.prefix)=\($0.uri)" }.joined(separator: ", ")

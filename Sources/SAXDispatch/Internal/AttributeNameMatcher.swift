@@ -18,6 +18,9 @@ struct AttributeNameMatcher: Sendable {
         case namespaced([UInt8])
         /// An attribute written `prefix:local`: exactly so, or `…␁local␁prefix`.
         case written(exact: [UInt8], suffix: [UInt8])
+        /// In a namespace, or written `prefix:local` as the document said (without namespace
+        /// processing, where expat keeps every name as written).
+        case namespacedOrWritten(namespaced: [UInt8], exact: [UInt8])
         /// Nothing (a Clark name without namespace processing).
         case none
     }
@@ -35,6 +38,21 @@ struct AttributeNameMatcher: Sendable {
         } else {
             form = .exact(Array(name.utf8))
         }
+    }
+
+    /// A record field's attribute (`@xlink:href`): a prefix that `bindings` bind finds the
+    /// attribute in that namespace, or written with that prefix when namespaces are not
+    /// processed; other names as ``init(lookup:)``.
+    init(fieldAttribute name: String, bindings: NamespaceBindings) {
+        guard QualifiedName.clark(name) == nil, let prefix = QualifiedName.prefix(of: name),
+            let uri = bindings.uri(for: prefix)
+        else {
+            self.init(lookup: name)
+            return
+        }
+        self.init(
+            form: .namespacedOrWritten(
+                namespaced: Array((uri + "\u{1}" + QualifiedName.localPart(of: name)).utf8), exact: Array(name.utf8)))
     }
 
     /// A pattern's attribute name: `namespace` is a Clark name's or a bound prefix's URI.
@@ -64,13 +82,10 @@ struct AttributeNameMatcher: Sendable {
         case .exact(let bytes):
             return bytes.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
         case .namespaced(let bytes):
-            return bytes.withUnsafeBufferPointer { wanted in
-                candidate.withMemoryRebound(to: UInt8.self, capacity: wanted.count + 1) { name in
-                    for index in 0..<wanted.count where name[index] != wanted[index] { return false }
-                    let next = name[wanted.count]
-                    return next == 0 || next == QualifiedName.separator
-                }
-            }
+            return Self.hasNamespacedName(candidate, bytes)
+        case .namespacedOrWritten(let namespaced, let exact):
+            return Self.hasNamespacedName(candidate, namespaced)
+                || exact.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
         case .written(let exact, let suffix):
             if exact.withUnsafeBufferPointer({ ElementAttributes.equals(candidate, $0) }) { return true }
             let length = strlen(candidate)
@@ -84,6 +99,18 @@ struct AttributeNameMatcher: Sendable {
             }
         case .none:
             return false
+        }
+    }
+
+    /// Whether expat's name `candidate` is `uri␁local`, alone or followed by `␁prefix`.
+    private static func hasNamespacedName(_ candidate: UnsafePointer<CChar>, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { wanted in
+            candidate.withMemoryRebound(to: UInt8.self, capacity: wanted.count + 1) { name in
+                // Stops at the candidate's NUL, which no wanted byte equals.
+                for index in 0..<wanted.count where name[index] != wanted[index] { return false }
+                let next = name[wanted.count]
+                return next == 0 || next == QualifiedName.separator
+            }
         }
     }
 }

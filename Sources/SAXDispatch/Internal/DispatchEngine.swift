@@ -18,7 +18,9 @@ import Musl
 final class DispatchEngine {
     let names: NameTable
     /// What each interned name means to the patterns.
-    private let keys: NameKeys
+    let keys: NameKeys
+    /// The prefixes the dispatcher binds.
+    let namespaces: NamespaceBindings
     private let routes: RouteTable
     private let processingInstructionHandlers: [(String, String) throws -> Void]
     private let commentHandlers: [(String) throws -> Void]
@@ -150,6 +152,7 @@ final class DispatchEngine {
             names: names, patterns: entries.map(\.pattern) + (keptSubtrees ?? []),
             processesNamespaces: dispatcher.processesNamespaces)
         self.keys = keys
+        namespaces = dispatcher.namespaces
         let routes = RouteTable(
             entries: entries, groupParents: dispatcher.groupParents,
             fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,

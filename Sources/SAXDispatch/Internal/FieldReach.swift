@@ -9,10 +9,11 @@
 /// that can be anything (`*`, `//`) keeps everything below where it starts. Attribute
 /// tests are ignored: they can only keep more.
 ///
-/// Names are compared as ids of one parse's name table, interned on first use in it.
+/// Names are compared as keys of one parse (``NameKeys``), looked up on first use in it:
+/// a field's names are the patterns' names, resolved through the same bindings.
 struct FieldReach {
     private struct Node {
-        var children: [(name: String, node: Int)] = []
+        var children: [(name: String, namespace: String?, node: Int)] = []
         /// Everything below this element may be read.
         var keepsAll = false
     }
@@ -20,19 +21,20 @@ struct FieldReach {
     private var nodes = [Node()]
     /// The parse whose name table the ids below belong to.
     private var parse = ParseIdentity()
-    /// Per node, its children's name ids in that parse, in the order of `children`.
-    private var childIDs: [[Int32]] = []
+    /// Per node, its children's keys in that parse, in the order of `children`.
+    private var childKeys: [[Int32]] = []
 
     init(_ record: RecordNode) {
-        add(record, below: 0)
+        add(record, below: 0, inherited: NamespaceBindings())
     }
 
     /// Whether some field may read below the record element, so that anything is skipped at all.
     var rulesOutAnything: Bool { !nodes[0].keepsAll }
 
-    private mutating func add(_ record: RecordNode, below start: Int) {
+    private mutating func add(_ record: RecordNode, below start: Int, inherited: NamespaceBindings) {
+        let bindings = record.namespaces.inheriting(inherited)
         for field in record.fields {
-            guard let element = field.path.element else { continue }
+            guard let element = field.path.element?.resolvingPrefixes(bindings) else { continue }
             var node = start
             for (index, step) in element.steps.enumerated() {
                 if nodes[node].keepsAll { break }
@@ -45,21 +47,23 @@ struct FieldReach {
                     nodes[node].keepsAll = true
                     break
                 }
-                node = child(of: node, named: name)
+                node = child(of: node, named: name, namespace: step.namespace)
             }
             switch field.capture {
             case .record(let nested), .records(let nested):
-                if !nodes[node].keepsAll { add(nested, below: node) }
+                if !nodes[node].keepsAll { add(nested, below: node, inherited: bindings) }
             case .text, .items:
                 break
             }
         }
     }
 
-    private mutating func child(of node: Int, named name: String) -> Int {
-        if let existing = nodes[node].children.first(where: { $0.name == name }) { return existing.node }
+    private mutating func child(of node: Int, named name: String, namespace: String?) -> Int {
+        if let existing = nodes[node].children.first(where: { $0.name == name && $0.namespace == namespace }) {
+            return existing.node
+        }
         nodes.append(Node())
-        nodes[node].children.append((name, nodes.count - 1))
+        nodes[node].children.append((name, namespace, nodes.count - 1))
         return nodes.count - 1
     }
 
@@ -67,18 +71,29 @@ struct FieldReach {
     /// `recordIndex`, is on a path some field may read.
     mutating func reaches(top: Int, below recordIndex: Int, in engine: DispatchEngine) -> Bool {
         guard top > recordIndex else { return true }
-        if parse.isNew(engine) { intern(in: engine.names) }
+        if parse.isNew(engine) { lookUpKeys(in: engine) }
         var node = 0
         for index in (recordIndex + 1)...top {
             if nodes[node].keepsAll { return true }
-            let name = engine.stack[index].name
-            guard let position = childIDs[node].firstIndex(of: name) else { return false }
+            let key = engine.stack[index].key
+            guard let position = childKeys[node].firstIndex(where: { engine.keys.accepts(key, $0) }) else { return false }
             node = nodes[node].children[position].node
         }
         return true
     }
 
-    private mutating func intern(in names: NameTable) {
-        childIDs = nodes.map { node in node.children.map { names.intern($0.name) } }
+    /// The keys of the children's names in the engine's parse, resolving the prefixes
+    /// that the records left unbound through the dispatcher's bindings, as its patterns are.
+    private mutating func lookUpKeys(in engine: DispatchEngine) {
+        childKeys = nodes.map { node in
+            node.children.map { child in
+                let pattern = ElementPattern(
+                    steps: [ElementPattern.Step(name: child.name, namespace: child.namespace, tests: [], followsDescendantAxis: false)],
+                    anchored: false
+                ).resolvingPrefixes(engine.namespaces)
+                let step = pattern.steps[0]
+                return engine.keys.key(ofPatternName: child.name, namespace: step.namespace)
+            }
+        }
     }
 }

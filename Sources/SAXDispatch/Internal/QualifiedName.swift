@@ -80,6 +80,28 @@ enum QualifiedName {
         return namespace + separatorText + localPart(of: name)
     }
 
+    /// The parts of a path between slashes, where a slash inside a Clark name's braces
+    /// (`{http://www.w3.org/2005/Atom}link`) is part of the URI.
+    static func pathComponents(_ text: String) -> [Substring] {
+        var components: [Substring] = []
+        var start = text.startIndex
+        var depth = 0
+        var index = text.startIndex
+        while index < text.endIndex {
+            switch text[index] {
+            case "{": depth += 1
+            case "}": depth = max(0, depth - 1)
+            case "/" where depth == 0:
+                components.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+            index = text.index(after: index)
+        }
+        components.append(text[start...])
+        return components
+    }
+
     /// Parses a name in Clark notation (`{uri}local`), as handlers' lookups accept it.
     static func clark(_ name: String) -> (namespace: String, local: String)? {
         guard name.first == "{", let close = name.firstIndex(of: "}") else { return nil }

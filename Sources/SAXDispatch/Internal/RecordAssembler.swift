@@ -35,7 +35,7 @@ final class RecordAssembler {
     /// A field read at the record element itself (`.` or `@name`).
     private struct OwnField {
         var field: Int
-        var attribute: String?
+        var attribute: AttributeNameMatcher?
         var isList: Bool
         /// How the text's or the attribute value's whitespace is handled.
         var policy: WhitespacePolicy
@@ -88,7 +88,7 @@ final class RecordAssembler {
 
     /// The handler set for `root`, to mount at the root record's pattern.
     func handlers(for root: RecordNode) -> Dispatcher {
-        var set = makeSet(root, parent: nil)
+        var set = makeSet(root, parent: nil, inherited: NamespaceBindings())
         let reach = FieldReach(root)
         if skipsUnnamed && reach.rulesOutAnything {
             self.reach = reach
@@ -99,15 +99,18 @@ final class RecordAssembler {
         return set
     }
 
-    private func makeSet(_ node: RecordNode, parent: Parent?) -> Dispatcher {
+    /// - Parameter inherited: The bindings of the records `node` is nested in.
+    private func makeSet(_ node: RecordNode, parent: Parent?, inherited: NamespaceBindings) -> Dispatcher {
         let index = nodes.count
-        let (own, ownTextPolicies) = Self.ownFields(of: node)
+        let bindings = node.namespaces.inheriting(inherited)
+        let (own, ownTextPolicies) = Self.ownFields(of: node, bindings: bindings)
         nodes.append(node)
         ownFields.append(own)
         parents.append(parent)
         innermost.append(-1)
         spareSlots.append([])
         var set = Dispatcher()
+        set.namespaces = node.namespaces
         // What the record's start and end read for every record comes as the handlers'
         // captures, which a call borrows: read from the assembler's arrays, each would cost
         // a retain and a release per record.
@@ -122,6 +125,7 @@ final class RecordAssembler {
             case .text(let policy), .items(let policy):
                 let isList = if case .items = spec.capture { true } else { false }
                 if let attribute = spec.path.attribute {
+                    let attribute = AttributeNameMatcher(fieldAttribute: attribute, bindings: bindings)
                     let converts = Self.conversion(of: spec, isList: isList)
                     set.onStart(element) { [self] element in
                         try captureAttribute(index, field, reach, attribute, policy, isList: isList, converts, element)
@@ -134,7 +138,10 @@ final class RecordAssembler {
                 }
             case .record(let nested), .records(let nested):
                 set.mount(
-                    makeSet(nested, parent: Parent(node: index, field: field, generations: reach.generations)), at: element)
+                    makeSet(
+                        nested, parent: Parent(node: index, field: field, generations: reach.generations),
+                        inherited: bindings),
+                    at: element)
             }
         }
         // Own text under a second policy is completed by its own end handler, which runs
@@ -172,7 +179,9 @@ final class RecordAssembler {
 
     /// The fields of `node` read at the record element itself (`.` or `@name`), and the
     /// whitespace policies of those reading its own text, in field order, each once.
-    private static func ownFields(of node: RecordNode) -> (fields: [OwnField], textPolicies: [WhitespacePolicy]) {
+    private static func ownFields(
+        of node: RecordNode, bindings: NamespaceBindings
+    ) -> (fields: [OwnField], textPolicies: [WhitespacePolicy]) {
         var fields: [OwnField] = []
         var textPolicies: [WhitespacePolicy] = []
         for (field, spec) in node.fields.enumerated() where spec.path.element == nil {
@@ -187,7 +196,9 @@ final class RecordAssembler {
             let isList = if case .items = spec.capture { true } else { false }
             fields.append(
                 OwnField(
-                    field: field, attribute: spec.path.attribute, isList: isList, policy: policy,
+                    field: field,
+                    attribute: spec.path.attribute.map { AttributeNameMatcher(fieldAttribute: $0, bindings: bindings) },
+                    isList: isList, policy: policy,
                     converts: spec.path.attribute == nil ? nil : Self.conversion(of: spec, isList: isList)))
         }
         return (fields, textPolicies)
@@ -198,16 +209,19 @@ final class RecordAssembler {
     /// The record element is on the way to them, so it is dispatched with its own text and
     /// attributes; everything else in the document is skipped by the parser's subtree
     /// filter at the cost of a few bit operations.
-    static func keptSubtrees(of node: RecordNode, at pattern: ElementPattern) -> [ElementPattern] {
+    static func keptSubtrees(
+        of node: RecordNode, at pattern: ElementPattern, inherited: NamespaceBindings = NamespaceBindings()
+    ) -> [ElementPattern] {
         var kept: [ElementPattern] = []
+        let bindings = node.namespaces.inheriting(inherited)
         for field in node.fields {
             guard let element = field.path.element else { continue }
-            let fieldPattern = element.mounted(at: pattern)
+            let fieldPattern = element.resolvingPrefixes(bindings).mounted(at: pattern)
             switch field.capture {
             case .text, .items:
                 kept.append(fieldPattern)
             case .record(let nested), .records(let nested):
-                kept += keptSubtrees(of: nested, at: fieldPattern)
+                kept += keptSubtrees(of: nested, at: fieldPattern, inherited: bindings)
             }
         }
         // With no field below it, the record element itself must still be dispatched.
@@ -234,7 +248,7 @@ final class RecordAssembler {
             var isNil: Bool?
             for field in own {
                 if let attribute = field.attribute {
-                    guard let raw = attributes.cString(of: attribute) else { continue }
+                    guard let raw = attributes.cString(matching: attribute) else { continue }
                     if let kind = field.converts, let bits = Self.converted(raw, as: kind, field.policy) {
                         slots[field.field].capture(converted: bits, occurrence)
                     } else {
@@ -335,10 +349,10 @@ final class RecordAssembler {
     }
 
     private func captureAttribute(
-        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: String, _ policy: WhitespacePolicy,
+        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: AttributeNameMatcher, _ policy: WhitespacePolicy,
         isList: Bool, _ converts: FieldReader.Kind?, _ element: ElementContext
     ) throws {
-        guard let raw = element.attributesReadInHandler.cString(of: attribute) else { return }
+        guard let raw = element.attributesReadInHandler.cString(matching: attribute) else { return }
         let occurrence = FieldOccurrence(element)
         if let kind = converts, let bits = Self.converted(raw, as: kind, policy) {
             forEachRecord(of: node, matching: element, reach) { record in

@@ -20,6 +20,11 @@ struct RecordNode: Sendable {
     /// (``Record/maximumRecordBytes(_:)``).
     var maximumBytes = RecordNode.defaultMaximumBytes
     static let defaultMaximumBytes = 16 << 20
+    /// The prefixes the record's pattern and field paths may use (``Record/namespaces(_:)``);
+    /// records nested in it inherit them.
+    var namespaces = NamespaceBindings()
+    /// Whether a parse of this record on its own processes namespaces (``Record/processingNamespaces(_:)``).
+    var processesNamespaces = true
     /// The model's size and alignment in memory.
     let modelSize: Int
     let modelAlignment: Int

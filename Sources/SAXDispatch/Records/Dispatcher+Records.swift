@@ -21,6 +21,7 @@ extension Dispatcher {
         let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { memory in
             try handler(memory.assumingMemoryBound(to: Model.self).move())
         }
-        mount(assembler.handlers(for: record.node), at: record.pattern)
+        // The record's own bindings resolve its pattern first; this dispatcher's, the rest.
+        mount(assembler.handlers(for: record.node), at: record.pattern.resolvingPrefixes(record.node.namespaces))
     }
 }

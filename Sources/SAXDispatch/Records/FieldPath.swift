@@ -40,13 +40,15 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         description = text
         var elementPart = text
         var attribute: String?
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = QualifiedName.pathComponents(text)
         if let last = parts.last, last.hasPrefix("@") {
             attribute = String(last.dropFirst())
             elementPart = parts.dropLast().joined(separator: "/")
         }
         if elementPart.hasPrefix("./") { elementPart.removeFirst(2) }
-        if let attribute, attribute.isEmpty || attribute.contains(where: { "[]=' \"".contains($0) }) {
+        if let attribute, attribute.isEmpty || attribute.contains(where: { "[]=' \"".contains($0) })
+            || (attribute.hasPrefix("{") && QualifiedName.clark(attribute) == nil)
+        {
             throw FieldPathError(path: text, message: "'@' must be followed by an attribute name")
         }
         self.attribute = attribute
@@ -99,7 +101,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         if !elementText.isEmpty {
             // `elementText` is the path without a leading `//`, which the pattern remembers.
             if element?.isAnchored == false { components.append("") }
-            components += elementText.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            components += QualifiedName.pathComponents(elementText).map(String.init)
         }
         if let attribute { components.append("@" + attribute) }
         return ElementPath(components)

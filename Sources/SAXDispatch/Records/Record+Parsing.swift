@@ -265,6 +265,8 @@ extension Record {
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
+        dispatcher.processesNamespaces = node.processesNamespaces
+        dispatcher.namespaces = node.namespaces
         // Outside what the fields read, nothing is dispatched. For an anchored pattern the
         // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
         // when the fields have more steps than the filter takes) the assembler skips the

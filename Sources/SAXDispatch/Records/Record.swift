@@ -135,6 +135,34 @@ public struct Record<Model>: Sendable {
         return copy
     }
 
+    /// The same record with prefixes bound for its pattern, its field paths (elements and
+    /// attributes) and the records nested in it, which inherit them (a nested record may
+    /// add its own, but not bind an inherited prefix to another URI: that traps when the
+    /// records are put together). A prefix bound nowhere matches the prefix as written;
+    /// see ``NamespaceBindings``.
+    ///
+    /// ```swift
+    /// let entry = Record("atom:entry", .text("atom:title"), .text("atom:link[@rel='alternate']/@href")) {
+    ///     Entry(title: $0, link: $1)
+    /// }
+    /// .namespaces(["atom": "http://www.w3.org/2005/Atom"])
+    /// ```
+    public func namespaces(_ bindings: NamespaceBindings) -> Record<Model> {
+        var copy = self
+        copy.node.namespaces = bindings
+        return copy
+    }
+
+    /// The same record, read with namespace processing on (the default) or off when it
+    /// parses a document on its own; see ``Dispatcher/processesNamespaces``. A record
+    /// handed to a dispatcher (``Dispatcher/onRecord(_:diagnostics:_:)``) follows the
+    /// dispatcher's setting.
+    public func processingNamespaces(_ enabled: Bool) -> Record<Model> {
+        var copy = self
+        copy.node.processesNamespaces = enabled
+        return copy
+    }
+
     /// The most bytes one record's lists may hold while it is assembled: the values of its
     /// repeated fields (each counted with 32 bytes for its keeping) and its nested records'
     /// (counted the same way); default 16 MiB, like ``XMLRecordDecoder/maximumRecordBytes``.

@@ -1,0 +1,68 @@
+import SAXDispatch
+import Testing
+
+@Suite("Namespaces: well-formedness errors and bindings")
+struct NamespaceErrorTests {
+    static let cases: [(document: String, code: XMLParseError.Code, line: Int, column: Int, path: String)] = [
+        ("<r><x:y/></r>", .unboundPrefix, 1, 4, "r"),
+        ("<r>\n  <a><b x:k='1'/></a></r>", .unboundPrefix, 2, 6, "r/a"),
+        (#"<r xmlns:xml="urn:not-xml"/>"#, .reservedPrefixXML, 1, 1, "(document)"),
+        (#"<r xmlns:xmlns="urn:x"/>"#, .reservedPrefixXMLNS, 1, 1, "(document)"),
+        (#"<r xmlns:p="http://www.w3.org/2000/xmlns/"/>"#, .reservedNamespaceURI, 1, 1, "(document)"),
+        (#"<r xmlns:p=""/>"#, .undeclaringPrefix, 1, 1, "(document)"),
+    ]
+
+    @Test("each namespace error is a parse error with its line, column and element path, fed whole and by byte")
+    func errors() throws {
+        for test in Self.cases {
+            for piece in [test.document.utf8.count, 1] {
+                let parser = PushParser(Dispatcher())
+                do {
+                    try parser.feed(Array(test.document.utf8), inPiecesOf: piece)
+                    _ = try parser.finish()
+                    Issue.record("\(test.document) was accepted")
+                } catch let error as XMLParseError {
+                    #expect(error.code == test.code, "\(test.document)")
+                    #expect(error.line == test.line && error.column == test.column, "\(test.document): \(error) at \(error.line):\(error.column)")
+                    #expect(error.elementPath.description == test.path, "\(test.document): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test("each of them reads fine with namespace processing off")
+    func legacy() throws {
+        for test in Self.cases {
+            var dispatcher = Dispatcher()
+            dispatcher.processesNamespaces = false
+            #expect(try dispatcher.parse(test.document) == .completed, "\(test.document)")
+        }
+    }
+
+    @Test("bindings: a prefix bound twice to different URIs, xmlns, xml elsewhere, an empty URI are errors")
+    func bindingErrors() throws {
+        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a", "urn:1"), ("a", "urn:2")]) }
+        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("xmlns", "urn:1")]) }
+        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("xml", "urn:1")]) }
+        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a", "")]) }
+        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a:b", "urn:1")]) }
+        var bindings = try NamespaceBindings([("a", "urn:1"), ("a", "urn:1")] as [(String, String)])
+        #expect(bindings.pairs.count == 1)
+        do {
+            try bindings.bind("a", to: "urn:2")
+            Issue.record("rebinding was accepted")
+        } catch {
+            #expect(error.description == "invalid namespace binding a=urn:2: the prefix 'a' is already bound to 'urn:1'")
+        }
+        #expect(bindings.uri(for: "xml") == NamespaceBindings.xmlNamespace)
+    }
+
+    @Test("Clark names in patterns: the URI may hold slashes and colons; malformed ones say what is wrong")
+    func clarkSyntax() throws {
+        let text = "{http://a.example/x:y}b//{urn:c}d[@{urn:e}f='1']"
+        #expect(try ElementPattern(text).description == text)
+        for malformed in ["{urn:a", "{urn:a}", "{urn:a}p:b"] {
+            #expect(throws: ElementPatternError.self) { try ElementPattern(malformed) }
+        }
+    }
+}
