@@ -81,6 +81,7 @@ public struct Dispatcher {
     private(set) var commentHandlers: [(String) throws -> Void] = []
     private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void] = []
     private(set) var notationHandlers: [(NotationDeclaration) throws -> Void] = []
+    private(set) var warningHandlers: [(ParseWarning) -> Void] = []
     /// Whether this set's handlers capture records whose delivery the engine may hold
     /// (``HeldRecords``): set on the handler sets of decoded records.
     var isRecordCapture = false
@@ -212,6 +213,17 @@ public struct Dispatcher {
     /// Calls `handler` for every notation declared in the DTD.
     public mutating func onNotationDeclaration(_ handler: @escaping (NotationDeclaration) throws -> Void) {
         notationHandlers.append(handler)
+    }
+
+    /// Calls `handler` with each ``ParseWarning`` once a document has been read to its
+    /// end: a pattern prefix that is bound nowhere and that no element read was written
+    /// with, whose patterns therefore matched nothing.
+    ///
+    /// ```swift
+    /// dispatcher.onWarning { warning in print(warning) }   // <input>: warning: the pattern prefix 'atom' …
+    /// ```
+    public mutating func onWarning(_ handler: @escaping (ParseWarning) -> Void) {
+        warningHandlers.append(handler)
     }
 
     // MARK: Compilation

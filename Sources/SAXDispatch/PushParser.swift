@@ -28,6 +28,9 @@ public final class PushParser {
     private let driver: ExpatDriver
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
+    /// What the parse found worth a warning, once the document was read to its end
+    /// (``finish()`` returned ``ParseOutcome/completed``); empty before.
+    public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.
     private var isFinishing = false
     /// True while expat runs; feeding a parser from its own handler would re-enter expat.
@@ -325,6 +328,16 @@ public final class PushParser {
 
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
+        if result == .completed {
+            warnings = engine.unseenPatternPrefixes().map { prefix in
+                var warning = ParseWarning.unseenPrefix(prefix)
+                warning.source = source
+                return warning
+            }
+            for warning in warnings {
+                for handler in engine.warningHandlers { handler(warning) }
+            }
+        }
         return result
     }
 }

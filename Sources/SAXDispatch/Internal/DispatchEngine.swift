@@ -26,6 +26,9 @@ final class DispatchEngine {
     private let commentHandlers: [(String) throws -> Void]
     private let doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
     private let notationHandlers: [(NotationDeclaration) throws -> Void]
+    let warningHandlers: [(ParseWarning) -> Void]
+    /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
+    private let unboundPatternPrefixes: [String]
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
@@ -164,6 +167,12 @@ final class DispatchEngine {
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
         notationHandlers = dispatcher.notationHandlers
+        warningHandlers = dispatcher.warningHandlers
+        var prefixes: [String] = []
+        for pattern in entries.map(\.pattern) + (keptSubtrees ?? []) {
+            for prefix in pattern.unboundPrefixes where !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        unboundPatternPrefixes = prefixes
         let profile = dispatcher.safety
         maximumDepth = profile.maximumDepth.bound
         maximumAttributes = profile.maximumAttributes.bound
@@ -929,6 +938,17 @@ final class DispatchEngine {
         isHalted = false
         flushPendingText()
         isHalted = true
+    }
+
+    /// The unbound pattern prefixes that no element the parse read was written with
+    /// (``ParseWarning/unseenPrefix(_:)``).
+    func unseenPatternPrefixes() -> [String] {
+        guard !unboundPatternPrefixes.isEmpty else { return [] }
+        var unseen = unboundPatternPrefixes
+        for id in Int32(keys.patternNameCount)..<Int32(names.count) where !unseen.isEmpty {
+            if let prefix = QualifiedName.prefix(of: names.string(id)) { unseen.removeAll { $0 == prefix } }
+        }
+        return unseen
     }
 
     /// Whether any element started: the end of input is then a truncated document.

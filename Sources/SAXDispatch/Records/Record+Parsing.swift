@@ -12,6 +12,9 @@ public struct RecordParseSummary: Sendable {
     public var failed = 0
     /// The errors of those records, the first ``diagnosticsLimit`` of them.
     public var diagnostics: [RecordError] = []
+    /// What the parse found worth a warning (``ParseWarning``), such as a pattern prefix
+    /// bound nowhere that no element read was written with.
+    public var warnings: [ParseWarning] = []
 
     /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.
     public static let diagnosticsLimit = 100
@@ -237,7 +240,7 @@ extension Record {
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
             var summary = RecordParseSummary()
-            let dispatcher = dispatcherOwningDocument(
+            var dispatcher = dispatcherOwningDocument(
                 source: source, safety: safety,
                 report: { error in
                     summary.failed += 1
@@ -248,6 +251,7 @@ extension Record {
                     summary.delivered += 1
                     try body(model)
                 })
+            dispatcher.onWarning { summary.warnings.append($0) }
             do {
                 _ = try parse(dispatcher)
             } catch let error as HandlerError {

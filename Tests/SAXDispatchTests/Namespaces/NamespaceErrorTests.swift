@@ -65,4 +65,31 @@ struct NamespaceErrorTests {
             #expect(throws: ElementPatternError.self) { try ElementPattern(malformed) }
         }
     }
+
+    @Test("a pattern prefix bound nowhere and written by no element is a warning, never a silent empty result")
+    func unseenPrefixWarning() throws {
+        let document = #"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>t</title></entry></feed>"#
+        var warnings: [ParseWarning] = []
+        var titles: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("atom:title") { _, text in titles.append(text) }
+        dispatcher.onStart("x:y[@q:r]") { _ in }
+        dispatcher.onWarning { warnings.append($0) }
+        #expect(try dispatcher.parse(document) == .completed)
+        #expect(warnings.map(\.prefix) == ["atom", "x", "q"])
+        #expect(titles.isEmpty)
+        #expect(warnings.first?.description.hasPrefix("<input>: warning: the pattern prefix 'atom' is bound nowhere") == true)
+
+        // Bound, or written in the document: no warning.
+        dispatcher.namespaces = ["atom": "http://www.w3.org/2005/Atom", "x": "urn:x", "q": "urn:q"]
+        warnings = []
+        _ = try dispatcher.parse(document)
+        #expect(warnings.isEmpty)
+        #expect(titles == ["t"])
+        let written = Record("dc:date", .text(".")) { $0 }
+        let summary = try written.forEach(in: #"<r xmlns:dc="urn:dc"><dc:date>1</dc:date></r>"#) { _ in }
+        #expect(summary.warnings.isEmpty)
+        let unseen = try Record("dc:date", .text(".")) { $0 }.forEach(in: "<r><date>1</date></r>") { _ in }
+        #expect(unseen.warnings.map(\.prefix) == ["dc"])
+    }
 }
