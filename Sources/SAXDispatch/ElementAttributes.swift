@@ -176,12 +176,8 @@ public struct ElementAttributes: Sequence {
         guard count > 0 else { return nil }
         if let engine { engine.checkAttributes(serial: serial) }
         guard let pairs else { return nil }
-        if name.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "{") }) {
-            let matcher = AttributeNameMatcher(lookup: name)
-            return (0..<count).first { index in pairs[2 * index].map(matcher.matches) ?? false }
-        }
         var name = name
-        return name.withUTF8 { wanted -> Int? in
+        let found = name.withUTF8 { wanted -> Int? in
             // Names that differ in their first byte (most do) are told apart without a call.
             guard let first = wanted.first else { return nil }
             let leading = CChar(bitPattern: first)
@@ -192,6 +188,12 @@ public struct ElementAttributes: Sequence {
             }
             return nil
         }
+        if found != nil { return found }
+        // With namespace processing on, expat spells a prefixed attribute `uri␁local␁prefix`:
+        // a name as written with a prefix, or in Clark notation, is found by its parts.
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "{") }) else { return nil }
+        let matcher = AttributeNameMatcher(lookup: name)
+        return (0..<count).first { index in pairs[2 * index].map(matcher.matches) ?? false }
     }
 
     /// Calls `body` with the name and value of every attribute, in order, as expat's C

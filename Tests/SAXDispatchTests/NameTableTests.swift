@@ -26,6 +26,32 @@ struct NameTableTests {
         #expect(!table.isHardened)
     }
 
+    @Test("a name's hash and length are the same read from a C string at any alignment as from its bytes")
+    func hashAgreement() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789:/.\u{1}é".utf8)
+        var seen = Set<UInt32>()
+        for length in 0...80 {
+            let name = (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }
+            let expected = name.withUnsafeBytes { NameTable.hash($0) }
+            seen.insert(expected)
+            for offset in 0..<8 {
+                let padded = [UInt8](repeating: 0x41, count: offset) + name + [0]
+                padded.withUnsafeBytes { raw in
+                    let cString = (raw.baseAddress! + offset).assumingMemoryBound(to: CChar.self)
+                    let (hash, measured) = NameTable.hashAndLength(cString)
+                    #expect(hash == expected && measured == length, "length \(length), offset \(offset)")
+                }
+            }
+        }
+        #expect(seen.count == 81)
+        // Long names that differ only in their first bytes, or only in their last, hash apart.
+        let uri = "http://www.mediawiki.org/xml/export-0.10/\u{1}"
+        let names = ["page", "title", "text", "revision", "id", "ns", "contributor", "username"].map { uri + $0 }
+            + (0..<50).map { "urn:\($0):ns\u{1}local" }
+        let hashes = names.map { name in Array(name.utf8).withUnsafeBytes { NameTable.hash($0) } }
+        #expect(Set(hashes).count == names.count)
+    }
+
     @Test("names whose hashes collide switch the table to the seeded hasher; every id stays and every name is found")
     func collidingNames() throws {
         try #require(Self.colliding.count == 120)

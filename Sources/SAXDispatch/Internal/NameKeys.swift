@@ -21,8 +21,9 @@ final class NameKeys {
     private let pairKeys: [PairKey: Int32]
     /// The key of every name no pattern uses.
     let other: Int32
-    /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for.
-    private let bits: [UInt64]
+    /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for. A
+    /// buffer, not an array: reading an array stored in a class retains it, per start tag.
+    private let bits: UnsafeMutableBufferPointer<UInt64>
     /// Per interned name id: its key. Grows as the document brings new names (``update()``).
     @exclusivity(unchecked) private var keys = GrowableBuffer<Int32>(capacity: 64)
 
@@ -71,11 +72,17 @@ final class NameKeys {
         self.pairs = pairs
         self.pairKeys = pairKeys
         other = count + Int32(pairs.count)
-        bits =
+        let keyBits =
             (0..<count).map { ElementFrame.nameBit($0) }
             + pairs.map { ElementFrame.nameBit($0.first) | ElementFrame.nameBit($0.second) }
             + [ElementFrame.nameBit(count + Int32(pairs.count))]
+        bits = .allocate(capacity: keyBits.count)
+        _ = bits.initialize(from: keyBits)
         update()
+    }
+
+    deinit {
+        bits.deallocate()
     }
 
     /// The number of keys: pattern names, pairs and ``other``.

@@ -239,21 +239,48 @@ final class NameTable {
         return true
     }
 
+    /// How many leading bytes are hashed one at a time, in the same pass that finds the
+    /// end of a short name. A longer name (with namespace processing on, a namespace URI
+    /// and a local name) is measured with `strlen`, and its length and last 16 bytes (the
+    /// local name, where names in one namespace differ) complete the hash in constant
+    /// time. Names that differ only in between share a hash and are told apart by their
+    /// bytes; many of them make a long probe, which hardens the table (see the type).
+    static let bytewisePrefix = 8
+
     @inline(__always)
     static func hashAndLength(_ name: UnsafePointer<CChar>) -> (UInt32, Int) {
         var hash: UInt32 = 2_166_136_261
         var length = 0
-        while true {
+        while length < bytewisePrefix {
             let byte = UInt8(bitPattern: name[length])
             if byte == 0 { return (hash, length) }
             hash = (hash ^ UInt32(byte)) &* 16_777_619
             length += 1
         }
+        let total = bytewisePrefix + strlen(name + bytewisePrefix)
+        guard total > bytewisePrefix else { return (hash, total) }
+        return (hashEnd(UnsafeRawPointer(name), count: total, hash), total)
     }
 
+    /// The hash of a name's bytes: the same function as ``hashAndLength(_:)``.
     static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return hash
+        for byte in bytes.prefix(bytewisePrefix) { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        guard bytes.count > bytewisePrefix, let base = bytes.baseAddress else { return hash }
+        return hashEnd(base, count: bytes.count, hash)
+    }
+
+    /// Completes the hash of a name longer than ``bytewisePrefix`` with its length and
+    /// its last 16 bytes (or 8, of a name of at most 16), read as words.
+    @inline(__always)
+    private static func hashEnd(_ base: UnsafeRawPointer, count: Int, _ hash: UInt32) -> UInt32 {
+        var state = UInt64(hash) | UInt64(truncatingIfNeeded: count) << 32
+        state = (state ^ base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x100_0000_01b3
+        state ^= state >> 29
+        if count > 16 {
+            state = (state ^ base.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)) &* 0x100_0000_01b3
+            state ^= state >> 29
+        }
+        return UInt32(truncatingIfNeeded: state ^ (state >> 32))
     }
 }
