@@ -10,7 +10,8 @@ final class RSSItemReader: ElementHandlers {
 
     static func registerHandlers(_ handlers: inout HandlerRegistry<RSSItemReader>) {
         handlers.onStart(.mountPoint, RSSItemReader.begin)
-        for field: ElementPattern in ["/title", "/link", "/guid", "/pubDate", "/author", "/dc:creator"] {
+        handlers.namespaces = FeedNamespaces.bindings
+        for field: ElementPattern in ["/title", "/link", "/guid", "/pubDate", "/author", "/dc:creator", "/content:encoded"] {
             handlers.onEnd(field, RSSItemReader.field)
         }
         handlers.onStart("/enclosure", RSSItemReader.enclosure)
@@ -22,8 +23,10 @@ final class RSSItemReader: ElementHandlers {
         enclosures = []
     }
 
+    /// Keyed by local name: RSS's own elements are in no namespace, and its extensions
+    /// have local names of their own (`creator`, `encoded`), whatever their prefix.
     func field(_ element: ElementContext, _ text: String) {
-        fields[element.name] = text
+        fields[element.localName] = text
     }
 
     func enclosure(_ element: ElementContext) throws {
@@ -43,7 +46,7 @@ final class RSSItemReader: ElementHandlers {
         entries.append(
             FeedEntry(
                 id: fields["guid"] ?? fields["link"] ?? title, title: title, link: link, date: date, published: nil,
-                author: fields["dc:creator"] ?? fields["author"], enclosures: enclosures))
+                author: fields["creator"] ?? fields["author"], enclosures: enclosures, content: fields["encoded"]))
     }
 
     private static let dateFormat: DateFormatter = {
@@ -63,10 +66,11 @@ final class AtomEntryReader: ElementHandlers {
 
     static func registerHandlers(_ handlers: inout HandlerRegistry<AtomEntryReader>) {
         handlers.onStart(.mountPoint, AtomEntryReader.begin)
-        for field: ElementPattern in ["/title", "/id", "/updated", "/published", "/author/name"] {
+        handlers.namespaces = FeedNamespaces.bindings
+        for field: ElementPattern in ["/atom:title", "/atom:id", "/atom:updated", "/atom:published", "/atom:author/atom:name"] {
             handlers.onEnd(field, AtomEntryReader.field)
         }
-        handlers.onStart("/link", AtomEntryReader.link)
+        handlers.onStart("/atom:link", AtomEntryReader.link)
         handlers.onEnd(.mountPoint, AtomEntryReader.finish)
     }
 
@@ -76,7 +80,8 @@ final class AtomEntryReader: ElementHandlers {
     }
 
     func field(_ element: ElementContext, _ text: String) {
-        fields[element.name == "name" ? "author" : element.name] = text
+        // Keyed by local name: the document may write Atom with any prefix.
+        fields[element.localName == "name" ? "author" : element.localName] = text
     }
 
     /// `<link href>` without `rel` is the alternate link too; enclosures are collected.
@@ -132,16 +137,17 @@ enum FeedReader {
         var feedAuthor: String?
 
         var dispatcher = Dispatcher()
+        dispatcher.namespaces = FeedNamespaces.bindings
         dispatcher.onStart("/rss") { _ in format = .rss }
-        dispatcher.onStart("/feed") { _ in format = .atom }
+        dispatcher.onStart("/atom:feed") { _ in format = .atom }
         dispatcher.onEnd("/rss/channel/title") { _, text in title = text }
-        dispatcher.onEnd("/feed/title") { _, text in title = text }
-        for pattern: ElementPattern in ["/rss/channel/atom:link[@rel='self']", "/feed/link[@rel='self']"] {
+        dispatcher.onEnd("/atom:feed/atom:title") { _, text in title = text }
+        for pattern: ElementPattern in ["/rss/channel/atom:link[@rel='self']", "/atom:feed/atom:link[@rel='self']"] {
             dispatcher.onStart(pattern) { element in selfLink = element.attributes["href"].flatMap(URL.init(string:)) }
         }
-        dispatcher.onEnd("/feed/author/name") { _, text in feedAuthor = text }
+        dispatcher.onEnd("/atom:feed/atom:author/atom:name") { _, text in feedAuthor = text }
         dispatcher.mount(Dispatcher(handling: items), at: "/rss/channel/item")
-        dispatcher.mount(Dispatcher(handling: entries), at: "/feed/entry")
+        dispatcher.mount(Dispatcher(handling: entries), at: "/atom:feed/atom:entry")
         try dispatcher.parse(contentsOfFile: path)
 
         switch format {

@@ -24,6 +24,19 @@ public struct HandlerRegistry<Object> {
         set { dispatcher.safety = newValue }
     }
 
+    /// The prefixes this type's patterns may use; see ``Dispatcher/namespaces``.
+    public var namespaces: NamespaceBindings {
+        get { dispatcher.namespaces }
+        set { dispatcher.namespaces = newValue }
+    }
+
+    /// Whether names are read by namespace when this type parses on its own; see
+    /// ``Dispatcher/processesNamespaces``.
+    public var processesNamespaces: Bool {
+        get { dispatcher.processesNamespaces }
+        set { dispatcher.processesNamespaces = newValue }
+    }
+
     // MARK: Handlers that receive the object
 
     /// Calls `handler` with the object at the start of every element matching `pattern`.

@@ -105,6 +105,35 @@ struct ExamplesTests {
             ])
     }
 
+    @Test("Feed: Atom written with an unusual prefix (and a decoy under the usual one) reads as the default-namespace feed")
+    func atomFeedPrefixed() throws {
+        let (expected, _) = try FeedRecords.read(contentsOfFile: fixture("feed-atom.xml"))
+        let (prefixed, summary) = try FeedRecords.read(contentsOfFile: fixture("feed-atom-prefixed.xml"))
+        #expect((summary.delivered, summary.failed) == (1, 0))
+        #expect(prefixed == expected)
+        #expect(try FeedReader.read(contentsOfFile: fixture("feed-atom-prefixed.xml")) == expected)
+    }
+
+    @Test("Feed: RSS extensions under unusual prefixes read by namespace; a decoy dc:creator in another namespace is not one")
+    func rssFeedPrefixed() throws {
+        let (expected, _) = try FeedRecords.read(contentsOfFile: fixture("feed-rss.xml"))
+        let (prefixed, summary) = try FeedRecords.read(contentsOfFile: fixture("feed-rss-prefixed.xml"))
+        #expect((summary.delivered, summary.failed) == (1, 0))
+        #expect(prefixed.selfLink == expected.selfLink)
+        #expect(prefixed.entries.map(\.author) == expected.entries.map(\.author))
+        #expect(prefixed.entries.map(\.content) == ["<p>Stream it &amp; keep only what you need.</p>", nil])
+        var withoutContent = prefixed
+        withoutContent = Feed(
+            format: prefixed.format, title: prefixed.title, selfLink: prefixed.selfLink,
+            entries: prefixed.entries.map { entry in
+                FeedEntry(
+                    id: entry.id, title: entry.title, link: entry.link, date: entry.date, published: entry.published,
+                    author: entry.author, enclosures: entry.enclosures)
+            })
+        #expect(withoutContent == expected)
+        #expect(try FeedReader.read(contentsOfFile: fixture("feed-rss-prefixed.xml")) == prefixed)
+    }
+
     @Test("Feed: an item with a bad date is skipped with a diagnostic naming its line and column; the others are read")
     func feedBadDate() throws {
         let path = fixture("feed-bad-date.xml")
