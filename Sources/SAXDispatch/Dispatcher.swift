@@ -53,7 +53,7 @@ public struct Dispatcher {
     /// Whether names are read by namespace: expat resolves each prefix to its namespace
     /// URI, reports namespace well-formedness errors (an unbound prefix, a rebound `xml`
     /// or `xmlns`) as parse errors, and patterns match by namespace URI (see
-    /// ``ElementPattern`` and <doc:Namespaces>). Turn it off to read names as written,
+    /// ``ElementPattern`` and <doc:XMLNamespaces>). Turn it off to read names as written,
     /// prefix included, for legacy documents that are well-formed XML 1.0 but not
     /// namespace-well-formed; `xmlns` attributes are then ordinary attributes. Default `true`.
     public var processesNamespaces = true

@@ -30,7 +30,7 @@
 /// entity expansion and attribute-value normalization).
 ///
 /// Names match by namespace, not by the prefix a document happens to use (see
-/// <doc:Namespaces>): a `prefix:local` name whose prefix is bound
+/// <doc:XMLNamespaces>): a `prefix:local` name whose prefix is bound
 /// (``Dispatcher/namespaces``) matches `local` in the bound namespace, whatever prefix
 /// the document wrote, a default namespace included; Clark notation `{uri}local` needs no
 /// binding; a prefix nobody bound matches the prefix as the document wrote it; and an

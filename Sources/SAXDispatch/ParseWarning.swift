@@ -13,6 +13,7 @@ public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     /// The file or other source that was parsed, when known.
     public var source: String?
 
+    /// A warning with its message, and the prefix and source it is about.
     public init(message: String, prefix: String? = nil, source: String? = nil) {
         self.message = message
         self.prefix = prefix

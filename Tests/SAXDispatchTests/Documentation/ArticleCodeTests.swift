@@ -14,7 +14,7 @@ enum DocumentationCatalog {
     /// The articles the landing page must link, each with a test file named after it.
     static let articles = [
         "GettingStarted", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace", "TypedRecords",
-        "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "Namespaces",
+        "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
     ]
 
     /// The text of a file in the catalog, such as `Errors.md`.

@@ -146,7 +146,7 @@ struct NamespacesArticleTests {
             (#"<r xmlns:p="http://www.w3.org/2000/xmlns/"/>"#, .reservedNamespaceURI),
             (#"<r xmlns:p=""/>"#, .undeclaringPrefix),
         ]
-        let article = try DocumentationCatalog.text(of: "Namespaces.md")
+        let article = try DocumentationCatalog.text(of: "XMLNamespaces.md")
         for (document, code) in cases {
             #expect(article.contains("`\(document)`"), "the article lists \(document)")
             #expect(throws: XMLParseError.self) { try Dispatcher().parse(document) }
