@@ -32,7 +32,12 @@ struct FieldReach {
 
     private mutating func add(_ record: RecordNode, below start: Int) {
         for field in record.fields {
-            guard let element = field.path.element else { continue }
+            // A field reading an element's whole text or inner markup reads everything inside it.
+            let readsSubtree = field.content != .ownText && field.path.attribute == nil
+            guard let element = field.path.element else {
+                if readsSubtree { nodes[start].keepsAll = true }
+                continue
+            }
             var node = start
             for (index, step) in element.steps.enumerated() {
                 if nodes[node].keepsAll { break }
@@ -51,7 +56,7 @@ struct FieldReach {
             case .record(let nested), .records(let nested):
                 if !nodes[node].keepsAll { add(nested, below: node) }
             case .text, .items:
-                break
+                if readsSubtree { nodes[node].keepsAll = true }
             }
         }
     }
