@@ -5,13 +5,17 @@
 final class SubtreeCapture {
     private let subtree: CapturedSubtree
     private let rootSchema: () -> KeySchema?
+    /// What the type reads whole (``KeySchema/readsWholeText``), from the probe, whatever
+    /// the capture leaves out; `nil` when it reads nothing whole.
+    private let wholeTextSchema: KeySchema?
     private let limit: Int
     private let whitespace: WhitespacePolicy
     private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
-    /// The captured elements that are open, innermost last, with their depths.
+    /// The captured elements that are open, innermost last, with their depths and, where
+    /// the type may read something inside them whole, their node in ``wholeTextSchema``.
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
-    @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
+    @exclusivity(unchecked) private var open: [(element: Int, depth: Int, whole: KeySchema?)] = []
     /// The parse the open elements belong to: a parse that ended inside a matched element
     /// leaves them behind for the next parse to drop.
     @exclusivity(unchecked) private var parse = ParseIdentity()
@@ -32,14 +36,17 @@ final class SubtreeCapture {
     /// - Parameters:
     ///   - rootSchema: The schema of the matched elements, asked at each one (it may learn
     ///     keys between records); `nil` captures everything.
+    ///   - wholeTextSchema: The probe's schema of the matched elements, if the type reads
+    ///     some element's whole text: those elements' whole text is gathered.
     ///   - deliver: Receives the subtree and the record's root in it, at the matched
     ///     element's end tag or, for a held record, later.
     init(
-        subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, limit: Int, whitespace: WhitespacePolicy,
-        deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
+        subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, wholeTextSchema: KeySchema? = nil, limit: Int,
+        whitespace: WhitespacePolicy, deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
     ) {
         self.subtree = subtree
         self.rootSchema = rootSchema
+        self.wholeTextSchema = wholeTextSchema
         self.limit = limit
         self.whitespace = whitespace
         self.deliver = deliver
@@ -92,7 +99,7 @@ final class SubtreeCapture {
             name: element.name, attributes: element.attributesReadInHandler, parent: -1, schema: rootSchema(),
             line: position.line, column: position.column)
         recordRoot = root
-        open.append((root, element.depth))
+        open.append((root, element.depth, beginWholeText(element, wholeTextSchema)))
         try checkLimit(element)
     }
 
@@ -112,7 +119,9 @@ final class SubtreeCapture {
         let child = subtree.append(
             name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
             line: position.line, column: position.column)
-        open.append((child, element.depth))
+        // The item schema of a list read from a wrapper's children is the wrapper's own.
+        let whole = parent.whole.flatMap { $0.schema(ofChild: element.name) ?? ($0.readsAnyChildAsItem ? $0 : nil) }
+        open.append((child, element.depth, beginWholeText(element, whole)))
         try checkLimit(element)
     }
 
@@ -120,6 +129,9 @@ final class SubtreeCapture {
         guard let innermost = open.last, innermost.depth == element.depth else { return }
         open.removeLast()
         subtree.setText(text, of: innermost.element)
+        if innermost.whole?.readsWholeText == true {
+            subtree.setWholeText(element.wholeText(whitespace), of: innermost.element)
+        }
         try checkLimit(element)
     }
 
@@ -127,6 +139,7 @@ final class SubtreeCapture {
         if open.count > 1 { return try close(element, text) }
         guard let root = open.popLast() else { return }
         subtree.setText(text, of: root.element)
+        if root.whole?.readsWholeText == true { subtree.setWholeText(element.wholeText(whitespace), of: root.element) }
         try checkLimit(element)
         if element.engine.holdsRecords {
             heldCount += 1
@@ -138,6 +151,13 @@ final class SubtreeCapture {
         delivering = .atEndTag(element)
         defer { delivering = nil }
         try deliver(subtree, root.element)
+    }
+
+    /// Asks the engine to gather the whole text of a captured element whose node in
+    /// ``wholeTextSchema`` reads it; returns the node.
+    private func beginWholeText(_ element: ElementContext, _ node: KeySchema?) -> KeySchema? {
+        if node?.readsWholeText == true { element.requestWholeText() }
+        return node
     }
 
     private func checkLimit(_ element: ElementContext) throws {
