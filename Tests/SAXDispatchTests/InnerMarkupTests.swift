@@ -82,7 +82,7 @@ struct InnerMarkupTests {
             #expect(error.code == .textLimitExceeded)
             #expect(error.message == "the inner markup of <c> is longer than maximumTextBytes (\(maximum))")
             #expect((error.line, error.column, error.byteOffset) == (1, 4, 3))
-            #expect(error.elementPath == ["r", "c", "b"])
+            #expect(error.elementPath == ["r", "c"])
         }
     }
 }

@@ -876,7 +876,7 @@ final class DispatchEngine {
             violate(.textLimitExceeded, message, limit: limit)
         } else {
             let frame = stack[depth - 1]
-            violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset))
+            violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
         }
     }
 
@@ -956,16 +956,18 @@ final class DispatchEngine {
     // MARK: Safety violations
 
     /// Ends the parse because the document broke a rule of the safety profile, at the
-    /// current event's position or the one given.
+    /// current event's position or the one given, in the open element at `depth` (the
+    /// innermost unless said).
     func violate(
         _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
-        at position: (line: Int, column: Int, byteOffset: Int)? = nil
+        at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
     ) {
         guard !isHalted else { return }
         let position = position ?? driver.currentPosition()
+        let path = depth.map { depth in ElementPath((0..<depth).map { names.string(stack[$0].name) }) } ?? currentPath
         violation = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: currentPath, limit: limit)
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
         isHalted = true
         driver.stop()
     }
@@ -1071,7 +1073,7 @@ final class DispatchEngine {
             if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
         }
         let frame = stack[(depth ?? stack.count) - 1]
-        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset))
+        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
     }
 
     /// Delivers text gathered for text-chunk handlers before a violation, as a parse error
