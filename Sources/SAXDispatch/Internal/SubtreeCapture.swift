@@ -11,11 +11,13 @@ final class SubtreeCapture {
     private let limit: Int
     private let whitespace: WhitespacePolicy
     private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
-    /// The captured elements that are open, innermost last, with their depths and, where
-    /// the type may read something inside them whole, their node in ``wholeTextSchema``.
+    /// The captured elements that are open, innermost last, with their depths.
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
-    @exclusivity(unchecked) private var open: [(element: Int, depth: Int, whole: KeySchema?)] = []
+    @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
+    /// Per open captured element (same index), its node in ``wholeTextSchema``: kept only
+    /// when the type reads something whole, so that other captures hold no references here.
+    @exclusivity(unchecked) private var wholeNodes: [KeySchema?] = []
     /// The parse the open elements belong to: a parse that ended inside a matched element
     /// leaves them behind for the next parse to drop.
     @exclusivity(unchecked) private var parse = ParseIdentity()
@@ -89,6 +91,7 @@ final class SubtreeCapture {
     private func begin(_ element: ElementContext) throws {
         if parse.isNew(element.engine) {
             open.removeAll()
+            wholeNodes.removeAll()
             heldCount = 0
         }
         guard open.isEmpty else { return try openChild(element) }
@@ -99,7 +102,8 @@ final class SubtreeCapture {
             name: element.name, attributes: element.attributesReadInHandler, parent: -1, schema: rootSchema(),
             line: position.line, column: position.column)
         recordRoot = root
-        open.append((root, element.depth, beginWholeText(element, wholeTextSchema)))
+        open.append((root, element.depth))
+        if let wholeTextSchema { wholeNodes.append(beginWholeText(element, wholeTextSchema)) }
         try checkLimit(element)
     }
 
@@ -119,9 +123,14 @@ final class SubtreeCapture {
         let child = subtree.append(
             name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
             line: position.line, column: position.column)
-        // The item schema of a list read from a wrapper's children is the wrapper's own.
-        let whole = parent.whole.flatMap { $0.schema(ofChild: element.name) ?? ($0.readsAnyChildAsItem ? $0 : nil) }
-        open.append((child, element.depth, beginWholeText(element, whole)))
+        open.append((child, element.depth))
+        if wholeTextSchema != nil {
+            // The item schema of a list read from a wrapper's children is the wrapper's own.
+            let node = (wholeNodes.last ?? nil).flatMap {
+                $0.schema(ofChild: element.name) ?? ($0.readsAnyChildAsItem ? $0 : nil)
+            }
+            wholeNodes.append(beginWholeText(element, node))
+        }
         try checkLimit(element)
     }
 
@@ -129,9 +138,7 @@ final class SubtreeCapture {
         guard let innermost = open.last, innermost.depth == element.depth else { return }
         open.removeLast()
         subtree.setText(text, of: innermost.element)
-        if innermost.whole?.readsWholeText == true {
-            subtree.setWholeText(element.wholeText(whitespace), of: innermost.element)
-        }
+        if wholeTextSchema != nil { endWholeText(element, innermost.element) }
         try checkLimit(element)
     }
 
@@ -139,7 +146,7 @@ final class SubtreeCapture {
         if open.count > 1 { return try close(element, text) }
         guard let root = open.popLast() else { return }
         subtree.setText(text, of: root.element)
-        if root.whole?.readsWholeText == true { subtree.setWholeText(element.wholeText(whitespace), of: root.element) }
+        if wholeTextSchema != nil { endWholeText(element, root.element) }
         try checkLimit(element)
         if element.engine.holdsRecords {
             heldCount += 1
@@ -160,10 +167,17 @@ final class SubtreeCapture {
         return node
     }
 
+    /// Keeps the whole text of a captured element that ends, if it was gathered.
+    private func endWholeText(_ element: ElementContext, _ captured: Int) {
+        guard let node = wholeNodes.popLast(), node?.readsWholeText == true else { return }
+        subtree.setWholeText(element.wholeText(whitespace), of: captured)
+    }
+
     private func checkLimit(_ element: ElementContext) throws {
         guard subtree.byteCount - recordStart > limit else { return }
         let root = subtree.elements[recordRoot]
         open.removeAll()
+        wholeNodes.removeAll()
         throw RecordSizeLimitError(
             elementName: root.name, line: root.line, column: root.column, limit: limit, source: subtree.source)
     }
