@@ -65,6 +65,9 @@ struct RecordWholeTextTests {
         // With fewer fields, what no field reads is pruned; what a markup field reads is not.
         let markupOnly = Record("entry", .markup("content", whitespace: .preserve), .text("extra")) { $0 + "|" + $1 }
         #expect(try Self.models(markupOnly, Self.feed) == [Self.expected[0].content + "|ignored", "   |"])
+        // The record element's own inner markup, beside its own text.
+        let own = Record("note", .markup("."), .text(".")) { $0 + "|" + $1 }
+        #expect(try Self.models(own, #"<r><note> a <b x="1">b</b> &amp; c </note></r>"#) == [#"a <b x="1">b</b> &amp; c|a  & c"#])
     }
 
     @Test("an anchored record, whose document is filtered to what its fields read, keeps all a whole field needs")
