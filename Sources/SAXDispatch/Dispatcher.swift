@@ -110,24 +110,47 @@ public struct Dispatcher {
     }
 
     /// Calls `handler` at the end tag of every element matching `pattern`, with the
-    /// element's own text, coalesced.
+    /// element's own text (or, with `text: .whole`, its whole text), coalesced.
     ///
-    /// The text is everything the element contains directly, in document order,
+    /// The own text is everything the element contains directly, in document order,
     /// across entity references, CDATA sections and buffer boundaries; text inside
     /// child elements belongs to the children. `<p>a <b>b</b> c</p>` gives `p` the
-    /// text `"a  c"` with `.preserve` and `"a c"` with `.collapse`.
+    /// text `"a  c"` with `.preserve` and `"a c"` with `.collapse`. Its whole text
+    /// (``TextScope/whole``) takes in the children's too: `"a b c"` with `.collapse`.
+    ///
+    /// ```swift
+    /// dispatcher.onEnd("p", text: .whole, whitespace: .collapse) { element, text in
+    ///     paragraphs.append(text)   // "Plain and simple" for <p>Plain <em>and</em> simple</p>
+    /// }
+    /// ```
+    ///
+    /// Text is gathered only for elements whose handlers take it: the own text while the
+    /// element is the innermost open one, the whole text while it is open. Either counts
+    /// against ``SafetyProfile/maximumTextBytes`` and ``SafetyProfile/maximumCollectedTextBytes``;
+    /// a document that exceeds one ends the parse with an ``XMLParseError`` whose code is
+    /// ``XMLParseError/Code/textLimitExceeded``, at the element's start tag.
     ///
     /// - Parameters:
     ///   - pattern: Which elements.
+    ///   - scope: Which text: the element's own (the default) or its whole text.
     ///   - whitespace: How to shape the text; `nil` (the default) uses the
     ///     dispatcher's `whitespace` property.
     ///   - handler: Receives the element and its text. Throwing stops the parse; the
     ///     parse call throws a ``HandlerError`` holding your error.
     public mutating func onEnd(
-        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
+        _ pattern: ElementPattern, text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (ElementContext, String) throws -> Void
     ) {
-        modifyRoute(pattern) { $0.end.append(.text(whitespace, handler)) }
+        onEnd(pattern, content: ElementContent(scope), whitespace: whitespace, handler)
+    }
+
+    /// Calls `handler` at the end tag of every element matching `pattern` with its own
+    /// text, whole text or inner markup (the record layer's inner-markup fields).
+    mutating func onEnd(
+        _ pattern: ElementPattern, content: ElementContent, whitespace: WhitespacePolicy?,
+        _ handler: @escaping (ElementContext, String) throws -> Void
+    ) {
+        modifyRoute(pattern) { $0.end.append(Route.EndHandler(content, whitespace, handler)) }
     }
 
     /// Calls `handler` with the character data of elements matching `pattern` in pieces,
@@ -138,7 +161,7 @@ public struct Dispatcher {
     /// Its boundaries therefore depend on how the input is split; concatenated, the
     /// pieces are always the element's own text, unchanged (no whitespace policy).
     /// Use this to stream text of any size in bounded memory; use
-    /// ``onEnd(_:whitespace:_:)`` to receive it whole. The chunk is valid only
+    /// ``onEnd(_:text:whitespace:_:)`` to receive it whole. The chunk is valid only
     /// during the call.
     public mutating func onText(_ pattern: ElementPattern, _ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
         modifyRoute(pattern) { $0.text.append(Route.TextHandler(call: handler)) }
@@ -179,11 +202,21 @@ public struct Dispatcher {
     }
 
     /// Calls `handler` with the coalesced text at the end of every element that no
-    /// handler's pattern matches.
+    /// handler's pattern matches: its own text, or with `text: .whole` its whole text (see
+    /// ``onEnd(_:text:whitespace:_:)``).
+    ///
+    /// ```swift
+    /// dispatcher.onAnyEnd(text: .whole) { element, text in print(element.name, text) }
+    /// ```
+    ///
+    /// The whole text of every element costs time and memory in proportion to the depth
+    /// of the document (an element's text is part of each enclosing element's); keep it for
+    /// documents you know.
     public mutating func onAnyEnd(
-        whitespace: WhitespacePolicy? = nil, _ handler: @escaping (ElementContext, String) throws -> Void
+        text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
+        _ handler: @escaping (ElementContext, String) throws -> Void
     ) {
-        fallback.end.append(.text(whitespace, handler))
+        fallback.end.append(Route.EndHandler(ElementContent(scope), whitespace, handler))
     }
 
     /// Calls `handler` with each piece of character data of every element that no

@@ -25,7 +25,7 @@ public struct HandlerError: Error, CustomStringConvertible {
         /// A start handler (``Dispatcher/onStart(_:_:)``, ``Dispatcher/onAnyStart(_:)``).
         case start
         /// An end handler, with or without text (``Dispatcher/onEnd(_:_:)``,
-        /// ``Dispatcher/onEnd(_:whitespace:_:)``, ``Dispatcher/onAnyEnd(_:)``), or a record or
+        /// ``Dispatcher/onEnd(_:text:whitespace:_:)``, ``Dispatcher/onAnyEnd(_:)``), or a record or
         /// decoded value built at an element's end.
         case end
         /// A text chunk handler (``Dispatcher/onText(_:_:)``, ``Dispatcher/onAnyText(_:)``).

@@ -55,14 +55,19 @@ public struct HandlerRegistry<Object> {
         dispatcher.onEnd(pattern) { try handler(&state.value, $0) }
     }
 
-    /// Calls `handler` with the object and the element's coalesced text at the end of
-    /// every element matching `pattern`; see ``Dispatcher/onEnd(_:whitespace:_:)``.
+    /// Calls `handler` with the object and the element's coalesced text (its own, or with
+    /// `text: .whole` its whole text) at the end of every element matching `pattern`; see
+    /// ``Dispatcher/onEnd(_:text:whitespace:_:)``.
+    ///
+    /// ```swift
+    /// handlers.onEnd("item/description", text: .whole) { $0.describe($1, $2) }
+    /// ```
     public mutating func onEnd(
-        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
+        _ pattern: ElementPattern, text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
     ) {
         let state = state
-        dispatcher.onEnd(pattern, whitespace: whitespace) { try handler(&state.value, $0, $1) }
+        dispatcher.onEnd(pattern, text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
     }
 
     /// Calls `handler` with the object and each piece of text of elements matching
@@ -81,13 +86,15 @@ public struct HandlerRegistry<Object> {
         dispatcher.onAnyStart { try handler(&state.value, $0) }
     }
 
-    /// Calls `handler` with the object and the coalesced text at the end of every element
-    /// no pattern matches; see ``Dispatcher/onAnyEnd(whitespace:_:)``.
+    /// Calls `handler` with the object and the coalesced text (own, or whole with
+    /// `text: .whole`) at the end of every element no pattern matches; see
+    /// ``Dispatcher/onAnyEnd(text:whitespace:_:)``.
     public mutating func onAnyEnd(
-        whitespace: WhitespacePolicy? = nil, _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
+        text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
+        _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
     ) {
         let state = state
-        dispatcher.onAnyEnd(whitespace: whitespace) { try handler(&state.value, $0, $1) }
+        dispatcher.onAnyEnd(text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
     }
 
     /// Calls `handler` with the object and each piece of text of every element no pattern
@@ -124,17 +131,18 @@ extension HandlerRegistry where Object: AnyObject {
         dispatcher.onEnd(pattern, method(state.value))
     }
 
-    /// Calls the object's method `method` with the coalesced text at the end of every
-    /// element matching `pattern`.
+    /// Calls the object's method `method` with the coalesced text (own, or whole with
+    /// `text: .whole`) at the end of every element matching `pattern`.
     ///
     /// ```swift
     /// handlers.onEnd("animal/kind", Self.kind)   // func kind(_ element: ElementContext, _ text: String)
+    /// handlers.onEnd("animal/story", text: .whole, Self.story)
     /// ```
     public mutating func onEnd(
-        _ pattern: ElementPattern, whitespace: WhitespacePolicy? = nil,
+        _ pattern: ElementPattern, text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ method: @escaping (Object) -> (ElementContext, String) throws -> Void
     ) {
-        dispatcher.onEnd(pattern, whitespace: whitespace, method(state.value))
+        dispatcher.onEnd(pattern, text: scope, whitespace: whitespace, method(state.value))
     }
 
     /// Calls the object's method `method` with each piece of text of elements matching `pattern`.

@@ -16,7 +16,7 @@ import SAXDispatch
 /// ```
 ///
 /// `end` carries the element's own text, coalesced and shaped by the whitespace policy,
-/// exactly as ``Dispatcher/onEnd(_:whitespace:_:)`` gives it; it does not depend on how
+/// exactly as ``Dispatcher/onEnd(_:text:whitespace:_:)`` gives it; it does not depend on how
 /// the input is cut into pieces. `text` events are the ``TextChunk`` pieces an
 /// ``Dispatcher/onText(_:_:)`` handler sees, which do.
 public struct EventLog {

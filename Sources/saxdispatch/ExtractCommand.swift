@@ -17,6 +17,13 @@ struct ExtractCommand: ParsableCommand {
             'link[@rel='alternate']/@href' (a child chosen by attribute). NAME= may be \
             left out: the column is then named after the path.
 
+            An element's text is its own: text inside its child elements is the \
+            children's. string(RELPATH) reads its whole text instead, its own and all \
+            its descendants' in document order, as XPath's string() does; string(.) is \
+            the record's own whole text. For <p>Plain <em>and</em> simple</p>, 'p' \
+            reads "Plain  simple" and 'string(p)' "Plain and simple". A TYPE may \
+            follow: --field 'total=string(price):decimal'.
+
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
@@ -43,6 +50,8 @@ struct ExtractCommand: ParsableCommand {
                   --field "name=tag[@k='name']/@v:string?" --format csv
               zcat dump.xml.gz | saxdispatch extract - --record page \\
                   --field title --field id:int
+              saxdispatch extract feed.xml --record item --field title \\
+                  --field 'text=string(description)' --format csv
             """
     )
 
@@ -54,7 +63,9 @@ struct ExtractCommand: ParsableCommand {
 
     @Option(
         name: .customLong("field"),
-        help: ArgumentHelp("A column: NAME=RELPATH[:TYPE], in output order (repeat it).", valueName: "name=relpath:type"))
+        help: ArgumentHelp(
+            "A column: NAME=RELPATH[:TYPE], or NAME=string(RELPATH)[:TYPE] for a whole text, in output order (repeat it).",
+            valueName: "name=relpath:type"))
     var fieldArguments: [String] = []
 
     @Option(help: ArgumentHelp("Output format: jsonl, csv or tsv.", valueName: "format"))

@@ -279,7 +279,7 @@ extension Dispatcher {
         let slot = ElementDecoder.Slot()
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() },
-            limit: decoder.maximumRecordBytes, whitespace: decoder.whitespace
+            wholeTextSchema: session.wholeTextSchema, limit: decoder.maximumRecordBytes, whitespace: decoder.whitespace
         ) { _, root in
             try handler(try session.decode(T.self, root: root, reusing: slot))
         }

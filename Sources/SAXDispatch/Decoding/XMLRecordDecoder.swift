@@ -106,7 +106,8 @@ public struct XMLRecordDecoder: Sendable {
         /// for one the probe did not see: that decode fails with a `DecodingError` saying
         /// so (the key is captured from then on); use ``off`` for such types.
         case probe
-        /// Everything inside a matched element is captured.
+        /// Everything inside a matched element is captured. The type is not probed, so no
+        /// element's whole text is gathered: decoding an ``XMLStringValue`` fails.
         case off
     }
 

@@ -15,6 +15,8 @@ final class CapturedSubtree {
     struct Element {
         var name: String
         var text = ""
+        /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
+        var wholeText: String?
         var attributes: Range<Int>
         var firstChild = -1
         var lastChild = -1
@@ -146,6 +148,11 @@ final class CapturedSubtree {
     func setText(_ text: String, of element: Int) {
         byteCount += text.utf8.count
         elements[element].text = text
+    }
+
+    func setWholeText(_ text: String, of element: Int) {
+        byteCount += text.utf8.count
+        elements[element].wholeText = text
     }
 
     /// The value of the element's attribute `name`, if it has one.

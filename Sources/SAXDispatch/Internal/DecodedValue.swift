@@ -51,6 +51,18 @@ extension DecodedValue {
         }
     }
 
+    /// The whole text of the value (``XMLStringValue``): an element's, if it was gathered
+    /// (`nil` if not, or for nothing), or the value itself for an attribute or a token.
+    func wholeText(in subtree: CapturedSubtree) -> String? {
+        switch self {
+        case .element(let element, _): subtree.elements[element].wholeText
+        case .elements(let elements): elements.first.flatMap { subtree.elements[$0].wholeText }
+        case .string(let string, _): string
+        case .strings(let strings, _): strings.first ?? ""
+        case .absent: nil
+        }
+    }
+
     /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
     /// `xsi:nil="true"`, or an empty element when `emptyElementsAreNil`.
     func isNil(in subtree: CapturedSubtree, emptyElementsAreNil: Bool) -> Bool {

@@ -14,6 +14,9 @@ final class DecodingSession {
     let userInfo: [CodingUserInfoKey: Any]
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
+    /// The probe's schema of the matched elements when the type reads some element's whole
+    /// text (``XMLStringValue``), whether or not the capture prunes; `nil` otherwise.
+    private(set) var wholeTextSchema: KeySchema?
     /// The element path of the record being decoded, for error descriptions.
     var recordPath: () -> ElementPath? = { nil }
     /// Key lookups made so far, by key name: a type has a handful of keys, so they are
@@ -82,6 +85,8 @@ final class DecodingSession {
         if case .probe = options.keyPruning {
             let schema = KeyProbe.schema(of: T.self, session: self)
             self.schema = schema.capturesEverything ? nil : schema
+            // What the probe found read whole is gathered even where it gave up on pruning.
+            wholeTextSchema = schema.readsWholeTextAnywhere ? schema : nil
         }
     }
 

@@ -106,8 +106,15 @@ final class DispatchEngine {
     private let maximumCollectedTextBytes: Int
     /// The text counted, not kept, for the open elements together (``Dispatcher/limitsAllText``).
     @exclusivity(unchecked) private var measuredText = 0 {
-        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText) }
+        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText - capturedText) }
     }
+    /// Whole text and inner markup, for the elements whose handlers want them.
+    @exclusivity(unchecked) private var content = ContentCapture()
+    /// The bytes `content` holds, which count against maximumCollectedTextBytes too.
+    @exclusivity(unchecked) private var capturedText = 0 {
+        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText - capturedText) }
+    }
+    private let contentLimits: ContentCapture.Limits
     /// While the text buffer and `length` more bytes stay within this, both text limits hold
     /// (the innermost element's own text is a part of the buffer): the one comparison that
     /// collecting a piece of text costs.
@@ -179,6 +186,8 @@ final class DispatchEngine {
         maximumTextBytes = profile.maximumTextBytes.bound
         maximumCollectedTextBytes = profile.maximumCollectedTextBytes.bound
         textBound = min(maximumTextBytes, maximumCollectedTextBytes)
+        contentLimits = ContentCapture.Limits(
+            maximumTextBytes: maximumTextBytes, maximumCollectedTextBytes: maximumCollectedTextBytes)
         measuresLeadingWhitespace = policy == .preserve
         // A specified attribute takes at least 5 input bytes (` a=""`) in any encoding. The
         // name limit counts UTF-8 bytes, and one input byte decodes to at most 3 of them (a
@@ -261,6 +270,10 @@ final class DispatchEngine {
             flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
             stack.top.flags = flags
         }
+        if _slowPath(!flags.union(topFlags).isDisjoint(with: .capturesContent)) {
+            flags = enterCapture(flags, name: id, attributes: attributes)
+            if isHalted { return }
+        }
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
@@ -301,6 +314,9 @@ final class DispatchEngine {
 
     /// Prunes the new top element as a mounted set asked, if ``SubtreePruning`` allows.
     private func prune(_ frame: ElementFrame, bucket: Int) {
+        // Pruning must not change what anyone sees: an element inside one whose whole text or
+        // inner markup is wanted is seen, whoever asks.
+        guard !stack.topFlags.contains(.inCapture) else { return }
         let verdict = pruningVerdict(frame, bucket: bucket)
         guard verdict != .refused else { return }
         prunedSubtrees += 1
@@ -515,6 +531,7 @@ final class DispatchEngine {
         }
         if flags.contains(.collectsText) { text.truncate(to: stack.topTextStart) }
         if _slowPath(flags.contains(.measuresText)) { measuredText -= stack.top.measuredText }
+        if _slowPath(flags.contains(.inCapture)) { leaveCapture() }
         let matchStart = stack.top.matchStart
         if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
         if keptDepth == stack.count { keptDepth = 0 }
@@ -546,6 +563,10 @@ final class DispatchEngine {
                 try handler(
                     ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
                     Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
+            case .content(let content, let policy, let handler):
+                try handler(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    contentString(content, frame, depth: depth, policy: policy ?? .trim))
             }
         } catch {
             fail(error, in: .end)
@@ -557,6 +578,9 @@ final class DispatchEngine {
         if isHalted { return }
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
+        if _slowPath(flags.contains(.inCapture)) {
+            guard captureCharacters(bytes, length, flags: flags) else { return }
+        }
         if flags.contains(.collectsText) {
             if flags.contains(.preservesText) || text.count != stack.topTextStart {
                 // Text within both limits as a whole is within each: the buffer holds the open
@@ -779,6 +803,143 @@ final class DispatchEngine {
         }
     }
 
+    // MARK: Whole text and inner markup
+
+    /// The new top element is, or is inside, one whose whole text or inner markup is
+    /// wanted: marks it so, writes its start tag into the fragments around it, and starts
+    /// gathering what its own handlers want (``ContentCapture``). Returns its flags.
+    @inline(never)
+    private func enterCapture(
+        _ flags: RouteFlags, name: Int32, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    ) -> RouteFlags {
+        let flags = flags.union(.inCapture)
+        stack.top.flags = flags
+        let depth = stack.count
+        if content.writesMarkup {
+            let element = ElementContext(engine: self, nameID: name, serial: serial, depth: depth)
+            let count = Self.attributeCount(attributes)
+            // No engine: the view is used here only, while the pairs are valid. Defaulted
+            // attributes are written too: the fragment has no DTD to supply them.
+            let view = ElementAttributes(
+                engine: nil, serial: serial, pairs: UnsafePointer(attributes), count: count, specifiedCount: count)
+            let breach = content.writeStartTag(
+                MarkupNaming.name(of: element), attributes: view.map { (MarkupNaming.name(of: $0), $0.value) },
+                depth: depth, others: text.count + measuredText, limits: contentLimits)
+            capturedText = content.heldBytes
+            if let breach {
+                violateContentLimit(breach, inStartTag: true)
+                return flags
+            }
+        }
+        content.begin(depth: depth, flags: flags)
+        return flags
+    }
+
+    /// Gathers a piece of character data for the whole text and inner markup being
+    /// gathered, unless it (or the innermost element's own text, which is collected next)
+    /// breaks a text limit; `false` when it did, and the parse ended.
+    @inline(never)
+    private func captureCharacters(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) -> Bool {
+        let piece = UnsafeRawBufferPointer(start: bytes, count: length)
+        let own =
+            if flags.contains(.collectsText) {
+                ContentCapture.OwnText(
+                    isCollected: true, count: text.count - stack.topTextStart,
+                    keepsLeadingWhitespace: flags.contains(.preservesText))
+            } else if flags.contains(.measuresText) {
+                ContentCapture.OwnText(
+                    isCollected: true, count: stack.top.measuredText, keepsLeadingWhitespace: measuresLeadingWhitespace)
+            } else {
+                ContentCapture.OwnText.none
+            }
+        if let breach = content.breach(of: piece, own: own, others: text.count + measuredText, limits: contentLimits) {
+            violateContentLimit(breach, piece: (bytes, length), flags: flags)
+            return false
+        }
+        content.append(piece)
+        capturedText = content.heldBytes
+        return true
+    }
+
+    /// The top element, marked ``RouteFlags/inCapture``, ends: its end tag goes into the
+    /// fragments around it, and what was gathered for it is let go.
+    @inline(never)
+    private func leaveCapture() {
+        let breach = content.end(depth: stack.count, others: text.count + measuredText, limits: contentLimits)
+        capturedText = content.heldBytes
+        if let breach { violateContentLimit(breach) }
+    }
+
+    /// Ends the parse with the text limit that gathering whole text or inner markup broke.
+    private func violateContentLimit(
+        _ breach: ContentCapture.Breach, piece: (UnsafePointer<CChar>, Int)? = nil, flags: RouteFlags = [],
+        inStartTag: Bool = false
+    ) {
+        let maximum = driver.profile.maximumTextBytes
+        let limit: Int
+        let message: String
+        var depth = stack.count
+        switch breach.limit {
+        case .wholeText(let element):
+            depth = element
+            limit = maximumTextBytes
+            message =
+                "the whole text of <\(MessageText.name(names.string(stack[depth - 1].name)))> is longer than"
+                + " maximumTextBytes (\(maximum))"
+        case .innerMarkup(let element):
+            depth = element
+            limit = maximumTextBytes
+            message =
+                "the inner markup of <\(MessageText.name(names.string(stack[depth - 1].name)))> is longer than"
+                + " maximumTextBytes (\(maximum))"
+        case .ownText:
+            limit = maximumTextBytes
+            message = ownTextLimitMessage()
+        case .collectedText:
+            limit = maximumCollectedTextBytes
+            message = collectedTextLimitMessage()
+        }
+        if let (bytes, length) = piece {
+            violateTextLimit(bytes, length, allowed: breach.allowed, flags: flags, limit: limit, message, depth: depth)
+        } else if inStartTag && depth == stack.count {
+            // The new element's position is not taken yet: the start tag is the current event.
+            violate(.textLimitExceeded, message, limit: limit)
+        } else {
+            let frame = stack[depth - 1]
+            violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
+        }
+    }
+
+    /// The content an end handler of the top element at `depth` receives, shaped by `policy`
+    /// (for inner markup, only its two ends are trimmed: whitespace inside markup may matter).
+    private func contentString(_ kind: ElementContent, _ frame: ElementFrame, depth: Int, policy: WhitespacePolicy) -> String {
+        switch kind {
+        case .ownText:
+            return Whitespace.string(text.bytes(from: frame.textStart), policy: policy)
+        case .wholeText:
+            return Whitespace.string(content.whole.text(ofDepth: depth), policy: policy)
+        case .innerMarkup:
+            guard let writer = content.markup(ofDepth: depth) else { return "" }
+            return writer.bytes.withUnsafeBytes { Whitespace.string($0, policy: policy == .preserve ? .preserve : .trim) }
+        }
+    }
+
+    /// Starts gathering the whole text of the element whose start handler is running, for
+    /// a handler that decides per element (a decoded value that asks for it).
+    func requestWholeText(serial: UInt64) {
+        checkStartHandler(serial: serial, "requestWholeText()")
+        let flags = stack.top.flags.union([.wholeText, .inCapture])
+        stack.top.flags = flags
+        topFlags = flags
+        content.begin(depth: stack.count, flags: .wholeText)
+        driver.setCharacterDataEnabled(true)
+    }
+
+    /// The whole text so far of an open element whose whole text is gathered, shaped by `policy`.
+    func wholeText(depth: Int, serial: UInt64, policy: WhitespacePolicy) -> String {
+        Whitespace.string(content.whole.text(ofDepth: checkedFrameCount(depth: depth, serial: serial)), policy: policy)
+    }
+
     // MARK: Held records
 
     /// Holds a record that a capture finished at the end tag of the element at `depth`,
@@ -825,16 +986,18 @@ final class DispatchEngine {
     // MARK: Safety violations
 
     /// Ends the parse because the document broke a rule of the safety profile, at the
-    /// current event's position or the one given.
+    /// current event's position or the one given, in the open element at `depth` (the
+    /// innermost unless said).
     func violate(
         _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
-        at position: (line: Int, column: Int, byteOffset: Int)? = nil
+        at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
     ) {
         guard !isHalted else { return }
         let position = position ?? driver.currentPosition()
+        let path = depth.map { depth in ElementPath((0..<depth).map { names.string(stack[$0].name) }) } ?? currentPath
         violation = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: currentPath, limit: limit)
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
         isHalted = true
         driver.stop()
     }
@@ -895,31 +1058,43 @@ final class DispatchEngine {
     ) -> Bool {
         let skipped = length - added
         if own + added > maximumTextBytes {
-            let name = MessageText.name(names.string(stack.top.name))
             violateTextLimit(
                 bytes, length, allowed: skipped + maximumTextBytes - own, flags: flags, limit: maximumTextBytes,
-                "the text of <\(name)> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))")
+                ownTextLimitMessage())
             return false
         }
-        let collected = text.count + measuredText
+        let collected = text.count + measuredText + capturedText
         if collected + added > maximumCollectedTextBytes {
-            let name = MessageText.name(names.string(stack.top.name))
-            let holders = (0..<stack.count).count { stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0 }
             violateTextLimit(
                 bytes, length, allowed: skipped + maximumCollectedTextBytes - collected, flags: flags,
-                limit: maximumCollectedTextBytes,
-                "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
-                    + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))")
+                limit: maximumCollectedTextBytes, collectedTextLimitMessage())
             return false
         }
         return true
     }
 
+    private func ownTextLimitMessage() -> String {
+        let name = MessageText.name(names.string(stack.top.name))
+        return "the text of <\(name)> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))"
+    }
+
+    private func collectedTextLimitMessage() -> String {
+        let name = MessageText.name(names.string(stack.top.name))
+        let holders = (0..<stack.count).count {
+            stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0
+                || !stack[$0].flags.isDisjoint(with: [.wholeText, .innerMarkup])
+        }
+        return "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
+            + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))"
+    }
+
     /// The innermost element's text broke a text limit: text-chunk handlers still get the
     /// text up to it (`allowed` bytes, backed up to whole characters), so what they see does
-    /// not depend on how the input was split, and the error points at the element's start tag.
+    /// not depend on how the input was split, and the error points at the start tag of the
+    /// element whose text it is (the innermost, unless `depth` says).
     private func violateTextLimit(
-        _ bytes: UnsafePointer<CChar>, _ length: Int, allowed: Int, flags: RouteFlags, limit: Int, _ message: String
+        _ bytes: UnsafePointer<CChar>, _ length: Int, allowed: Int, flags: RouteFlags, limit: Int, _ message: String,
+        depth: Int? = nil
     ) {
         if flags.contains(.textChunks) {
             var allowed = max(0, min(length, allowed))
@@ -927,8 +1102,8 @@ final class DispatchEngine {
             while allowed > 0 && allowed < length && UInt8(bitPattern: bytes[allowed]) & 0xC0 == 0x80 { allowed -= 1 }
             if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
         }
-        let frame = stack.top
-        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset))
+        let frame = stack[(depth ?? stack.count) - 1]
+        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
     }
 
     /// Delivers text gathered for text-chunk handlers before a violation, as a parse error

@@ -453,3 +453,20 @@ final class ElementDecoder: Decoder {
         }
     }
 }
+
+extension ElementDecoder: WholeTextSource {
+    /// The whole text of the value, gathered while its element streamed past.
+    func decodeWholeText() throws -> String {
+        if case .absent = value { throw missingKey() }
+        if isMarkedNil { throw markedNil(XMLStringValue.self) }
+        if let text = value.wholeText(in: session.subtree) { return text }
+        let name = MessageText.name(session.subtree.elements[owner].name)
+        throw DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "\(session.location(of: owner)): the whole text of <\(name)> at \(session.elementPath(codingPath))"
+                    + " was not gathered: the decoder finds the elements read whole by probing the type before"
+                    + " decoding (keyPruning = .probe), and the probe did not reach this one (decoding \(session.typeName))"))
+    }
+}

@@ -34,7 +34,12 @@ struct FieldReach {
     private mutating func add(_ record: RecordNode, below start: Int, inherited: NamespaceBindings) {
         let bindings = record.namespaces.inheriting(inherited)
         for field in record.fields {
-            guard let element = field.path.element?.resolvingPrefixes(bindings) else { continue }
+            // A field reading an element's whole text or inner markup reads everything inside it.
+            let readsSubtree = field.content != .ownText && field.path.attribute == nil
+            guard let element = field.path.element?.resolvingPrefixes(bindings) else {
+                if readsSubtree { nodes[start].keepsAll = true }
+                continue
+            }
             var node = start
             for (index, step) in element.steps.enumerated() {
                 if nodes[node].keepsAll { break }
@@ -53,7 +58,7 @@ struct FieldReach {
             case .record(let nested), .records(let nested):
                 if !nodes[node].keepsAll { add(nested, below: node, inherited: bindings) }
             case .text, .items:
-                break
+                if readsSubtree { nodes[node].keepsAll = true }
             }
         }
     }

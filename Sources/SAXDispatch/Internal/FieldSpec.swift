@@ -13,6 +13,9 @@ struct FieldSpec: Sendable {
 
     var path: FieldPath
     var capture: Capture
+    /// Which of an element's content a text field reads: its own text, its whole text or
+    /// its inner markup. Attribute and nested-record fields read no element content.
+    var content = ElementContent.ownText
     /// The name given with ``RecordField/named(_:)``.
     var name: String?
     /// How the field is read (set when the field joins its record's layout): a single

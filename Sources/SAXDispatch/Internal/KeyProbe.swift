@@ -249,3 +249,11 @@ private struct ProbeSingleValueContainer: SingleValueDecodingContainer {
     func decodeNil() -> Bool { false }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try probe.value(T.self) }
 }
+
+extension KeyProbe: WholeTextSource {
+    /// Notes that the element's whole text is read; the value is a placeholder.
+    func decodeWholeText() throws -> String {
+        schema.readsWholeText = true
+        return ""
+    }
+}

@@ -21,9 +21,17 @@ final class KeySchema {
     /// Everything inside is captured: the type asked for `allKeys`, or its probe failed
     /// before it had asked for all it reads.
     @exclusivity(unchecked) var capturesEverything = false
+    /// The element's whole text is read (``XMLStringValue``): it is gathered while the
+    /// element is open.
+    @exclusivity(unchecked) var readsWholeText = false
     /// How many names decodes taught this schema after the probe
     /// (``DecodingSession/maximumLearnedNames``).
     @exclusivity(unchecked) var learnedNameCount = 0
+
+    /// Whether this element or one below it is read whole.
+    var readsWholeTextAnywhere: Bool {
+        readsWholeText || childSchemas.contains { $0.readsWholeTextAnywhere }
+    }
 
     /// The schema of child `name`, if it is read.
     func schema(ofChild name: String) -> KeySchema? {

@@ -24,6 +24,12 @@ final class RecordAssembler {
         var anywhere: Bool
     }
 
+    /// What a field reading the record element's own content reads: which content, shaped how.
+    private struct OwnTextKind: Equatable {
+        var policy: WhitespacePolicy
+        var content: ElementContent
+    }
+
     /// Where a nested record's models go: a field of its parent.
     private struct Parent {
         var node: Int
@@ -39,6 +45,8 @@ final class RecordAssembler {
         var isList: Bool
         /// How the text's or the attribute value's whitespace is handled.
         var policy: WhitespacePolicy
+        /// Which of the element's content a text field reads.
+        var content: ElementContent
         /// For a single attribute field of a number or `Bool` kind: the kind its value
         /// converts to as it is read (``FieldReader/convert(_:_:)``).
         var converts: FieldReader.Kind?
@@ -103,7 +111,7 @@ final class RecordAssembler {
     private func makeSet(_ node: RecordNode, parent: Parent?, inherited: NamespaceBindings) -> Dispatcher {
         let index = nodes.count
         let bindings = node.namespaces.inheriting(inherited)
-        let (own, ownTextPolicies) = Self.ownFields(of: node, bindings: bindings)
+        let (own, ownTextKinds) = Self.ownFields(of: node, bindings: bindings)
         nodes.append(node)
         ownFields.append(own)
         parents.append(parent)
@@ -132,7 +140,7 @@ final class RecordAssembler {
                     }
                 } else {
                     set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
-                    set.onEnd(element, whitespace: policy) { [self] element, text in
+                    set.onEnd(element, content: spec.content, whitespace: policy) { [self] element, text in
                         try closeText(index, field, reach, element, text)
                     }
                 }
@@ -144,17 +152,18 @@ final class RecordAssembler {
                     at: element)
             }
         }
-        // Own text under a second policy is completed by its own end handler, which runs
-        // before the one that finishes the record (end handlers of a pattern run in order).
-        for policy in ownTextPolicies.dropFirst() {
-            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in
-                try completeOwnText(index, policy: policy, element, text)
+        // Own text under a second policy (or the whole text, or the inner markup) is completed
+        // by its own end handler, which runs before the one that finishes the record (end
+        // handlers of a pattern run in order).
+        for kind in ownTextKinds.dropFirst() {
+            set.onEnd(.mountPoint, content: kind.content, whitespace: kind.policy) { [self] element, text in
+                try completeOwnText(index, kind, element, text)
             }
         }
         let assemble = node.assemble
-        if let policy = ownTextPolicies.first {
-            set.onEnd(.mountPoint, whitespace: policy) { [self] element, text in
-                try finish(index, element, text, policy, assemble)
+        if let kind = ownTextKinds.first {
+            set.onEnd(.mountPoint, content: kind.content, whitespace: kind.policy) { [self] element, text in
+                try finish(index, element, text, kind, assemble)
             }
         } else {
             set.onEnd(.mountPoint) { [self] element in try finish(index, element, nil, nil, assemble) }
@@ -177,13 +186,13 @@ final class RecordAssembler {
         return FieldReader.convert(kind, policy == .preserve ? bytes : Whitespace.trimmed(bytes))
     }
 
-    /// The fields of `node` read at the record element itself (`.` or `@name`), and the
-    /// whitespace policies of those reading its own text, in field order, each once.
+    /// The fields of `node` read at the record element itself (`.` or `@name`), and what
+    /// those reading its content read, in field order, each once.
     private static func ownFields(
         of node: RecordNode, bindings: NamespaceBindings
-    ) -> (fields: [OwnField], textPolicies: [WhitespacePolicy]) {
+    ) -> (fields: [OwnField], textKinds: [OwnTextKind]) {
         var fields: [OwnField] = []
-        var textPolicies: [WhitespacePolicy] = []
+        var textKinds: [OwnTextKind] = []
         for (field, spec) in node.fields.enumerated() where spec.path.element == nil {
             let policy: WhitespacePolicy
             switch spec.capture {
@@ -192,16 +201,17 @@ final class RecordAssembler {
             case .record, .records:
                 preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
             }
-            if spec.path.attribute == nil, !textPolicies.contains(policy) { textPolicies.append(policy) }
+            let kind = OwnTextKind(policy: policy, content: spec.content)
+            if spec.path.attribute == nil, !textKinds.contains(kind) { textKinds.append(kind) }
             let isList = if case .items = spec.capture { true } else { false }
             fields.append(
                 OwnField(
                     field: field,
                     attribute: spec.path.attribute.map { AttributeNameMatcher(fieldAttribute: $0, bindings: bindings) },
-                    isList: isList, policy: policy,
+                    isList: isList, policy: policy, content: spec.content,
                     converts: spec.path.attribute == nil ? nil : Self.conversion(of: spec, isList: isList)))
         }
-        return (fields, textPolicies)
+        return (fields, textKinds)
     }
 
     /// The subtrees a record at `pattern` reads, for ``Dispatcher/skipAll(except:)``: each
@@ -215,7 +225,11 @@ final class RecordAssembler {
         var kept: [ElementPattern] = []
         let bindings = node.namespaces.inheriting(inherited)
         for field in node.fields {
-            guard let element = field.path.element else { continue }
+            guard let element = field.path.element else {
+                // The record element's whole text or inner markup needs all of its subtree.
+                if field.content != .ownText && field.path.attribute == nil { kept.append(pattern) }
+                continue
+            }
             let fieldPattern = element.resolvingPrefixes(bindings).mounted(at: pattern)
             switch field.capture {
             case .text, .items:
@@ -381,13 +395,11 @@ final class RecordAssembler {
         }
     }
 
-    /// Completes the fields reading the record element's own text under `policy`.
-    private func completeOwnText(_ node: Int, policy: WhitespacePolicy, _ element: ElementContext, _ text: String)
-        throws
-    {
+    /// Completes the fields reading the record element's content as `kind` says.
+    private func completeOwnText(_ node: Int, _ kind: OwnTextKind, _ element: ElementContext, _ text: String) throws {
         let record = openRecord(of: node, atDepth: element.depth)
         guard record >= 0 else { return }
-        let kept = completeOwnText(of: node, in: &open[record].slots, policy: policy, depth: element.depth, text)
+        let kept = completeOwnText(of: node, in: &open[record].slots, kind, depth: element.depth, text)
         try charge(kept, to: record)
     }
 
@@ -395,7 +407,7 @@ final class RecordAssembler {
     // text, a nested record's cost, failures) is in functions of its own, so that the
     // hot path shares the instruction cache with expat's tokenizer without evicting it.
     private func finish(
-        _ node: Int, _ element: ElementContext, _ text: String?, _ policy: WhitespacePolicy?,
+        _ node: Int, _ element: ElementContext, _ text: String?, _ kind: OwnTextKind?,
         _ assemble: RecordNode.Assemble
     ) throws {
         let index = openRecord(of: node, atDepth: element.depth)
@@ -405,7 +417,7 @@ final class RecordAssembler {
         // Taken out of the record so that the array stays uniquely referenced for reuse.
         var slots = record.slots
         record.slots = []
-        if let text, let policy { _ = completeOwnText(of: node, in: &slots, policy: policy, depth: element.depth, text) }
+        if let text, let kind { _ = completeOwnText(of: node, in: &slots, kind, depth: element.depth, text) }
         defer { recycle(&slots, of: node) }
         // A nested record's model waits in its parent's field, with its single fields' text.
         let holding = parents[node] == nil ? held : held + Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
@@ -424,13 +436,13 @@ final class RecordAssembler {
     }
 
     /// Completes, in a record's `slots`, the fields of `node` that read its element's own
-    /// text under `policy`; returns what the lists among them took (see ``charge(_:to:)``).
+    /// content as `kind` says; returns what the lists among them took (see ``charge(_:to:)``).
     @inline(never)
     private func completeOwnText(
-        of node: Int, in slots: inout [FieldSlot], policy: WhitespacePolicy, depth: Int, _ text: String
+        of node: Int, in slots: inout [FieldSlot], _ kind: OwnTextKind, depth: Int, _ text: String
     ) -> Int {
         var kept = 0
-        for field in ownFields[node] where field.attribute == nil && field.policy == policy {
+        for field in ownFields[node] where field.attribute == nil && field.policy == kind.policy && field.content == kind.content {
             if slots[field.field].complete(depth: depth, text: text) { kept += Self.cost(of: text) }
         }
         return kept

@@ -12,6 +12,14 @@ struct Route {
     enum EndHandler {
         case plain((ElementContext) throws -> Void)
         case text(WhitespacePolicy?, (ElementContext, String) throws -> Void)
+        /// The element's whole text or inner markup, which ``ContentCapture`` gathers from
+        /// its descendants' events.
+        case content(ElementContent, WhitespacePolicy?, (ElementContext, String) throws -> Void)
+
+        /// The handler for `content`: own text as ``text(_:_:)``, which the hot path reads directly.
+        init(_ content: ElementContent, _ policy: WhitespacePolicy?, _ handler: @escaping (ElementContext, String) throws -> Void) {
+            self = content == .ownText ? .text(policy, handler) : .content(content, policy, handler)
+        }
     }
 
     struct TextHandler {
@@ -32,13 +40,17 @@ struct Route {
         if !start.isEmpty { flags.insert(.start) }
         if !end.isEmpty { flags.insert(.end) }
         if !text.isEmpty { flags.insert(.textChunks) }
-        if end.contains(where: { if case .text = $0 { true } else { false } }) {
-            flags.insert(.collectsText)
-        }
-        // An unresolved policy (nil) is counted as preserving: routes are resolved
-        // against the dispatcher's policy before their flags are read.
-        if end.contains(where: { if case .text(let policy, _) = $0 { policy == nil || policy == .preserve } else { false } }) {
-            flags.insert(.preservesText)
+        for handler in end {
+            // An unresolved policy (nil) is counted as preserving: routes are resolved
+            // against the dispatcher's policy before their flags are read.
+            switch handler {
+            case .plain: break
+            case .text(let policy, _), .content(.ownText, let policy, _):
+                flags.insert(.collectsText)
+                if policy == nil || policy == .preserve { flags.insert(.preservesText) }
+            case .content(.wholeText, _, _): flags.insert(.wholeText)
+            case .content(.innerMarkup, _, _): flags.insert(.innerMarkup)
+            }
         }
         return flags
     }
@@ -62,8 +74,11 @@ struct Route {
     func resolvingWhitespace(_ policy: WhitespacePolicy) -> Route {
         var copy = self
         copy.end = end.map {
-            if case .text(nil, let handler) = $0 { return .text(policy, handler) }
-            return $0
+            switch $0 {
+            case .text(nil, let handler): .text(policy, handler)
+            case .content(let content, nil, let handler): .content(content, policy, handler)
+            default: $0
+            }
         }
         return copy
     }
@@ -71,7 +86,7 @@ struct Route {
 
 /// What a route needs from the dispatcher, checked once per event.
 struct RouteFlags: OptionSet {
-    var rawValue: UInt8
+    var rawValue: UInt16
 
     static let start = RouteFlags(rawValue: 1 << 0)
     static let end = RouteFlags(rawValue: 1 << 1)
@@ -88,12 +103,24 @@ struct RouteFlags: OptionSet {
     /// Only on open elements: the element's text is counted against the text limits,
     /// not kept (``Dispatcher/limitsAllText``).
     static let measuresText = RouteFlags(rawValue: 1 << 7)
+    /// A handler takes the element's whole text: its descendants' text too.
+    static let wholeText = RouteFlags(rawValue: 1 << 8)
+    /// A handler takes the element's inner markup.
+    static let innerMarkup = RouteFlags(rawValue: 1 << 9)
+    /// Only on open elements: the element is, or is inside, one whose whole text or inner
+    /// markup is wanted, so its events go to ``ContentCapture`` too.
+    static let inCapture = RouteFlags(rawValue: 1 << 10)
+    /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
+    /// or on its parent.
+    static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .inCapture]
 
     /// Character data must reach the dispatcher while this element is innermost.
-    var wantsCharacters: Bool { !isDisjoint(with: [.textChunks, .collectsText, .measuresText]) }
+    var wantsCharacters: Bool {
+        !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .inCapture])
+    }
     /// Somebody listens to this element at all.
     var isListened: Bool { rawValue != 0 }
     /// A handler runs for this element (keeping attributes alone does not count: the
     /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText]).isEmpty }
+    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture]).isEmpty }
 }

@@ -5,6 +5,9 @@
 final class SubtreeCapture {
     private let subtree: CapturedSubtree
     private let rootSchema: () -> KeySchema?
+    /// What the type reads whole (``KeySchema/readsWholeText``), from the probe, whatever
+    /// the capture leaves out; `nil` when it reads nothing whole.
+    private let wholeTextSchema: KeySchema?
     private let limit: Int
     private let whitespace: WhitespacePolicy
     private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
@@ -12,6 +15,9 @@ final class SubtreeCapture {
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
     @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
+    /// Per open captured element (same index), its node in ``wholeTextSchema``: kept only
+    /// when the type reads something whole, so that other captures hold no references here.
+    @exclusivity(unchecked) private var wholeNodes: [KeySchema?] = []
     /// The parse the open elements belong to: a parse that ended inside a matched element
     /// leaves them behind for the next parse to drop.
     @exclusivity(unchecked) private var parse = ParseIdentity()
@@ -32,14 +38,17 @@ final class SubtreeCapture {
     /// - Parameters:
     ///   - rootSchema: The schema of the matched elements, asked at each one (it may learn
     ///     keys between records); `nil` captures everything.
+    ///   - wholeTextSchema: The probe's schema of the matched elements, if the type reads
+    ///     some element's whole text: those elements' whole text is gathered.
     ///   - deliver: Receives the subtree and the record's root in it, at the matched
     ///     element's end tag or, for a held record, later.
     init(
-        subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, limit: Int, whitespace: WhitespacePolicy,
-        deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
+        subtree: CapturedSubtree, rootSchema: @escaping () -> KeySchema?, wholeTextSchema: KeySchema? = nil, limit: Int,
+        whitespace: WhitespacePolicy, deliver: @escaping (CapturedSubtree, _ root: Int) throws -> Void
     ) {
         self.subtree = subtree
         self.rootSchema = rootSchema
+        self.wholeTextSchema = wholeTextSchema
         self.limit = limit
         self.whitespace = whitespace
         self.deliver = deliver
@@ -82,6 +91,7 @@ final class SubtreeCapture {
     private func begin(_ element: ElementContext) throws {
         if parse.isNew(element.engine) {
             open.removeAll()
+            wholeNodes.removeAll()
             heldCount = 0
         }
         guard open.isEmpty else { return try openChild(element) }
@@ -93,6 +103,7 @@ final class SubtreeCapture {
             line: position.line, column: position.column)
         recordRoot = root
         open.append((root, element.depth))
+        if let wholeTextSchema { wholeNodes.append(beginWholeText(element, wholeTextSchema)) }
         try checkLimit(element)
     }
 
@@ -113,6 +124,13 @@ final class SubtreeCapture {
             name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
             line: position.line, column: position.column)
         open.append((child, element.depth))
+        if wholeTextSchema != nil {
+            // The item schema of a list read from a wrapper's children is the wrapper's own.
+            let node = (wholeNodes.last ?? nil).flatMap {
+                $0.schema(ofChild: element.name) ?? ($0.readsAnyChildAsItem ? $0 : nil)
+            }
+            wholeNodes.append(beginWholeText(element, node))
+        }
         try checkLimit(element)
     }
 
@@ -120,6 +138,7 @@ final class SubtreeCapture {
         guard let innermost = open.last, innermost.depth == element.depth else { return }
         open.removeLast()
         subtree.setText(text, of: innermost.element)
+        if wholeTextSchema != nil { endWholeText(element, innermost.element) }
         try checkLimit(element)
     }
 
@@ -127,6 +146,7 @@ final class SubtreeCapture {
         if open.count > 1 { return try close(element, text) }
         guard let root = open.popLast() else { return }
         subtree.setText(text, of: root.element)
+        if wholeTextSchema != nil { endWholeText(element, root.element) }
         try checkLimit(element)
         if element.engine.holdsRecords {
             heldCount += 1
@@ -140,10 +160,24 @@ final class SubtreeCapture {
         try deliver(subtree, root.element)
     }
 
+    /// Asks the engine to gather the whole text of a captured element whose node in
+    /// ``wholeTextSchema`` reads it; returns the node.
+    private func beginWholeText(_ element: ElementContext, _ node: KeySchema?) -> KeySchema? {
+        if node?.readsWholeText == true { element.requestWholeText() }
+        return node
+    }
+
+    /// Keeps the whole text of a captured element that ends, if it was gathered.
+    private func endWholeText(_ element: ElementContext, _ captured: Int) {
+        guard let node = wholeNodes.popLast(), node?.readsWholeText == true else { return }
+        subtree.setWholeText(element.wholeText(whitespace), of: captured)
+    }
+
     private func checkLimit(_ element: ElementContext) throws {
         guard subtree.byteCount - recordStart > limit else { return }
         let root = subtree.elements[recordRoot]
         open.removeAll()
+        wholeNodes.removeAll()
         throw RecordSizeLimitError(
             elementName: root.name, line: root.line, column: root.column, limit: limit, source: subtree.source)
     }

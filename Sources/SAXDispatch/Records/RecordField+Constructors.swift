@@ -11,11 +11,74 @@ extension RecordField where Value == String {
     /// The text of the element at `path` (or the attribute value, for a path ending in
     /// `@name`); required.
     ///
+    /// ```swift
+    /// .text("title")                              // <title>'s own text
+    /// .text("description", scope: .whole)        // with its descendants' text, in order
+    /// .text(".", scope: .whole)                   // the record element's whole text
+    /// ```
+    ///
+    /// A whole text counts against ``SafetyProfile/maximumTextBytes``; a longer one ends the
+    /// parse with ``XMLParseError/Code/textLimitExceeded`` at its element's start tag.
+    ///
     /// - Parameters:
     ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
     ///   - whitespace: How to shape element text; trimmed by default.
-    public static func text(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace)), reader: .text)
+    ///   - scope: The element's own text (the default) or its whole text (``TextScope``).
+    public static func text(
+        _ path: String, whitespace: WhitespacePolicy = .trim, scope: TextScope = .own
+    ) -> RecordField<String> {
+        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))
+        spec.content = ElementContent(scope)
+        return .init(spec: spec, reader: .text)
+    }
+
+    /// The inner markup of the element at `path`: its content between its start and end
+    /// tags, serialized as XML that can be parsed on its own; required.
+    ///
+    /// ```swift
+    /// // <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> move</div></content>
+    /// .markup("content")   // <div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> move</div>
+    /// ```
+    ///
+    /// Child elements are written with their attributes (defaults from the DTD included),
+    /// text with `&amp;`, `&lt;` and `&gt;` (attribute values with `&quot;`, and tabs, line
+    /// ends and carriage returns as character references), and CDATA sections as escaped
+    /// text; entity references are written as their replacement. Comments and processing
+    /// instructions are left out. An element without content is written `<name/>`.
+    /// Namespace declarations are written where the fragment needs them to stand alone.
+    ///
+    /// The markup counts against ``SafetyProfile/maximumTextBytes`` (escaped, tags
+    /// included) and ``SafetyProfile/maximumCollectedTextBytes``; longer markup ends the
+    /// parse with ``XMLParseError/Code/textLimitExceeded`` at the element's start tag.
+    ///
+    /// - Parameters:
+    ///   - path: The element, relative to the record's element (a ``FieldPath``); `.` is
+    ///     the record element itself. An attribute path reads the attribute's value.
+    ///   - whitespace: `.preserve` keeps the content exactly; `.trim` (the default) and
+    ///     `.collapse` remove whitespace at its two ends only: inside markup, whitespace may
+    ///     be significant (`<pre>`) and is always kept.
+    public static func markup(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
+        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))
+        spec.content = .innerMarkup
+        return .init(spec: spec, reader: .text)
+    }
+}
+
+extension RecordField {
+    /// The same field reading the whole text (``TextScope/whole``) or the own text of its
+    /// element: for fields of any type read from text.
+    ///
+    /// ```swift
+    /// .value("price", as: Decimal.self).textScope(.whole)   // <price>12<sup>.50</sup></price> → 12.50
+    /// .many("para", as: String.self).textScope(.whole)
+    /// ```
+    ///
+    /// Fields reading an attribute, and nested records, are unchanged.
+    public func textScope(_ scope: TextScope) -> RecordField<Value> {
+        var copy = self
+        if case .text = spec.capture { copy.spec.content = ElementContent(scope) }
+        if case .items = spec.capture { copy.spec.content = ElementContent(scope) }
+        return copy
     }
 }
 

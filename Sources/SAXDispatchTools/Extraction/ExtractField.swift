@@ -3,6 +3,10 @@ import SAXDispatch
 /// One `--field NAME=RELPATH[:TYPE]` of `saxdispatch extract`: the column's name, the
 /// record-relative path it reads and how its text is converted.
 ///
+/// `RELPATH` reads its element's own text; `string(RELPATH)` its whole text, the text of
+/// the element and all its descendants in document order, as XPath's `string()` (with
+/// `string(.)` for the record element's own): `NAME=string(RELPATH)[:TYPE]`.
+///
 /// TYPE is a base type — `string` (the default), `int`, `double`, `decimal`, `bool`,
 /// `url`, `date` (ISO 8601), `date-rfc822`, `date-epoch` — optionally followed by `?`
 /// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
@@ -23,6 +27,8 @@ public struct ExtractField: Sendable, Hashable {
     public var type: ValueType
     /// How many values the field holds and whether it may be absent.
     public var arity: Arity
+    /// Whether an element's own text is read (`RELPATH`) or its whole text (`string(RELPATH)`).
+    public var scope: TextScope
 
     /// The conversions a field can apply.
     public enum ValueType: String, Sendable, Hashable, CaseIterable {
@@ -41,17 +47,24 @@ public struct ExtractField: Sendable, Hashable {
         case list
     }
 
-    public init(name: String, path: FieldPath, type: ValueType = .string, arity: Arity = .required) {
+    public init(
+        name: String, path: FieldPath, type: ValueType = .string, arity: Arity = .required, scope: TextScope = .own
+    ) {
         self.name = name
         self.path = path
         self.type = type
         self.arity = arity
+        self.scope = scope
     }
 
-    /// Reads a `--field` argument: `NAME=RELPATH[:TYPE]`, or just `RELPATH[:TYPE]`, named
-    /// after its path.
+    /// Reads a `--field` argument: `NAME=RELPATH[:TYPE]` or `NAME=string(RELPATH)[:TYPE]`,
+    /// or either without `NAME=`, named after what follows it (`string(description)`).
     ///
-    /// - Throws: ``ExtractFieldError`` for an empty name or an invalid path.
+    /// ```swift
+    /// let field = try ExtractField(parsing: "text=string(description)")   // its whole text
+    /// ```
+    ///
+    /// - Throws: ``ExtractFieldError`` for an empty name or an invalid path or type.
     public init(parsing argument: String) throws(ExtractFieldError) {
         var name: String?
         var rest = Substring(argument)
@@ -61,7 +74,15 @@ public struct ExtractField: Sendable, Hashable {
         }
         var type = ValueType.string
         var arity = Arity.required
-        if let colon = rest.lastIndex(of: ":") {
+        var scope = TextScope.own
+        // A column without a name is named after its path as written, without its type.
+        var written: Substring?
+        if let whole = try Self.wholeTextPath(rest, argument: argument) {
+            written = whole.written
+            rest = whole.path
+            scope = .whole
+            if let spec = whole.type { (type, arity) = spec }
+        } else if let colon = rest.lastIndex(of: ":") {
             let suffix = rest[rest.index(after: colon)...]
             if suffix.isEmpty {
                 throw ExtractFieldError(
@@ -89,7 +110,36 @@ public struct ExtractField: Sendable, Hashable {
         if let name, name.isEmpty {
             throw ExtractFieldError(argument: argument, message: "the name before '=' is empty")
         }
-        self.init(name: name ?? pathText, path: path, type: type, arity: arity)
+        self.init(name: name ?? String(written ?? rest), path: path, type: type, arity: arity, scope: scope)
+    }
+
+    /// `string(RELPATH)[:TYPE]` as its path, its type (if written) and the text before the
+    /// type; `nil` when `text` has no `string(` in front.
+    private static func wholeTextPath(
+        _ text: Substring, argument: String
+    ) throws(ExtractFieldError) -> (path: Substring, type: (ValueType, Arity)?, written: Substring)? {
+        let opening = "string("
+        guard text.hasPrefix(opening) else { return nil }
+        guard let close = text.lastIndex(of: ")") else {
+            throw ExtractFieldError(argument: argument, message: "'string(' is not closed: write 'string(RELPATH)'")
+        }
+        let path = text[text.index(text.startIndex, offsetBy: opening.count)..<close]
+        if path.isEmpty {
+            throw ExtractFieldError(
+                argument: argument, message: "'string()' needs a path: 'string(.)' reads the record's own whole text")
+        }
+        let after = text[text.index(after: close)...]
+        guard !after.isEmpty else { return (path, nil, text) }
+        let known = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard after.hasPrefix(":") else {
+            throw ExtractFieldError(
+                argument: argument, message: "'\(after)' follows 'string(…)'; only ':TYPE' may (types: \(known))")
+        }
+        let suffix = after.dropFirst()
+        if let spec = typeSpec(suffix) { return (path, spec, text[...close]) }
+        throw ExtractFieldError(
+            argument: argument,
+            message: mistypedType(suffix) ?? "unknown type '\(suffix)' (types: \(known), each optionally followed by ? or [])")
     }
 
     /// `int`, `int?`, `int[]`… as a type and arity, or `nil` when `text` is not a type.

@@ -40,23 +40,25 @@ extension ExtractField {
     ) -> RecordField<ExtractedValue> {
         switch arity {
         case .required:
-            RecordField.value(path, as: type).map(wrap).named(name)
+            RecordField.value(path, as: type).textScope(scope).map(wrap).named(name)
         case .optional:
-            RecordField<Value?>.value(path, as: Value?.self, emptyAsNil: true).map { $0.map(wrap) ?? .null }.named(name)
+            RecordField<Value?>.value(path, as: Value?.self, emptyAsNil: true).textScope(scope).map { $0.map(wrap) ?? .null }
+                .named(name)
         case .list:
-            RecordField<[Value]>.many(path, as: type).map { .list($0.map(wrap)) }.named(name)
+            RecordField<[Value]>.many(path, as: type).textScope(scope).map { .list($0.map(wrap)) }.named(name)
         }
     }
 
     private func dateColumn(_ path: String, _ format: DateFormat) -> RecordField<ExtractedValue> {
         switch arity {
         case .required:
-            RecordField.date(path, format: format).map { .date($0) }.named(name)
+            RecordField.date(path, format: format).textScope(scope).map { .date($0) }.named(name)
         case .optional:
-            RecordField<Date?>.date(path, as: Date?.self, format: format, emptyAsNil: true).map { $0.map { .date($0) } ?? .null }
-                .named(name)
+            RecordField<Date?>.date(path, as: Date?.self, format: format, emptyAsNil: true).textScope(scope)
+                .map { $0.map { .date($0) } ?? .null }.named(name)
         case .list:
-            RecordField<[Date]>.many(path, as: Date.self, format: format).map { .list($0.map { .date($0) }) }.named(name)
+            RecordField<[Date]>.many(path, as: Date.self, format: format).textScope(scope).map { .list($0.map { .date($0) }) }
+                .named(name)
         }
     }
 }

@@ -102,4 +102,53 @@ struct TextAndWhitespaceArticleTests {
         }
         #expect(error?.code == .textLimitExceeded)
     }
+
+    @Test("own text and whole text")
+    func wholeText() throws {
+        let document = "<p>Plain <em>and</em> simple<!-- not text --></p>"
+        var own = ""
+        var whole = ""
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("p") { _, text in own = text }
+        dispatcher.onEnd("p", text: .whole) { _, text in whole = text }
+        try dispatcher.parse(document)
+        // own == "Plain  simple"
+        // whole == "Plain and simple"
+
+        #expect(own == "Plain  simple")
+        #expect(whole == "Plain and simple")
+    }
+
+    @Test("whole text in records and decoded values")
+    func wholeTextInRecordsAndDecodedValues() throws {
+        struct Item: Decodable {
+            var title: String                 // own text
+            var description: XMLStringValue   // whole text: description.text
+        }
+        let item = Record("item",
+            .text("title", scope: .whole),
+            .value("price", as: Decimal.self).textScope(.whole)
+        ) { (title: $0, price: $1) }
+
+        let document = "<item><title>A <b>B</b></title><price>1<sup>.5</sup></price><description>c <i>d</i></description></item>"
+        let decoded = try XMLRecordDecoder().decode(Item.self, from: document)
+        #expect(decoded.title == "A")
+        #expect(decoded.description.text == "c d")
+        let read = try item.first(in: document)
+        #expect(read.title == "A B")
+        #expect(read.price == Decimal(string: "1.5"))
+    }
+
+    @Test("inner markup")
+    func innerMarkup() throws {
+        let entry = Record("entry", .text("title"), .markup("content")) { (title: $0, content: $1) }
+        let first = try entry.first(in: """
+            <entry><title>Hi</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
+            A <b>bold</b> &amp; <![CDATA[<raw>]]> move<!-- gone --></div></content></entry>
+            """)
+        // first.content == #"<div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> &amp; &lt;raw&gt; move</div>"#
+
+        #expect(first.title == "Hi")
+        #expect(first.content == #"<div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> &amp; &lt;raw&gt; move</div>"#)
+    }
 }

@@ -1,0 +1,206 @@
+/// An element's or attribute's name as the markup writer takes it: the namespace URI it
+/// is in (`nil` for none), its local name and the prefix it was written with (`nil` for
+/// none).
+///
+/// Without namespace processing, names arrive as written, prefix and all, in `localName`,
+/// with no URI: they are written unchanged and nothing is declared for them.
+struct MarkupName: Hashable {
+    var namespaceURI: String?
+    var localName: String
+    var prefix: String?
+}
+
+/// Serializes element events as an XML fragment that stands alone: what lies between an
+/// element's start and end tags, to be parsed again on its own.
+///
+/// Start tags carry their attributes; text is escaped (`&amp;`, `&lt;`, `&gt;`, and
+/// `&#13;` for a carriage return, which a parser would otherwise turn into a line feed);
+/// attribute values escape `"` and the whitespace characters that attribute-value
+/// normalization would turn into spaces (`&#9;`, `&#10;`, `&#13;`). An element without
+/// content is written `<name/>`. CDATA sections arrive as text and are written as
+/// escaped text; comments and processing instructions never arrive.
+///
+/// Namespaces: where an element's or attribute's prefix (or, for an element, the default
+/// namespace) is not bound to its URI by an enclosing element of the fragment, the element
+/// declares it (`xmlns:p="…"`, `xmlns="…"`), and an unprefixed element in no namespace
+/// inside one that declared a default namespace undeclares it (`xmlns=""`). The top-level
+/// elements of the fragment therefore declare everything they use, as the fragment has
+/// no enclosing element. A namespaced attribute without a usable prefix (none, or one
+/// its element binds to another URI) gets one that is free (`ns1`, …). The `xml` prefix
+/// is never declared.
+///
+/// A class: several open fragments (nested elements whose inner markup is wanted) each
+/// have one, kept in an array and written to in turn.
+final class MarkupWriter {
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// The fragment so far, UTF-8.
+    private(set) var bytes: [UInt8] = []
+    /// The namespace bindings declared by the open elements of the fragment, outermost
+    /// first: a prefix (`""` for the default namespace) and its URI (`""` undeclares).
+    private var bindings: [(prefix: String, uri: String)] = []
+    /// The open elements: the name written in their tags, and where their bindings start.
+    private var open: [(name: [UInt8], bindingStart: Int)] = []
+    /// Whether the innermost open element's start tag still lacks its `>`: it is written
+    /// `/>` if the element ends before any content.
+    private(set) var startTagIsOpen = false
+
+    var count: Int { bytes.count }
+
+    /// The fragment as a `String`.
+    var string: String {
+        bytes.withUnsafeBytes { UTF8Text.string($0) }
+    }
+
+    /// Empties the writer for another fragment.
+    func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        bindings.removeAll()
+        open.removeAll()
+        startTagIsOpen = false
+    }
+
+    /// Writes a start tag, with the namespace declarations its names need.
+    func startElement(_ name: MarkupName, attributes: [(name: MarkupName, value: String)]) {
+        closeStartTag()
+        let bindingStart = bindings.count
+        let elementPrefix = name.prefix ?? ""
+        if let uri = name.namespaceURI, !uri.isEmpty {
+            if elementPrefix != "xml" && self.uri(boundTo: elementPrefix) != uri { bindings.append((elementPrefix, uri)) }
+        } else if name.prefix == nil, let inherited = self.uri(boundTo: ""), !inherited.isEmpty {
+            bindings.append(("", ""))
+        }
+        var attributeNames: [String] = []
+        attributeNames.reserveCapacity(attributes.count)
+        for attribute in attributes {
+            attributeNames.append(attributeName(attribute.name, bindingStart: bindingStart))
+        }
+        let qualified = Self.qualified(elementPrefix, name.localName)
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append(contentsOf: qualified)
+        for binding in bindings[bindingStart...] {
+            bytes.append(contentsOf: binding.prefix.isEmpty ? Array(" xmlns=\"".utf8) : Array(" xmlns:\(binding.prefix)=\"".utf8))
+            appendEscaped(binding.uri.utf8, inAttribute: true)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        for (attribute, written) in zip(attributes, attributeNames) {
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: written.utf8)
+            bytes.append(contentsOf: "=\"".utf8)
+            appendEscaped(attribute.value.utf8, inAttribute: true)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        open.append((qualified, bindingStart))
+        startTagIsOpen = true
+    }
+
+    /// Writes character data, escaped.
+    func text(_ piece: UnsafeRawBufferPointer) {
+        guard !piece.isEmpty else { return }
+        closeStartTag()
+        appendEscaped(piece, inAttribute: false)
+    }
+
+    /// Writes the end tag of the innermost open element (`/>` if it had no content).
+    func endElement() {
+        guard let element = open.popLast() else { return }
+        if startTagIsOpen {
+            bytes.append(contentsOf: "/>".utf8)
+            startTagIsOpen = false
+        } else {
+            bytes.append(contentsOf: "</".utf8)
+            bytes.append(contentsOf: element.name)
+            bytes.append(UInt8(ascii: ">"))
+        }
+        bindings.removeSubrange(element.bindingStart...)
+    }
+
+    /// How many bytes ``text(_:)`` adds for `piece`.
+    func textCount(_ piece: UnsafeRawBufferPointer) -> Int {
+        guard !piece.isEmpty else { return 0 }
+        var count = startTagIsOpen ? 1 : 0
+        for byte in piece { count += Self.escapedCount(byte) }
+        return count
+    }
+
+    /// How many bytes one byte of text takes once escaped.
+    @inline(__always)
+    static func escapedCount(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "&"): 5  // &amp;
+        case UInt8(ascii: "<"), UInt8(ascii: ">"): 4  // &lt; &gt;
+        case 0x0D: 5  // &#13;
+        default: 1
+        }
+    }
+
+    // MARK: Names
+
+    /// The URI `prefix` (`""`: the default namespace) is bound to in the fragment, `""`
+    /// where the default namespace was undeclared, `nil` where it is unbound.
+    private func uri(boundTo prefix: String) -> String? {
+        if prefix == "xml" { return Self.xmlNamespace }
+        return bindings.last { $0.prefix == prefix }?.uri
+    }
+
+    /// The name to write for an attribute of the element whose bindings start at
+    /// `bindingStart`, declaring its prefix there if needed.
+    private func attributeName(_ name: MarkupName, bindingStart: Int) -> String {
+        guard let uri = name.namespaceURI, !uri.isEmpty else {
+            return Self.string(Self.qualified(name.prefix ?? "", name.localName))
+        }
+        if let prefix = name.prefix, !prefix.isEmpty, usable(prefix, for: uri, bindingStart: bindingStart) {
+            return prefix + ":" + name.localName
+        }
+        // Any prefix already bound to the URI serves; otherwise a free one is declared.
+        if let bound = bindings.last(where: { !$0.prefix.isEmpty && $0.uri == uri && self.uri(boundTo: $0.prefix) == uri }) {
+            return bound.prefix + ":" + name.localName
+        }
+        var number = 1
+        while !usable("ns\(number)", for: uri, bindingStart: bindingStart) { number += 1 }
+        return "ns\(number):" + name.localName
+    }
+
+    /// Whether an attribute in `uri` may be written with `prefix`: it is bound to `uri`
+    /// already, or is declared here (and is, when this returns), as the element has not
+    /// bound it to anything else.
+    private func usable(_ prefix: String, for uri: String, bindingStart: Int) -> Bool {
+        let bound = self.uri(boundTo: prefix)
+        if bound == uri { return true }
+        if prefix == "xml" || prefix == "xmlns" { return false }
+        if bindings[bindingStart...].contains(where: { $0.prefix == prefix }) { return false }
+        bindings.append((prefix, uri))
+        return true
+    }
+
+    private static func qualified(_ prefix: String, _ local: String) -> [UInt8] {
+        prefix.isEmpty ? Array(local.utf8) : Array(prefix.utf8) + [UInt8(ascii: ":")] + Array(local.utf8)
+    }
+
+    private static func string(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { UTF8Text.string($0) }
+    }
+
+    // MARK: Output
+
+    private func closeStartTag() {
+        guard startTagIsOpen else { return }
+        bytes.append(UInt8(ascii: ">"))
+        startTagIsOpen = false
+    }
+
+    private func appendEscaped(_ source: some Sequence<UInt8>, inAttribute: Bool) {
+        for byte in source {
+            switch byte {
+            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+            case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
+            case UInt8(ascii: "\"") where inAttribute: bytes.append(contentsOf: "&quot;".utf8)
+            case 0x09 where inAttribute: bytes.append(contentsOf: "&#9;".utf8)
+            case 0x0A where inAttribute: bytes.append(contentsOf: "&#10;".utf8)
+            default: bytes.append(byte)
+            }
+        }
+    }
+}
