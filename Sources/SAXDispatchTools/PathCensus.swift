@@ -40,6 +40,10 @@ public struct PathCensus {
 
     /// The limits the document must keep.
     public var safety: SafetyProfile
+    /// Whether names are read by namespace (the default) or as written
+    /// (``Dispatcher/processesNamespaces``): without it, no name has a namespace and
+    /// `xmlns` declarations are attributes.
+    public var processesNamespaces: Bool
     /// Whether each entry gets a sample of its text.
     public var collectsSamples: Bool
     /// The most distinct paths and attribute names (together) kept before the census
@@ -53,9 +57,10 @@ public struct PathCensus {
     /// A census under `safety`, with or without samples.
     public init(
         safety: SafetyProfile = .default, collectsSamples: Bool = false, maximumEntries: Int = 100_000,
-        maximumBytes: Int = 64 << 20
+        maximumBytes: Int = 64 << 20, processesNamespaces: Bool = true
     ) {
         self.safety = safety
+        self.processesNamespaces = processesNamespaces
         self.collectsSamples = collectsSamples
         self.maximumEntries = maximumEntries
         self.maximumBytes = maximumBytes
@@ -78,6 +83,7 @@ public struct PathCensus {
         let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
+        dispatcher.processesNamespaces = processesNamespaces
         dispatcher.onAnyStart { element in try tally.start(element) }
         if collectsSamples {
             dispatcher.onAnyEnd(whitespace: .collapse) { _, text in tally.end(text: text) }

@@ -17,6 +17,10 @@ struct ExtractCommand: ParsableCommand {
             'link[@rel='alternate']/@href' (a child chosen by attribute). NAME= may be \
             left out: the column is then named after the path.
 
+            Namespaces are processed: a prefix that no declaration binds is an error. \
+            --no-namespaces reads names as written, prefix included, for legacy \
+            documents that are not namespace-well-formed.
+
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
@@ -65,6 +69,8 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var options: DocumentOptions
 
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
+
     enum FailureMode: String, ExpressibleByArgument, CaseIterable {
         case fail, skip
     }
@@ -96,7 +102,7 @@ struct ExtractCommand: ParsableCommand {
         }
         return RecordExtraction(
             pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip,
-            safety: try options.profile())
+            safety: try options.profile(), processesNamespaces: namespaceProcessing.processesNamespaces)
     }
 
     func run() throws {

@@ -17,7 +17,9 @@ struct PathsCommand: ParsableCommand {
             of first appearance), and with --samples, SAMPLE: the first non-empty text \
             of an element with that path, whitespace collapsed, shortened to 60 \
             characters. --format jsonl writes one object per path with the keys path, \
-            count, depth, levelsBelow, attributes (and sample).
+            count, depth, levelsBelow, attributes (and sample). Names keep the prefixes \
+            the document wrote. With --no-namespaces, names are read as written and \
+            xmlns declarations are attributes.
 
             A document with more than --max-entries distinct paths and attribute names \
             together, or whose paths and names take more than 64 MiB, stops with an \
@@ -52,13 +54,16 @@ struct PathsCommand: ParsableCommand {
 
     @OptionGroup var options: DocumentOptions
 
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
+
     func validate() throws {
         guard maximumEntries > 0 else { throw ValidationError("--max-entries must be positive") }
     }
 
     func run() throws {
         let census = PathCensus(
-            safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries)
+            safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries,
+            processesNamespaces: namespaceProcessing.processesNamespaces)
         // The paths seen before an error are printed too: a truncated dump still says
         // what it held.
         let outcome = census.run(options.input(file, streamsOutput: false), order: sort)

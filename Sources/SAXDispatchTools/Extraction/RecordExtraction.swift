@@ -21,6 +21,9 @@ public struct RecordExtraction {
     public var skipsFailures: Bool
     /// The limits the document must keep.
     public var safety: SafetyProfile
+    /// Whether names are matched by namespace (the default) or as written
+    /// (`--no-namespaces`); see ``Dispatcher/processesNamespaces``.
+    public var processesNamespaces: Bool
 
     /// What a finished run wrote and skipped.
     public struct Summary: Sendable, Hashable {
@@ -34,13 +37,14 @@ public struct RecordExtraction {
 
     public init(
         pattern: ElementPattern, fields: [ExtractField], format: RowWriter.Format = .jsonl,
-        skipsFailures: Bool = false, safety: SafetyProfile = .default
+        skipsFailures: Bool = false, safety: SafetyProfile = .default, processesNamespaces: Bool = true
     ) {
         self.pattern = pattern
         self.fields = fields
         self.format = format
         self.skipsFailures = skipsFailures
         self.safety = safety
+        self.processesNamespaces = processesNamespaces
     }
 
     /// Reads the pattern of the elements that become rows, as given on a command line.
@@ -58,6 +62,7 @@ public struct RecordExtraction {
     /// The record that reads one row, named after the pattern in messages.
     var record: Record<[ExtractedValue]> {
         let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)
+            .processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
     }
 
