@@ -4,7 +4,7 @@ import SAXDispatchTools
 import Testing
 
 /// Namespaces on the command line: `--no-namespaces` on every command that reads a
-/// document, and `canon`, which always reads names as written.
+/// document, and the `paths` legend.
 @Suite("saxdispatch: namespaces")
 struct NamespaceCommandTests {
     func saxdispatch(_ arguments: [String], input: String? = nil) throws -> CommandRunner.Result {
@@ -63,5 +63,83 @@ struct NamespaceCommandTests {
         let help = try saxdispatch(["canon", "--help"]).output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("Names are read as written, without namespace processing"))
         #expect(help.contains("process namespaces unless given --no-namespaces"))
+    }
+
+    // MARK: - paths
+
+    @Test("paths: a legend of each prefix as written and its URI before the table, prefixes kept in the paths")
+    func pathsLegend() throws {
+        let result = try saxdispatch(["paths", TestPaths.fixture("atom-unusual.xml").path])
+        #expect(result.status == 0)
+        #expect(
+            result.output == """
+                PREFIX     NAMESPACE
+                a0         http://www.w3.org/2005/Atom
+                xml        http://www.w3.org/XML/1998/namespace
+                purl       http://purl.org/dc/elements/1.1/
+                atom       urn:example:decoy
+                (default)  http://www.w3.org/2005/Atom
+                dc         http://purl.org/dc/elements/1.1/
+
+                PATH                              COUNT  DEPTH  BELOW  ATTRIBUTES
+                /a0:feed                              1      1      2
+                /a0:feed/a0:title                     1      2      0
+                /a0:feed/a0:entry                     1      2      1  xml:lang
+                /a0:feed/a0:entry/a0:title            1      3      0
+                /a0:feed/a0:entry/a0:updated          1      3      0
+                /a0:feed/a0:entry/purl:date           1      3      0
+                /a0:feed/a0:entry/a0:link             1      3      0  rel href
+                /a0:feed/atom:entry                   1      2      1
+                /a0:feed/atom:entry/atom:title        1      3      0
+                /a0:feed/atom:entry/atom:updated      1      3      0
+                /a0:feed/entry                        1      2      1
+                /a0:feed/entry/title                  1      3      0
+                /a0:feed/entry/updated                1      3      0
+                /a0:feed/entry/dc:date                1      3      0
+                /a0:feed/entry/link                   2      3      0  rel href
+
+                """)
+    }
+
+    @Test("paths: a prefix bound to different URIs in different places shows every binding, in both formats")
+    func pathsRebinding() throws {
+        let document = """
+            <r xmlns:p="urn:one"><p:x p:k="1"/><s xmlns:p="urn:two"><p:x/></s><p:x xmlns:p="urn:two"/></r>
+            """
+        let table = try saxdispatch(["paths", "-"], input: document)
+        #expect(table.status == 0)
+        #expect(
+            table.output == """
+                PREFIX  NAMESPACE
+                p       urn:one
+                p       urn:two
+
+                PATH      COUNT  DEPTH  BELOW  ATTRIBUTES
+                /r            1      1      2
+                /r/p:x        2      2      0  p:k
+                /r/s          1      2      1
+                /r/s/p:x      1      3      0
+
+                """)
+        let lines = try saxdispatch(["paths", "-", "--format", "jsonl"], input: document)
+        #expect(
+            lines.output == """
+                {"namespaces":[{"prefix":"p","uri":"urn:one"},{"prefix":"p","uri":"urn:two"}]}
+                {"path":"/r","count":1,"depth":1,"levelsBelow":2,"attributes":[],"namespaceURIs":[]}
+                {"path":"/r/p:x","count":2,"depth":2,"levelsBelow":0,"attributes":["p:k"],"namespaceURIs":["urn:one","urn:two"]}
+                {"path":"/r/s","count":1,"depth":2,"levelsBelow":1,"attributes":[],"namespaceURIs":[]}
+                {"path":"/r/s/p:x","count":1,"depth":3,"levelsBelow":0,"attributes":[],"namespaceURIs":["urn:two"]}
+
+                """)
+    }
+
+    @Test("paths: the default namespace shows as (default), and null in JSON Lines")
+    func pathsDefaultNamespace() throws {
+        let document = #"<feed xmlns="http://www.w3.org/2005/Atom"><entry/></feed>"#
+        let table = try saxdispatch(["paths", "-"], input: document)
+        #expect(table.output.hasPrefix("PREFIX     NAMESPACE\n(default)  http://www.w3.org/2005/Atom\n\nPATH "))
+        let lines = try saxdispatch(["paths", "-", "--format", "jsonl"], input: document)
+        #expect(lines.output.hasPrefix(#"{"namespaces":[{"prefix":null,"uri":"http://www.w3.org/2005/Atom"}]}"# + "\n"))
+        #expect(lines.output.contains(#""path":"/feed/entry","count":1,"depth":2,"levelsBelow":0,"attributes":[],"namespaceURIs":["http://www.w3.org/2005/Atom"]}"#))
     }
 }
