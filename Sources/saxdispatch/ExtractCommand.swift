@@ -17,9 +17,19 @@ struct ExtractCommand: ParsableCommand {
             'link[@rel='alternate']/@href' (a child chosen by attribute). NAME= may be \
             left out: the column is then named after the path.
 
-            Namespaces are processed: a prefix that no declaration binds is an error. \
-            --no-namespaces reads names as written, prefix included, for legacy \
-            documents that are not namespace-well-formed.
+            Names match by namespace URI. Bind a prefix with -N PREFIX=URI (repeat it, \
+            as in xmlstarlet): with -N atom=http://www.w3.org/2005/Atom, 'atom:entry' \
+            matches the entry elements of that namespace whatever prefix the document \
+            writes them with, a default namespace included. A name in Clark notation, \
+            '{http://www.w3.org/2005/Atom}entry' (quoted for the shell), needs no \
+            binding. A prefix that no -N binds matches the prefix as the document \
+            writes it; an unprefixed name matches unprefixed elements in any default \
+            namespace. A prefix that no -N binds and no element read was written with \
+            matches nothing: once the document is read, FILE: warning: ... on standard \
+            error says so, and the exit status stays 0. 'saxdispatch paths' lists the \
+            prefixes and URIs a document uses. --no-namespaces reads names as written \
+            (prefix included; no -N, no Clark names), for legacy documents that are \
+            not namespace-well-formed.
 
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
@@ -47,6 +57,10 @@ struct ExtractCommand: ParsableCommand {
                   --field "name=tag[@k='name']/@v:string?" --format csv
               zcat dump.xml.gz | saxdispatch extract - --record page \\
                   --field title --field id:int
+              saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
+                  --record atom:entry --field atom:title --field updated=atom:updated:date
+              saxdispatch extract feed.atom --record '{http://www.w3.org/2005/Atom}entry' \\
+                  --field 'title={http://www.w3.org/2005/Atom}title'
             """
     )
 
@@ -67,6 +81,11 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
     var onError: FailureMode = .fail
 
+    @Option(
+        name: [.customShort("N"), .customLong("namespace")],
+        help: ArgumentHelp("Bind PREFIX to a namespace URI for --record and --field names (repeat it).", valueName: "prefix=uri"))
+    var namespaceArguments: [String] = []
+
     @OptionGroup var options: DocumentOptions
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
@@ -82,6 +101,18 @@ struct ExtractCommand: ParsableCommand {
     /// The extraction the options describe.
     func extraction() throws -> RecordExtraction {
         guard !fieldArguments.isEmpty else { throw ValidationError("give at least one --field NAME=RELPATH[:TYPE]") }
+        let namespaces: NamespaceBindings
+        do {
+            namespaces = try NamespaceArguments.bindings(namespaceArguments)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let processesNamespaces = namespaceProcessing.processesNamespaces
+        if let problem = RecordExtraction.namespaceProblem(
+            pattern: recordPattern, fields: fieldArguments, namespaces: namespaces, processesNamespaces: processesNamespaces)
+        {
+            throw ValidationError(problem)
+        }
         let pattern: ElementPattern
         do {
             pattern = try RecordExtraction.recordPattern(recordPattern)
@@ -102,7 +133,7 @@ struct ExtractCommand: ParsableCommand {
         }
         return RecordExtraction(
             pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip,
-            safety: try options.profile(), processesNamespaces: namespaceProcessing.processesNamespaces)
+            safety: try options.profile(), namespaces: namespaces, processesNamespaces: processesNamespaces)
     }
 
     func run() throws {
@@ -114,6 +145,9 @@ struct ExtractCommand: ParsableCommand {
                 diagnostic: { Output.standardError($0.description + "\n") })
         } catch {
             throw DocumentFailure(error, path: file)
+        }
+        for warning in summary.warnings {
+            Output.standardError(warning.description + "\n")
         }
         if summary.skipped > 0 {
             Output.standardError(

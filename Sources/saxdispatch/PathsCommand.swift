@@ -23,7 +23,7 @@ struct PathsCommand: ParsableCommand {
 
             Names keep the prefixes the document wrote. When names are in namespaces, a \
             table of PREFIX and NAMESPACE comes first, one row for each URI a prefix \
-            stood for, '(default)' for a default namespace: what to bind to match \
+            stood for, '(default)' for a default namespace: bind those with -N to match \
             them in 'extract', whatever prefix another document uses. --format jsonl \
             writes it as a first object, {"namespaces":[{"prefix":null,"uri":"..."}, \
             ...]}, the default namespace's prefix null. With --no-namespaces, names are \

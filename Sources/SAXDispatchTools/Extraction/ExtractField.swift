@@ -6,14 +6,15 @@ import SAXDispatch
 /// TYPE is a base type — `string` (the default), `int`, `double`, `decimal`, `bool`,
 /// `url`, `date` (ISO 8601), `date-rfc822`, `date-epoch` — optionally followed by `?`
 /// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
-/// The type is read from the text after the last `:` when that text is a type, so a
-/// prefixed element name keeps its meaning (`dc:creator`); a prefixed name that *is* a
-/// type name needs an explicit type (`dc:date:string`). Text there that looks like a
-/// mistyped type is an error rather than part of the path: `?` or `[]` after a name
-/// that is no type (`price:integr?`), or a type's name in capitals or another spelling
-/// (`Int`, `integer`, `float`, `boolean`, `datetime`) or one slip away from one (`strng`),
-/// with the type it means; a prefixed element that really has such a name needs an
-/// explicit type too (`x:integer:string`). Every name in the path must be an XML name.
+/// The type is read from the text after the last `:` (outside a Clark name's braces) when
+/// that text is a type, so a prefixed element name keeps its meaning (`dc:creator`); a
+/// prefixed name that *is* a type name needs an explicit type (`dc:date:string`). Text
+/// there that looks like a mistyped type is an error rather than part of the path: `?` or
+/// `[]` after a name that is no type (`price:integr?`), or a type's name in capitals or
+/// another spelling (`Int`, `integer`, `float`, `boolean`, `datetime`) or one slip away
+/// from one (`strng`), with the type it means; a prefixed element that really has such a
+/// name needs an explicit type too (`x:integer:string`). Every name in the path must be
+/// an XML name.
 public struct ExtractField: Sendable, Hashable {
     /// The column's name: the JSON key, the CSV and TSV header.
     public var name: String
@@ -55,13 +56,13 @@ public struct ExtractField: Sendable, Hashable {
     public init(parsing argument: String) throws(ExtractFieldError) {
         var name: String?
         var rest = Substring(argument)
-        if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains(where: { "[/@'\"".contains($0) }) {
+        if let equals = Self.nameEnd(in: argument) {
             name = String(argument[..<equals])
             rest = argument[argument.index(after: equals)...]
         }
         var type = ValueType.string
         var arity = Arity.required
-        if let colon = rest.lastIndex(of: ":") {
+        if let colon = Self.typeColon(in: rest) {
             let suffix = rest[rest.index(after: colon)...]
             if suffix.isEmpty {
                 throw ExtractFieldError(
@@ -90,6 +91,30 @@ public struct ExtractField: Sendable, Hashable {
             throw ExtractFieldError(argument: argument, message: "the name before '=' is empty")
         }
         self.init(name: name ?? pathText, path: path, type: type, arity: arity)
+    }
+
+    /// Where `NAME=` ends: the first `=` before any path syntax (`[`, `/`, `@`, a quote)
+    /// and outside a Clark name's braces, whose URI may hold `=` and `/`; `nil` when the
+    /// argument has no name.
+    private static func nameEnd(in argument: String) -> String.Index? {
+        var inNamespaceURI = false
+        for index in argument.indices {
+            switch argument[index] {
+            case "{": inNamespaceURI = true
+            case "}": inNamespaceURI = false
+            case "=" where !inNamespaceURI: return index
+            case "[", "/", "@", "'", "\"": if !inNamespaceURI { return nil }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The last `:` after any Clark name's closing brace: the one that may start a type.
+    /// The colons of a URI (`{http://…}date`) never do.
+    private static func typeColon(in text: Substring) -> Substring.Index? {
+        let tail = text.lastIndex(of: "}").map { text[text.index(after: $0)...] } ?? text
+        return tail.lastIndex(of: ":")
     }
 
     /// `int`, `int?`, `int[]`… as a type and arity, or `nil` when `text` is not a type.

@@ -21,6 +21,8 @@ public struct RecordExtraction {
     public var skipsFailures: Bool
     /// The limits the document must keep.
     public var safety: SafetyProfile
+    /// The prefixes the pattern and the field paths resolve through (`-N PREFIX=URI`).
+    public var namespaces: NamespaceBindings
     /// Whether names are matched by namespace (the default) or as written
     /// (`--no-namespaces`); see ``Dispatcher/processesNamespaces``.
     public var processesNamespaces: Bool
@@ -33,17 +35,23 @@ public struct RecordExtraction {
         public var skipped = 0
         /// Bytes of input read.
         public var bytes = 0
+        /// What the parse found worth a warning: a prefix of the pattern or a field that
+        /// is bound nowhere and that no element read was written with, so its names matched
+        /// nothing. Said in the command line's terms (`-N`); none with names read as written.
+        public var warnings: [ParseWarning] = []
     }
 
     public init(
         pattern: ElementPattern, fields: [ExtractField], format: RowWriter.Format = .jsonl,
-        skipsFailures: Bool = false, safety: SafetyProfile = .default, processesNamespaces: Bool = true
+        skipsFailures: Bool = false, safety: SafetyProfile = .default, namespaces: NamespaceBindings = NamespaceBindings(),
+        processesNamespaces: Bool = true
     ) {
         self.pattern = pattern
         self.fields = fields
         self.format = format
         self.skipsFailures = skipsFailures
         self.safety = safety
+        self.namespaces = namespaces
         self.processesNamespaces = processesNamespaces
     }
 
@@ -62,7 +70,7 @@ public struct RecordExtraction {
     /// The record that reads one row, named after the pattern in messages.
     var record: Record<[ExtractedValue]> {
         let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)
-            .processingNamespaces(processesNamespaces)
+            .namespaces(namespaces).processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
     }
 
@@ -97,6 +105,38 @@ public struct RecordExtraction {
             summary.records += 1
         }
         summary.skipped = parsed.failed
+        // Names read as written have no bindings to suggest: the prefix warnings are for
+        // names matched by namespace.
+        summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
         return summary
+    }
+
+    /// A warning of the parse, said with what the command line offers: `-N` rather than
+    /// the dispatcher's `namespaces`.
+    static func commandLineWarning(_ warning: ParseWarning) -> ParseWarning {
+        guard let prefix = warning.prefix else { return warning }
+        var rewritten = warning
+        rewritten.message =
+            "the prefix '\(prefix)' of --record or --field is bound nowhere and no element read was written with it,"
+            + " so its names matched nothing: bind it with -N \(prefix)=URI, or write the names in Clark notation"
+            + " ('{URI}local')"
+        return rewritten
+    }
+
+    /// Why the pattern and fields cannot be read as given with names read as written
+    /// (`--no-namespaces`), or `nil`: Clark names and bindings need namespace processing,
+    /// and without it would match nothing.
+    public static func namespaceProblem(
+        pattern: String, fields: [String], namespaces: NamespaceBindings, processesNamespaces: Bool
+    ) -> String? {
+        guard !processesNamespaces else { return nil }
+        if !namespaces.isEmpty {
+            return "-N binds prefixes to namespace URIs, which --no-namespaces does not read: leave out one or the other"
+        }
+        for (option, text) in [("--record", pattern)] + fields.map({ ("--field", $0) }) where PatternNames.hasClarkName(text) {
+            return "\(option) '\(text)': a name in Clark notation ({URI}local) needs namespace processing,"
+                + " which --no-namespaces turns off: leave it out, or write the name as the document does"
+        }
+        return nil
     }
 }

@@ -3,12 +3,138 @@ import SAXDispatch
 import SAXDispatchTools
 import Testing
 
-/// Namespaces on the command line: `--no-namespaces` on every command that reads a
-/// document, and the `paths` legend.
+/// Namespaces on the command line: `-N PREFIX=URI` and Clark names in `extract`,
+/// `--no-namespaces` on every command that reads a document, the warning for a prefix
+/// that matched nothing, and the `paths` legend.
 @Suite("saxdispatch: namespaces")
 struct NamespaceCommandTests {
+    static let atom = "http://www.w3.org/2005/Atom"
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+
+    /// One feed in three spellings: a default namespace, the usual `atom:` prefix, and
+    /// unusual prefixes (with an `atom:` decoy bound to another namespace).
+    static let spellings = ["atom-default.xml", "atom-prefixed.xml", "atom-unusual.xml"]
+
+    /// The rows every spelling gives; the decoy entry in another namespace is never one.
+    static let feedRows = """
+        {"title":"One","updated":"2024-01-02T03:04:05Z","date":"2024-01-01","href":"http://example.org/1","lang":"en"}
+        {"title":"Two","updated":"2024-02-02T03:04:05Z","date":"2024-02-01","href":"http://example.org/2","lang":null}
+
+        """
+
     func saxdispatch(_ arguments: [String], input: String? = nil) throws -> CommandRunner.Result {
         try CommandRunner.run("saxdispatch", arguments, input: input.map { Data($0.utf8) })
+    }
+
+    @Test("one feed in three spellings gives the same rows with -N bindings", arguments: spellings)
+    func boundPrefixes(_ fixture: String) throws {
+        let result = try saxdispatch([
+            "extract", TestPaths.fixture(fixture).path, "-N", "atom=\(Self.atom)", "--namespace", "dc=\(Self.dublinCore)",
+            "--record", "atom:entry", "--field", "title=atom:title", "--field", "updated=atom:updated:date",
+            "--field", "date=dc:date:string", "--field", "href=atom:link[@rel='alternate']/@href:url",
+            "--field", "lang=@xml:lang:string?",
+        ])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(result.output == Self.feedRows)
+    }
+
+    @Test("Clark names need no -N and give the same rows", arguments: spellings)
+    func clarkNames(_ fixture: String) throws {
+        let result = try saxdispatch([
+            "extract", TestPaths.fixture(fixture).path, "--record", "{\(Self.atom)}entry",
+            "--field", "title={\(Self.atom)}title", "--field", "updated={\(Self.atom)}updated:date",
+            "--field", "date={\(Self.dublinCore)}date", "--field", "href={\(Self.atom)}link[@rel='alternate']/@href:url",
+            "--field", "lang=@{\(NamespaceBindings.xmlNamespace)}lang:string?",
+        ])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(result.output == Self.feedRows)
+    }
+
+    @Test("a Clark name without NAME= names its column after the whole path, URI included")
+    func clarkColumnName() throws {
+        let result = try saxdispatch([
+            "extract", TestPaths.fixture("atom-default.xml").path, "--record", "/{\(Self.atom)}feed",
+            "--field", "{\(Self.atom)}title", "--format", "csv",
+        ])
+        #expect(result.status == 0)
+        #expect(result.output == "{\(Self.atom)}title\n\"Namespaces, three ways\"\n")
+    }
+
+    @Test("a prefix bound nowhere and never written: no rows, a warning on standard error, exit 0")
+    func unseenPrefixWarning() throws {
+        let path = TestPaths.fixture("atom-default.xml").path
+        let result = try saxdispatch(["extract", path, "--record", "atom:entry", "--field", "atom:title"])
+        #expect(result.status == 0)
+        #expect(result.output.isEmpty)
+        #expect(
+            result.error == """
+                \(path): warning: the prefix 'atom' of --record or --field is bound nowhere and no element read was \
+                written with it, so its names matched nothing: bind it with -N atom=URI, or write the names in Clark \
+                notation ('{URI}local')
+
+                """)
+        // A prefix the document writes needs no binding: it matches as written, with no warning.
+        let asWritten = try saxdispatch([
+            "extract", TestPaths.fixture("atom-prefixed.xml").path, "--record", "atom:entry", "--field", "atom:title",
+        ])
+        #expect(asWritten.status == 0)
+        #expect(asWritten.error.isEmpty)
+        #expect(asWritten.output == "{\"atom:title\":\"One\"}\n{\"atom:title\":\"Two\"}\n")
+    }
+
+    @Test(
+        "-N arguments that cannot be bound are usage errors, exit 2, saying what is wrong",
+        arguments: [
+            (["-N", "atom"], "Error: -N 'atom': not PREFIX=URI (for example -N atom=http://www.w3.org/2005/Atom)"),
+            (["-N", "=urn:x"], "Error: -N '=urn:x': a binding needs a prefix; unprefixed names match unprefixed elements"),
+            (["-N", "atom="], "Error: -N 'atom=': the prefix 'atom' cannot be bound to the empty URI"),
+            (["-N", "xmlns=urn:x"], "Error: -N 'xmlns=urn:x': the prefix 'xmlns' cannot be bound: it declares namespaces"),
+            (
+                ["-N", "xml=urn:x"],
+                "Error: -N 'xml=urn:x': the prefix 'xml' is always bound to 'http://www.w3.org/XML/1998/namespace'"
+            ),
+            (["-N", "1a=urn:x"], "Error: -N '1a=urn:x': the prefix '1a' is not a name: a name cannot start with '1'"),
+            (["-N", "a:b=urn:x"], "Error: -N 'a:b=urn:x': 'a:b' is not a prefix"),
+            (
+                ["-N", "a=urn:one", "--namespace", "a=urn:two"],
+                "Error: -N 'a=urn:two': the prefix 'a' is already bound to 'urn:one' by an earlier -N; a prefix has one URI"
+            ),
+            (
+                ["-N", "a=urn:one", "--no-namespaces"],
+                "Error: -N binds prefixes to namespace URIs, which --no-namespaces does not read"
+            ),
+        ])
+    func bindingErrors(_ options: [String], _ message: String) throws {
+        let result = try saxdispatch(["extract", "-", "--record", "a:item", "--field", "title"] + options, input: "<r/>")
+        #expect(result.status == 2)
+        #expect(result.error.hasPrefix(message), "\(result.error)")
+        #expect(result.error.contains("Usage: saxdispatch extract "))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("the same prefix bound twice to the same URI, and xml to its own, are accepted; a URI may hold '='")
+    func repeatedBindings() throws {
+        let bindings = try NamespaceArguments.bindings([
+            "a=urn:one", "a=urn:one", "xml=http://www.w3.org/XML/1998/namespace", "q=http://example.org/?k=v",
+        ])
+        #expect(bindings.uri(for: "a") == "urn:one")
+        #expect(bindings.uri(for: "q") == "http://example.org/?k=v")
+    }
+
+    @Test("a Clark name with --no-namespaces is a usage error: it would match nothing")
+    func clarkWithoutNamespaces() throws {
+        let result = try saxdispatch(
+            ["extract", "-", "--record", "item", "--field", "t={urn:x}title", "--no-namespaces"], input: "<r/>")
+        #expect(result.status == 2)
+        #expect(
+            result.error.hasPrefix(
+                "Error: --field 't={urn:x}title': a name in Clark notation ({URI}local) needs namespace processing"))
+        // Braces inside a quoted attribute value are no Clark name.
+        let quoted = try saxdispatch(
+            ["extract", "-", "--record", "item[@k='{x}']", "--field", "t", "--no-namespaces"], input: "<r/>")
+        #expect(quoted.status == 0, "\(quoted.error)")
     }
 
     // MARK: - Legacy documents
