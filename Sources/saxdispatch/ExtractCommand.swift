@@ -34,8 +34,12 @@ struct ExtractCommand: ParsableCommand {
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
-            A path ending in a prefixed name that is also a type name needs its type \
-            spelled out: dc:date:string. A mistyped type (price:integer, price:strng, \
+            A last step PREFIX:NAME whose NAME is also a type (dc:date, x:int) is the \
+            element PREFIX:NAME, as text, when PREFIX is bound with -N; otherwise it is \
+            PREFIX converted to NAME, as id:int is id as an int, and when PREFIX is then \
+            missing from a record, a note says how to write the other. Write the type to \
+            leave no doubt: dc:date:string, dc:date:date, or \
+            '{http://purl.org/dc/elements/1.1/}date:date'. A mistyped type (price:integer, price:strng, \
             tag:strings[]) is a usage error that names the type meant; so is a name \
             that no element or attribute can have (t?, @@x, a:).
 
@@ -122,7 +126,7 @@ struct ExtractCommand: ParsableCommand {
         var fields: [ExtractField] = []
         for argument in fieldArguments {
             do {
-                fields.append(try ExtractField(parsing: argument))
+                fields.append(try ExtractField(parsing: argument, namespaces: namespaces))
             } catch {
                 throw ValidationError(error.description)
             }
@@ -139,10 +143,21 @@ struct ExtractCommand: ParsableCommand {
     func run() throws {
         let extraction = try extraction()
         let summary: RecordExtraction.Summary
+        // A field's note is said once, with its first missing element: a skipped record
+        // after another would only repeat it.
+        var notedFields: Set<String> = []
+        func explained(_ error: RecordError) -> String {
+            let notes = extraction.notes(for: error).filter { notedFields.insert($0.field).inserted }
+            return ([error.description] + notes.map(\.text)).joined(separator: "\n")
+        }
         do {
             summary = try extraction.run(
                 options.input(file, counting: .records), output: { Output.standardOutput($0) },
-                diagnostic: { Output.standardError($0.description + "\n") })
+                diagnostic: { Output.standardError(explained($0) + "\n") })
+        } catch let error as RecordError {
+            var failure = DocumentFailure(error, path: file)
+            failure.message = explained(error)
+            throw failure
         } catch {
             throw DocumentFailure(error, path: file)
         }

@@ -111,6 +111,18 @@ public struct RecordExtraction {
         return summary
     }
 
+    /// The notes that go with `error`: for each field that is missing from the record and
+    /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),
+    /// the field's name and how to write that name, as a `SOURCE:LINE:COLUMN: note: …` line.
+    public func notes(for error: RecordError) -> [(field: String, text: String)] {
+        error.failures.compactMap { failure in
+            guard case .missing = failure.reason,
+                let note = fields.first(where: { $0.name == failure.fieldName })?.spellingNote
+            else { return nil }
+            return (failure.fieldName, "\(error.source ?? "<input>"):\(failure.line):\(failure.column): note: \(note)")
+        }
+    }
+
     /// A warning of the parse, said with what the command line offers: `-N` rather than
     /// the dispatcher's `namespaces`.
     static func commandLineWarning(_ warning: ParseWarning) -> ParseWarning {

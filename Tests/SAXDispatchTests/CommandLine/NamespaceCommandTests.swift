@@ -5,7 +5,7 @@ import Testing
 
 /// Namespaces on the command line: `-N PREFIX=URI` and Clark names in `extract`,
 /// `--no-namespaces` on every command that reads a document, the warning for a prefix
-/// that matched nothing, and the `paths` legend.
+/// that matched nothing, the `paths` legend, and how `dc:date` reads.
 @Suite("saxdispatch: namespaces")
 struct NamespaceCommandTests {
     static let atom = "http://www.w3.org/2005/Atom"
@@ -31,7 +31,7 @@ struct NamespaceCommandTests {
         let result = try saxdispatch([
             "extract", TestPaths.fixture(fixture).path, "-N", "atom=\(Self.atom)", "--namespace", "dc=\(Self.dublinCore)",
             "--record", "atom:entry", "--field", "title=atom:title", "--field", "updated=atom:updated:date",
-            "--field", "date=dc:date:string", "--field", "href=atom:link[@rel='alternate']/@href:url",
+            "--field", "date=dc:date", "--field", "href=atom:link[@rel='alternate']/@href:url",
             "--field", "lang=@xml:lang:string?",
         ])
         #expect(result.status == 0)
@@ -267,5 +267,77 @@ struct NamespaceCommandTests {
         let lines = try saxdispatch(["paths", "-", "--format", "jsonl"], input: document)
         #expect(lines.output.hasPrefix(#"{"namespaces":[{"prefix":null,"uri":"http://www.w3.org/2005/Atom"}]}"# + "\n"))
         #expect(lines.output.contains(#""path":"/feed/entry","count":1,"depth":2,"levelsBelow":0,"attributes":[],"namespaceURIs":["http://www.w3.org/2005/Atom"]}"#))
+    }
+
+    // MARK: - dc:date
+
+    @Test("--field dc:date with dc bound reads the element dc:date; unbound, the element dc as a date")
+    func prefixedTypeNames() throws {
+        let bound = try NamespaceBindings([("dc", Self.dublinCore), ("x", "urn:x")])
+        for (argument, path, type) in [
+            ("dc:date", "dc:date", "string"), ("d=dc:date", "dc:date", "string"), ("x:int", "x:int", "string"),
+            ("item/x:url", "item/x:url", "string"), ("@x:bool", "@x:bool", "string"), ("dc:date:date", "dc:date", "date"),
+            ("dc:date:string?", "dc:date", "string?"), ("x:integer", "x:integer", "string"), ("id:int", "id", "int"),
+            ("{\(Self.dublinCore)}date", "{\(Self.dublinCore)}date", "string"),
+            ("{\(Self.dublinCore)}date:date[]", "{\(Self.dublinCore)}date", "date[]"),
+        ] {
+            let field = try ExtractField(parsing: argument, namespaces: bound)
+            #expect(field.path.description == path, "\(argument)")
+            #expect(field.typeDescription == type, "\(argument)")
+            #expect(field.spellingNote == nil || argument == "id:int", "\(argument)")
+        }
+        for (argument, path, type) in [("dc:date", "dc", "date"), ("x:int", "x", "int"), ("@x:bool", "@x", "bool")] {
+            let field = try ExtractField(parsing: argument)
+            #expect(field.path.description == path, "\(argument)")
+            #expect(field.typeDescription == type, "\(argument)")
+        }
+        #expect(
+            try ExtractField(parsing: "dc:date").spellingNote
+                == "'dc:date' was read as the element 'dc' converted to date; for the element 'dc:date', write"
+                + " 'dc:date:string' (or 'dc:date:date' to convert it), or bind the prefix with -N dc=URI")
+        // An attribute is no element: `@id:int` is as common as it is clear.
+        #expect(try ExtractField(parsing: "@id:int").spellingNote == nil)
+    }
+
+    @Test("with the prefix bound, dc:date? and dc:date[] are errors that say to write the type")
+    func boundPrefixWithMarker() throws {
+        let result = try saxdispatch(
+            ["extract", "-", "--record", "item", "-N", "dc=\(Self.dublinCore)", "--field", "when=dc:date?"], input: "<r/>")
+        #expect(result.status == 2)
+        #expect(
+            result.error.hasPrefix(
+                "Error: --field 'when=dc:date?': 'dc' is a bound prefix, so 'dc:date' is a name, and '?' can only follow"
+                    + " a type: write 'dc:date:string?' (or 'dc:date:date?' to convert it)\n"))
+        #expect(throws: ExtractFieldError.self) {
+            try ExtractField(parsing: "dc:creator[]", namespaces: ["dc": Self.dublinCore])
+        }
+    }
+
+    @Test("--field dc:date: bound, the dates; unbound, the error and a note that spells the element out")
+    func dcDateOnTheCommandLine() throws {
+        let path = TestPaths.fixture("atom-prefixed.xml").path
+        let arguments = ["extract", path, "-N", "atom=\(Self.atom)", "--record", "atom:entry", "--field", "dc:date"]
+        let bound = try saxdispatch(arguments + ["-N", "dc=\(Self.dublinCore)"])
+        #expect(bound.status == 0)
+        #expect(bound.output == "{\"dc:date\":\"2024-01-01\"}\n{\"dc:date\":\"2024-02-01\"}\n")
+        let unbound = try saxdispatch(arguments)
+        #expect(unbound.status == 1)
+        #expect(unbound.output.isEmpty)
+        #expect(
+            unbound.error == """
+                \(path):4:3: error: record atom:entry has no dc
+                \(path):4:3: note: 'dc:date' was read as the element 'dc' converted to date; for the element \
+                'dc:date', write 'dc:date:string' (or 'dc:date:date' to convert it), or bind the prefix with -N dc=URI
+
+                """)
+        // Spelled as the note says, it reads the element by its prefix as written.
+        let spelled = try saxdispatch(Array(arguments.dropLast()) + ["dc:date:string"])
+        #expect(spelled.status == 0)
+        #expect(spelled.output == bound.output)
+        // With --on-error skip, the note comes once, with the first record.
+        let skipped = try saxdispatch(arguments + ["--on-error", "skip"])
+        #expect(skipped.status == 0)
+        #expect(skipped.error.components(separatedBy: "note:").count == 2)
+        #expect(skipped.error.components(separatedBy: "error:").count == 3)
     }
 }
