@@ -7,6 +7,9 @@ import SAXDispatch
 public struct DocumentCheck {
     /// The rules and limits the document must keep.
     public var profile: SafetyProfile
+    /// Whether the document must be namespace-well-formed (the default) or is read with
+    /// names as written (``Dispatcher/processesNamespaces``).
+    public var processesNamespaces: Bool
 
     /// What a successful check saw.
     public struct Summary: Sendable, Hashable {
@@ -16,9 +19,10 @@ public struct DocumentCheck {
         public var maximumDepth = 0
     }
 
-    /// A check against `profile`.
-    public init(profile: SafetyProfile = .default) {
+    /// A check against `profile`, with or without namespace processing.
+    public init(profile: SafetyProfile = .default, processesNamespaces: Bool = true) {
         self.profile = profile
+        self.processesNamespaces = processesNamespaces
     }
 
     /// Parses `input` to its end; the progress meter counts elements.
@@ -29,6 +33,7 @@ public struct DocumentCheck {
         var summary = Summary()
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
+        dispatcher.processesNamespaces = processesNamespaces
         dispatcher.onAnyStart { element in
             summary.elements += 1
             summary.maximumDepth = max(summary.maximumDepth, element.depth)

@@ -26,12 +26,20 @@ public struct EventLog {
     public var whitespace: WhitespacePolicy
     /// Whether the text pieces are written too, as `text` events.
     public var includesTextPieces: Bool
+    /// Whether names are read by namespace (the default) or as written
+    /// (``Dispatcher/processesNamespaces``). Either way events show names as written; with
+    /// namespace processing, `xmlns` declarations are not attributes.
+    public var processesNamespaces: Bool
 
     /// A log under `safety`, shaping end text with `whitespace`.
-    public init(safety: SafetyProfile = .default, whitespace: WhitespacePolicy = .trim, includesTextPieces: Bool = false) {
+    public init(
+        safety: SafetyProfile = .default, whitespace: WhitespacePolicy = .trim, includesTextPieces: Bool = false,
+        processesNamespaces: Bool = true
+    ) {
         self.safety = safety
         self.whitespace = whitespace
         self.includesTextPieces = includesTextPieces
+        self.processesNamespaces = processesNamespaces
     }
 
     /// Writes the events of `input` to `sink`, in pieces of about 64 KiB; the input's
@@ -46,6 +54,7 @@ public struct EventLog {
         var elements = 0
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
+        dispatcher.processesNamespaces = processesNamespaces
         dispatcher.onDoctype { doctype in
             writer.line { bytes in
                 bytes += Array("{\"event\":\"doctype\",\"name\":".utf8)

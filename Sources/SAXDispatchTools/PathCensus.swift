@@ -5,6 +5,11 @@ import SAXDispatch
 /// sample of its text — in memory that grows with the number of distinct paths, not with
 /// the document.
 ///
+/// Paths and attribute names are kept as the document writes them, prefixes included; the
+/// namespace each prefix (or the default namespace) stands for is listed beside them
+/// (``Outcome/namespaces``), every binding of it when the document binds one prefix to
+/// several URIs, so that a user sees what to bind.
+///
 /// ```swift
 /// let paths = try PathCensus().run(DocumentInput(path: "map.osm"))
 /// for path in paths { print(path.count, path.path) }
@@ -22,6 +27,10 @@ public struct PathCensus {
         public var levelsBelow: Int
         /// The attribute names seen on elements of this path, in order of first appearance.
         public var attributes: [String]
+        /// The namespace URIs of the elements of this path, in order of first appearance:
+        /// none for a name in no namespace, one as a rule, more when the prefix (or the
+        /// default namespace) stands for different URIs in different places.
+        public var namespaceURIs: [String] = []
         /// The first non-empty text of an element of this path (trimmed, shortened to
         /// ``PathCensus/sampleLength`` characters), when samples were asked for.
         public var sample: String?
@@ -38,12 +47,30 @@ public struct PathCensus {
     /// The longest sample kept, in characters; longer texts end with `…`.
     public static let sampleLength = 60
 
+    /// A prefix as the document wrote it and the namespace URI it stood for.
+    public struct Namespace: Sendable, Hashable {
+        /// The prefix; `nil` for a default namespace (`xmlns="…"`).
+        public var prefix: String?
+        /// The namespace URI.
+        public var uri: String
+
+        public init(prefix: String?, uri: String) {
+            self.prefix = prefix
+            self.uri = uri
+        }
+    }
+
     /// The limits the document must keep.
     public var safety: SafetyProfile
+    /// Whether names are read by namespace (the default) or as written
+    /// (``Dispatcher/processesNamespaces``): without it, no name has a namespace and
+    /// `xmlns` declarations are attributes.
+    public var processesNamespaces: Bool
     /// Whether each entry gets a sample of its text.
     public var collectsSamples: Bool
-    /// The most distinct paths and attribute names (together) kept before the census
-    /// fails, so that a document with endless distinct names cannot exhaust memory.
+    /// The most distinct paths, attribute names and namespace bindings (together) kept
+    /// before the census fails, so that a document with endless distinct names cannot
+    /// exhaust memory.
     public var maximumEntries: Int
     /// The most bytes those entries may take, each path counted whole (`/osm/node/tag`):
     /// a few deep paths of long names would otherwise make paths that take the square of
@@ -53,9 +80,10 @@ public struct PathCensus {
     /// A census under `safety`, with or without samples.
     public init(
         safety: SafetyProfile = .default, collectsSamples: Bool = false, maximumEntries: Int = 100_000,
-        maximumBytes: Int = 64 << 20
+        maximumBytes: Int = 64 << 20, processesNamespaces: Bool = true
     ) {
         self.safety = safety
+        self.processesNamespaces = processesNamespaces
         self.collectsSamples = collectsSamples
         self.maximumEntries = maximumEntries
         self.maximumBytes = maximumBytes
@@ -66,6 +94,10 @@ public struct PathCensus {
         /// One entry per distinct path, in the order asked for; on an error, the paths of
         /// the document up to it.
         public var entries: [Entry]
+        /// Every prefix that element and attribute names were written with (and the default
+        /// namespace) with each URI it stood for, in order of first appearance; empty for a
+        /// document without namespaces, or without namespace processing.
+        public var namespaces: [Namespace] = []
         /// Why the document could not be read to its end: ``XMLParseError`` for a malformed
         /// document, ``XMLInputError`` when the input cannot be read, ``TooManyPaths``
         /// (with the position of the element that would have been one too many).
@@ -78,6 +110,7 @@ public struct PathCensus {
         let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
+        dispatcher.processesNamespaces = processesNamespaces
         dispatcher.onAnyStart { element in try tally.start(element) }
         if collectsSamples {
             dispatcher.onAnyEnd(whitespace: .collapse) { _, text in tally.end(text: text) }
@@ -99,11 +132,11 @@ public struct PathCensus {
                 failure = error
             }
         }
-        return Outcome(entries: tally.entries(order: order), failure: failure)
+        return Outcome(entries: tally.entries(order: order), namespaces: tally.namespaces, failure: failure)
     }
 
-    /// The error a census stops with when a document has more distinct paths and
-    /// attribute names than it keeps.
+    /// The error a census stops with when a document has more distinct paths, attribute
+    /// names and namespace bindings than it keeps.
     public struct TooManyPaths: Error, CustomStringConvertible {
         /// The limit on entries, when that is the limit reached.
         public var maximumEntries: Int
@@ -137,6 +170,7 @@ public struct PathCensus {
             var children: [String: Int] = [:]
             var attributes: [String] = []
             var attributeSet: Set<String> = []
+            var namespaceURIs: [String] = []
             var sample: String?
             /// The bytes of the node's whole path, as ``entries(order:)`` writes it.
             var pathBytes = 0
@@ -151,6 +185,11 @@ public struct PathCensus {
         var elements = 0
         /// The open elements: their node and the deepest depth reached inside them so far.
         var open: [(node: Int, deepest: Int)] = [(0, 0)]
+        /// Every (prefix, URI) pair seen, in order of first appearance.
+        var namespaces: [Namespace] = []
+        /// The URIs each prefix (`""` for the default namespace) stood for, each string kept
+        /// once so that the nodes holding it share it.
+        var urisByPrefix: [String: [String]] = [:]
 
         init(maximumEntries: Int, maximumBytes: Int) {
             self.maximumEntries = maximumEntries
@@ -174,12 +213,32 @@ public struct PathCensus {
                 nodes[parent].children[name] = index
             }
             nodes[index].count += 1
-            for attribute in element.attributes where !nodes[index].attributeSet.contains(attribute.name) {
+            // A node's name fixes its prefix, so a URI the node already has is a known
+            // binding: the common case costs one comparison.
+            if let uri = element.namespaceURI, !nodes[index].namespaceURIs.contains(uri) {
+                let kept = try namespace(prefix: element.prefix, uri: uri)
+                // The first URI is part of the path's entry; another one counts as an entry.
+                if !nodes[index].namespaceURIs.isEmpty { try admitEntry(bytes: kept.utf8.count) }
+                nodes[index].namespaceURIs.append(kept)
+            }
+            for attribute in element.attributes {
+                if let uri = attribute.namespaceURI { _ = try namespace(prefix: attribute.prefix, uri: uri) }
+                guard !nodes[index].attributeSet.contains(attribute.name) else { continue }
                 try admitEntry(bytes: attribute.name.utf8.count)
                 nodes[index].attributeSet.insert(attribute.name)
                 nodes[index].attributes.append(attribute.name)
             }
             open.append((index, nodes[index].depth))
+        }
+
+        /// Records that `prefix` stood for `uri` and returns the URI as kept.
+        private func namespace(prefix: String?, uri: String) throws -> String {
+            let key = prefix ?? ""
+            if let known = urisByPrefix[key]?.first(where: { $0 == uri }) { return known }
+            try admitEntry(bytes: key.utf8.count + uri.utf8.count)
+            urisByPrefix[key, default: []].append(uri)
+            namespaces.append(Namespace(prefix: prefix, uri: uri))
+            return uri
         }
 
         func end(text: String?) {
@@ -215,7 +274,7 @@ public struct PathCensus {
                 entries.append(
                     Entry(
                         path: path, count: node.count, depth: node.depth, levelsBelow: node.levelsBelow,
-                        attributes: node.attributes, sample: node.sample))
+                        attributes: node.attributes, namespaceURIs: node.namespaceURIs, sample: node.sample))
             }
             if order == .count {
                 let ranked = entries.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }

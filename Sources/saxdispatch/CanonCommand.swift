@@ -13,6 +13,12 @@ struct CanonCommand: ParsableCommand {
             sorted, empty elements written out, text escaped, no trailing newline. \
             It is built from the dispatcher's events, so it shows exactly what handlers see.
 
+            Names are read as written, without namespace processing, as the suite's \
+            out/ files are: xmlns declarations are written as attributes, and a prefix \
+            that no declaration binds (<x:y/> alone) is accepted. The other commands \
+            process namespaces unless given --no-namespaces, and reject such a prefix \
+            with its line and column.
+
             Examples:
               saxdispatch canon doc.xml
               saxdispatch canon doc.xml --chunk-size 1    # feed one byte at a time

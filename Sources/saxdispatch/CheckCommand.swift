@@ -14,6 +14,11 @@ struct CheckCommand: ParsableCommand {
             and exits 1. Nothing but the input is ever read: no external entity, no \
             external DTD.
 
+            Namespaces are processed: a prefix that no declaration binds (<x:y/> alone), \
+            a rebound xml or xmlns prefix or an empty prefixed URI is an error with its \
+            line and column. --no-namespaces checks a legacy document that is \
+            well-formed XML 1.0 but not namespace-well-formed, with names as written.
+
             Limits (--limit NAME=VALUE, VALUE a number, a size such as 16M, or unlimited):
               entities      entity declarations (default 256)
               depth         element nesting depth (default 256)
@@ -29,6 +34,7 @@ struct CheckCommand: ParsableCommand {
               saxdispatch check upload.xml
               saxdispatch check feeds/*.xml
               saxdispatch check --strict --limit depth=64 response.xml
+              saxdispatch check --no-namespaces legacy.xml
               curl -s https://example.com/feed.xml | saxdispatch check -
             """
     )
@@ -38,8 +44,11 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: DocumentOptions
 
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
+
     func run() throws {
-        let check = DocumentCheck(profile: try options.profile())
+        let check = DocumentCheck(
+            profile: try options.profile(), processesNamespaces: namespaceProcessing.processesNamespaces)
         var failed = false
         for file in files {
             do {

@@ -15,6 +15,11 @@ struct EventsCommand: ParsableCommand {
             the pieces an onText handler receives; they depend on --chunk-size, the end \
             text does not.
 
+            Names are shown as written. Namespaces are processed, as by a dispatcher's \
+            default: xmlns declarations are not attributes, and a prefix no declaration \
+            binds is an error; --no-namespaces reads names as written, with xmlns \
+            declarations as attributes.
+
             Examples:
               saxdispatch events feed.xml
               saxdispatch events feed.xml --chunk-size 1 --text-pieces
@@ -33,6 +38,8 @@ struct EventsCommand: ParsableCommand {
 
     @OptionGroup var options: DocumentOptions
 
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
+
     enum WhitespaceOption: String, ExpressibleByArgument, CaseIterable {
         case preserve, trim, collapse
 
@@ -46,7 +53,9 @@ struct EventsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let log = EventLog(safety: try options.profile(), whitespace: whitespace.policy, includesTextPieces: textPieces)
+        let log = EventLog(
+            safety: try options.profile(), whitespace: whitespace.policy, includesTextPieces: textPieces,
+            processesNamespaces: namespaceProcessing.processesNamespaces)
         do {
             try log.write(options.input(file)) { Output.standardOutput($0) }
         } catch {

@@ -24,11 +24,29 @@ struct ExtractCommand: ParsableCommand {
             reads "Plain  simple" and 'string(p)' "Plain and simple". A TYPE may \
             follow: --field 'total=string(price):decimal'.
 
+            Names match by namespace URI. Bind a prefix with -N PREFIX=URI (repeat it, \
+            as in xmlstarlet): with -N atom=http://www.w3.org/2005/Atom, 'atom:entry' \
+            matches the entry elements of that namespace whatever prefix the document \
+            writes them with, a default namespace included. A name in Clark notation, \
+            '{http://www.w3.org/2005/Atom}entry' (quoted for the shell), needs no \
+            binding. A prefix that no -N binds matches the prefix as the document \
+            writes it; an unprefixed name matches unprefixed elements in any default \
+            namespace. A prefix that no -N binds and no element read was written with \
+            matches nothing: once the document is read, FILE: warning: ... on standard \
+            error says so, and the exit status stays 0. 'saxdispatch paths' lists the \
+            prefixes and URIs a document uses. --no-namespaces reads names as written \
+            (prefix included; no -N, no Clark names), for legacy documents that are \
+            not namespace-well-formed.
+
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
             (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
-            A path ending in a prefixed name that is also a type name needs its type \
-            spelled out: dc:date:string. A mistyped type (price:integer, price:strng, \
+            A last step PREFIX:NAME whose NAME is also a type (dc:date, x:int) is the \
+            element PREFIX:NAME, as text, when PREFIX is bound with -N; otherwise it is \
+            PREFIX converted to NAME, as id:int is id as an int, and when PREFIX is then \
+            missing from a record, a note says how to write the other. Write the type to \
+            leave no doubt: dc:date:string, dc:date:date, or \
+            '{http://purl.org/dc/elements/1.1/}date:date'. A mistyped type (price:integer, price:strng, \
             tag:strings[]) is a usage error that names the type meant; so is a name \
             that no element or attribute can have (t?, @@x, a:).
 
@@ -52,6 +70,10 @@ struct ExtractCommand: ParsableCommand {
                   --field title --field id:int
               saxdispatch extract feed.xml --record item --field title \\
                   --field 'text=string(description)' --format csv
+              saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
+                  --record atom:entry --field atom:title --field updated=atom:updated:date
+              saxdispatch extract feed.atom --record '{http://www.w3.org/2005/Atom}entry' \\
+                  --field 'title={http://www.w3.org/2005/Atom}title'
             """
     )
 
@@ -74,7 +96,14 @@ struct ExtractCommand: ParsableCommand {
     @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
     var onError: FailureMode = .fail
 
+    @Option(
+        name: [.customShort("N"), .customLong("namespace")],
+        help: ArgumentHelp("Bind PREFIX to a namespace URI for --record and --field names (repeat it).", valueName: "prefix=uri"))
+    var namespaceArguments: [String] = []
+
     @OptionGroup var options: DocumentOptions
+
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
     enum FailureMode: String, ExpressibleByArgument, CaseIterable {
         case fail, skip
@@ -87,6 +116,18 @@ struct ExtractCommand: ParsableCommand {
     /// The extraction the options describe.
     func extraction() throws -> RecordExtraction {
         guard !fieldArguments.isEmpty else { throw ValidationError("give at least one --field NAME=RELPATH[:TYPE]") }
+        let namespaces: NamespaceBindings
+        do {
+            namespaces = try NamespaceArguments.bindings(namespaceArguments)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let processesNamespaces = namespaceProcessing.processesNamespaces
+        if let problem = RecordExtraction.namespaceProblem(
+            pattern: recordPattern, fields: fieldArguments, namespaces: namespaces, processesNamespaces: processesNamespaces)
+        {
+            throw ValidationError(problem)
+        }
         let pattern: ElementPattern
         do {
             pattern = try RecordExtraction.recordPattern(recordPattern)
@@ -96,7 +137,7 @@ struct ExtractCommand: ParsableCommand {
         var fields: [ExtractField] = []
         for argument in fieldArguments {
             do {
-                fields.append(try ExtractField(parsing: argument))
+                fields.append(try ExtractField(parsing: argument, namespaces: namespaces))
             } catch {
                 throw ValidationError(error.description)
             }
@@ -107,18 +148,32 @@ struct ExtractCommand: ParsableCommand {
         }
         return RecordExtraction(
             pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip,
-            safety: try options.profile())
+            safety: try options.profile(), namespaces: namespaces, processesNamespaces: processesNamespaces)
     }
 
     func run() throws {
         let extraction = try extraction()
         let summary: RecordExtraction.Summary
+        // A field's note is said once, with its first missing element: a skipped record
+        // after another would only repeat it.
+        var notedFields: Set<String> = []
+        func explained(_ error: RecordError) -> String {
+            let notes = extraction.notes(for: error).filter { notedFields.insert($0.field).inserted }
+            return ([error.description] + notes.map(\.text)).joined(separator: "\n")
+        }
         do {
             summary = try extraction.run(
                 options.input(file, counting: .records), output: { Output.standardOutput($0) },
-                diagnostic: { Output.standardError($0.description + "\n") })
+                diagnostic: { Output.standardError(explained($0) + "\n") })
+        } catch let error as RecordError {
+            var failure = DocumentFailure(error, path: file)
+            failure.message = explained(error)
+            throw failure
         } catch {
             throw DocumentFailure(error, path: file)
+        }
+        for warning in summary.warnings {
+            Output.standardError(warning.description + "\n")
         }
         if summary.skipped > 0 {
             Output.standardError(

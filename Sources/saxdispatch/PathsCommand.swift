@@ -17,11 +17,21 @@ struct PathsCommand: ParsableCommand {
             of first appearance), and with --samples, SAMPLE: the first non-empty text \
             of an element with that path, whitespace collapsed, shortened to 60 \
             characters. --format jsonl writes one object per path with the keys path, \
-            count, depth, levelsBelow, attributes (and sample).
+            count, depth, levelsBelow, attributes, namespaceURIs (the URIs of its \
+            elements: none, one, or more where its prefix is bound differently in \
+            different places) and sample.
 
-            A document with more than --max-entries distinct paths and attribute names \
-            together, or whose paths and names take more than 64 MiB, stops with an \
-            error instead of growing without bound. When the \
+            Names keep the prefixes the document wrote. When names are in namespaces, a \
+            table of PREFIX and NAMESPACE comes first, one row for each URI a prefix \
+            stood for, '(default)' for a default namespace: bind those with -N to match \
+            them in 'extract', whatever prefix another document uses. --format jsonl \
+            writes it as a first object, {"namespaces":[{"prefix":null,"uri":"..."}, \
+            ...]}, the default namespace's prefix null. With --no-namespaces, names are \
+            read as written and xmlns declarations are attributes.
+
+            A document with more than --max-entries distinct paths, attribute names \
+            and namespace bindings together, or whose paths and names take more than \
+            64 MiB, stops with an error instead of growing without bound. When the \
             document fails part of the way (malformed, truncated, too many paths), the \
             paths seen before the error are printed, then the error, and the exit \
             status is 1.
@@ -29,6 +39,7 @@ struct PathsCommand: ParsableCommand {
             Examples:
               saxdispatch paths map.osm
               saxdispatch paths map.osm --sort count --samples
+              saxdispatch paths feed.atom
               zcat enwiki.xml.gz | saxdispatch paths - --format jsonl
             """
     )
@@ -47,10 +58,12 @@ struct PathsCommand: ParsableCommand {
 
     @Option(
         name: .customLong("max-entries"),
-        help: ArgumentHelp("The most distinct paths and attribute names kept.", valueName: "n"))
+        help: ArgumentHelp("The most distinct paths, attribute names and namespace bindings kept.", valueName: "n"))
     var maximumEntries = 100_000
 
     @OptionGroup var options: DocumentOptions
+
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
     func validate() throws {
         guard maximumEntries > 0 else { throw ValidationError("--max-entries must be positive") }
@@ -58,11 +71,12 @@ struct PathsCommand: ParsableCommand {
 
     func run() throws {
         let census = PathCensus(
-            safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries)
+            safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries,
+            processesNamespaces: namespaceProcessing.processesNamespaces)
         // The paths seen before an error are printed too: a truncated dump still says
         // what it held.
         let outcome = census.run(options.input(file, streamsOutput: false), order: sort)
-        var text = PathReport.text(outcome.entries, format: format, samples: samples)
+        var text = PathReport.text(outcome.entries, namespaces: outcome.namespaces, format: format, samples: samples)
         if !outcome.entries.isEmpty { text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) } }
         if let failure = outcome.failure { throw DocumentFailure(failure, path: file) }
     }

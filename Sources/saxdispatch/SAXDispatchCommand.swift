@@ -1,4 +1,5 @@
 import ArgumentParser
+import SAXDispatch
 
 @main
 struct SAXDispatchCommand: ParsableCommand {
@@ -10,7 +11,9 @@ struct SAXDispatchCommand: ParsableCommand {
             standard input when FILE is '-', keeps the safety limits of 'check' (change \
             them with --strict and --limit), feeds the input in --chunk-size pieces, and \
             shows progress on standard error for long runs when it is a terminal \
-            (--progress). Exit status: 0 on success, 1 when a document is malformed, \
+            (--progress). Every command but canon processes namespaces, so a prefix \
+            that no declaration binds is an error; --no-namespaces reads names as \
+            written. Exit status: 0 on success, 1 when a document is malformed, \
             breaks a limit or cannot be read, 2 on a usage error. Errors are printed to \
             standard error as FILE:LINE:COLUMN: error: message.
 
@@ -61,6 +64,11 @@ struct DocumentFailure: Error {
     /// Renders an error from parsing `path` for standard error.
     init(_ error: any Error, path: String) {
         switch error {
+        case let error as XMLParseError where error.code == .unboundPrefix:
+            // Legacy documents use prefixes they never declare: say how to read them anyway.
+            message =
+                error.description + "\n\(error.source ?? path):\(error.line):\(error.column): note: no declaration binds"
+                + " this prefix; --no-namespaces reads the document with names as written"
         case let error as CustomStringConvertible:
             message = error.description
         default:

@@ -29,6 +29,8 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var options: DocumentOptions
 
+    @OptionGroup var namespaceProcessing: NamespaceProcessingOption
+
     func validate() throws {
         guard sampleMegabytes > 0 && sampleMegabytes <= 1_000_000 else {
             throw ValidationError("--sample-size must be at least 1 and at most 1000000 (a terabyte)")
@@ -45,7 +47,9 @@ struct StatsCommand: ParsableCommand {
             if let file {
                 source = file == "-" ? "standard input" : file
                 let input = options.input(file, streamsOutput: false)
-                statistics = try DocumentStatistics.collect(safety: safety, source: file) { parser, elements in
+                statistics = try DocumentStatistics.collect(
+                    safety: safety, source: file, processesNamespaces: namespaceProcessing.processesNamespaces
+                ) { parser, elements in
                     try input.feed(parser, count: elements)
                     try parser.finish()
                 }
@@ -53,7 +57,9 @@ struct StatsCommand: ParsableCommand {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)
                 source = "built-in zoo sample (\(sampleMegabytes) MB, generated on the fly)"
                 let input = options.input("sample", streamsOutput: false)
-                statistics = try DocumentStatistics.collect(safety: safety, source: "sample") { parser, elements in
+                statistics = try DocumentStatistics.collect(
+                    safety: safety, source: "sample", processesNamespaces: namespaceProcessing.processesNamespaces
+                ) { parser, elements in
                     try input.feed(parser, totalBytes: sample.targetSize, count: elements) { body in
                         try sample.generate(chunkSize: input.chunkSize) { try $0.withUnsafeBytes(body) }
                     }

@@ -10,14 +10,25 @@ import SAXDispatch
 /// TYPE is a base type — `string` (the default), `int`, `double`, `decimal`, `bool`,
 /// `url`, `date` (ISO 8601), `date-rfc822`, `date-epoch` — optionally followed by `?`
 /// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
-/// The type is read from the text after the last `:` when that text is a type, so a
-/// prefixed element name keeps its meaning (`dc:creator`); a prefixed name that *is* a
-/// type name needs an explicit type (`dc:date:string`). Text there that looks like a
-/// mistyped type is an error rather than part of the path: `?` or `[]` after a name
-/// that is no type (`price:integr?`), or a type's name in capitals or another spelling
-/// (`Int`, `integer`, `float`, `boolean`, `datetime`) or one slip away from one (`strng`),
-/// with the type it means; a prefixed element that really has such a name needs an
-/// explicit type too (`x:integer:string`). Every name in the path must be an XML name.
+/// The type is read from the text after the last `:` (outside a Clark name's braces) when
+/// that text is a type, so a prefixed element name keeps its meaning (`dc:creator`).
+///
+/// A last step written `PREFIX:NAME` where NAME is also a type (`dc:date`, `x:int`) reads
+/// two ways, and the command line cannot look at the document before it parses, so the
+/// bindings decide: when PREFIX is bound (`-N dc=…`, or `xml`), the step is the element
+/// (or attribute) `PREFIX:NAME` as text; otherwise it is `PREFIX` converted to NAME, as
+/// `id:int` is `id` as an integer. Writing the type removes all doubt: `dc:date:string`,
+/// `dc:date:date`, or a Clark name, `{http://purl.org/dc/elements/1.1/}date:date`. With
+/// the prefix bound, `dc:date?` and `dc:date[]` are errors that say to write the type
+/// (`dc:date:string?`), since `?` and `[]` cannot end a name. Read the other way, a field
+/// keeps a ``spellingNote`` to show when its element is missing from a record.
+///
+/// Text after the last `:` that looks like a mistyped type is an error rather than part
+/// of the path: `?` or `[]` after a name that is no type (`price:integr?`), or a type's
+/// name in capitals or another spelling (`Int`, `integer`, `float`, `boolean`,
+/// `datetime`) or one slip away from one (`strng`), with the type it means; a prefixed
+/// element that really has such a name needs an explicit type too (`x:integer:string`),
+/// or its prefix bound. Every name in the path must be an XML name.
 public struct ExtractField: Sendable, Hashable {
     /// The column's name: the JSON key, the CSV and TSV header.
     public var name: String
@@ -29,6 +40,10 @@ public struct ExtractField: Sendable, Hashable {
     public var arity: Arity
     /// Whether an element's own text is read (`RELPATH`) or its whole text (`string(RELPATH)`).
     public var scope: TextScope
+    /// For a last step `PREFIX:NAME` read as `PREFIX` with the type NAME (PREFIX unbound),
+    /// how to write the element `PREFIX:NAME` instead: said when the field's element is
+    /// missing, the likely sign that the other reading was meant.
+    public var spellingNote: String?
 
     /// The conversions a field can apply.
     public enum ValueType: String, Sendable, Hashable, CaseIterable {
@@ -64,16 +79,19 @@ public struct ExtractField: Sendable, Hashable {
     /// let field = try ExtractField(parsing: "text=string(description)")   // its whole text
     /// ```
     ///
+    /// - Parameter namespaces: The prefixes bound on the command line (`-N`), which decide
+    ///   how a last step such as `dc:date` reads (see the type's description).
     /// - Throws: ``ExtractFieldError`` for an empty name or an invalid path or type.
-    public init(parsing argument: String) throws(ExtractFieldError) {
+    public init(parsing argument: String, namespaces: NamespaceBindings = NamespaceBindings()) throws(ExtractFieldError) {
         var name: String?
         var rest = Substring(argument)
-        if let equals = argument.firstIndex(of: "="), !argument[..<equals].contains(where: { "[/@'\"".contains($0) }) {
+        if let equals = Self.nameEnd(in: argument) {
             name = String(argument[..<equals])
             rest = argument[argument.index(after: equals)...]
         }
         var type = ValueType.string
         var arity = Arity.required
+        var spellingNote: String?
         var scope = TextScope.own
         // A column without a name is named after its path as written, without its type.
         var written: Substring?
@@ -82,15 +100,32 @@ public struct ExtractField: Sendable, Hashable {
             rest = whole.path
             scope = .whole
             if let spec = whole.type { (type, arity) = spec }
-        } else if let colon = rest.lastIndex(of: ":") {
+        } else if let colon = Self.typeColon(in: rest) {
             let suffix = rest[rest.index(after: colon)...]
+            let before = rest[..<colon]
             if suffix.isEmpty {
                 throw ExtractFieldError(
                     argument: argument, message: "nothing follows the last ':'; write a type after it or leave the ':' out")
             }
-            if let spec = Self.typeSpec(suffix) {
+            if let prefix = Self.prefixCandidate(before), namespaces.uri(for: prefix) != nil {
+                // A bound prefix: the colon is the name's, whatever follows it.
+                if let marker = ["?", "[]"].first(where: { suffix.hasSuffix($0) }) {
+                    let local = suffix.dropLast(marker.count)
+                    throw ExtractFieldError(
+                        argument: argument,
+                        message: "'\(prefix)' is a bound prefix, so '\(before):\(local)' is a name, and '\(marker)' can only"
+                            + " follow a type: write '\(before):\(local):string\(marker)'"
+                            + (Self.typeSpec(suffix).map { " (or '\(before):\(local):\($0.0.rawValue)\(marker)' to convert it)" } ?? ""))
+                }
+            } else if let spec = Self.typeSpec(suffix) {
                 (type, arity) = spec
-                rest = rest[..<colon]
+                rest = before
+                if arity == .required, let prefix = Self.prefixCandidate(before), !before.hasSuffix("@" + prefix) {
+                    spellingNote =
+                        "'\(before):\(suffix)' was read as the element '\(prefix)' converted to \(suffix); for the element"
+                        + " '\(prefix):\(suffix)', write '\(before):\(suffix):string' (or '\(before):\(suffix):\(suffix)' to"
+                        + " convert it), or bind the prefix with -N \(prefix)=URI"
+                }
             } else if let problem = Self.mistypedType(suffix) {
                 throw ExtractFieldError(argument: argument, message: problem)
             }
@@ -111,6 +146,7 @@ public struct ExtractField: Sendable, Hashable {
             throw ExtractFieldError(argument: argument, message: "the name before '=' is empty")
         }
         self.init(name: name ?? String(written ?? rest), path: path, type: type, arity: arity, scope: scope)
+        self.spellingNote = spellingNote
     }
 
     /// `string(RELPATH)[:TYPE]` as its path, its type (if written) and the text before the
@@ -140,6 +176,40 @@ public struct ExtractField: Sendable, Hashable {
         throw ExtractFieldError(
             argument: argument,
             message: mistypedType(suffix) ?? "unknown type '\(suffix)' (types: \(known), each optionally followed by ? or [])")
+    }
+
+    /// Where `NAME=` ends: the first `=` before any path syntax (`[`, `/`, `@`, a quote)
+    /// and outside a Clark name's braces, whose URI may hold `=` and `/`; `nil` when the
+    /// argument has no name.
+    private static func nameEnd(in argument: String) -> String.Index? {
+        var inNamespaceURI = false
+        for index in argument.indices {
+            switch argument[index] {
+            case "{": inNamespaceURI = true
+            case "}": inNamespaceURI = false
+            case "=" where !inNamespaceURI: return index
+            case "[", "/", "@", "'", "\"": if !inNamespaceURI { return nil }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The last `:` after any Clark name's closing brace: the one that may start a type.
+    /// The colons of a URI (`{http://…}date`) never do.
+    private static func typeColon(in text: Substring) -> Substring.Index? {
+        let tail = text.lastIndex(of: "}").map { text[text.index(after: $0)...] } ?? text
+        return tail.lastIndex(of: ":")
+    }
+
+    /// The name before the `:` when it could be a prefix: the last step of `text` (an
+    /// attribute's without its `@`) when that step is a bare name, without `:`, tests,
+    /// braces or `*`; `nil` otherwise (`a[@k='v']`, `{uri}x`, `.`).
+    private static func prefixCandidate(_ text: Substring) -> String? {
+        var step = PatternNames.pathComponents(text).last ?? text
+        if step.hasPrefix("@") { step = step.dropFirst() }
+        guard !step.isEmpty, step != ".", !step.contains(where: { ":[]{}*@='\"".contains($0) }) else { return nil }
+        return String(step)
     }
 
     /// `int`, `int?`, `int[]`… as a type and arity, or `nil` when `text` is not a type.

@@ -7,7 +7,9 @@
 /// than a field that never matches. The rules are those of XML 1.0 (fifth edition), a
 /// superset of the names expat accepts, so no name a document can hold is refused; a
 /// name's `:` must separate a non-empty prefix from a non-empty local name, as namespaces
-/// in XML require.
+/// in XML require. In a name written in Clark notation (`{uri}local`) only the local
+/// name is checked: the URI between the braces may hold any character but `{`, `}` and
+/// control characters, `/` and `:` included, as the pattern syntax says.
 enum PatternNames {
     /// A name that breaks the rules: where it starts (a 1-based column, in characters) and
     /// what is wrong.
@@ -26,6 +28,7 @@ enum PatternNames {
         var nameStart = 0
         var isAttribute = false
         var quote: Character?
+        var inNamespaceURI = false
         var column = 0
         func check() -> Problem? {
             defer { name = "" }
@@ -36,6 +39,15 @@ enum PatternNames {
             column += 1
             if let open = quote {
                 if character == open { quote = nil }
+                continue
+            }
+            // A Clark name's URI is no name: the local name after the '}' is checked.
+            if inNamespaceURI {
+                if character == "}" { inNamespaceURI = false }
+                continue
+            }
+            if character == "{" {
+                inNamespaceURI = true
                 continue
             }
             if "/[]@=*'\"".contains(character) {
@@ -57,14 +69,60 @@ enum PatternNames {
     ///   that initializer finds it.
     static func firstProblem(inFieldPath text: String) -> String? {
         var elementPart = Substring(text)
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = pathComponents(text)
         var attributeProblem: String?
         if let last = parts.last, last.hasPrefix("@") {
-            attributeProblem = problem(inName: String(last.dropFirst()), attribute: true)
+            attributeProblem = problem(inName: String(localPart(ofClarkName: last.dropFirst())), attribute: true)
             elementPart = text.dropLast(last.count + (parts.count > 1 ? 1 : 0))
         }
         if elementPart.hasPrefix("./") { elementPart = elementPart.dropFirst(2) }
         return firstProblem(inPattern: String(elementPart))?.message ?? attributeProblem
+    }
+
+    /// Whether `text` (a pattern or a field argument) holds a name in Clark notation: a `{`
+    /// outside a quoted attribute value, which no name can hold otherwise.
+    static func hasClarkName(_ text: String) -> Bool {
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "{" {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The parts of a path between slashes; a slash inside a Clark name's braces
+    /// (`{http://www.w3.org/2005/Atom}link`) belongs to the URI, not to the path.
+    static func pathComponents(_ text: some StringProtocol) -> [Substring] {
+        let text = Substring(text)
+        var components: [Substring] = []
+        var start = text.startIndex
+        var inNamespaceURI = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            switch text[index] {
+            case "{": inNamespaceURI = true
+            case "}": inNamespaceURI = false
+            case "/" where !inNamespaceURI:
+                components.append(text[start..<index])
+                start = text.index(after: index)
+            default: break
+            }
+            index = text.index(after: index)
+        }
+        components.append(text[start...])
+        return components
+    }
+
+    /// The local name of a name in Clark notation (`{uri}local` gives `local`); any other
+    /// name as it is.
+    static func localPart(ofClarkName name: Substring) -> Substring {
+        guard name.first == "{", let close = name.firstIndex(of: "}") else { return name }
+        return name[name.index(after: close)...]
     }
 
     /// What is wrong with `name` as an element's (or an attribute's) name, or `nil` when

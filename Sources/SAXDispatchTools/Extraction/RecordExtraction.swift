@@ -21,6 +21,11 @@ public struct RecordExtraction {
     public var skipsFailures: Bool
     /// The limits the document must keep.
     public var safety: SafetyProfile
+    /// The prefixes the pattern and the field paths resolve through (`-N PREFIX=URI`).
+    public var namespaces: NamespaceBindings
+    /// Whether names are matched by namespace (the default) or as written
+    /// (`--no-namespaces`); see ``Dispatcher/processesNamespaces``.
+    public var processesNamespaces: Bool
 
     /// What a finished run wrote and skipped.
     public struct Summary: Sendable, Hashable {
@@ -30,17 +35,24 @@ public struct RecordExtraction {
         public var skipped = 0
         /// Bytes of input read.
         public var bytes = 0
+        /// What the parse found worth a warning: a prefix of the pattern or a field that
+        /// is bound nowhere and that no element read was written with, so its names matched
+        /// nothing. Said in the command line's terms (`-N`); none with names read as written.
+        public var warnings: [ParseWarning] = []
     }
 
     public init(
         pattern: ElementPattern, fields: [ExtractField], format: RowWriter.Format = .jsonl,
-        skipsFailures: Bool = false, safety: SafetyProfile = .default
+        skipsFailures: Bool = false, safety: SafetyProfile = .default, namespaces: NamespaceBindings = NamespaceBindings(),
+        processesNamespaces: Bool = true
     ) {
         self.pattern = pattern
         self.fields = fields
         self.format = format
         self.skipsFailures = skipsFailures
         self.safety = safety
+        self.namespaces = namespaces
+        self.processesNamespaces = processesNamespaces
     }
 
     /// Reads the pattern of the elements that become rows, as given on a command line.
@@ -58,6 +70,7 @@ public struct RecordExtraction {
     /// The record that reads one row, named after the pattern in messages.
     var record: Record<[ExtractedValue]> {
         let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)
+            .namespaces(namespaces).processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
     }
 
@@ -92,6 +105,50 @@ public struct RecordExtraction {
             summary.records += 1
         }
         summary.skipped = parsed.failed
+        // Names read as written have no bindings to suggest: the prefix warnings are for
+        // names matched by namespace.
+        summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
         return summary
+    }
+
+    /// The notes that go with `error`: for each field that is missing from the record and
+    /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),
+    /// the field's name and how to write that name, as a `SOURCE:LINE:COLUMN: note: …` line.
+    public func notes(for error: RecordError) -> [(field: String, text: String)] {
+        error.failures.compactMap { failure in
+            guard case .missing = failure.reason,
+                let note = fields.first(where: { $0.name == failure.fieldName })?.spellingNote
+            else { return nil }
+            return (failure.fieldName, "\(error.source ?? "<input>"):\(failure.line):\(failure.column): note: \(note)")
+        }
+    }
+
+    /// A warning of the parse, said with what the command line offers: `-N` rather than
+    /// the dispatcher's `namespaces`.
+    static func commandLineWarning(_ warning: ParseWarning) -> ParseWarning {
+        guard let prefix = warning.prefix else { return warning }
+        var rewritten = warning
+        rewritten.message =
+            "the prefix '\(prefix)' of --record or --field is bound nowhere and no element read was written with it,"
+            + " so its names matched nothing: bind it with -N \(prefix)=URI, or write the names in Clark notation"
+            + " ('{URI}local')"
+        return rewritten
+    }
+
+    /// Why the pattern and fields cannot be read as given with names read as written
+    /// (`--no-namespaces`), or `nil`: Clark names and bindings need namespace processing,
+    /// and without it would match nothing.
+    public static func namespaceProblem(
+        pattern: String, fields: [String], namespaces: NamespaceBindings, processesNamespaces: Bool
+    ) -> String? {
+        guard !processesNamespaces else { return nil }
+        if !namespaces.isEmpty {
+            return "-N binds prefixes to namespace URIs, which --no-namespaces does not read: leave out one or the other"
+        }
+        for (option, text) in [("--record", pattern)] + fields.map({ ("--field", $0) }) where PatternNames.hasClarkName(text) {
+            return "\(option) '\(text)': a name in Clark notation ({URI}local) needs namespace processing,"
+                + " which --no-namespaces turns off: leave it out, or write the name as the document does"
+        }
+        return nil
     }
 }

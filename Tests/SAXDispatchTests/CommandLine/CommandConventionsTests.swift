@@ -141,9 +141,9 @@ struct CommandRobustnessTests {
         #expect(result.status == 1)
         #expect(
             result.output == """
-                {"path":"/r","count":1,"depth":1,"levelsBelow":1,"attributes":[]}
-                {"path":"/r/a","count":1,"depth":2,"levelsBelow":0,"attributes":["x"]}
-                {"path":"/r/b","count":1,"depth":2,"levelsBelow":0,"attributes":[]}
+                {"path":"/r","count":1,"depth":1,"levelsBelow":1,"attributes":[],"namespaceURIs":[]}
+                {"path":"/r/a","count":1,"depth":2,"levelsBelow":0,"attributes":["x"],"namespaceURIs":[]}
+                {"path":"/r/b","count":1,"depth":2,"levelsBelow":0,"attributes":[],"namespaceURIs":[]}
 
                 """)
         #expect(result.error == "-:1:17: error: the input ends before the root element is closed (in r/b)\n")

@@ -62,10 +62,10 @@ struct PathsCommandTests {
         #expect(result.status == 0)
         #expect(
             result.output == """
-                {"path":"/r/x","count":3,"depth":2,"levelsBelow":0,"attributes":[],"sample":null}
-                {"path":"/r/y","count":2,"depth":2,"levelsBelow":1,"attributes":["id","k","z"],"sample":null}
-                {"path":"/r","count":1,"depth":1,"levelsBelow":2,"attributes":["a"],"sample":null}
-                {"path":"/r/y/w","count":1,"depth":3,"levelsBelow":0,"attributes":[],"sample":"some text"}
+                {"path":"/r/x","count":3,"depth":2,"levelsBelow":0,"attributes":[],"namespaceURIs":[],"sample":null}
+                {"path":"/r/y","count":2,"depth":2,"levelsBelow":1,"attributes":["id","k","z"],"namespaceURIs":[],"sample":null}
+                {"path":"/r","count":1,"depth":1,"levelsBelow":2,"attributes":["a"],"namespaceURIs":[],"sample":null}
+                {"path":"/r/y/w","count":1,"depth":3,"levelsBelow":0,"attributes":[],"namespaceURIs":[],"sample":"some text"}
 
                 """)
     }
@@ -80,7 +80,10 @@ struct PathsCommandTests {
 
     @Test(
         "the paths, counts, depths and attribute names agree with an independent count (Foundation's XMLParser)",
-        arguments: ["zoo.xml", "catalog.xml", "attributes.xml", "mixed.xml", "deep.xml", "crlf.xml"])
+        arguments: [
+            "zoo.xml", "catalog.xml", "attributes.xml", "mixed.xml", "deep.xml", "crlf.xml", "atom-default.xml",
+            "atom-prefixed.xml", "atom-unusual.xml",
+        ])
     func agreesWithIndependentCount(_ name: String) throws {
         try expectAgreement(TestPaths.fixture(name).path)
     }
@@ -96,14 +99,22 @@ struct PathsCommandTests {
         let expected = try IndependentPathCount.count(contentsOf: URL(fileURLWithPath: path))
         let result = try paths([path, "--format", "jsonl"])
         #expect(result.status == 0, "\(result.error)")
-        let found = try objects(result.output).map { object in
+        let lines = try objects(result.output)
+        let found = lines.filter { $0["path"] != nil }.map { object in
             IndependentPathCount.Path(
                 path: object["path"] as? String ?? "", count: object["count"] as? Int ?? -1,
                 depth: object["depth"] as? Int ?? -1, levelsBelow: object["levelsBelow"] as? Int ?? -1,
-                attributes: Set(object["attributes"] as? [String] ?? []))
+                attributes: Set(object["attributes"] as? [String] ?? []),
+                namespaceURIs: object["namespaceURIs"] as? [String] ?? ["missing"])
         }
-        #expect(found == expected)
+        #expect(found == expected.paths)
         #expect(found.count > 1)
+        // The legend comes first, when there is one, and lists the same bindings.
+        let legend = lines.first?["namespaces"] as? [[String: Any]] ?? []
+        let bindings = legend.map { IndependentPathCount.Binding(prefix: $0["prefix"] as? String, uri: $0["uri"] as? String ?? "") }
+        #expect(Set(bindings) == expected.namespaces)
+        #expect(bindings.count == expected.namespaces.count)
+        #expect(lines.dropFirst().allSatisfy { $0["namespaces"] == nil })
     }
 
     @Test("standard input gives what the file gives")
@@ -132,7 +143,9 @@ struct PathsCommandTests {
     }
 }
 
-/// Counts element paths with Foundation's XMLParser, a parser independent of ours.
+/// Counts element paths with Foundation's XMLParser, a parser independent of ours, with
+/// namespace processing on: paths of names as written, and the URIs of elements and
+/// prefixed attributes (resolved through the declarations the parser reports).
 enum IndependentPathCount {
     struct Path: Hashable {
         var path: String
@@ -140,20 +153,30 @@ enum IndependentPathCount {
         var depth: Int
         var levelsBelow: Int
         var attributes: Set<String>
+        var namespaceURIs: [String]
     }
 
-    static func count(contentsOf url: URL) throws -> [Path] {
+    /// A prefix (`nil`: the default namespace) and a URI it stood for.
+    struct Binding: Hashable {
+        var prefix: String?
+        var uri: String
+    }
+
+    static func count(contentsOf url: URL) throws -> (paths: [Path], namespaces: Set<Binding>) {
         let parser = try #require(XMLParser(contentsOf: url))
         let delegate = Counter()
         parser.delegate = delegate
         parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = true
+        parser.shouldReportNamespacePrefixes = true
         try #require(parser.parse(), "XMLParser: \(String(describing: parser.parserError))")
-        return delegate.order.map { path in
+        let paths = delegate.order.map { path in
             let entry = delegate.entries[path]!
             return Path(
                 path: path, count: entry.count, depth: path.split(separator: "/").count,
-                levelsBelow: entry.levelsBelow, attributes: entry.attributes)
+                levelsBelow: entry.levelsBelow, attributes: entry.attributes, namespaceURIs: entry.namespaceURIs)
         }
+        return (paths, delegate.namespaces)
     }
 
     final class Counter: NSObject, XMLParserDelegate {
@@ -161,21 +184,47 @@ enum IndependentPathCount {
             var count = 0
             var levelsBelow = 0
             var attributes: Set<String> = []
+            var namespaceURIs: [String] = []
         }
 
         var entries: [String: Entry] = [:]
         var order: [String] = []
         var stack: [(path: String, deepest: Int)] = []
+        var namespaces: Set<Binding> = []
+        /// The declarations in scope, innermost last.
+        var declarations: [(prefix: String, uri: String)] = [("xml", "http://www.w3.org/XML/1998/namespace")]
+
+        func parser(_ parser: XMLParser, didStartMappingPrefix prefix: String, toURI namespaceURI: String) {
+            declarations.append((prefix, namespaceURI))
+        }
+
+        func parser(_ parser: XMLParser, didEndMappingPrefix prefix: String) {
+            if let index = declarations.lastIndex(where: { $0.prefix == prefix }) { declarations.remove(at: index) }
+        }
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
-            let path = (stack.last?.path ?? "") + "/" + name
+            let written = qualifiedName ?? name
+            let path = (stack.last?.path ?? "") + "/" + written
             if entries[path] == nil { order.append(path) }
             entries[path, default: Entry()].count += 1
+            if let namespaceURI, !namespaceURI.isEmpty {
+                if !entries[path]!.namespaceURIs.contains(namespaceURI) { entries[path]!.namespaceURIs.append(namespaceURI) }
+                let colon = written.firstIndex(of: ":")
+                namespaces.insert(Binding(prefix: colon.map { String(written[..<$0]) }, uri: namespaceURI))
+            }
             // Namespace declarations are not attributes once namespaces are processed.
-            entries[path]!.attributes.formUnion(attributes.keys.filter { $0 != "xmlns" && !$0.hasPrefix("xmlns:") })
+            let names = attributes.keys.filter { $0 != "xmlns" && !$0.hasPrefix("xmlns:") }
+            entries[path]!.attributes.formUnion(names)
+            for name in names {
+                guard let colon = name.firstIndex(of: ":") else { continue }
+                let prefix = String(name[..<colon])
+                if let uri = declarations.last(where: { $0.prefix == prefix })?.uri {
+                    namespaces.insert(Binding(prefix: prefix, uri: uri))
+                }
+            }
             stack.append((path, stack.count + 1))
         }
 
