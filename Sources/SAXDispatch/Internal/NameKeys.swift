@@ -127,9 +127,10 @@ final class NameKeys {
     }
 
     private func key(ofName id: Int32) -> Int32 {
-        if id < patternNameCount && !processesNamespaces { return id }
-        guard processesNamespaces else { return other }
         let bytes = names.bytes(id)
+        guard processesNamespaces else {
+            return key(ofSpelling: QualifiedName.writtenMarker + String(decoding: bytes, as: UTF8.self)) ?? other
+        }
         let parts = QualifiedName.parts(of: bytes)
         // The unprefixed or unbound-prefix spelling, and the namespaced one.
         let written = key(ofSpelling: parts.prefix.map { "\($0):\(parts.localName)" } ?? parts.localName)

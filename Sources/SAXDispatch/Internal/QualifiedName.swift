@@ -15,6 +15,9 @@ enum QualifiedName {
     /// The byte between a namespace URI, a local name and a prefix in expat's names.
     static let separator: UInt8 = 1
     static let separatorText = "\u{1}"
+    /// What pattern names start with, without namespace processing: a character no XML
+    /// 1.0 name holds (``matchKey(name:namespace:processesNamespaces:)``).
+    static let writtenMarker = "\u{2}"
 
     /// The parts of a name: its namespace URI (`nil` for none), local name and prefix as
     /// written (`nil` for none).
@@ -72,10 +75,12 @@ enum QualifiedName {
 
     /// The spelling a pattern name is interned under, so that it equals expat's spelling
     /// of the elements it matches wherever one spelling can (see the type's description).
-    /// Without namespace processing, names are compared as written and a Clark name
-    /// gets a spelling no element has.
+    /// Without namespace processing, names are compared as written, under a spelling
+    /// marked with ``writtenMarker`` so that an element never shares a pattern name's id
+    /// (which would hide from ``NameKeys`` users which names the document used); a Clark
+    /// name then matches no element.
     static func matchKey(name: String, namespace: String?, processesNamespaces: Bool) -> String {
-        guard processesNamespaces else { return patternText(name: name, namespace: namespace) }
+        guard processesNamespaces else { return writtenMarker + patternText(name: name, namespace: namespace) }
         guard let namespace else { return name }
         return namespace + separatorText + localPart(of: name)
     }

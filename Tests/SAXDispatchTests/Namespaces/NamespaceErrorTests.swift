@@ -92,4 +92,17 @@ struct NamespaceErrorTests {
         let unseen = try Record("dc:date", .text(".")) { $0 }.forEach(in: "<r><date>1</date></r>") { _ in }
         #expect(unseen.warnings.map(\.prefix) == ["dc"])
     }
+
+    @Test("without namespace processing, an element written exactly as a prefixed pattern name is seen: no warning")
+    func noWarningForNamesAsWritten() throws {
+        var warnings: [ParseWarning] = []
+        var dispatcher = Dispatcher()
+        dispatcher.processesNamespaces = false
+        dispatcher.onEnd("sku:code") { _, _ in }
+        dispatcher.onWarning { warnings.append($0) }
+        _ = try dispatcher.parse("<r><sku:code>1</sku:code></r>")
+        #expect(warnings.isEmpty)
+        _ = try dispatcher.parse("<r><code>1</code></r>")
+        #expect(warnings.map(\.prefix) == ["sku"])
+    }
 }
