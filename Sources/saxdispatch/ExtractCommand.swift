@@ -5,7 +5,7 @@ import SAXDispatchTools
 struct ExtractCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
-        abstract: "Stream one row per record, with typed fields, as JSON Lines, CSV or TSV.",
+        abstract: "Stream one row per record, with typed fields, as JSON Lines, CSV or TSV, or each record as XML.",
         discussion: """
             Every element matching --record PATTERN becomes one row, built from the \
             fields named with --field NAME=RELPATH[:TYPE], in constant memory whatever \
@@ -74,6 +74,8 @@ struct ExtractCommand: ParsableCommand {
                   --record atom:entry --field atom:title --field updated=atom:updated:date
               saxdispatch extract feed.atom --record '{http://www.w3.org/2005/Atom}entry' \\
                   --field 'title={http://www.w3.org/2005/Atom}title'
+              saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
+                  --record atom:entry --format xml
             """
     )
 
@@ -90,7 +92,10 @@ struct ExtractCommand: ParsableCommand {
             valueName: "name=relpath:type"))
     var fieldArguments: [String] = []
 
-    @Option(help: ArgumentHelp("Output format: jsonl, csv or tsv.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: jsonl, csv, tsv, or xml (each record element whole, one per line, with the"
+                + " namespace declarations it needs; no --field).", valueName: "format"))
     var format: RowWriter.Format = .jsonl
 
     @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
@@ -115,7 +120,13 @@ struct ExtractCommand: ParsableCommand {
 
     /// The extraction the options describe.
     func extraction() throws -> RecordExtraction {
-        guard !fieldArguments.isEmpty else { throw ValidationError("give at least one --field NAME=RELPATH[:TYPE]") }
+        if format == .xml {
+            guard fieldArguments.isEmpty else {
+                throw ValidationError("--format xml writes each record element whole: leave out --field")
+            }
+        } else if fieldArguments.isEmpty {
+            throw ValidationError("give at least one --field NAME=RELPATH[:TYPE], or --format xml for whole records")
+        }
         let namespaces: NamespaceBindings
         do {
             namespaces = try NamespaceArguments.bindings(namespaceArguments)

@@ -6,10 +6,17 @@
 /// whole text or inner markup is wanted (``RouteFlags/inCapture``), and nothing else: a
 /// document that no such handler reads never reaches it.
 struct ContentCapture: ~Copyable {
-    /// An open element whose inner markup is wanted, outermost first.
+    /// An open element whose inner (or outer) markup is wanted, outermost first.
     private struct Fragment {
         var depth: Int
         var writer: MarkupWriter
+        /// Whether the element's own tags are part of the fragment (outer markup).
+        var includesElement = false
+
+        /// Whether the tags of the element at `depth` are written into this fragment.
+        func takesTags(ofDepth depth: Int) -> Bool {
+            self.depth < depth || (includesElement && self.depth == depth)
+        }
     }
 
     /// The limits gathered content counts against: ``SafetyProfile/maximumTextBytes`` for
@@ -70,14 +77,22 @@ struct ContentCapture: ~Copyable {
 
     // MARK: Elements
 
-    /// Starts gathering what `flags` ask of the element at `depth`, the innermost open one.
+    /// Starts gathering what `flags` ask of the element at `depth`, the innermost open one,
+    /// once its start tag is written (``beginOuterMarkup(depth:)`` comes before).
     mutating func begin(depth: Int, flags: RouteFlags) {
         if flags.contains(.wholeText) { whole.begin(depth: depth) }
-        if flags.contains(.innerMarkup) {
-            let writer = spareWriters.popLast() ?? MarkupWriter()
-            writer.removeAll()
-            fragments.append(Fragment(depth: depth, writer: writer))
-        }
+        if flags.contains(.innerMarkup) { addFragment(depth: depth, includesElement: false) }
+    }
+
+    /// Starts writing the outer markup of the element at `depth`, before its start tag.
+    mutating func beginOuterMarkup(depth: Int) {
+        addFragment(depth: depth, includesElement: true)
+    }
+
+    private mutating func addFragment(depth: Int, includesElement: Bool) {
+        let writer = spareWriters.popLast() ?? MarkupWriter()
+        writer.removeAll()
+        fragments.append(Fragment(depth: depth, writer: writer, includesElement: includesElement))
     }
 
     /// Writes the start tag of the element at `depth` into the fragments of the elements
@@ -85,7 +100,7 @@ struct ContentCapture: ~Copyable {
     mutating func writeStartTag(
         _ name: MarkupName, attributes: [(name: MarkupName, value: String)], depth: Int, others: Int, limits: Limits
     ) -> Breach? {
-        for fragment in fragments where fragment.depth < depth {
+        for fragment in fragments where fragment.takesTags(ofDepth: depth) {
             fragment.writer.startElement(name, attributes: attributes)
         }
         return breachOfHeldContent(others: others, limits: limits)
@@ -101,16 +116,17 @@ struct ContentCapture: ~Copyable {
         }
         let breach = wroteTag ? breachOfHeldContent(others: others, limits: limits) : nil
         whole.end(depth: depth)
-        if let last = fragments.last, last.depth == depth {
+        while let last = fragments.last, last.depth == depth {
             fragments.removeLast()
             spareWriters.append(last.writer)
         }
         return breach
     }
 
-    /// The inner markup of the element at `depth`, or `nil` if it is not written.
-    func markup(ofDepth depth: Int) -> MarkupWriter? {
-        fragments.last { $0.depth == depth }?.writer
+    /// The inner markup of the element at `depth` (or its outer markup, so far: without
+    /// its end tag, which ``MarkupWriter/closed`` adds), or `nil` if it is not written.
+    func markup(ofDepth depth: Int, outer: Bool = false) -> MarkupWriter? {
+        fragments.last { $0.depth == depth && $0.includesElement == outer }?.writer
     }
 
     /// The first limit that the content held breaks, after a tag was written: a fragment

@@ -815,6 +815,7 @@ final class DispatchEngine {
         let flags = flags.union(.inCapture)
         stack.top.flags = flags
         let depth = stack.count
+        if flags.contains(.outerMarkup) { content.beginOuterMarkup(depth: depth) }
         if content.writesMarkup {
             let element = ElementContext(engine: self, nameID: name, serial: serial, depth: depth)
             let count = Self.attributeCount(attributes)
@@ -921,6 +922,9 @@ final class DispatchEngine {
         case .innerMarkup:
             guard let writer = content.markup(ofDepth: depth) else { return "" }
             return writer.bytes.withUnsafeBytes { Whitespace.string($0, policy: policy == .preserve ? .preserve : .trim) }
+        case .outerMarkup:
+            guard let writer = content.markup(ofDepth: depth, outer: true) else { return "" }
+            return writer.closed.withUnsafeBytes { UTF8Text.string($0) }
         }
     }
 
@@ -1082,7 +1086,7 @@ final class DispatchEngine {
         let name = MessageText.name(names.string(stack.top.name))
         let holders = (0..<stack.count).count {
             stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0
-                || !stack[$0].flags.isDisjoint(with: [.wholeText, .innerMarkup])
+                || !stack[$0].flags.isDisjoint(with: [.wholeText, .innerMarkup, .outerMarkup])
         }
         return "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
             + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))"

@@ -6,6 +6,8 @@ enum ElementContent: Sendable, Hashable {
     case wholeText
     /// The serialized markup between the element's tags (``MarkupWriter``).
     case innerMarkup
+    /// The serialized element itself, its tags included.
+    case outerMarkup
 
     init(_ scope: TextScope) {
         switch scope {

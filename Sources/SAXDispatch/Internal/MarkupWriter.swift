@@ -102,6 +102,14 @@ final class MarkupWriter {
     }
 
     /// Writes the end tag of the innermost open element (`/>` if it had no content).
+    /// The fragment with the innermost open element's end tag added, the writer unchanged:
+    /// an element's outer markup read by its end handler, before its end tag is written.
+    var closed: [UInt8] {
+        guard let element = open.last else { return bytes }
+        if startTagIsOpen { return bytes + Array("/>".utf8) }
+        return bytes + Array("</".utf8) + element.name + [UInt8(ascii: ">")]
+    }
+
     func endElement() {
         guard let element = open.popLast() else { return }
         if startTagIsOpen {

@@ -50,6 +50,7 @@ struct Route {
                 if policy == nil || policy == .preserve { flags.insert(.preservesText) }
             case .content(.wholeText, _, _): flags.insert(.wholeText)
             case .content(.innerMarkup, _, _): flags.insert(.innerMarkup)
+            case .content(.outerMarkup, _, _): flags.insert(.outerMarkup)
             }
         }
         return flags
@@ -110,13 +111,15 @@ struct RouteFlags: OptionSet {
     /// Only on open elements: the element is, or is inside, one whose whole text or inner
     /// markup is wanted, so its events go to ``ContentCapture`` too.
     static let inCapture = RouteFlags(rawValue: 1 << 10)
+    /// A handler takes the element's outer markup: its inner markup within its own tags.
+    static let outerMarkup = RouteFlags(rawValue: 1 << 11)
     /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
     /// or on its parent.
-    static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .inCapture]
+    static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
 
     /// Character data must reach the dispatcher while this element is innermost.
     var wantsCharacters: Bool {
-        !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .inCapture])
+        !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .outerMarkup, .inCapture])
     }
     /// Somebody listens to this element at all.
     var isListened: Bool { rawValue != 0 }

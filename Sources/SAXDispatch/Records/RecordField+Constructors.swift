@@ -62,6 +62,24 @@ extension RecordField where Value == String {
         spec.content = .innerMarkup
         return .init(spec: spec, reader: .text)
     }
+
+    /// The element at `path` serialized with its own tags and attributes: its outer
+    /// markup, a fragment that stands alone, as ``markup(_:whitespace:)`` writes inner
+    /// markup (namespace declarations included on the element where it needs them).
+    ///
+    /// ```swift
+    /// .outerMarkup(".")   // <entry xmlns="http://www.w3.org/2005/Atom"><title>A</title></entry>
+    /// ```
+    ///
+    /// The markup counts against the same limits as inner markup.
+    ///
+    /// - Parameter path: The element, relative to the record's element (a ``FieldPath``);
+    ///   `.` is the record element itself.
+    public static func outerMarkup(_ path: String) -> RecordField<String> {
+        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.preserve))
+        spec.content = .outerMarkup
+        return .init(spec: spec, reader: .text)
+    }
 }
 
 extension RecordField {

@@ -69,7 +69,9 @@ public struct RecordExtraction {
 
     /// The record that reads one row, named after the pattern in messages.
     var record: Record<[ExtractedValue]> {
-        let record = Record(pattern, fields: fields.map(\.recordField)) { $0 }.named(pattern.description)
+        // As XML, a row is the record element itself, whatever fields say.
+        let columns = format == .xml ? [RecordField.outerMarkup(".").map { ExtractedValue.string($0) }] : fields.map(\.recordField)
+        let record = Record(pattern, fields: columns) { $0 }.named(pattern.description)
             .namespaces(namespaces).processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
     }

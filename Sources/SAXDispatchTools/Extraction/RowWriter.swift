@@ -16,10 +16,13 @@ import Foundation
 /// - TSV: a header row, then one row per record; tab, line feed, carriage return and
 ///   backslash in values are written `\t`, `\n`, `\r`, `\\`. `null` is an empty value;
 ///   a list is written as its JSON array text.
+/// - XML: each record element as a fragment that stands alone (its outer markup, with the
+///   namespace declarations it needs), one per line: a line feed in its text is written
+///   `&#10;`, which reads back as the same character.
 public struct RowWriter {
     /// The output formats.
     public enum Format: String, Sendable, CaseIterable {
-        case jsonl, csv, tsv
+        case jsonl, csv, tsv, xml
     }
 
     public let format: Format
@@ -49,7 +52,7 @@ public struct RowWriter {
         guard !wroteHeader else { return }
         wroteHeader = true
         switch format {
-        case .jsonl: return
+        case .jsonl, .xml: return
         case .csv, .tsv: writeRow(names.map { .string($0) })
         }
     }
@@ -75,6 +78,12 @@ public struct RowWriter {
                 Self.appendJSON(value, to: &output.bytes)
             }
             if !values.isEmpty { output.bytes.append(UInt8(ascii: "}")) }
+        case .xml:
+            for value in values {
+                for byte in Self.cellText(value).utf8 {
+                    if byte == UInt8(ascii: "\n") { output.bytes.append(contentsOf: "&#10;".utf8) } else { output.bytes.append(byte) }
+                }
+            }
         case .csv, .tsv:
             let separator = UInt8(ascii: format == .csv ? "," : "\t")
             for (index, value) in values.enumerated() {
