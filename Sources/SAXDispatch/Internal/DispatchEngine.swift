@@ -280,7 +280,7 @@ final class DispatchEngine {
             (stack.top.line, stack.top.column, stack.top.byteOffset) = driver.currentPosition()
         }
         topFlags = flags
-        driver.setCharacterDataEnabled(flags.wantsCharacters)
+        driver.setCharacterData(flags.characterData)
         if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
 
@@ -526,18 +526,15 @@ final class DispatchEngine {
                 }
             }
         }
-        if flags.contains(.retainsAttributes) {
-            while let last = retained.last, last.depth == stack.count { retained.removeLast() }
-        }
         if flags.contains(.collectsText) { text.truncate(to: stack.topTextStart) }
-        if _slowPath(flags.contains(.measuresText)) { measuredText -= stack.top.measuredText }
-        if _slowPath(flags.contains(.inCapture)) { leaveCapture() }
+        // What few elements need at their end, tested at once.
+        if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture])) { finishRarely(flags) }
         let matchStart = stack.top.matchStart
         if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
         if keptDepth == stack.count { keptDepth = 0 }
         stack.dropTop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
-        driver.setCharacterDataEnabled(topFlags.wantsCharacters)
+        driver.setCharacterData(topFlags.characterData)
     }
 
     // The handler calls build their context in the call's argument, where it is borrowed:
@@ -578,9 +575,6 @@ final class DispatchEngine {
         if isHalted { return }
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
-        if _slowPath(flags.contains(.inCapture)) {
-            guard captureCharacters(bytes, length, flags: flags) else { return }
-        }
         if flags.contains(.collectsText) {
             if flags.contains(.preservesText) || text.count != stack.topTextStart {
                 // Text within both limits as a whole is within each: the buffer holds the open
@@ -602,11 +596,36 @@ final class DispatchEngine {
                     text.append(bytes + skipped, count: length - skipped)
                 }
             }
-        } else if _slowPath(flags.contains(.measuresText)) {
-            guard measureText(bytes, length, flags: flags) else { return }
         }
         guard flags.contains(.textChunks) else { return }
         gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// The end of an element with attributes kept, text counted or content captured.
+    @inline(never)
+    private func finishRarely(_ flags: RouteFlags) {
+        if flags.contains(.retainsAttributes) {
+            while let last = retained.last, last.depth == stack.count { retained.removeLast() }
+        }
+        if flags.contains(.measuresText) { measuredText -= stack.top.measuredText }
+        if flags.contains(.inCapture) { leaveCapture() }
+    }
+
+    /// Character data while the innermost element's whole text or inner markup is
+    /// gathered, or its text counted without being kept (``ExpatDriver/CharacterData/rare``):
+    /// that first, then what ``characters(_:_:)`` does, unless a limit broke.
+    @inline(never)
+    func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
+        if isHalted { return }
+        if _slowPath(hasPauseWork) { doPauseWork() }
+        let flags = topFlags
+        if flags.contains(.inCapture) {
+            guard captureCharacters(bytes, length, flags: flags) else { return }
+        }
+        if flags.contains(.measuresText) && !flags.contains(.collectsText) {
+            guard measureText(bytes, length, flags: flags) else { return }
+        }
+        characters(bytes, length)
     }
 
     /// Gathers character data for the innermost element's text-chunk handlers.
@@ -775,7 +794,7 @@ final class DispatchEngine {
         skipping = kind
         skippedDepth = 0
         skipBase = stack.count + (kind == .element ? 1 : 0)
-        driver.setCharacterDataEnabled(false)
+        driver.setCharacterData(.ignored)
         driver.setSkipping(true)
     }
 
@@ -799,7 +818,7 @@ final class DispatchEngine {
         if kind == .content {
             endElement()
         } else {
-            driver.setCharacterDataEnabled(topFlags.wantsCharacters)
+            driver.setCharacterData(topFlags.characterData)
         }
     }
 
@@ -936,7 +955,7 @@ final class DispatchEngine {
         stack.top.flags = flags
         topFlags = flags
         content.begin(depth: stack.count, flags: .wholeText)
-        driver.setCharacterDataEnabled(true)
+        driver.setCharacterData(.rare)
     }
 
     /// The whole text so far of an open element whose whole text is gathered, shaped by `policy`.

@@ -63,7 +63,7 @@ final class ExpatDriver {
     var defaultedAttributeBytes = 0
     /// The engine, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
-    @exclusivity(unchecked) private var characterDataEnabled = false
+    @exclusivity(unchecked) private var characterData = CharacterData.ignored
     /// Input held back because expat still has more unparsed bytes than this.
     @exclusivity(unchecked) private var held = TextBuffer()
     /// How many bytes a feed (or the held-back input) must reach before expat gets
@@ -223,19 +223,35 @@ final class ExpatDriver {
         }
     }
 
-    /// Installs or removes the character-data callback; expat skips text cheaply
-    /// when none is installed.
+    /// Where character data goes while an element is innermost.
+    enum CharacterData {
+        /// Nowhere: expat skips text cheaply when no callback is installed.
+        case ignored
+        /// To ``DispatchEngine/characters(_:_:)``.
+        case common
+        /// To ``DispatchEngine/charactersRarely(_:_:)``, which first does what few elements
+        /// need (whole text, inner markup, counting text), so the common callback tests none of it.
+        case rare
+    }
+
+    /// Installs, swaps or removes the character-data callback.
     @inline(__always)
-    func setCharacterDataEnabled(_ enabled: Bool) {
-        guard enabled != characterDataEnabled else { return }
-        characterDataEnabled = enabled
-        if enabled {
+    func setCharacterData(_ route: CharacterData) {
+        guard route != characterData else { return }
+        characterData = route
+        switch route {
+        case .ignored:
+            XML_SetCharacterDataHandler(parser, nil)
+        case .common:
             XML_SetCharacterDataHandler(parser) { userData, bytes, length in
                 guard let bytes, length > 0 else { return }
                 withEngine(userData) { $0.characters(bytes, Int(length)) }
             }
-        } else {
-            XML_SetCharacterDataHandler(parser, nil)
+        case .rare:
+            XML_SetCharacterDataHandler(parser) { userData, bytes, length in
+                guard let bytes, length > 0 else { return }
+                withEngine(userData) { $0.charactersRarely(bytes, Int(length)) }
+            }
         }
     }
 

@@ -222,13 +222,23 @@ final class NameTable {
     @inline(__always)
     private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
         var offset = 0
-        while offset + 8 <= length {
-            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        if length >= 8 {
+            // The last word first (where names in one namespace differ), overlapping the
+            // others: no byte-by-byte tail.
+            if a.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
             {
                 return false
             }
-            offset += 8
+            while offset + 8 < length {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset += 8
+            }
+            return true
         }
         while offset < length {
             if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {

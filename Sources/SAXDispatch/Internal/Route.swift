@@ -121,6 +121,13 @@ struct RouteFlags: OptionSet {
     var wantsCharacters: Bool {
         !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .outerMarkup, .inCapture])
     }
+
+    /// Where character data goes while this element is innermost.
+    @inline(__always)
+    var characterData: ExpatDriver.CharacterData {
+        guard wantsCharacters else { return .ignored }
+        return isDisjoint(with: [.inCapture, .measuresText]) ? .common : .rare
+    }
     /// Somebody listens to this element at all.
     var isListened: Bool { rawValue != 0 }
     /// A handler runs for this element (keeping attributes alone does not count: the
