@@ -30,6 +30,28 @@ struct ReadmeTests {
         #expect(toilets == 42)
     }
 
+    @Test("the README's namespaces example matches Atom in any spelling")
+    func namespaces() throws {
+        var printed: [String] = []
+        func print(_ items: String...) { printed.append(items.joined(separator: " ")) }
+        var dispatcher = Dispatcher()
+        // --- README "Routing", namespaces ---
+        dispatcher.namespaces = ["atom": "http://www.w3.org/2005/Atom"]
+        dispatcher.onEnd("atom:entry/atom:title") { element, title in
+            print(element.prefix ?? "(default)", element.namespaceURI ?? "-", title)
+        }
+        // --- end ---
+        try dispatcher.parse(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#)
+        try dispatcher.parse(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#)
+        #expect(printed == ["(default) http://www.w3.org/2005/Atom A", "a http://www.w3.org/2005/Atom B"])
+        // The whole-text line of the README's "Text".
+        var whole: [String] = []
+        var text = Dispatcher()
+        text.onEnd("p", text: .whole) { _, text in whole.append(text) }
+        try text.parse("<p>a <b>b</b> c</p>")
+        #expect(whole == ["a b c"])
+    }
+
     @Test("the README's typed-records example builds the zoo")
     func typedRecords() throws {
         let zooPath = TestPaths.fixture("zoo.xml").path
