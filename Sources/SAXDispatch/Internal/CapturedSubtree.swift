@@ -13,7 +13,10 @@ import Musl
 /// from record to record.
 final class CapturedSubtree {
     struct Element {
+        /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
+        /// The namespace URI (`nil` for none, and without namespace processing).
+        var namespaceURI: String?
         var text = ""
         var attributes: Range<Int>
         var firstChild = -1
@@ -31,7 +34,10 @@ final class CapturedSubtree {
     }
 
     struct Attribute {
+        /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
+        /// The namespace URI (`nil` for an unprefixed attribute, and without namespace processing).
+        var namespaceURI: String?
         var value: String
     }
 
@@ -69,24 +75,32 @@ final class CapturedSubtree {
     @exclusivity(unchecked) private var indexedParent = -1
     @exclusivity(unchecked) private var childIndex: [String: [Int]] = [:]
 
-    /// The children of `parent` called `name`, in document order (`nil`: none), found
+    /// The children of `parent` that `name` reads, in document order (`nil`: none), found
     /// through an index: for an element with ``hasIndexedChildren(_:)``, whose children
     /// are otherwise scanned. A decode reads an element's keys one by one,
     /// so a large element read as a dictionary would cost a scan of all its children per
     /// key: time growing with the square of its size. One element is indexed at a time,
     /// when first asked.
-    func indexedChildren(of parent: Int, named name: String) -> [Int]? {
+    func indexedChildren(of parent: Int, named name: KeyName) -> [Int]? {
         if indexedParent != parent {
             childIndex.removeAll(keepingCapacity: true)
             for child in children(of: parent) { childIndex[elements[child].name, default: []].append(child) }
             indexedParent = parent
         }
-        return childIndex[name]
+        guard case .namespace(let namespace) = name.match else { return childIndex[name.name] }
+        // The index is by name as written: a name in a namespace may be written with any
+        // prefix, so each written name with its local name is a candidate.
+        var found: [Int] = []
+        for (written, children) in childIndex where KeyName.hasLocalName(written, name.name) {
+            found += children.filter { elements[$0].namespaceURI == namespace }
+        }
+        return found.isEmpty ? nil : found.sorted()
     }
 
     /// Adds an element as the last child of `parent` (`-1` for the root) and returns its index.
     func append(
-        name: String, attributes newAttributes: ElementAttributes, parent: Int, schema: KeySchema?, line: Int, column: Int
+        name: String, namespaceURI: String?, attributes newAttributes: ElementAttributes, parent: Int,
+        schema: KeySchema?, line: Int, column: Int
     ) -> Int {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
@@ -94,33 +108,39 @@ final class CapturedSubtree {
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
             newAttributes.forEachPair { rawName, value in
-                let name: String
-                if let index = schema.attributeIndex(of: rawName) {
-                    name = schema.attributeName(at: index)
-                } else if let qualified = Self.qualifiedNameIfNamespaced(rawName), schema.captures(attribute: qualified) {
-                    // A prefixed attribute read with namespace processing on: expat spells it
-                    // `uri␁local␁prefix`, the type names it as written.
-                    name = qualified
-                } else {
+                guard let index = schema.attributeIndex(of: rawName) else {
                     leftOut = true
                     return
                 }
+                let key = schema.attributeName(at: index)
+                let name: String
+                let namespaceURI: String?
+                switch key.match {
+                case .written:
+                    (name, namespaceURI) = (key.name, nil)
+                case .namespace(let namespace):
+                    // The prefix is the document's: expat spells the name `uri␁local␁prefix`.
+                    (name, namespaceURI) = (Self.writtenName(ofNamespaced: rawName), namespace)
+                case .writtenPrefix:
+                    (name, namespaceURI) = (key.name, Self.namespaceURI(ofNamespaced: rawName))
+                }
                 let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
-                attributes.append(Attribute(name: name, value: value))
+                attributes.append(Attribute(name: name, namespaceURI: namespaceURI, value: value))
             }
         } else {
             for attribute in newAttributes {
                 bytes += attribute.name.utf8.count + attribute.value.utf8.count
-                attributes.append(Attribute(name: attribute.name, value: attribute.value))
+                attributes.append(
+                    Attribute(name: attribute.name, namespaceURI: attribute.namespaceURI, value: attribute.value))
             }
         }
         byteCount += bytes
         let index = elements.count
         elements.append(
             Element(
-                name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema,
-                hasUncapturedAttributes: leftOut))
+                name: name, namespaceURI: namespaceURI, attributes: start..<attributes.count, line: line,
+                column: column, schema: schema, hasUncapturedAttributes: leftOut))
         if parent >= 0 {
             let previous = elements[parent].lastChild
             if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
@@ -131,11 +151,21 @@ final class CapturedSubtree {
         return index
     }
 
-    /// The name as written of an attribute name that expat spelled with its namespace.
-    private static func qualifiedNameIfNamespaced(_ name: UnsafePointer<CChar>) -> String? {
+    /// `prefix:local` of an attribute name expat spells `uri␁local␁prefix`.
+    private static func writtenName(ofNamespaced name: UnsafePointer<CChar>) -> String {
         let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
-        guard bytes.contains(QualifiedName.separator) else { return nil }
-        return QualifiedName.qualifiedName(of: bytes)
+        guard let first = bytes.firstIndex(of: QualifiedName.separator),
+            let second = bytes[(first + 1)...].firstIndex(of: QualifiedName.separator)
+        else { return QualifiedName.qualifiedName(of: bytes) }
+        var written = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(second + 1)...]), as: UTF8.self)
+        written += ":"
+        written += String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(first + 1)..<second]), as: UTF8.self)
+        return written
+    }
+
+    /// The URI of an attribute name expat spells `uri␁local␁prefix`.
+    private static func namespaceURI(ofNamespaced name: UnsafePointer<CChar>) -> String? {
+        QualifiedName.parts(of: UnsafeRawBufferPointer(start: name, count: strlen(name))).namespaceURI
     }
 
     /// Notes that the capture left out a child of `element`.
@@ -148,12 +178,19 @@ final class CapturedSubtree {
         elements[element].text = text
     }
 
-    /// The value of the element's attribute `name`, if it has one.
-    func attribute(_ name: String, of element: Int) -> String? {
-        for index in elements[element].attributes where attributes[index].name == name {
+    /// The value of the element's attribute that `name` reads, if it has one.
+    func attribute(_ name: KeyName, of element: Int) -> String? {
+        for index in elements[element].attributes
+        where name.matches(attributes[index].name, namespaceURI: attributes[index].namespaceURI) {
             return attributes[index].value
         }
         return nil
+    }
+
+    /// Whether `name` reads `element`.
+    @inline(__always)
+    func isNamed(_ element: Int, _ name: KeyName) -> Bool {
+        name.matches(elements[element].name, namespaceURI: elements[element].namespaceURI)
     }
 
     /// The element's children, in document order.
@@ -177,11 +214,20 @@ final class CapturedSubtree {
         }
     }
 
-    /// Whether the element says it is nil: `nil="nil"`, `nil="true"` or `xsi:nil="true"`
-    /// (any prefix bound to the schema-instance namespace is written as `xsi` in practice).
+    /// Whether the element says it is nil: `nil="nil"`, `nil="true"`, or the XML Schema
+    /// instance's `nil="true"` (by its namespace, whatever the prefix; written `xsi:nil`
+    /// without namespace processing).
     func isNil(_ element: Int) -> Bool {
         for index in elements[element].attributes {
             let attribute = attributes[index]
+            if let namespaceURI = attribute.namespaceURI {
+                if namespaceURI == KeyName.schemaInstanceNamespace, KeyName.hasLocalName(attribute.name, "nil"),
+                    attribute.value == "true" || attribute.value == "1"
+                {
+                    return true
+                }
+                continue
+            }
             switch attribute.name {
             case "nil": if attribute.value == "nil" || attribute.value == "true" { return true }
             case "xsi:nil": if attribute.value == "true" || attribute.value == "1" { return true }

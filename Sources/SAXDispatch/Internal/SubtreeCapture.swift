@@ -89,8 +89,8 @@ final class SubtreeCapture {
         recordStart = subtree.byteCount
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let root = subtree.append(
-            name: element.name, attributes: element.attributesReadInHandler, parent: -1, schema: rootSchema(),
-            line: position.line, column: position.column)
+            name: element.name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
+            parent: -1, schema: rootSchema(), line: position.line, column: position.column)
         recordRoot = root
         open.append((root, element.depth))
         try checkLimit(element)
@@ -98,9 +98,11 @@ final class SubtreeCapture {
 
     private func openChild(_ element: ElementContext) throws {
         guard let parent = open.last, element.depth == parent.depth + 1 else { return }
+        let name = element.name
+        let namespaceURI = element.namespaceURI
         var schema: KeySchema?
         if let parentSchema = subtree.elements[parent.element].schema {
-            switch parentSchema.capture(ofChild: element.name) {
+            switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 subtree.noteUncapturedChild(of: parent.element)
                 return element.pruneSubtree(nestedMatchesAreRecords: false)
@@ -110,8 +112,8 @@ final class SubtreeCapture {
         }
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
-            name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
-            line: position.line, column: position.column)
+            name: name, namespaceURI: namespaceURI, attributes: element.attributesReadInHandler,
+            parent: parent.element, schema: schema, line: position.line, column: position.column)
         open.append((child, element.depth))
         try checkLimit(element)
     }
