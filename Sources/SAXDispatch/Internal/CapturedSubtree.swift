@@ -15,8 +15,6 @@ final class CapturedSubtree {
     struct Element {
         /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
-        /// The namespace URI (`nil` for none, and without namespace processing).
-        var namespaceURI: String?
         var text = ""
         var attributes: Range<Int>
         var firstChild = -1
@@ -31,14 +29,21 @@ final class CapturedSubtree {
         /// is then neither empty nor (for attributes) a wrapper, as with everything captured.
         var hasUncapturedAttributes = false
         var hasUncapturedChildren = false
+        /// Whether some captured child, or attribute, is in a namespace: only then can a key
+        /// read by namespace find one, and lookups by name as written need not ask.
+        var hasNamespacedChildren = false
+        var hasNamespacedAttributes = false
+        /// The namespace, in ``CapturedSubtree/namespaces`` (kept in what would be the
+        /// struct's padding, so an element costs no more than without namespaces).
+        var namespace = CapturedNamespaces.none
     }
 
     struct Attribute {
         /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
-        /// The namespace URI (`nil` for an unprefixed attribute, and without namespace processing).
-        var namespaceURI: String?
         var value: String
+        /// The namespace, in ``CapturedSubtree/namespaces`` (none for an unprefixed attribute).
+        var namespace = CapturedNamespaces.none
     }
 
     // One parse's capture and decode use the subtree one step at a time, never
@@ -46,6 +51,8 @@ final class CapturedSubtree {
     // Buffers rather than arrays: reading an element retains no array buffer.
     @exclusivity(unchecked) private(set) var elements = GrowableBuffer<Element>()
     @exclusivity(unchecked) private(set) var attributes = GrowableBuffer<Attribute>()
+    /// The namespace URIs of the elements and attributes.
+    @exclusivity(unchecked) private(set) var namespaces = CapturedNamespaces()
     /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
     @exclusivity(unchecked) private(set) var byteCount = 0
     /// The file or URL the document came from, for error descriptions.
@@ -57,6 +64,7 @@ final class CapturedSubtree {
     func removeAll() {
         elements.removeAll()
         attributes.removeAll()
+        namespaces.removeAll()
         byteCount = 0
         indexedParent = -1
     }
@@ -87,12 +95,12 @@ final class CapturedSubtree {
             for child in children(of: parent) { childIndex[elements[child].name, default: []].append(child) }
             indexedParent = parent
         }
-        guard case .namespace(let namespace) = name.match else { return childIndex[name.name] }
+        guard let (namespace, local) = name.namespaceAndLocalName else { return childIndex[name.key] }
         // The index is by name as written: a name in a namespace may be written with any
         // prefix, so each written name with its local name is a candidate.
         var found: [Int] = []
-        for (written, children) in childIndex where KeyName.hasLocalName(written, name.name) {
-            found += children.filter { elements[$0].namespaceURI == namespace }
+        for (written, children) in childIndex where KeyName.hasLocalName(written, local) {
+            found += children.filter { namespaceURI(of: $0).map { $0[...] == namespace } ?? false }
         }
         return found.isEmpty ? nil : found.sorted()
     }
@@ -105,6 +113,7 @@ final class CapturedSubtree {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
         var leftOut = false
+        var namespacedAttributes = false
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
             newAttributes.forEachPair { rawName, value in
@@ -112,36 +121,41 @@ final class CapturedSubtree {
                     leftOut = true
                     return
                 }
-                let key = schema.attributeName(at: index)
                 let name: String
-                let namespaceURI: String?
-                switch key.match {
-                case .written:
-                    (name, namespaceURI) = (key.name, nil)
-                case .namespace(let namespace):
+                var namespace = CapturedNamespaces.none
+                switch schema.attribute(at: index) {
+                case .written(let written):
+                    name = written
+                case .namespaced(let uri):
                     // The prefix is the document's: expat spells the name `uri␁local␁prefix`.
-                    (name, namespaceURI) = (Self.writtenName(ofNamespaced: rawName), namespace)
-                case .writtenPrefix:
-                    (name, namespaceURI) = (key.name, Self.namespaceURI(ofNamespaced: rawName))
+                    name = Self.writtenName(ofNamespaced: rawName)
+                    namespace = namespaces.index(of: uri)
+                case .prefixed(let written):
+                    name = written
+                    namespace = namespaces.index(of: Self.namespaceURI(ofNamespaced: rawName))
                 }
+                if namespace != CapturedNamespaces.none { namespacedAttributes = true }
                 let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
-                attributes.append(Attribute(name: name, namespaceURI: namespaceURI, value: value))
+                attributes.append(Attribute(name: name, value: value, namespace: namespace))
             }
         } else {
             for attribute in newAttributes {
+                let namespace = namespaces.index(of: attribute.namespaceURI)
+                if namespace != CapturedNamespaces.none { namespacedAttributes = true }
                 bytes += attribute.name.utf8.count + attribute.value.utf8.count
-                attributes.append(
-                    Attribute(name: attribute.name, namespaceURI: attribute.namespaceURI, value: attribute.value))
+                attributes.append(Attribute(name: attribute.name, value: attribute.value, namespace: namespace))
             }
         }
         byteCount += bytes
         let index = elements.count
+        let namespace = namespaces.index(of: namespaceURI)
         elements.append(
             Element(
-                name: name, namespaceURI: namespaceURI, attributes: start..<attributes.count, line: line,
-                column: column, schema: schema, hasUncapturedAttributes: leftOut))
+                name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema,
+                hasUncapturedAttributes: leftOut, hasNamespacedAttributes: namespacedAttributes, namespace: namespace))
         if parent >= 0 {
+            if namespace != CapturedNamespaces.none { elements[parent].hasNamespacedChildren = true }
             let previous = elements[parent].lastChild
             if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
             elements[parent].lastChild = index
@@ -179,18 +193,43 @@ final class CapturedSubtree {
     }
 
     /// The value of the element's attribute that `name` reads, if it has one.
+    @inline(__always)
     func attribute(_ name: KeyName, of element: Int) -> String? {
-        for index in elements[element].attributes
-        where name.matches(attributes[index].name, namespaceURI: attributes[index].namespaceURI) {
+        // Names as written first: a name in a namespace equals none of them.
+        for index in elements[element].attributes where attributes[index].name == name.key {
             return attributes[index].value
         }
+        guard elements[element].hasNamespacedAttributes else { return nil }
+        return attribute(byNamespace: name, of: element)
+    }
+
+    /// ``attribute(_:of:)`` for a name read by namespace.
+    private func attribute(byNamespace name: KeyName, of element: Int) -> String? {
+        guard name.isNamespaced else { return nil }
+        for index in elements[element].attributes {
+            if let namespaceURI = namespaces.uri(attributes[index].namespace),
+                name.matchesByNamespace(attributes[index].name, namespaceURI)
+            {
+                return attributes[index].value
+            }
+        }
         return nil
+    }
+
+    /// The namespace URI of `element`, `nil` for none.
+    @inline(__always)
+    func namespaceURI(of element: Int) -> String? {
+        namespaces.uri(elements[element].namespace)
     }
 
     /// Whether `name` reads `element`.
     @inline(__always)
     func isNamed(_ element: Int, _ name: KeyName) -> Bool {
-        name.matches(elements[element].name, namespaceURI: elements[element].namespaceURI)
+        // ``KeyName/matches(_:namespaceURI:)``, with the namespace looked up only when the
+        // name as written differs: path keys ask for every child.
+        if elements[element].name == name.key { return true }
+        guard let namespaceURI = namespaceURI(of: element), name.isNamespaced else { return false }
+        return name.matchesByNamespace(elements[element].name, namespaceURI)
     }
 
     /// The element's children, in document order.
@@ -220,7 +259,7 @@ final class CapturedSubtree {
     func isNil(_ element: Int) -> Bool {
         for index in elements[element].attributes {
             let attribute = attributes[index]
-            if let namespaceURI = attribute.namespaceURI {
+            if let namespaceURI = namespaces.uri(attribute.namespace) {
                 if namespaceURI == KeyName.schemaInstanceNamespace, KeyName.hasLocalName(attribute.name, "nil"),
                     attribute.value == "true" || attribute.value == "1"
                 {

@@ -368,7 +368,7 @@ final class ElementDecoder: Decoder {
             if subtree.elements[firstChild].name != subtree.elements[child].name { return false }
         }
         if let first, let schema = captured.schema,
-            schema.readsChild(subtree.elements[first].name, namespaceURI: subtree.elements[first].namespaceURI)
+            schema.readsChild(subtree.elements[first].name, namespaceURI: subtree.namespaceURI(of: first))
         {
             return false
         }

@@ -93,6 +93,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The children `name` reads: one as `.element`, several as `.elements`.
+    @inline(__always)
     private func children(named name: KeyName, of parent: Int) -> DecodedValue? {
         if _slowPath(subtree.hasIndexedChildren(parent)) {
             guard let found = subtree.indexedChildren(of: parent, named: name), let first = found.first else { return nil }
@@ -100,7 +101,8 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         var first = -1
         var more: [Int]?
-        for child in subtree.children(of: parent) where subtree.isNamed(child, name) {
+        // Names as written first: a name in a namespace equals none of them.
+        for child in subtree.children(of: parent) where subtree.elements[child].name == name.key {
             if first < 0 {
                 first = child
             } else {
@@ -109,7 +111,16 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
         }
         if let more { return .elements(more) }
-        return first >= 0 ? .element(first, mayBeWrapper: true) : nil
+        if first >= 0 { return .element(first, mayBeWrapper: true) }
+        guard subtree.elements[parent].hasNamespacedChildren, name.isNamespaced else { return nil }
+        return children(byNamespace: name, of: parent)
+    }
+
+    /// ``children(named:of:)`` for a name read by namespace.
+    private func children(byNamespace name: KeyName, of parent: Int) -> DecodedValue? {
+        let found = subtree.children(of: parent).filter { subtree.isNamed($0, name) }
+        guard let first = found.first else { return nil }
+        return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
     }
 
     /// Throws when child `name` is absent only because the capture left it out: the probe

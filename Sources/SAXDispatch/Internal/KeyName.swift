@@ -5,37 +5,53 @@
 /// name, a prefix no binding declares, or any name without namespace processing) or by
 /// namespace URI and local name (a Clark name, or a bound prefix), the rules patterns follow.
 ///
+/// A key name is one `String`, ``key``: decodes copy key names at every key they read, and
+/// a name without a namespace then costs what it cost before namespaces. A name in a
+/// namespace is spelled `␁uri␁local`, expat's spelling behind a separator that no name as
+/// written can hold (U+0001 cannot occur in an XML 1.0 document), so comparing it with a
+/// name as written fails at once, and only then is it looked at by namespace.
+///
 /// A string literal is a name compared as written.
 struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// How a name is compared with what the document wrote.
-    enum Match: Hashable {
-        /// With the name as written: an unprefixed name (unprefixed elements in any default
-        /// namespace, attributes in none), or any name without namespace processing.
-        case written
-        /// With the name as written, `prefix:local`, for a prefix no binding declares, under
-        /// namespace processing: expat has resolved the document's prefix, so an attribute
-        /// comes spelled `uri␁local␁prefix` and is found by its end.
-        case writtenPrefix
-        /// ``KeyName/name`` in this namespace, whatever prefix the document wrote it with
-        /// (none, for an element in a default namespace).
-        case namespace(String)
+    /// The name as written (`title`, `p:title`), or `␁uri␁local` for a name in a namespace.
+    let key: String
+
+    /// A name compared as written.
+    init(written name: String) {
+        key = name
     }
 
-    /// The name as written (`title`, `p:title`), or the local name for ``Match/namespace(_:)``.
-    let name: String
-    let match: Match
-    /// How the key spelled the name (`atom:title`, `{uri}title`), for messages.
-    let spelling: String
-
-    init(name: String, match: Match, spelling: String) {
-        self.name = name
-        self.match = match
-        self.spelling = spelling
+    /// `local` in `namespace`, whatever prefix the document writes it with.
+    init(namespace: String, local: String) {
+        key = QualifiedName.separatorText + namespace + QualifiedName.separatorText + local
     }
 
     init(stringLiteral name: String) {
-        self.init(name: name, match: .written, spelling: name)
+        self.init(written: name)
     }
+
+    /// Whether the name is read by namespace.
+    @inline(__always)
+    var isNamespaced: Bool {
+        // `String.isEmpty` and the view's subscript are inlined where `utf8.first` is a call.
+        !key.isEmpty && key.utf8[key.startIndex] == QualifiedName.separator
+    }
+
+    /// The namespace and local name of a name read by namespace; `nil` for a name compared as written.
+    var namespaceAndLocalName: (namespace: Substring, local: Substring)? {
+        guard isNamespaced else { return nil }
+        let rest = key.utf8.dropFirst()
+        guard let separator = rest.firstIndex(of: QualifiedName.separator) else { return nil }
+        return (key[rest.startIndex..<separator], key[key.utf8.index(after: separator)...])
+    }
+
+    /// How messages write the name: as written, or in Clark notation (`{uri}title`).
+    var spelling: String {
+        guard let (namespace, local) = namespaceAndLocalName else { return key }
+        return "{\(namespace)}\(local)"
+    }
+
+    var description: String { spelling }
 
     /// The XML Schema instance namespace, whose `nil` attribute marks an element nil.
     static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
@@ -46,8 +62,7 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     static func nilAttributes(processesNamespaces: Bool) -> [KeyName] {
         let schemaInstance =
             processesNamespaces
-            ? KeyName(name: "nil", match: .namespace(schemaInstanceNamespace), spelling: "xsi:nil")
-            : KeyName(stringLiteral: "xsi:nil")
+            ? KeyName(namespace: schemaInstanceNamespace, local: "nil") : KeyName(written: "xsi:nil")
         return ["nil", schemaInstance]
     }
 
@@ -65,29 +80,24 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
         let convert = convertLocalName ?? { $0 }
         if let (namespace, local) = QualifiedName.clark(text) {
             let local = convert(local)
-            let spelling = "{\(namespace)}\(local)"
             // Without namespace processing no element is known by URI: the Clark spelling,
             // which no document name has, matches nothing.
             if !processesNamespaces {
-                self.init(name: spelling, match: .written, spelling: spelling)
+                self.init(written: "{\(namespace)}\(local)")
             } else if namespace.isEmpty {
-                self.init(name: local, match: .written, spelling: spelling)
+                self.init(written: local)
             } else {
-                self.init(name: local, match: .namespace(namespace), spelling: spelling)
+                self.init(namespace: namespace, local: local)
             }
         } else if let prefix = QualifiedName.prefix(of: text) {
             let local = convert(QualifiedName.localPart(of: text))
-            let written = "\(prefix):\(local)"
-            if !processesNamespaces {
-                self.init(name: written, match: .written, spelling: written)
-            } else if let namespace = namespaces.uri(for: prefix) {
-                self.init(name: local, match: .namespace(namespace), spelling: written)
+            if processesNamespaces, let namespace = namespaces.uri(for: prefix) {
+                self.init(namespace: namespace, local: local)
             } else {
-                self.init(name: written, match: .writtenPrefix, spelling: written)
+                self.init(written: "\(prefix):\(local)")
             }
         } else {
-            let name = convert(text)
-            self.init(name: name, match: .written, spelling: name)
+            self.init(written: convert(text))
         }
     }
 
@@ -95,33 +105,26 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// namespace `namespaceURI` (`nil` for none), is the one this name reads.
     @inline(__always)
     func matches(_ written: String, namespaceURI: String?) -> Bool {
-        switch match {
-        case .written, .writtenPrefix: written == name
-        case .namespace(let namespace): namespaceURI == namespace && Self.hasLocalName(written, name)
-        }
+        if written == key { return true }
+        guard let namespaceURI, isNamespaced else { return false }
+        return matchesByNamespace(written, namespaceURI)
+    }
+
+    /// ``matches(_:namespaceURI:)`` for a name read by namespace.
+    func matchesByNamespace(_ written: String, _ namespaceURI: String) -> Bool {
+        guard let (namespace, local) = namespaceAndLocalName else { return false }
+        return namespaceURI.utf8.elementsEqual(namespace.utf8) && Self.hasLocalName(written, local)
     }
 
     /// Whether `written`, a name as written (`prefix:local` or `local`), has the local name `local`.
-    static func hasLocalName(_ written: String, _ local: String) -> Bool {
+    static func hasLocalName(_ written: String, _ local: some StringProtocol) -> Bool {
         let writtenBytes = written.utf8
         let localBytes = local.utf8
         let extra = writtenBytes.count - localBytes.count
-        if extra == 0 { return written == local }
+        if extra == 0 { return writtenBytes.elementsEqual(localBytes) }
         guard extra > 1 else { return false }
         let start = writtenBytes.index(writtenBytes.startIndex, offsetBy: extra)
         return writtenBytes[writtenBytes.index(before: start)] == UInt8(ascii: ":")
             && writtenBytes[start...].elementsEqual(localBytes)
     }
-
-    /// Two names read the same elements and attributes however the keys spelled them.
-    static func == (lhs: KeyName, rhs: KeyName) -> Bool {
-        lhs.name == rhs.name && lhs.match == rhs.match
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(name)
-        hasher.combine(match)
-    }
-
-    var description: String { spelling }
 }

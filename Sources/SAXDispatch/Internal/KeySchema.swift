@@ -9,15 +9,12 @@
 final class KeySchema {
     // Read per element captured, changed only by the probe and by what decodes learn,
     // never re-entrantly: no runtime exclusivity checks.
-    /// The names of the children read as written (unprefixed names, prefixes no binding
-    /// declares, every name without namespace processing), and what each reads in turn
-    /// (same order).
+    /// The names of the children read (``KeyName/key``), and what each reads in turn (same order).
     @exclusivity(unchecked) private(set) var childNames: [String] = []
     @exclusivity(unchecked) private(set) var childSchemas: [KeySchema] = []
-    /// The children read by namespace URI and local name, and what each reads in turn (same
-    /// order): looked at only for an element in a namespace.
-    @exclusivity(unchecked) private(set) var namespacedChildNames: [(namespace: String, local: String)] = []
-    @exclusivity(unchecked) private(set) var namespacedChildSchemas: [KeySchema] = []
+    /// The children read by namespace URI and local name, with the index of their schema
+    /// in ``childSchemas``: looked at only for an element in a namespace.
+    @exclusivity(unchecked) private(set) var namespacedChildNames: [(namespace: String, local: String, index: Int)] = []
     /// The attributes read, by name (a key that may name a child or an attribute is both),
     /// and those that say an element is nil.
     @exclusivity(unchecked) private(set) var attributes: AttributeNameSet
@@ -35,32 +32,24 @@ final class KeySchema {
 
     init(processesNamespaces: Bool) {
         self.processesNamespaces = processesNamespaces
-        attributes = AttributeNameSet(KeyName.nilAttributes(processesNamespaces: processesNamespaces))
+        attributes = AttributeNameSet(
+            KeyName.nilAttributes(processesNamespaces: processesNamespaces), processesNamespaces: processesNamespaces)
     }
 
     /// The schema of the children `name` reads, if it is read.
     func schema(ofChild name: KeyName) -> KeySchema? {
-        switch name.match {
-        case .written, .writtenPrefix:
-            return childNames.firstIndex(of: name.name).map { childSchemas[$0] }
-        case .namespace(let namespace):
-            return namespacedChildNames.firstIndex { $0.namespace == namespace && $0.local == name.name }
-                .map { namespacedChildSchemas[$0] }
-        }
+        childNames.firstIndex(of: name.key).map { childSchemas[$0] }
     }
 
     /// The schema of the children `name` reads, created when first asked for.
     func child(_ name: KeyName) -> KeySchema {
         if let existing = schema(ofChild: name) { return existing }
         let schema = KeySchema(processesNamespaces: processesNamespaces)
-        switch name.match {
-        case .written, .writtenPrefix:
-            childNames.append(name.name)
-            childSchemas.append(schema)
-        case .namespace(let namespace):
-            namespacedChildNames.append((namespace, name.name))
-            namespacedChildSchemas.append(schema)
+        if let (namespace, local) = name.namespaceAndLocalName {
+            namespacedChildNames.append((String(namespace), String(local), childSchemas.count))
         }
+        childNames.append(name.key)
+        childSchemas.append(schema)
         return schema
     }
 
@@ -75,9 +64,10 @@ final class KeySchema {
         attributes.index(of: cString)
     }
 
-    /// The name of attribute `index` of ``attributes``.
-    func attributeName(at index: Int) -> KeyName {
-        attributes.names[index]
+    /// How attribute `index` of ``attributes`` is found, with its name as written or its namespace URI.
+    @inline(__always)
+    func attribute(at index: Int) -> AttributeNameSet.Found {
+        attributes.found(at: index)
     }
 
     /// Whether attribute `name` is captured.
@@ -99,6 +89,11 @@ final class KeySchema {
         return .skipped
     }
 
+    /// Whether some key reads children by namespace: only then does a child's namespace
+    /// decide whether it is captured.
+    @inline(__always)
+    var readsChildrenByNamespace: Bool { !namespacedChildNames.isEmpty && !capturesEverything }
+
     /// Whether a key reads children written `name` in namespace `namespaceURI`.
     func readsChild(_ name: String, namespaceURI: String?) -> Bool {
         if childNames.contains(name) { return true }
@@ -109,16 +104,15 @@ final class KeySchema {
     /// The schema of the children read by namespace that a child written `name` in
     /// namespace `namespaceURI` is.
     private func namespacedSchema(_ name: String, _ namespaceURI: String) -> KeySchema? {
-        for (index, child) in namespacedChildNames.enumerated()
-        where child.namespace == namespaceURI && KeyName.hasLocalName(name, child.local) {
-            return namespacedChildSchemas[index]
+        for child in namespacedChildNames where child.namespace == namespaceURI && KeyName.hasLocalName(name, child.local) {
+            return childSchemas[child.index]
         }
         return nil
     }
 
     /// Whether the children `name` reads are captured.
     func captures(_ name: KeyName) -> Bool {
-        capturesEverything || readsAnyChildAsItem || schema(ofChild: name) != nil
+        capturesEverything || readsAnyChildAsItem || childNames.contains(name.key)
     }
 }
 

@@ -99,9 +99,11 @@ final class SubtreeCapture {
     private func openChild(_ element: ElementContext) throws {
         guard let parent = open.last, element.depth == parent.depth + 1 else { return }
         let name = element.name
-        let namespaceURI = element.namespaceURI
         var schema: KeySchema?
         if let parentSchema = subtree.elements[parent.element].schema {
+            // The namespace decides only for a schema with children read by namespace: a
+            // child left out costs no lookup of it.
+            let namespaceURI = parentSchema.readsChildrenByNamespace ? element.namespaceURI : nil
             switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 subtree.noteUncapturedChild(of: parent.element)
@@ -112,7 +114,7 @@ final class SubtreeCapture {
         }
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
-            name: name, namespaceURI: namespaceURI, attributes: element.attributesReadInHandler,
+            name: name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
             parent: parent.element, schema: schema, line: position.line, column: position.column)
         open.append((child, element.depth))
         try checkLimit(element)

@@ -14,9 +14,9 @@ struct AttributeNameSetTests {
         for name in ["lat", "latitude", "lo", "k", "é", "ée", "xsi:type"] { set.insert(KeyName(stringLiteral: name)) }
         set.insert("lat")  // already there: no second entry
         set.insert("")  // cannot be an attribute's name
-        #expect(set.names.map(\.name) == ["nil", "xsi:nil", "lat", "latitude", "lo", "k", "é", "ée", "xsi:type"])
+        #expect(set.names.map(\.key) == ["nil", "xsi:nil", "lat", "latitude", "lo", "k", "é", "ée", "xsi:type"])
         for (offset, name) in set.names.enumerated() {
-            #expect(index(set, name.name) == offset, "\(name)")
+            #expect(index(set, name.key) == offset, "\(name)")
         }
         for absent in ["", "la", "lats", "latitudes", "lon", "l", "kk", "e", "é̃", "xsi", "xsi:", "ni", "nill", "v", "id"] {
             #expect(index(set, absent) == nil, "\(absent)")
@@ -27,9 +27,9 @@ struct AttributeNameSetTests {
     @Test("names in a namespace match expat's spelling with any prefix; an unbound prefix matches any URI")
     func findsNamespacedNames() {
         let xlink = "http://www.w3.org/1999/xlink"
-        var set = AttributeNameSet(["href"])
-        set.insert(KeyName(name: "href", match: .namespace(xlink), spelling: "xlink:href"))
-        set.insert(KeyName(name: "p:type", match: .writtenPrefix, spelling: "p:type"))
+        var set = AttributeNameSet(["href"], processesNamespaces: true)
+        set.insert(KeyName(namespace: xlink, local: "href"))
+        set.insert("p:type")
         let separator = "\u{1}"
         #expect(index(set, "href") == 0)
         #expect(index(set, xlink + separator + "href" + separator + "xl") == 1)

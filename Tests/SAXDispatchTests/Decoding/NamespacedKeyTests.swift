@@ -208,7 +208,8 @@ struct NamespacedKeyTests {
         } catch DecodingError.keyNotFound(let key, let context) {
             #expect(key.stringValue == "atom:title")
             #expect(
-                context.debugDescription.contains(#"no element or attribute "atom:title" in <atom:entry>"#),
+                context.debugDescription.contains(
+                    #"no element or attribute "{http://www.w3.org/2005/Atom}title" in <atom:entry>"#),
                 "\(context.debugDescription)")
         }
     }
