@@ -31,7 +31,7 @@ public struct ElementContext {
 
     /// The namespace URI of the element, or `nil` when it is in no namespace (or
     /// namespace processing is off: ``Dispatcher/processesNamespaces``).
-    public var namespaceURI: String? { engine.names.parts(nameID).namespaceURI }
+    public var namespaceURI: String? { engine.names.namespaceURI(nameID) }
 
     /// The element's name without its prefix (with namespace processing off, the name
     /// as written).

@@ -231,6 +231,8 @@ extension XMLRecordDecoder {
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
+        dispatcher.processesNamespaces = processesNamespaces
+        dispatcher.namespaces = namespaces
         // Outside the matched elements nothing is dispatched: for an anchored pattern the
         // parser's subtree filter skips it at a few bit operations an element.
         if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
@@ -252,6 +254,10 @@ extension Dispatcher {
     ///
     /// An element that does not decode ends the parse with a ``HandlerError`` wrapping the
     /// `DecodingError` (or ``RecordSizeLimitError``).
+    ///
+    /// The prefixes of `pattern` resolve through the decoder's ``XMLRecordDecoder/namespaces``
+    /// first, then through this dispatcher's ``namespaces``; this dispatcher's
+    /// ``processesNamespaces`` decides how the document is read.
     ///
     /// Next to other handlers, each value arrives at its element's end tag. When decoded
     /// values are the dispatcher's only handlers, up to 64 finished elements may be decoded
@@ -284,6 +290,8 @@ extension Dispatcher {
             try handler(try session.decode(T.self, root: root, reusing: slot))
         }
         session.recordPath = { [unowned capture] in capture.pathOfDeliveredRecord() }
-        mount(capture.handlers(), at: pattern)
+        // The decoder's bindings resolve the pattern's prefixes; what they leave unbound,
+        // this dispatcher's resolve when it parses.
+        mount(capture.handlers(), at: pattern.resolvingPrefixes(decoder.namespaces))
     }
 }

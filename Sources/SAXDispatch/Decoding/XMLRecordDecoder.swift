@@ -45,6 +45,8 @@ import Foundation
 ///   `true/false/1/0`, numbers reject trailing garbage. Dates follow
 ///   ``dateDecodingStrategy`` (ISO 8601 by default), `Data` is base64, `URL` follows
 ///   ``urlDecodingStrategy``.
+/// - Keys may name elements and attributes in namespaces: `{uri}title` in Clark notation,
+///   or `atom:title` with `atom` bound in ``namespaces``; the rules are those of patterns.
 /// - Errors are `DecodingError`s. Their coding path is the keys that led to the value;
 ///   their debug description adds the source, line and column of the element, the
 ///   element path, and the offending text; a conversion's own error is the underlying error.
@@ -134,6 +136,44 @@ public struct XMLRecordDecoder: Sendable {
     public var keyPruning: KeyPruning = .probe
     /// Values your `init(from:)` can read from `decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    /// The prefixes that keys, and the pattern the decoder decodes at, may use for
+    /// namespace URIs. Empty unless set.
+    ///
+    /// A key `atom:title` then reads the `title` children in the namespace bound to
+    /// `atom`, whatever prefix the document wrote them with (a default namespace
+    /// included), as `{http://www.w3.org/2005/Atom}title` does without a binding. A
+    /// prefix no binding declares reads the prefix as the document wrote it; an
+    /// unprefixed key reads unprefixed children, whatever default namespace is in scope,
+    /// and unprefixed attributes. The prefix `xml` is always bound (`@xml:lang`).
+    ///
+    /// ```swift
+    /// struct Entry: Decodable {
+    ///     let title: String
+    ///     let language: String?
+    ///     enum CodingKeys: String, CodingKey {
+    ///         case title = "atom:title"
+    ///         case language = "@xml:lang"
+    ///     }
+    /// }
+    /// var decoder = XMLRecordDecoder()
+    /// decoder.namespaces = ["atom": "http://www.w3.org/2005/Atom"]
+    /// let entries = try decoder.all(Entry.self, at: "atom:feed/atom:entry", in: feed)
+    /// ```
+    ///
+    /// Binding a prefix twice to different URIs throws (``NamespaceBindings/bind(_:to:)``)
+    /// or, in a literal, traps. With ``Dispatcher/onDecoded(_:at:using:_:)``, these
+    /// bindings resolve the pattern's prefixes first; those they leave unbound, the
+    /// dispatcher's ``Dispatcher/namespaces`` resolve.
+    public var namespaces = NamespaceBindings()
+    /// Whether names are read by namespace (see ``namespaces``). Turn it off to read a
+    /// legacy document that is well-formed XML 1.0 but not namespace-well-formed (an
+    /// unbound prefix): every name, in keys and in the pattern, is then compared as
+    /// written, prefix included, and a Clark name (`{uri}local`) matches nothing. Default `true`.
+    ///
+    /// The decoder's own parses use it (``Dispatcher/processesNamespaces``). With
+    /// ``Dispatcher/onDecoded(_:at:using:_:)``, the dispatcher's setting decides how the
+    /// document is read and this one how keys are: keep the two the same.
+    public var processesNamespaces = true
 
     /// A decoder with the default conventions.
     public init() {}

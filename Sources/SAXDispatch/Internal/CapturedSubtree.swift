@@ -13,6 +13,7 @@ import Musl
 /// from record to record.
 final class CapturedSubtree {
     struct Element {
+        /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
         var text = ""
         /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
@@ -30,11 +31,21 @@ final class CapturedSubtree {
         /// is then neither empty nor (for attributes) a wrapper, as with everything captured.
         var hasUncapturedAttributes = false
         var hasUncapturedChildren = false
+        /// Whether some captured child, or attribute, is in a namespace: only then can a key
+        /// read by namespace find one, and lookups by name as written need not ask.
+        var hasNamespacedChildren = false
+        var hasNamespacedAttributes = false
+        /// The namespace, in ``CapturedSubtree/namespaces`` (kept in what would be the
+        /// struct's padding, so an element costs no more than without namespaces).
+        var namespace = CapturedNamespaces.none
     }
 
     struct Attribute {
+        /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
         var value: String
+        /// The namespace, in ``CapturedSubtree/namespaces`` (none for an unprefixed attribute).
+        var namespace = CapturedNamespaces.none
     }
 
     // One parse's capture and decode use the subtree one step at a time, never
@@ -42,6 +53,8 @@ final class CapturedSubtree {
     // Buffers rather than arrays: reading an element retains no array buffer.
     @exclusivity(unchecked) private(set) var elements = GrowableBuffer<Element>()
     @exclusivity(unchecked) private(set) var attributes = GrowableBuffer<Attribute>()
+    /// The namespace URIs of the elements and attributes.
+    @exclusivity(unchecked) private(set) var namespaces = CapturedNamespaces()
     /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
     @exclusivity(unchecked) private(set) var byteCount = 0
     /// The file or URL the document came from, for error descriptions.
@@ -53,6 +66,7 @@ final class CapturedSubtree {
     func removeAll() {
         elements.removeAll()
         attributes.removeAll()
+        namespaces.removeAll()
         byteCount = 0
         indexedParent = -1
     }
@@ -71,59 +85,79 @@ final class CapturedSubtree {
     @exclusivity(unchecked) private var indexedParent = -1
     @exclusivity(unchecked) private var childIndex: [String: [Int]] = [:]
 
-    /// The children of `parent` called `name`, in document order (`nil`: none), found
+    /// The children of `parent` that `name` reads, in document order (`nil`: none), found
     /// through an index: for an element with ``hasIndexedChildren(_:)``, whose children
     /// are otherwise scanned. A decode reads an element's keys one by one,
     /// so a large element read as a dictionary would cost a scan of all its children per
     /// key: time growing with the square of its size. One element is indexed at a time,
     /// when first asked.
-    func indexedChildren(of parent: Int, named name: String) -> [Int]? {
+    func indexedChildren(of parent: Int, named name: KeyName) -> [Int]? {
         if indexedParent != parent {
             childIndex.removeAll(keepingCapacity: true)
             for child in children(of: parent) { childIndex[elements[child].name, default: []].append(child) }
             indexedParent = parent
         }
-        return childIndex[name]
+        guard let (namespace, local) = name.namespaceAndLocalName else { return childIndex[name.key] }
+        // The index is by name as written: a name in a namespace may be written with any
+        // prefix, so each written name with its local name is a candidate.
+        var found: [Int] = []
+        for (written, children) in childIndex where KeyName.hasLocalName(written, local) {
+            found += children.filter { namespaceURI(of: $0).map { $0[...] == namespace } ?? false }
+        }
+        return found.isEmpty ? nil : found.sorted()
     }
 
     /// Adds an element as the last child of `parent` (`-1` for the root) and returns its index.
     func append(
-        name: String, attributes newAttributes: ElementAttributes, parent: Int, schema: KeySchema?, line: Int, column: Int
+        name: String, namespaceURI: String?, attributes newAttributes: ElementAttributes, parent: Int,
+        schema: KeySchema?, line: Int, column: Int
     ) -> Int {
         let start = attributes.count
         var bytes = Self.elementOverhead + name.utf8.count
         var leftOut = false
+        var namespacedAttributes = false
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
             newAttributes.forEachPair { rawName, value in
-                let name: String
-                if let index = schema.attributeIndex(of: rawName) {
-                    name = schema.attributeName(at: index)
-                } else if let qualified = Self.qualifiedNameIfNamespaced(rawName), schema.captures(attribute: qualified) {
-                    // A prefixed attribute read with namespace processing on: expat spells it
-                    // `uri␁local␁prefix`, the type names it as written.
-                    name = qualified
-                } else {
+                guard let index = schema.attributeIndex(of: rawName) else {
                     leftOut = true
                     return
                 }
+                let name: String
+                var namespace = CapturedNamespaces.none
+                switch schema.attribute(at: index) {
+                case .written(let written):
+                    name = written
+                case .namespaced(let uri):
+                    // The prefix is the document's: expat spells the name `uri␁local␁prefix`.
+                    name = Self.writtenName(ofNamespaced: rawName)
+                    namespace = namespaces.index(of: uri)
+                case .prefixed(let written):
+                    name = written
+                    namespace = namespaces.index(of: Self.namespaceURI(ofNamespaced: rawName))
+                }
+                if namespace != CapturedNamespaces.none { namespacedAttributes = true }
                 let value = UTF8Text.string(cString: value)
                 bytes += name.utf8.count + value.utf8.count
-                attributes.append(Attribute(name: name, value: value))
+                attributes.append(Attribute(name: name, value: value, namespace: namespace))
             }
         } else {
             for attribute in newAttributes {
+                let namespace = namespaces.index(of: attribute.namespaceURI)
+                if namespace != CapturedNamespaces.none { namespacedAttributes = true }
                 bytes += attribute.name.utf8.count + attribute.value.utf8.count
-                attributes.append(Attribute(name: attribute.name, value: attribute.value))
+                attributes.append(Attribute(name: attribute.name, value: attribute.value, namespace: namespace))
             }
         }
         byteCount += bytes
         let index = elements.count
+        let namespace = namespaces.index(of: namespaceURI)
         elements.append(
             Element(
                 name: name, attributes: start..<attributes.count, line: line, column: column, schema: schema,
-                hasUncapturedAttributes: leftOut))
+                hasUncapturedAttributes: leftOut, hasNamespacedAttributes: namespacedAttributes, namespace: namespace))
         if parent >= 0 {
+            if namespace != CapturedNamespaces.none { elements[parent].hasNamespacedChildren = true }
             let previous = elements[parent].lastChild
             if previous >= 0 { elements[previous].nextSibling = index } else { elements[parent].firstChild = index }
             elements[parent].lastChild = index
@@ -133,11 +167,21 @@ final class CapturedSubtree {
         return index
     }
 
-    /// The name as written of an attribute name that expat spelled with its namespace.
-    private static func qualifiedNameIfNamespaced(_ name: UnsafePointer<CChar>) -> String? {
+    /// `prefix:local` of an attribute name expat spells `uri␁local␁prefix`.
+    private static func writtenName(ofNamespaced name: UnsafePointer<CChar>) -> String {
         let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
-        guard bytes.contains(QualifiedName.separator) else { return nil }
-        return QualifiedName.qualifiedName(of: bytes)
+        guard let first = bytes.firstIndex(of: QualifiedName.separator),
+            let second = bytes[(first + 1)...].firstIndex(of: QualifiedName.separator)
+        else { return QualifiedName.qualifiedName(of: bytes) }
+        var written = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(second + 1)...]), as: UTF8.self)
+        written += ":"
+        written += String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(first + 1)..<second]), as: UTF8.self)
+        return written
+    }
+
+    /// The URI of an attribute name expat spells `uri␁local␁prefix`.
+    private static func namespaceURI(ofNamespaced name: UnsafePointer<CChar>) -> String? {
+        QualifiedName.parts(of: UnsafeRawBufferPointer(start: name, count: strlen(name))).namespaceURI
     }
 
     /// Notes that the capture left out a child of `element`.
@@ -155,12 +199,44 @@ final class CapturedSubtree {
         elements[element].wholeText = text
     }
 
-    /// The value of the element's attribute `name`, if it has one.
-    func attribute(_ name: String, of element: Int) -> String? {
-        for index in elements[element].attributes where attributes[index].name == name {
+    /// The value of the element's attribute that `name` reads, if it has one.
+    @inline(__always)
+    func attribute(_ name: KeyName, of element: Int) -> String? {
+        // Names as written first: a name in a namespace equals none of them.
+        for index in elements[element].attributes where attributes[index].name == name.key {
             return attributes[index].value
         }
+        guard elements[element].hasNamespacedAttributes else { return nil }
+        return attribute(byNamespace: name, of: element)
+    }
+
+    /// ``attribute(_:of:)`` for a name read by namespace.
+    private func attribute(byNamespace name: KeyName, of element: Int) -> String? {
+        guard name.isNamespaced else { return nil }
+        for index in elements[element].attributes {
+            if let namespaceURI = namespaces.uri(attributes[index].namespace),
+                name.matchesByNamespace(attributes[index].name, namespaceURI)
+            {
+                return attributes[index].value
+            }
+        }
         return nil
+    }
+
+    /// The namespace URI of `element`, `nil` for none.
+    @inline(__always)
+    func namespaceURI(of element: Int) -> String? {
+        namespaces.uri(elements[element].namespace)
+    }
+
+    /// Whether `name` reads `element`.
+    @inline(__always)
+    func isNamed(_ element: Int, _ name: KeyName) -> Bool {
+        // ``KeyName/matches(_:namespaceURI:)``, with the namespace looked up only when the
+        // name as written differs: path keys ask for every child.
+        if elements[element].name == name.key { return true }
+        guard let namespaceURI = namespaceURI(of: element), name.isNamespaced else { return false }
+        return name.matchesByNamespace(elements[element].name, namespaceURI)
     }
 
     /// The element's children, in document order.
@@ -184,11 +260,20 @@ final class CapturedSubtree {
         }
     }
 
-    /// Whether the element says it is nil: `nil="nil"`, `nil="true"` or `xsi:nil="true"`
-    /// (any prefix bound to the schema-instance namespace is written as `xsi` in practice).
+    /// Whether the element says it is nil: `nil="nil"`, `nil="true"`, or the XML Schema
+    /// instance's `nil="true"` (by its namespace, whatever the prefix; written `xsi:nil`
+    /// without namespace processing).
     func isNil(_ element: Int) -> Bool {
         for index in elements[element].attributes {
             let attribute = attributes[index]
+            if let namespaceURI = namespaces.uri(attribute.namespace) {
+                if namespaceURI == KeyName.schemaInstanceNamespace, KeyName.hasLocalName(attribute.name, "nil"),
+                    attribute.value == "true" || attribute.value == "1"
+                {
+                    return true
+                }
+                continue
+            }
             switch attribute.name {
             case "nil": if attribute.value == "nil" || attribute.value == "true" { return true }
             case "xsi:nil": if attribute.value == "true" || attribute.value == "1" { return true }

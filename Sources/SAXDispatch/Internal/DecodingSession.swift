@@ -9,6 +9,8 @@ import Foundation
 final class DecodingSession {
     let options: XMLRecordDecoder
     let subtree = CapturedSubtree()
+    /// The attribute a `URL` is read from (``XMLRecordDecoder/URLDecodingStrategy/attribute(_:)``).
+    let urlAttribute: KeyName?
     /// The name of the type being decoded, for messages.
     let typeName: String
     let userInfo: [CodingUserInfoKey: Any]
@@ -42,8 +44,8 @@ final class DecodingSession {
 
     /// What a decode asked for beyond the probe.
     enum LearnedKey {
-        case child(String)
-        case attribute(String)
+        case child(KeyName)
+        case attribute(KeyName)
         /// Every child and attribute: a decode listed the element's keys or children.
         case everything
     }
@@ -79,11 +81,17 @@ final class DecodingSession {
 
     init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
         self.options = options
+        if case .attribute(let name) = options.urlDecodingStrategy {
+            urlAttribute = KeyName(
+                parsing: name, namespaces: options.namespaces, processesNamespaces: options.processesNamespaces)
+        } else {
+            urlAttribute = nil
+        }
         typeName = String(describing: T.self)
         userInfo = options.userInfo
         subtree.source = source
         if case .probe = options.keyPruning {
-            let schema = KeyProbe.schema(of: T.self, session: self)
+            let schema = KeyProbe.schema(of: T.self, session: self, processesNamespaces: options.processesNamespaces)
             self.schema = schema.capturesEverything ? nil : schema
             // What the probe found read whole is gathered even where it gave up on pruning.
             wholeTextSchema = schema.readsWholeTextAnywhere ? schema : nil
@@ -155,7 +163,7 @@ final class DecodingSession {
     func lookup(_ key: some CodingKey) -> KeyLookup {
         let name = key.stringValue
         if let index = lookupNames.firstIndex(of: name) { return lookups[index] }
-        let lookup = KeyLookup(name, textKey: options.textKey, strategy: options.keyDecodingStrategy)
+        let lookup = KeyLookup(name, options: options)
         if lookups.count < Self.maximumCachedLookups {
             lookupNames.append(name)
             lookups.append(lookup)

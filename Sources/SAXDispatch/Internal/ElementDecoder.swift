@@ -306,7 +306,7 @@ final class ElementDecoder: Decoder {
     }
 
     private func decodeURL() throws -> URL {
-        if case .attribute(let name) = session.options.urlDecodingStrategy, case .element = value,
+        if let name = session.urlAttribute, case .element = value,
             let href = session.subtree.attribute(name, of: owner)
         {
             do { return try URL(xmlText: href) } catch { throw conversionFailure(href, URL.self, error) }
@@ -359,13 +359,19 @@ final class ElementDecoder: Decoder {
         let captured = subtree.elements[element]
         guard captured.attributes.isEmpty, !captured.hasUncapturedAttributes, captured.text.allSatisfy(\.isWhitespace)
         else { return false }
-        var name: String?
+        var first: Int?
         for child in subtree.children(of: element) {
-            let childName = subtree.elements[child].name
-            if let name, name != childName { return false }
-            name = childName
+            guard let firstChild = first else {
+                first = child
+                continue
+            }
+            if subtree.elements[firstChild].name != subtree.elements[child].name { return false }
         }
-        if let name, let schema = captured.schema, schema.schema(ofChild: name) != nil { return false }
+        if let first, let schema = captured.schema,
+            schema.readsChild(subtree.elements[first].name, namespaceURI: subtree.namespaceURI(of: first))
+        {
+            return false
+        }
         return true
     }
 

@@ -77,7 +77,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                         next += subtree.indexedChildren(of: parent, named: step) ?? []
                         continue
                     }
-                    for child in subtree.children(of: parent) where subtree.elements[child].name == step { next.append(child) }
+                    for child in subtree.children(of: parent) where subtree.isNamed(child, step) { next.append(child) }
                 }
                 current = next
             }
@@ -92,15 +92,17 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The children called `name`: one as `.element`, several as `.elements`.
-    private func children(named name: String, of parent: Int) -> DecodedValue? {
+    /// The children `name` reads: one as `.element`, several as `.elements`.
+    @inline(__always)
+    private func children(named name: KeyName, of parent: Int) -> DecodedValue? {
         if _slowPath(subtree.hasIndexedChildren(parent)) {
             guard let found = subtree.indexedChildren(of: parent, named: name), let first = found.first else { return nil }
             return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
         }
         var first = -1
         var more: [Int]?
-        for child in subtree.children(of: parent) where subtree.elements[child].name == name {
+        // Names as written first: a name in a namespace equals none of them.
+        for child in subtree.children(of: parent) where subtree.elements[child].name == name.key {
             if first < 0 {
                 first = child
             } else {
@@ -109,19 +111,28 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
         }
         if let more { return .elements(more) }
-        return first >= 0 ? .element(first, mayBeWrapper: true) : nil
+        if first >= 0 { return .element(first, mayBeWrapper: true) }
+        guard subtree.elements[parent].hasNamespacedChildren, name.isNamespaced else { return nil }
+        return children(byNamespace: name, of: parent)
+    }
+
+    /// ``children(named:of:)`` for a name read by namespace.
+    private func children(byNamespace name: KeyName, of parent: Int) -> DecodedValue? {
+        let found = subtree.children(of: parent).filter { subtree.isNamed($0, name) }
+        guard let first = found.first else { return nil }
+        return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
     }
 
     /// Throws when child `name` is absent only because the capture left it out: the probe
     /// of the type did not see it asked for. From the next element on it is captured.
-    private func checkCaptured(_ name: String, in parent: Int, _ key: Key) throws {
+    private func checkCaptured(_ name: KeyName, in parent: Int, _ key: Key) throws {
         guard let schema = subtree.elements[parent].schema, !schema.captures(name) else { return }
         session.learn(.child(name), in: schema)
         throw notCaptured("<\(name)>", in: parent, key)
     }
 
     /// Throws when attribute `name` is absent only because the capture left it out.
-    private func checkCaptured(attribute name: String, in owner: Int, _ key: Key) throws {
+    private func checkCaptured(attribute name: KeyName, in owner: Int, _ key: Key) throws {
         guard let schema = subtree.elements[owner].schema, !schema.captures(attribute: name) else { return }
         session.learn(.attribute(name), in: schema)
         throw notCaptured("attribute \"\(name)\"", in: owner, key)

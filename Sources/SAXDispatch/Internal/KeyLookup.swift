@@ -1,38 +1,83 @@
 /// What a coding key reads in an element, after the decoder's key strategy: its own
 /// text, an attribute, a child element (or attribute) by name, or a path of child elements.
+///
+/// Names follow the decoder's namespace rules (``KeyName``): `title`, `atom:title` (a bound
+/// prefix, or the prefix as written) or `{uri}title`.
 enum KeyLookup: Equatable {
     /// The element's own text (the decoder's `textKey`).
     case text
     /// An attribute only (`@href`).
-    case attribute(String)
+    case attribute(KeyName)
     /// A child element, or an attribute when there is no such child (or the other way
     /// round, as the decoder's `attributeLookup` says).
-    case name(String)
+    case name(KeyName)
     /// Child elements step by step (`animals/animal`), ending at an attribute of the last
     /// step's elements when `attribute` is set (`link/@href`).
-    case path([String], attribute: String?)
+    case path([KeyName], attribute: KeyName?)
 
-    init(_ key: String, textKey: String, strategy: XMLRecordDecoder.KeyDecodingStrategy) {
-        if key == textKey {
+    init(_ key: String, options: XMLRecordDecoder) {
+        if key == options.textKey {
             self = .text
             return
         }
-        let steps = key.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let steps = Self.steps(of: key)
         if steps.count <= 1 {
             if key.hasPrefix("@") {
-                self = .attribute(String(key.dropFirst()))
+                self = .attribute(Self.attributeName(key.dropFirst(), options))
             } else {
-                self = .name(Self.xmlName(key, strategy))
+                self = .name(Self.elementName(key, options))
             }
             return
         }
-        var elements = steps.map { Self.xmlName($0, strategy) }
-        var attribute: String?
+        var elements = steps
+        var attribute: KeyName?
         if let last = steps.last, last.hasPrefix("@") {
-            attribute = String(last.dropFirst())
+            attribute = Self.attributeName(last.dropFirst(), options)
             elements.removeLast()
         }
-        self = .path(elements, attribute: attribute)
+        self = .path(elements.map { Self.elementName($0, options) }, attribute: attribute)
+    }
+
+    /// The steps of a key, split at the slashes outside braces: the URI of a Clark name
+    /// (`{http://www.w3.org/2005/Atom}link/@href`) has slashes of its own.
+    static func steps(of key: String) -> [String] {
+        var steps: [String] = []
+        var inBraces = false
+        var start = key.startIndex
+        for index in key.utf8.indices {
+            switch key.utf8[index] {
+            case UInt8(ascii: "{"): inBraces = true
+            case UInt8(ascii: "}"): inBraces = false
+            case UInt8(ascii: "/") where !inBraces:
+                if start < index { steps.append(String(key[start..<index])) }
+                start = key.utf8.index(after: index)
+            default: break
+            }
+        }
+        if start < key.endIndex { steps.append(String(key[start...])) }
+        return steps
+    }
+
+    /// The name an element step (or a plain key) reads: the key strategy converts the local
+    /// name (a custom strategy gets the whole step, and may return a prefixed or Clark name).
+    static func elementName(_ step: String, _ options: XMLRecordDecoder) -> KeyName {
+        let namespaces = options.namespaces
+        let processesNamespaces = options.processesNamespaces
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys:
+            return KeyName(parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces)
+        case .custom(let transform):
+            return KeyName(parsing: transform(step), namespaces: namespaces, processesNamespaces: processesNamespaces)
+        case .convertFromSnakeCase, .convertFromKebabCase:
+            return KeyName(parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces) {
+                xmlName($0, options.keyDecodingStrategy)
+            }
+        }
+    }
+
+    /// The name an `@` step reads: as the key writes it, without the key strategy.
+    static func attributeName(_ name: Substring, _ options: XMLRecordDecoder) -> KeyName {
+        KeyName(parsing: String(name), namespaces: options.namespaces, processesNamespaces: options.processesNamespaces)
     }
 
     /// What the key reads, written as a relative path: `text()`, `@href`, `name`, `link/@href`.
@@ -40,8 +85,9 @@ enum KeyLookup: Equatable {
         switch self {
         case .text: "text()"
         case .attribute(let name): "@\(name)"
-        case .name(let name): name
-        case .path(let steps, let attribute): steps.joined(separator: "/") + (attribute.map { "/@\($0)" } ?? "")
+        case .name(let name): name.spelling
+        case .path(let steps, let attribute):
+            steps.map(\.spelling).joined(separator: "/") + (attribute.map { "/@\($0)" } ?? "")
         }
     }
 

@@ -26,8 +26,10 @@ struct KeyProbe: Decoder {
     static let maximumDepth = 32
 
     /// The schema of `type`'s elements.
-    static func schema<T: Decodable>(of type: T.Type, session: DecodingSession) -> KeySchema {
-        let schema = KeySchema()
+    static func schema<T: Decodable>(
+        of type: T.Type, session: DecodingSession, processesNamespaces: Bool
+    ) -> KeySchema {
+        let schema = KeySchema(processesNamespaces: processesNamespaces)
         do {
             _ = try KeyProbe(schema: schema, session: session, depth: 0).value(T.self)
         } catch {
@@ -41,10 +43,10 @@ struct KeyProbe: Decoder {
         let target: KeySchema
         switch session.lookup(key) {
         case .text:
-            target = KeySchema()  // text is always captured
+            target = KeySchema(processesNamespaces: schema.processesNamespaces)  // text is always captured
         case .attribute(let name):
             schema.readAttribute(name)
-            target = KeySchema()
+            target = KeySchema(processesNamespaces: schema.processesNamespaces)
         case .name(let name):
             schema.readAttribute(name)
             target = schema.child(name)
@@ -53,7 +55,7 @@ struct KeyProbe: Decoder {
             for step in steps { current = current.child(step) }
             if let attribute {
                 current.readAttribute(attribute)
-                target = KeySchema()
+                target = KeySchema(processesNamespaces: schema.processesNamespaces)
             } else {
                 target = current
             }
@@ -77,7 +79,7 @@ struct KeyProbe: Decoder {
             return unsafeBitCast(Date(timeIntervalSince1970: 0), to: T.self)
         }
         if T.self == URL.self {
-            if case .attribute(let name) = session.options.urlDecodingStrategy { schema.readAttribute(name) }
+            if let name = session.urlAttribute { schema.readAttribute(name) }
             return unsafeBitCast(URL(fileURLWithPath: "/"), to: T.self)
         }
         if T.self == Data.self { return unsafeBitCast(Data(), to: T.self) }

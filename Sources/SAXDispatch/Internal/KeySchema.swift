@@ -9,12 +9,15 @@
 final class KeySchema {
     // Read per element captured, changed only by the probe and by what decodes learn,
     // never re-entrantly: no runtime exclusivity checks.
-    /// The names of the children read, and what each reads in turn (same order).
+    /// The names of the children read (``KeyName/key``), and what each reads in turn (same order).
     @exclusivity(unchecked) private(set) var childNames: [String] = []
     @exclusivity(unchecked) private(set) var childSchemas: [KeySchema] = []
+    /// The children read by namespace URI and local name, with the index of their schema
+    /// in ``childSchemas``: looked at only for an element in a namespace.
+    @exclusivity(unchecked) private(set) var namespacedChildNames: [(namespace: String, local: String, index: Int)] = []
     /// The attributes read, by name (a key that may name a child or an attribute is both),
     /// and those that say an element is nil.
-    @exclusivity(unchecked) private(set) var attributes = AttributeNameSet(["nil", "xsi:nil"])
+    @exclusivity(unchecked) private(set) var attributes: AttributeNameSet
     /// Children of other names are captured with this element's own schema: the element
     /// is read as a list whose wrapper children may have any name.
     @exclusivity(unchecked) var readsAnyChildAsItem = false
@@ -27,28 +30,39 @@ final class KeySchema {
     /// How many names decodes taught this schema after the probe
     /// (``DecodingSession/maximumLearnedNames``).
     @exclusivity(unchecked) var learnedNameCount = 0
+    /// Whether the document's names come resolved by namespace: which nil attributes there are to find.
+    let processesNamespaces: Bool
+
+    init(processesNamespaces: Bool) {
+        self.processesNamespaces = processesNamespaces
+        attributes = AttributeNameSet(
+            KeyName.nilAttributes(processesNamespaces: processesNamespaces), processesNamespaces: processesNamespaces)
+    }
 
     /// Whether this element or one below it is read whole.
     var readsWholeTextAnywhere: Bool {
         readsWholeText || childSchemas.contains { $0.readsWholeTextAnywhere }
     }
 
-    /// The schema of child `name`, if it is read.
-    func schema(ofChild name: String) -> KeySchema? {
-        childNames.firstIndex(of: name).map { childSchemas[$0] }
+    /// The schema of the children `name` reads, if it is read.
+    func schema(ofChild name: KeyName) -> KeySchema? {
+        childNames.firstIndex(of: name.key).map { childSchemas[$0] }
     }
 
-    /// The schema of child `name`, created when first asked for.
-    func child(_ name: String) -> KeySchema {
+    /// The schema of the children `name` reads, created when first asked for.
+    func child(_ name: KeyName) -> KeySchema {
         if let existing = schema(ofChild: name) { return existing }
-        let schema = KeySchema()
-        childNames.append(name)
+        let schema = KeySchema(processesNamespaces: processesNamespaces)
+        if let (namespace, local) = name.namespaceAndLocalName {
+            namespacedChildNames.append((String(namespace), String(local), childSchemas.count))
+        }
+        childNames.append(name.key)
         childSchemas.append(schema)
         return schema
     }
 
     /// Notes that attribute `name` is read.
-    func readAttribute(_ name: String) {
+    func readAttribute(_ name: KeyName) {
         attributes.insert(name)
     }
 
@@ -58,27 +72,63 @@ final class KeySchema {
         attributes.index(of: cString)
     }
 
-    /// The name of attribute `index` of ``attributes``.
-    func attributeName(at index: Int) -> String {
-        attributes.names[index]
+    /// How attribute `index` of ``attributes`` is found, with its name as written or its namespace URI.
+    @inline(__always)
+    func attribute(at index: Int) -> AttributeNameSet.Found {
+        attributes.found(at: index)
     }
 
     /// Whether attribute `name` is captured.
-    func captures(attribute name: String) -> Bool {
+    func captures(attribute name: KeyName) -> Bool {
         capturesEverything || attributes.contains(name)
     }
 
-    /// How a child called `name` is captured.
-    func capture(ofChild name: String) -> ChildCapture {
+    /// How a child written `name` (`prefix:local` or `local`) in namespace `namespaceURI` is captured.
+    func capture(ofChild name: String, namespaceURI: String?) -> ChildCapture {
         if capturesEverything { return .everything }
-        if let schema = schema(ofChild: name) { return schema.capturesEverything ? .everything : .pruned(schema) }
+        var schema = childNames.firstIndex(of: name).map { childSchemas[$0] }
+        if let namespaceURI, !namespacedChildNames.isEmpty, let namespaced = namespacedSchema(name, namespaceURI) {
+            // Two keys read the child (`title` and `{uri}title`): what either reads is kept.
+            if schema != nil { return .everything }
+            schema = namespaced
+        }
+        if let schema { return schema.capturesEverything ? .everything : .pruned(schema) }
         if readsAnyChildAsItem { return .pruned(self) }
         return .skipped
     }
 
-    /// Whether a child called `name` is captured.
-    func captures(_ name: String) -> Bool {
-        capturesEverything || readsAnyChildAsItem || childNames.contains(name)
+    /// Whether some key reads children by namespace: only then does a child's namespace
+    /// decide whether it is captured.
+    @inline(__always)
+    var readsChildrenByNamespace: Bool { !namespacedChildNames.isEmpty && !capturesEverything }
+
+    /// The schema of the children a key reads that a child written `name` in namespace
+    /// `namespaceURI` is, if any: by the name as written first, then by namespace.
+    func schema(ofChildWritten name: String, namespaceURI: String?) -> KeySchema? {
+        if let index = childNames.firstIndex(of: name) { return childSchemas[index] }
+        guard let namespaceURI else { return nil }
+        return namespacedSchema(name, namespaceURI)
+    }
+
+    /// Whether a key reads children written `name` in namespace `namespaceURI`.
+    func readsChild(_ name: String, namespaceURI: String?) -> Bool {
+        if childNames.contains(name) { return true }
+        guard let namespaceURI else { return false }
+        return namespacedSchema(name, namespaceURI) != nil
+    }
+
+    /// The schema of the children read by namespace that a child written `name` in
+    /// namespace `namespaceURI` is.
+    private func namespacedSchema(_ name: String, _ namespaceURI: String) -> KeySchema? {
+        for child in namespacedChildNames where child.namespace == namespaceURI && KeyName.hasLocalName(name, child.local) {
+            return childSchemas[child.index]
+        }
+        return nil
+    }
+
+    /// Whether the children `name` reads are captured.
+    func captures(_ name: KeyName) -> Bool {
+        capturesEverything || readsAnyChildAsItem || childNames.contains(name.key)
     }
 }
 

@@ -42,6 +42,8 @@ final class NameTable {
     @exclusivity(unchecked) private var strings: [String?] = []
     /// Per id: its namespace URI, local name and prefix, once somebody asked.
     @exclusivity(unchecked) private var partsCache: [QualifiedName.Parts?] = []
+    /// Per id: whether its name is in a namespace (expat's spelling has a separator).
+    @exclusivity(unchecked) private var namespaced: [Bool] = []
 
     init(capacity: Int = 64) {
         var size = 16
@@ -67,6 +69,7 @@ final class NameTable {
             + ranges.capacity * MemoryLayout<(start: Int, length: Int)>.stride
             + strings.capacity * MemoryLayout<String?>.stride
             + partsCache.capacity * MemoryLayout<QualifiedName.Parts?>.stride
+            + namespaced.capacity * MemoryLayout<Bool>.stride
     }
 
     /// The id of a NUL-terminated name, interning it if it is new.
@@ -135,6 +138,14 @@ final class NameTable {
         return parts
     }
 
+    /// The namespace URI of an id's name, as ``parts(_:)`` has it: for code that asks per
+    /// element, which pays one array read for a name in no namespace and copies no other part.
+    @inline(__always)
+    func namespaceURI(_ id: Int32) -> String? {
+        guard namespaced[Int(id)] else { return nil }
+        return parts(id).namespaceURI
+    }
+
     /// The bytes of an id's name as interned (expat's spelling), valid until the next intern.
     func bytes(_ id: Int32) -> UnsafeRawBufferPointer {
         let range = ranges[Int(id)]
@@ -200,6 +211,7 @@ final class NameTable {
         ranges.append((arenaCount, bytes.count))
         arenaCount += bytes.count
         strings.append(nil)
+        namespaced.append(bytes.contains(QualifiedName.separator))
         if strings.count * 2 > mask + 1 { grow() }
         return id
     }

@@ -99,8 +99,8 @@ final class SubtreeCapture {
         recordStart = subtree.byteCount
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let root = subtree.append(
-            name: element.name, attributes: element.attributesReadInHandler, parent: -1, schema: rootSchema(),
-            line: position.line, column: position.column)
+            name: element.name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
+            parent: -1, schema: rootSchema(), line: position.line, column: position.column)
         recordRoot = root
         open.append((root, element.depth))
         if let wholeTextSchema { wholeNodes.append(beginWholeText(element, wholeTextSchema)) }
@@ -109,9 +109,13 @@ final class SubtreeCapture {
 
     private func openChild(_ element: ElementContext) throws {
         guard let parent = open.last, element.depth == parent.depth + 1 else { return }
+        let name = element.name
         var schema: KeySchema?
         if let parentSchema = subtree.elements[parent.element].schema {
-            switch parentSchema.capture(ofChild: element.name) {
+            // The namespace decides only for a schema with children read by namespace: a
+            // child left out costs no lookup of it.
+            let namespaceURI = parentSchema.readsChildrenByNamespace ? element.namespaceURI : nil
+            switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 subtree.noteUncapturedChild(of: parent.element)
                 return element.pruneSubtree(nestedMatchesAreRecords: false)
@@ -121,13 +125,13 @@ final class SubtreeCapture {
         }
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
-            name: element.name, attributes: element.attributesReadInHandler, parent: parent.element, schema: schema,
-            line: position.line, column: position.column)
+            name: name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
+            parent: parent.element, schema: schema, line: position.line, column: position.column)
         open.append((child, element.depth))
         if wholeTextSchema != nil {
             // The item schema of a list read from a wrapper's children is the wrapper's own.
             let node = (wholeNodes.last ?? nil).flatMap {
-                $0.schema(ofChild: element.name) ?? ($0.readsAnyChildAsItem ? $0 : nil)
+                $0.schema(ofChildWritten: name, namespaceURI: element.namespaceURI) ?? ($0.readsAnyChildAsItem ? $0 : nil)
             }
             wholeNodes.append(beginWholeText(element, node))
         }

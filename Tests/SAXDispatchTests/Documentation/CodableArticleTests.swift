@@ -171,6 +171,59 @@ struct CodableArticleTests {
         }
     }
 
+    @Test("namespaces: a bound prefix, a Clark name and xml:lang read an Atom entry in any spelling")
+    func namespaces() throws {
+        let feed = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:m="http://search.yahoo.com/mrss/">
+              <entry xml:lang="en">
+                <title>Streaming XML</title>
+                <link href="https://example.com/streaming"/>
+                <m:thumbnail url="https://example.com/thumbnail.png"/>
+              </entry>
+            </feed>
+            """
+        struct AtomEntry: Decodable {
+            let title: String
+            let link: URL
+            let thumbnail: URL
+            let language: String
+            enum CodingKeys: String, CodingKey {
+                case title = "atom:title"                  // bound below: any prefix, or none
+                case link = "atom:link/@href"              // an unprefixed attribute
+                case thumbnail = "{http://search.yahoo.com/mrss/}thumbnail/@url"  // Clark: no binding
+                case language = "@xml:lang"
+            }
+        }
+        var decoder = XMLRecordDecoder()
+        decoder.namespaces = ["atom": "http://www.w3.org/2005/Atom"]
+        let entries = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: feed)
+        // entries[0].title == "Streaming XML", entries[0].language == "en"
+        // the same with <a:feed xmlns:a="http://www.w3.org/2005/Atom">…<a:title>…
+
+        #expect(entries.map(\.title) == ["Streaming XML"])
+        #expect(entries.map(\.language) == ["en"])
+        #expect(entries.map(\.link.absoluteString) == ["https://example.com/streaming"])
+        #expect(entries.map(\.thumbnail.absoluteString) == ["https://example.com/thumbnail.png"])
+        let prefixed = """
+            <a:feed xmlns:a="http://www.w3.org/2005/Atom" xmlns:mrss="http://search.yahoo.com/mrss/">
+              <a:entry xml:lang="en"><a:title>Streaming XML</a:title><a:link href="https://example.com/streaming"/>
+                <mrss:thumbnail url="https://example.com/thumbnail.png"/></a:entry>
+            </a:feed>
+            """
+        let again = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: prefixed)
+        #expect(again.map(\.title) == ["Streaming XML"])
+        #expect(again.map(\.thumbnail.absoluteString) == ["https://example.com/thumbnail.png"])
+
+        // A legacy document: a prefix it never declares.
+        var legacy = XMLRecordDecoder()
+        legacy.processesNamespaces = false
+        struct Item: Decodable {
+            let creator: String
+            enum CodingKeys: String, CodingKey { case creator = "dc:creator" }
+        }
+        #expect(try legacy.decode(Item.self, from: "<item><dc:creator>Ann</dc:creator></item>").creator == "Ann")
+    }
+
     @Test("dates in RFC 822, base64 data, decimals")
     func datesDataDecimals() throws {
         struct Upload: Decodable {

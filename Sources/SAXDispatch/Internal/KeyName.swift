@@ -1,0 +1,130 @@
+/// The name of an element or attribute that a coding key reads, resolved by the decoder's
+/// namespace rules (``XMLRecordDecoder/namespaces``, ``XMLRecordDecoder/processesNamespaces``).
+///
+/// A key name is compared either with the name as the document wrote it (an unprefixed
+/// name, a prefix no binding declares, or any name without namespace processing) or by
+/// namespace URI and local name (a Clark name, or a bound prefix), the rules patterns follow.
+///
+/// A key name is one `String`, ``key``: decodes copy key names at every key they read, and
+/// a name without a namespace then costs what it cost before namespaces. A name in a
+/// namespace is spelled `␁uri␁local`, expat's spelling behind a separator that no name as
+/// written can hold (U+0001 cannot occur in an XML 1.0 document), so comparing it with a
+/// name as written fails at once, and only then is it looked at by namespace.
+///
+/// A string literal is a name compared as written.
+struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name as written (`title`, `p:title`), or `␁uri␁local` for a name in a namespace.
+    let key: String
+
+    /// A name compared as written.
+    init(written name: String) {
+        key = name
+    }
+
+    /// `local` in `namespace`, whatever prefix the document writes it with.
+    init(namespace: String, local: String) {
+        key = QualifiedName.separatorText + namespace + QualifiedName.separatorText + local
+    }
+
+    init(stringLiteral name: String) {
+        self.init(written: name)
+    }
+
+    /// Whether the name is read by namespace.
+    @inline(__always)
+    var isNamespaced: Bool {
+        // `String.isEmpty` and the view's subscript are inlined where `utf8.first` is a call.
+        !key.isEmpty && key.utf8[key.startIndex] == QualifiedName.separator
+    }
+
+    /// The namespace and local name of a name read by namespace; `nil` for a name compared as written.
+    var namespaceAndLocalName: (namespace: Substring, local: Substring)? {
+        guard isNamespaced else { return nil }
+        let rest = key.utf8.dropFirst()
+        guard let separator = rest.firstIndex(of: QualifiedName.separator) else { return nil }
+        return (key[rest.startIndex..<separator], key[key.utf8.index(after: separator)...])
+    }
+
+    /// How messages write the name: as written, or in Clark notation (`{uri}title`).
+    var spelling: String {
+        guard let (namespace, local) = namespaceAndLocalName else { return key }
+        return "{\(namespace)}\(local)"
+    }
+
+    var description: String { spelling }
+
+    /// The XML Schema instance namespace, whose `nil` attribute marks an element nil.
+    static let schemaInstanceNamespace = "http://www.w3.org/2001/XMLSchema-instance"
+
+    /// The attributes that can mark an element nil (``CapturedSubtree/isNil(_:)``): `nil`,
+    /// and the schema instance's `nil` (by namespace, or written `xsi:nil` without
+    /// namespace processing, when no URI is known).
+    static func nilAttributes(processesNamespaces: Bool) -> [KeyName] {
+        let schemaInstance =
+            processesNamespaces
+            ? KeyName(namespace: schemaInstanceNamespace, local: "nil") : KeyName(written: "xsi:nil")
+        return ["nil", schemaInstance]
+    }
+
+    /// Reads a name written in a key, a pattern-like name: `local`, `prefix:local` or Clark
+    /// `{uri}local`.
+    ///
+    /// - Parameters:
+    ///   - text: The name, after the key strategy when `convertLocalName` is `nil`.
+    ///   - convertLocalName: The key strategy's conversion, applied to the local name only:
+    ///     prefixes and URIs are not property names.
+    init(
+        parsing text: String, namespaces: NamespaceBindings, processesNamespaces: Bool,
+        convertLocalName: ((String) -> String)? = nil
+    ) {
+        let convert = convertLocalName ?? { $0 }
+        if let (namespace, local) = QualifiedName.clark(text) {
+            let local = convert(local)
+            // Without namespace processing no element is known by URI: the Clark spelling,
+            // which no document name has, matches nothing.
+            if !processesNamespaces {
+                self.init(written: "{\(namespace)}\(local)")
+            } else if namespace.isEmpty {
+                self.init(written: local)
+            } else {
+                self.init(namespace: namespace, local: local)
+            }
+        } else if let prefix = QualifiedName.prefix(of: text) {
+            let local = convert(QualifiedName.localPart(of: text))
+            if processesNamespaces, let namespace = namespaces.uri(for: prefix) {
+                self.init(namespace: namespace, local: local)
+            } else {
+                self.init(written: "\(prefix):\(local)")
+            }
+        } else {
+            self.init(written: convert(text))
+        }
+    }
+
+    /// Whether an element or attribute written `written` (`prefix:local` or `local`), in
+    /// namespace `namespaceURI` (`nil` for none), is the one this name reads.
+    @inline(__always)
+    func matches(_ written: String, namespaceURI: String?) -> Bool {
+        if written == key { return true }
+        guard let namespaceURI, isNamespaced else { return false }
+        return matchesByNamespace(written, namespaceURI)
+    }
+
+    /// ``matches(_:namespaceURI:)`` for a name read by namespace.
+    func matchesByNamespace(_ written: String, _ namespaceURI: String) -> Bool {
+        guard let (namespace, local) = namespaceAndLocalName else { return false }
+        return namespaceURI.utf8.elementsEqual(namespace.utf8) && Self.hasLocalName(written, local)
+    }
+
+    /// Whether `written`, a name as written (`prefix:local` or `local`), has the local name `local`.
+    static func hasLocalName(_ written: String, _ local: some StringProtocol) -> Bool {
+        let writtenBytes = written.utf8
+        let localBytes = local.utf8
+        let extra = writtenBytes.count - localBytes.count
+        if extra == 0 { return writtenBytes.elementsEqual(localBytes) }
+        guard extra > 1 else { return false }
+        let start = writtenBytes.index(writtenBytes.startIndex, offsetBy: extra)
+        return writtenBytes[writtenBytes.index(before: start)] == UInt8(ascii: ":")
+            && writtenBytes[start...].elementsEqual(localBytes)
+    }
+}
