@@ -75,7 +75,10 @@ static void XMLCALL count_text(void *data, const XML_Char *text, int length) {
     ((State *)data)->text_bytes += length;
 }
 
-static unsigned char kind_of(const char *name) {
+// Always inlined, like start_element below: with a second caller (the namespace-aware
+// handler) the compiler would otherwise call it, and the namespace-unaware baseline
+// would cost 1-1.5% more instructions on zoo and osm extract than it always did.
+static inline __attribute__((always_inline)) unsigned char kind_of(const char *name) {
     switch (name[0]) {
     case 'a': return strcmp(name, "animal") == 0 ? ANIMAL : OTHER;
     case 'k': return strcmp(name, "kind") == 0 ? KIND : OTHER;
@@ -107,7 +110,9 @@ static unsigned char parent(State *state) {
     return state->depth > 0 ? state->kinds[state->depth - 1] : OTHER;
 }
 
-static inline void start_element(State *state, unsigned char kind, const XML_Char **attributes) {
+// Always inlined, so that each start handler is the single function it used to be.
+static inline __attribute__((always_inline)) void start_element(State *state, unsigned char kind,
+                                                                const XML_Char **attributes) {
     switch (kind) {
     case ANIMAL: state->kind.length = state->name.length = state->url.length = 0; break;
     case KIND: if (parent(state) == ANIMAL) state->capture = &state->kind; break;
