@@ -51,6 +51,17 @@ func extractZooWithSAXDispatch(_ path: String) throws -> Int {
     return bytes
 }
 
+func extractNamespacedZooWithSAXDispatch(_ path: String) throws -> Int {
+    var bytes = 0
+    var dispatcher = Dispatcher()
+    dispatcher.namespaces = ["z": "urn:example:zoo"]
+    dispatcher.onEnd("z:kind") { _, text in bytes += text.utf8.count }
+    dispatcher.onEnd("z:nested_nonsense/z:name") { _, text in bytes += text.utf8.count }
+    dispatcher.onEnd("z:url") { _, text in bytes += text.utf8.count }
+    try dispatcher.parse(contentsOfFile: path)
+    return bytes
+}
+
 func extractOSMWithSAXDispatch(_ path: String) throws -> Double {
     var latitudeSum = 0.0
     var highwayTags = 0
@@ -79,7 +90,8 @@ func withCExpat(_ task: String, _ shape: Shape, _ path: String) -> Int {
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     var result = [CChar](repeating: 0, count: 256)
-    return Int(cexpat_run(task, shape.rawValue, descriptor, &result, result.count))
+    // Without namespaces, as the C contender's default; zoo-ns always has them.
+    return Int(cexpat_run(task, shape.rawValue, descriptor, 0, &result, result.count))
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -108,6 +120,10 @@ let benchmarks: @Sendable () -> Void = {
     let zoo = documentPath(.zoo)
     Benchmark("extract zoo: SAXDispatch") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(try extractZooWithSAXDispatch(zoo)) }
+    }
+    let zooNamespaced = documentPath(.zooNamespaced)
+    Benchmark("extract zoo-ns: SAXDispatch") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try extractNamespacedZooWithSAXDispatch(zooNamespaced)) }
     }
     let osm = documentPath(.osm)
     Benchmark("extract osm: SAXDispatch") { benchmark in

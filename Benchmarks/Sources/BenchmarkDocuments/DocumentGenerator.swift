@@ -19,7 +19,8 @@ public struct DocumentGenerator: Sendable {
         var writer = DocumentWriter(chunkSize: chunkSize, sink: sink)
         var random = SplitMix64(seed: seed)
         switch shape {
-        case .zoo: try Zoo.write(&writer, &random, targetSize)
+        case .zoo: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.plain)
+        case .zooNamespaced: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.namespaced)
         case .osm: try OSM.write(&writer, &random, targetSize)
         case .wiki: try Wiki.write(&writer, &random, targetSize)
         }
@@ -63,14 +64,68 @@ enum Zoo {
         .map { Array($0.utf8) }
     static let cdataNames: [[UInt8]] = ["<![CDATA[Bits & <Bobs>]]>", "<![CDATA[Fish & Chips]]>"].map { Array($0.utf8) }
 
-    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
-        writer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<zoo>\n  <animals>\n")
+    /// The markup between the generated values, one spelling per zoo shape. Both shapes
+    /// write the same elements, text and random draws in the same order, so they differ
+    /// only in their names and namespace declarations.
+    struct Markup {
+        let prologue: StaticString
+        let kind: StaticString
+        let name: StaticString
+        let url: StaticString
+        let decoyName: StaticString
+        let note: StaticString
+        let blobName: StaticString
+        let data: StaticString
+        let secondNote: StaticString
+        let animalEnd: StaticString
+        let epilogue: StaticString
+
+        /// The README's zoo: no namespaces.
+        static let plain = Markup(
+            prologue: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<zoo>\n  <animals>\n",
+            kind: "    <animal>\n      <kind>",
+            name: "</kind>\n      <nested_nonsense><name>",
+            url: "</name></nested_nonsense>\n      <url>http://example.org/animals/",
+            decoyName: "</url>\n      <junk>\n        <name>decoy ",
+            note: "</name>\n        <note id=\"n",
+            blobName: "</note>\n        <blob><deeper><name>",
+            data: "</name><data>",
+            secondNote: "</data></deeper></blob>\n        <note>",
+            animalEnd: "</note>\n      </junk>\n    </animal>\n",
+            epilogue:
+                "  </animals>\n  <facilities>\n    <toilet>42</toilet>\n    <disabled_parking>true</disabled_parking>\n  </facilities>\n</zoo>\n")
+
+        /// The zoo as namespaced documents are written: its vocabulary under the prefix `z`
+        /// (`urn:example:zoo`), each `<junk>` in a default namespace of its own, and the
+        /// decoy names in a third namespace under the same prefix `z`, rebound locally. The
+        /// decoy under `<blob>` sits in a `z:nested_nonsense` of that third namespace, so a
+        /// reader that checks the parent by prefix or by local name takes the decoy for the
+        /// animal's name; only matching by namespace URI gives the right answer.
+        static let namespaced = Markup(
+            prologue:
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<z:zoo xmlns:z=\"urn:example:zoo\">\n  <z:animals>\n",
+            kind: "    <z:animal>\n      <z:kind>",
+            name: "</z:kind>\n      <z:nested_nonsense><z:name>",
+            url: "</z:name></z:nested_nonsense>\n      <z:url>http://example.org/animals/",
+            decoyName:
+                "</z:url>\n      <junk xmlns=\"urn:example:junk\">\n        <z:name xmlns:z=\"urn:example:decoy\">decoy ",
+            note: "</z:name>\n        <note id=\"n",
+            blobName: "</note>\n        <blob><z:nested_nonsense xmlns:z=\"urn:example:decoy\"><z:name>",
+            data: "</z:name><data>",
+            secondNote: "</data></z:nested_nonsense></blob>\n        <note>",
+            animalEnd: "</note>\n      </junk>\n    </z:animal>\n",
+            epilogue:
+                "  </z:animals>\n  <z:facilities>\n    <z:toilet>42</z:toilet>\n    <z:disabled_parking>true</z:disabled_parking>\n  </z:facilities>\n</z:zoo>\n")
+    }
+
+    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ markup: Markup) throws {
+        writer.append(markup.prologue)
         var id = 0
         while writer.count < target {
             id += 1
-            writer.append("    <animal>\n      <kind>")
+            writer.append(markup.kind)
             writer.append(kinds[random.below(kinds.count)])
-            writer.append("</kind>\n      <nested_nonsense><name>")
+            writer.append(markup.name)
             let roll = random.below(100)
             if roll < 15 {
                 writer.append(escapedNames[random.below(escapedNames.count)])
@@ -79,27 +134,26 @@ enum Zoo {
             } else {
                 writer.append(plainNames[random.below(plainNames.count)])
             }
-            writer.append("</name></nested_nonsense>\n      <url>http://example.org/animals/")
+            writer.append(markup.url)
             writer.append(id)
-            writer.append("</url>\n      <junk>\n        <name>decoy ")
+            writer.append(markup.decoyName)
             writer.append(id)
-            writer.append("</name>\n        <note id=\"n")
+            writer.append(markup.note)
             writer.append(id)
             writer.append("\" flag=\"")
             writer.append(random.below(1000))
             writer.append("\">")
             Vocabulary.prose(&writer, &random, length: 150)
-            writer.append("</note>\n        <blob><deeper><name>")
+            writer.append(markup.blobName)
             writer.append(plainNames[random.below(plainNames.count)])
-            writer.append("</name><data>")
+            writer.append(markup.data)
             Vocabulary.prose(&writer, &random, length: 140)
-            writer.append("</data></deeper></blob>\n        <note>")
+            writer.append(markup.secondNote)
             Vocabulary.prose(&writer, &random, length: 150)
-            writer.append("</note>\n      </junk>\n    </animal>\n")
+            writer.append(markup.animalEnd)
             try writer.flushIfFull()
         }
-        writer.append("  </animals>\n  <facilities>\n    <toilet>42</toilet>\n")
-        writer.append("    <disabled_parking>true</disabled_parking>\n  </facilities>\n</zoo>\n")
+        writer.append(markup.epilogue)
     }
 }
 

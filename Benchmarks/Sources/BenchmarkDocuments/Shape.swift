@@ -4,12 +4,18 @@ import Darwin
 import Glibc
 #endif
 
-/// The three document shapes the benchmarks use.
+/// The document shapes the benchmarks use.
 public enum Shape: String, CaseIterable, Sendable {
     /// The README's zoo scaled up: `<animal>` records with `kind`, `nested_nonsense/name`
     /// and `url`, each followed by a large `<junk>` subtree nobody asks for (about 75%
     /// of the bytes) that holds decoy `<name>` elements at other places.
     case zoo
+    /// The zoo written with namespaces, as real vocabularies are: the same elements, text
+    /// and proportions, the zoo's names in `urn:example:zoo` under the prefix `z`, each
+    /// `<junk>` in a default namespace, and the decoy names in `urn:example:decoy` under the
+    /// same prefix `z` rebound locally (one of them in a `z:nested_nonsense` of that
+    /// namespace). Only a reader that matches by namespace URI extracts the right names.
+    case zooNamespaced = "zoo-ns"
     /// OpenStreetMap-like and attribute-heavy: `<node>`s (80% self-closing) with
     /// `<tag k v/>` children, then `<way>`s with `<nd ref/>` and tags.
     case osm
@@ -22,8 +28,9 @@ public enum Shape: String, CaseIterable, Sendable {
 public enum BenchmarkTask: String, CaseIterable, Sendable {
     /// Number of start tags and total UTF-8 bytes of all character data.
     case count
-    /// zoo: animal records and the UTF-8 length of kind + name + url;
-    /// osm: nodes, the sum of `lat`, `<tag k="highway">` count; wiki: pages and text bytes.
+    /// zoo and zoo-ns: animal records and the UTF-8 length of kind + name + url (in zoo-ns,
+    /// of the elements in the zoo's namespace); osm: nodes, the sum of `lat`,
+    /// `<tag k="highway">` count; wiki: pages and text bytes.
     case extract
 }
 
@@ -33,8 +40,9 @@ public enum ResultLine {
         "count \(shape.rawValue) elements=\(elements) text_bytes=\(textBytes)"
     }
 
-    public static func zoo(records: Int, fieldBytes: Int) -> String {
-        "extract zoo records=\(records) field_bytes=\(fieldBytes)"
+    /// The zoo's line, or zoo-ns's (`shape`): the same fields, so the two can be compared.
+    public static func zoo(_ shape: Shape = .zoo, records: Int, fieldBytes: Int) -> String {
+        "extract \(shape.rawValue) records=\(records) field_bytes=\(fieldBytes)"
     }
 
     public static func osm(nodes: Int, latitudeSum: Double, highwayTags: Int) -> String {
@@ -67,7 +75,8 @@ public struct ContenderArguments: Sendable {
         guard arguments.count == 4 || arguments.count == 5, let task = BenchmarkTask(rawValue: arguments[1]),
             let shape = Shape(rawValue: arguments[2])
         else {
-            print("usage: \(arguments.first ?? "contender") count|extract zoo|osm|wiki FILE [VARIANT]")
+            let shapes = Shape.allCases.map(\.rawValue).joined(separator: "|")
+            print("usage: \(arguments.first ?? "contender") count|extract \(shapes) FILE [VARIANT]")
             return nil
         }
         return ContenderArguments(

@@ -21,6 +21,10 @@ func asyncExtract(_ arguments: ContenderArguments) async throws -> String {
         }
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
+    case .zooNamespaced:
+        // The decodable variant's models, which do not run zoo-ns (DecodableExtract.swift).
+        throw UsageError(message: "the async variant does not run zoo-ns")
+
     case .osm:
         var nodes = 0
         var latitudeSum = 0.0

@@ -24,6 +24,29 @@ struct ZooRecords: ElementHandlers {
     }
 }
 
+/// ZooRecords for zoo-ns: the same patterns, with the zoo's prefix bound to its namespace.
+struct NamespacedZooRecords: ElementHandlers {
+    var records = 0
+    var fieldBytes = 0
+    private var kind = ""
+    private var name = ""
+    private var url = ""
+
+    static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+        handlers.namespaces = ["z": "urn:example:zoo"]
+        handlers.onEnd("z:animal/z:kind") { $0.kind = $2 }
+        handlers.onEnd("z:animal/z:nested_nonsense/z:name") { $0.name = $2 }
+        handlers.onEnd("z:animal/z:url") { $0.url = $2 }
+        handlers.onEnd("z:animal") { $0.finishAnimal($1) }
+    }
+
+    mutating func finishAnimal(_ element: ElementContext) {
+        let animal = Animal(kind: kind, name: name, url: url)
+        records += 1
+        fieldBytes += animal.fieldBytes
+    }
+}
+
 struct OSMRecords: ElementHandlers {
     var nodes = 0
     var latitudeSum = 0.0
@@ -56,6 +79,10 @@ func objectExtract(_ arguments: ContenderArguments) throws -> String {
         var records = ZooRecords()
         try records.parse(contentsOfFile: arguments.path)
         return ResultLine.zoo(records: records.records, fieldBytes: records.fieldBytes)
+    case .zooNamespaced:
+        var records = NamespacedZooRecords()
+        try records.parse(contentsOfFile: arguments.path)
+        return ResultLine.zoo(.zooNamespaced, records: records.records, fieldBytes: records.fieldBytes)
     case .osm:
         var records = OSMRecords()
         try records.parse(contentsOfFile: arguments.path)

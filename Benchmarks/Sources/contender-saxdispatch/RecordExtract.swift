@@ -17,6 +17,21 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         }
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
+    case .zooNamespaced:
+        let animal = Record(
+            "/z:zoo/z:animals/z:animal", .text("z:kind"), .text("z:nested_nonsense/z:name"), .text("z:url")
+        ) {
+            Animal(kind: $0, name: $1, url: $2)
+        }
+        .namespaces(["z": "urn:example:zoo"])
+        var records = 0
+        var fieldBytes = 0
+        try animal.forEach(contentsOfFile: arguments.path) { animal in
+            records += 1
+            fieldBytes += animal.fieldBytes
+        }
+        return ResultLine.zoo(.zooNamespaced, records: records, fieldBytes: fieldBytes)
+
     case .osm:
         // Nodes with their latitude and highway tags; ways with their highway tags.
         let node = Record("/osm/node", .value("@lat", as: Double.self), .many("tag[@k='highway']/@k", as: String.self)) {

@@ -66,6 +66,27 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
         try dispatcher.parse(contentsOfFile: arguments.path)
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
+    case .zooNamespaced:
+        // The zoo's patterns with the zoo's prefix bound; `junk` is unprefixed, and matches
+        // the unprefixed `<junk>` whatever default namespace the document puts it in.
+        var records = 0
+        var fieldBytes = 0
+        var kind = ""
+        var name = ""
+        var url = ""
+        dispatcher.namespaces = ["z": "urn:example:zoo"]
+        dispatcher.onEnd("z:animal/z:kind") { _, text in kind = text }
+        dispatcher.onEnd("z:animal/z:nested_nonsense/z:name") { _, text in name = text }
+        dispatcher.onEnd("z:animal/z:url") { _, text in url = text }
+        dispatcher.onEnd("z:animal") { _ in
+            let animal = Animal(kind: kind, name: name, url: url)
+            records += 1
+            fieldBytes += animal.fieldBytes
+        }
+        if variant == .skip { dispatcher.onStart("z:animal/junk") { $0.skipSubtree() } }
+        try dispatcher.parse(contentsOfFile: arguments.path)
+        return ResultLine.zoo(.zooNamespaced, records: records, fieldBytes: fieldBytes)
+
     case .osm:
         var nodes = 0
         var latitudeSum = 0.0

@@ -17,6 +17,11 @@ func count(_ element: SWXMLHash.XMLElement, _ elements: inout Int, _ textBytes: 
 }
 
 guard let arguments = ContenderArguments.parse() else { exit(2) }
+// The whole-document contenders are compared on the namespace-free shapes only.
+guard arguments.shape != .zooNamespaced else {
+    FileHandle.standardError.write(Data("swxmlhash: zoo-ns is not among its shapes\n".utf8))
+    exit(3)
+}
 guard let data = FileManager.default.contents(atPath: arguments.path) else {
     FileHandle.standardError.write(Data("\(arguments.path): cannot read\n".utf8))
     exit(1)
@@ -40,6 +45,8 @@ case (.extract, .zoo):
         fieldBytes += kind.utf8.count + name.utf8.count + url.utf8.count
     }
     result = ResultLine.zoo(records: records, fieldBytes: fieldBytes)
+case (.extract, .zooNamespaced):
+    preconditionFailure("zoo-ns was refused above")
 case (.extract, .osm):
     var nodes = 0
     var latitudeSum = 0.0

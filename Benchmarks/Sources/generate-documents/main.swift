@@ -9,7 +9,7 @@ import Darwin
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let shape = Shape(rawValue: arguments[1]), let size = Int(arguments[2]) else {
-    printError("usage: generate-documents zoo|osm|wiki BYTES FILE")
+    printError("usage: generate-documents \(Shape.allCases.map(\.rawValue).joined(separator: "|")) BYTES FILE")
     exit(2)
 }
 guard let file = fopen(arguments[3], "wb") else {
