@@ -465,6 +465,15 @@ final class DispatchEngine {
         return true
     }
 
+    /// The length of a name as the document wrote it, as the name limit counts it: with
+    /// namespace processing, expat prefixes the namespace URI (`uri␁local␁prefix`), which
+    /// is an attribute value of the declaration, not part of the name.
+    private static func writtenLength(_ name: UnsafePointer<CChar>) -> Int {
+        let length = strlen(name)
+        guard let separator = memchr(name, Int32(QualifiedName.separator), length) else { return length }
+        return length - (UnsafeRawPointer(separator) - UnsafeRawPointer(name)) - 1
+    }
+
     /// Checks a large start tag, or one that may carry defaulted attributes, against
     /// the token, name and attribute limits.
     /// - Returns: `false` when it broke one, and the parse ended.
@@ -474,9 +483,9 @@ final class DispatchEngine {
         guard driver.checkTokenSize(self) else { return false }
         let maximumNameBytes = driver.maximumNameBytes
         var count = 0
-        var longestName = strlen(name)
+        var longestName = Self.writtenLength(name)
         while let attributeName = attributes[2 * count] {
-            longestName = max(longestName, strlen(attributeName))
+            longestName = max(longestName, Self.writtenLength(attributeName))
             count += 1
         }
         if longestName > maximumNameBytes {

@@ -106,3 +106,20 @@ struct NamespaceErrorTests {
         #expect(warnings.map(\.prefix) == ["sku"])
     }
 }
+
+@Suite("Namespaces: limits")
+struct NamespaceLimitTests {
+    @Test("a long namespace URI is not a long name: the name limit counts the name as written")
+    func longURI() throws {
+        let uri = "urn:" + String(repeating: "u", count: 60_000)
+        let document = #"<p:r xmlns:p="\#(uri)" p:a="1"><p:c/></p:r>"#
+        var names: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { element in names.append(element.name) }
+        #expect(try dispatcher.parse(document) == .completed)
+        #expect(names == ["p:r", "p:c"])
+        // A name as written over the limit still breaks it.
+        let long = String(repeating: "n", count: 50_001)
+        #expect(throws: XMLParseError.self) { try Dispatcher().parse(#"<p:\#(long) xmlns:p="urn:x"/>"#) }
+    }
+}
