@@ -29,6 +29,14 @@ final class EventLog {
         }
         // Path patterns, attribute tests and skipping take part too.
         dispatcher.onEnd("a//b[@k]/*") { [unowned self] in record("end[pattern] \($0.path) \($1.debugDescription)") }
+        // Namespaces: a bound prefix, a Clark name, an unbound prefix; whole text and markup.
+        dispatcher.namespaces = ["p": "urn:p"]
+        dispatcher.onStart("p:a[@p:k]") { [unowned self] in record("start[ns] \($0.expandedName) \($0.prefix ?? "-")") }
+        dispatcher.onEnd("{urn:q}b", text: .whole) { [unowned self] in record("end[whole] \($0.path) \($1.debugDescription)") }
+        dispatcher.onEnd("q:c", text: .whole, whitespace: .collapse) { [unowned self] in record("end[q:c] \($1.debugDescription)") }
+        dispatcher.onRecord(Record("m", .markup("."), .outerMarkup("n")) { "\($0)|\($1)" }.onFailure(.skip)) { [unowned self] in
+            record("record \($0.debugDescription)")
+        }
         dispatcher.onStart("s") { [unowned self] in
             record("skip \($0.path)")
             $0.skipSubtree()

@@ -25,18 +25,23 @@ struct AttributeNameMatcher: Sendable {
         case none
     }
 
-    private let form: Form
+    /// The form's case and byte strings, stored apart: an enum's payload pointers carry its
+    /// tag in their spare bits, which leak checkers cannot follow in a matcher kept for good.
+    private enum Kind: UInt8, Sendable { case exact, namespaced, written, namespacedOrWritten, none }
+    private let kind: Kind
+    private let first: [UInt8]
+    private let second: [UInt8]
 
     /// A name as a handler or an unbound pattern writes it: `local`, `prefix:local` (as the
     /// document wrote it) or `{uri}local` (Clark notation).
     init(lookup name: String) {
         if let (namespace, local) = QualifiedName.clark(name) {
-            form = namespace.isEmpty ? .exact(Array(local.utf8)) : .namespaced(Array((namespace + "\u{1}" + local).utf8))
+            self.init(form: namespace.isEmpty ? .exact(Array(local.utf8)) : .namespaced(Array((namespace + "\u{1}" + local).utf8)))
         } else if let prefix = QualifiedName.prefix(of: name) {
             let local = QualifiedName.localPart(of: name)
-            form = .written(exact: Array(name.utf8), suffix: Array("\u{1}\(local)\u{1}\(prefix)".utf8))
+            self.init(form: .written(exact: Array(name.utf8), suffix: Array("\u{1}\(local)\u{1}\(prefix)".utf8)))
         } else {
-            form = .exact(Array(name.utf8))
+            self.init(form: .exact(Array(name.utf8)))
         }
     }
 
@@ -65,7 +70,13 @@ struct AttributeNameMatcher: Sendable {
     }
 
     private init(form: Form) {
-        self.form = form
+        switch form {
+        case .exact(let bytes): (kind, first, second) = (.exact, bytes, [])
+        case .namespaced(let bytes): (kind, first, second) = (.namespaced, bytes, [])
+        case .written(let exact, let suffix): (kind, first, second) = (.written, exact, suffix)
+        case .namespacedOrWritten(let namespaced, let exact): (kind, first, second) = (.namespacedOrWritten, namespaced, exact)
+        case .none: (kind, first, second) = (.none, [], [])
+        }
     }
 
     private static func form(name: String, namespace: String, processesNamespaces: Bool) -> Form {
@@ -78,15 +89,16 @@ struct AttributeNameMatcher: Sendable {
 
     /// Whether expat's attribute name `candidate` is the one wanted.
     func matches(_ candidate: UnsafePointer<CChar>) -> Bool {
-        switch form {
-        case .exact(let bytes):
-            return bytes.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
-        case .namespaced(let bytes):
-            return Self.hasNamespacedName(candidate, bytes)
-        case .namespacedOrWritten(let namespaced, let exact):
-            return Self.hasNamespacedName(candidate, namespaced)
-                || exact.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
-        case .written(let exact, let suffix):
+        switch kind {
+        case .exact:
+            return first.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
+        case .namespaced:
+            return Self.hasNamespacedName(candidate, first)
+        case .namespacedOrWritten:
+            return Self.hasNamespacedName(candidate, first)
+                || second.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
+        case .written:
+            let (exact, suffix) = (first, second)
             if exact.withUnsafeBufferPointer({ ElementAttributes.equals(candidate, $0) }) { return true }
             let length = strlen(candidate)
             guard length > suffix.count else { return false }
