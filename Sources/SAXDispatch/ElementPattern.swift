@@ -138,16 +138,12 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
     /// This pattern with each `prefix:local` name whose prefix `bindings` binds (and
     /// `xml`) tied to that namespace; other names stay as they are.
     func resolvingPrefixes(_ bindings: NamespaceBindings) -> ElementPattern {
-        func resolve(_ name: String?, _ namespace: String?) -> String? {
-            guard namespace == nil, let name, let prefix = QualifiedName.prefix(of: name) else { return namespace }
-            return bindings.uri(for: prefix)
-        }
         let resolved = steps.map { step in
             var step = step
-            step.namespace = resolve(step.name, step.namespace)
+            step.namespace = bindings.namespace(ofName: step.name, resolved: step.namespace)
             step.tests = step.tests.map { test in
                 var test = test
-                test.namespace = resolve(test.name, test.namespace)
+                test.namespace = bindings.namespace(ofName: test.name, resolved: test.namespace)
                 return test
             }
             return step

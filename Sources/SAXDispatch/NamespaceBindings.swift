@@ -68,6 +68,14 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
         return pairs.first { $0.prefix == prefix }?.uri
     }
 
+    /// The namespace of a name as a pattern wrote it: `namespace` when it already has
+    /// one (a Clark name, or a prefix resolved before), else the URI these bindings give
+    /// its prefix, or `nil` for an unprefixed or unbound name.
+    func namespace(ofName name: String?, resolved namespace: String?) -> String? {
+        guard namespace == nil, let name, let prefix = QualifiedName.prefix(of: name) else { return namespace }
+        return uri(for: prefix)
+    }
+
     /// Whether no prefix is bound.
     public var isEmpty: Bool { pairs.isEmpty }
 

@@ -92,12 +92,9 @@ struct FieldReach {
     private mutating func lookUpKeys(in engine: DispatchEngine) {
         childKeys = nodes.map { node in
             node.children.map { child in
-                let pattern = ElementPattern(
-                    steps: [ElementPattern.Step(name: child.name, namespace: child.namespace, tests: [], followsDescendantAxis: false)],
-                    anchored: false
-                ).resolvingPrefixes(engine.namespaces)
-                let step = pattern.steps[0]
-                return engine.keys.key(ofPatternName: child.name, namespace: step.namespace)
+                engine.keys.key(
+                    ofPatternName: child.name,
+                    namespace: engine.namespaces.namespace(ofName: child.name, resolved: child.namespace))
             }
         }
     }
