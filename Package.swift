@@ -42,10 +42,16 @@ let package = Package(
         .executableTarget(
             name: "RecurlyAccountExample", dependencies: ["SAXDispatch"], path: "Examples/RecurlyAccount"),
         .executableTarget(name: "WikiDumpExample", dependencies: ["SAXDispatch"], path: "Examples/WikiDump"),
+        // What both test targets share: fixture paths, temporary files, running the built tool.
+        .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
             name: "SAXDispatchTests",
-            dependencies: ["SAXDispatch", "SAXDispatchTools"],
+            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "SAXDispatchCommandLineTests",
+            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport"]
         ),
         .testTarget(
             name: "ExamplesTests",

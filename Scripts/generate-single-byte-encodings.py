@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/SAXDispatch/Internal/SingleByteEncodingTables.swift: the upper
+"""Writes Sources/SAXDispatch/Expat/SingleByteEncodingTables.swift: the upper
 halves (bytes 0x80-0xFF) of the single-byte encodings SAXDispatch decodes beyond
 expat's own, taken from Python's codecs, with the names documents use for them.
 
@@ -85,5 +85,5 @@ for canonical, codec, aliases in ENCODINGS:
     for row in range(0, 128, 16):
         lines.append("        " + ", ".join("0x%04X" % v for v in values[row:row + 16]) + ",")
 lines += ["    ]", "}", ""]
-with open("Sources/SAXDispatch/Internal/SingleByteEncodingTables.swift", "w") as out:
+with open("Sources/SAXDispatch/Expat/SingleByteEncodingTables.swift", "w") as out:
     out.write("\n".join(lines))

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The code of AsyncStreams.md, verbatim; `path` is the zoo fixture the article refers to.

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The code of Errors.md, verbatim, and its rendered errors: each ```text block must be

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The code of GettingStarted.md, verbatim; `document` is the zoo fixture the article shows.

@@ -1,4 +1,5 @@
 import Foundation
+import SAXDispatchTestSupport
 import Testing
 
 @testable import SAXDispatch

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// Models of the zoo fixture, read with records.

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// Records whose fields are chosen at run time, checked paths, transformed fields, and

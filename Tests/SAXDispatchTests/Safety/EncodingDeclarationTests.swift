@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// What a document's XML declaration may say about its encoding: after a byte order mark,

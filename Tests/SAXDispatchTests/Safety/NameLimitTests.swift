@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// `maximumNameBytes` (UTF-8 bytes) holds for every name a document carries: in the

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The token limit holds every kind of token to the same bound, and the outcome depends on

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The unpaired-surrogate check must see UTF-16 wherever expat does: expat decides from a

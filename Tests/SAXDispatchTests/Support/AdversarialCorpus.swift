@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 
 /// The hostile and malformed documents of `../shared/adversarial/gen.py`, generated
 /// once per test run into a temporary folder, with the manifest that says how each
