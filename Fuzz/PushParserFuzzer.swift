@@ -34,7 +34,7 @@ final class EventLog {
         dispatcher.onStart("p:a[@p:k]") { [unowned self] in record("start[ns] \($0.expandedName) \($0.prefix ?? "-")") }
         dispatcher.onEnd("{urn:q}b", text: .whole) { [unowned self] in record("end[whole] \($0.path) \($1.debugDescription)") }
         dispatcher.onEnd("q:c", text: .whole, whitespace: .collapse) { [unowned self] in record("end[q:c] \($1.debugDescription)") }
-        dispatcher.onRecord(Record("m", .markup("."), .outerMarkup("n")) { "\($0)|\($1)" }.onFailure(.skip)) { [unowned self] in
+        dispatcher.onRecord(XMLRecord("m", .markup("."), .outerMarkup("n")) { "\($0)|\($1)" }.onFailure(.skip)) { [unowned self] in
             record("record \($0.debugDescription)")
         }
         dispatcher.onStart("s") { [unowned self] in

@@ -81,7 +81,7 @@ enum FeedNamespaces {
 enum FeedRecords {
     /// An RSS enclosure: RSS 2.0 requires all three attributes. A bad one is dropped and
     /// reported; its item is kept.
-    static let rssEnclosure = Record(
+    static let rssEnclosure = XMLRecord(
         "enclosure",
         .value("@url", as: URL.self),
         .value("@length", as: Int.self),
@@ -89,7 +89,7 @@ enum FeedRecords {
     ) { Enclosure(url: $0, length: $1, type: $2) }.onFailure(.skip)
 
     /// An RSS `<item>`; alone it streams the items of `/rss/channel`.
-    static let rssItem = Record(
+    static let rssItem = XMLRecord(
         "/rss/channel/item",
         .text("title"),
         .value("link", as: URL?.self),
@@ -105,7 +105,7 @@ enum FeedRecords {
             author: creator ?? author, enclosures: enclosures, content: content)
     }.named("item").onFailure(.skip).namespaces(FeedNamespaces.bindings)
 
-    static let rss = Record(
+    static let rss = XMLRecord(
         "/rss",
         .text("channel/title"),
         .value("channel/atom:link[@rel='self']/@href", as: URL?.self),
@@ -114,7 +114,7 @@ enum FeedRecords {
 
     /// Every `<link>` of an entry, with or without `rel`: a path cannot ask for a link
     /// that has no `rel`, which Atom counts as the alternate one.
-    static let atomLink = Record(
+    static let atomLink = XMLRecord(
         "atom:link",
         .value("@rel", as: String.self, default: "alternate"),
         .value("@href", as: URL.self),
@@ -123,7 +123,7 @@ enum FeedRecords {
     ) { AtomLink(rel: $0, href: $1, type: $2, length: $3) }.onFailure(.skip).namespaces(FeedNamespaces.bindings)
 
     /// An Atom `<entry>`; alone it streams the entries of `/feed`.
-    static let atomEntry = Record(
+    static let atomEntry = XMLRecord(
         "/atom:feed/atom:entry",
         .text("atom:id"),
         .text("atom:title"),
@@ -138,7 +138,7 @@ enum FeedRecords {
             enclosures: links.filter { $0.rel == "enclosure" }.map { Enclosure(url: $0.href, length: $0.length, type: $0.type) })
     }.named("entry").onFailure(.skip).namespaces(FeedNamespaces.bindings)
 
-    static let atom = Record(
+    static let atom = XMLRecord(
         "/atom:feed",
         .text("atom:title"),
         .value("atom:link[@rel='self']/@href", as: URL?.self),
@@ -153,13 +153,13 @@ enum FeedRecords {
     /// - Parameter diagnostics: Receives each skipped item's error as it happens.
     /// - Returns: The feed and the parse summary; `summary.failed` counts the skipped
     ///   items, entries, links and enclosures, `summary.diagnostics` holds their errors.
-    /// - Throws: `FeedError` when the document is neither RSS nor Atom, `RecordError`
+    /// - Throws: `FeedError` when the document is neither RSS nor Atom, `XMLRecordError`
     ///   when the feed's own title is missing, `XMLParseError` for a malformed document,
     ///   `XMLInputError`.
-    static func read(contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil) throws
+    static func read(contentsOfFile path: String, diagnostics: ((XMLRecordError) -> Void)? = nil) throws
         -> (feed: Feed, summary: RecordParseSummary)
     {
-        let record: Record<Feed>
+        let record: XMLRecord<Feed>
         switch try rootName(ofFile: path) {
         case "rss": record = rss
         case "{\(FeedNamespaces.atom)}feed": record = atom

@@ -48,7 +48,7 @@ extension Account.State: XMLTextConvertible {}
 /// The account document as typed records: the `Address` record nested at `address`,
 /// links read from `href` attributes, `nil="nil"` elements as `nil` in optional fields.
 enum AccountRecords {
-    static let address = Record(
+    static let address = XMLRecord(
         "address",
         .text("address1"),
         .value("address2", as: String?.self),
@@ -59,7 +59,7 @@ enum AccountRecords {
         .value("phone", as: String?.self)
     ) { Account.Address(address1: $0, address2: $1, city: $2, region: $3, zip: $4, country: $5, phone: $6) }
 
-    static let account = Record(
+    static let account = XMLRecord(
         "/account",
         .value("@href", as: URL.self),
         .value("adjustments/@href", as: URL?.self),
@@ -88,7 +88,7 @@ enum AccountRecords {
             createdAt: createdAt)
     }
 
-    /// - Throws: `RecordError` naming every field that is missing, nil but required, or
+    /// - Throws: `XMLRecordError` naming every field that is missing, nil but required, or
     ///   does not convert (an unknown state, a bad URL or date), with its line and
     ///   column; `RecordNotFoundError` without an `<account>` root; `XMLParseError`
     ///   for a malformed document; `XMLInputError`.

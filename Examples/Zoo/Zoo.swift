@@ -20,14 +20,14 @@ struct Zoo: Equatable, Sendable {
 /// inside the `Zoo` record at `animals/animal`. Everything the fields do not name
 /// (`a_random_assortment_of_characters`, whitespace) is skipped unread.
 enum ZooRecords {
-    static let animal = Record(
+    static let animal = XMLRecord(
         "animal",
         .text("kind"),
         .text("nested_nonsense/name"),
         .value("url", as: URL.self)
     ) { Animal(kind: $0, name: $1, url: $2) }
 
-    static let zoo = Record(
+    static let zoo = XMLRecord(
         "/zoo",
         .many("animals/animal", animal),
         .value("facilities/toilet", as: Int.self).named("toiletCount"),
@@ -35,7 +35,7 @@ enum ZooRecords {
         .text("facilities/seriously/crazy_nested/drainage")
     ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2, drainage: $3) }
 
-    /// - Throws: `RecordError` naming every field that is missing or does not convert,
+    /// - Throws: `XMLRecordError` naming every field that is missing or does not convert,
     ///   with its line and column; `XMLParseError` for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Zoo {
         try zoo.first(contentsOfFile: path)

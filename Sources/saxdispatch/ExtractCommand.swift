@@ -168,7 +168,7 @@ struct ExtractCommand: ParsableCommand {
         // A field's note is said once, with its first missing element: a skipped record
         // after another would only repeat it.
         var notedFields: Set<String> = []
-        func explained(_ error: RecordError) -> String {
+        func explained(_ error: XMLRecordError) -> String {
             let notes = extraction.notes(for: error).filter { notedFields.insert($0.field).inserted }
             return ([error.description] + notes.map(\.text)).joined(separator: "\n")
         }
@@ -176,7 +176,7 @@ struct ExtractCommand: ParsableCommand {
             summary = try extraction.run(
                 options.input(file, counting: .records), output: { Output.standardOutput($0) },
                 diagnostic: { Output.standardError(explained($0) + "\n") })
-        } catch let error as RecordError {
+        } catch let error as XMLRecordError {
             var failure = DocumentFailure(error, path: file)
             failure.message = explained(error)
             throw failure

@@ -41,7 +41,7 @@ struct ExamplesTests {
     @Test("Zoo: a value that does not convert is a clear error naming the element, field, text and type")
     func zooBadValue() throws {
         let path = fixture("zoo-bad-toilet.xml")
-        let error = #expect(throws: RecordError.self) { try ZooRecords.read(contentsOfFile: path) }
+        let error = #expect(throws: XMLRecordError.self) { try ZooRecords.read(contentsOfFile: path) }
         #expect(
             error?.description
                 == "\(path):15:9: error: cannot convert \"4x2\" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer")
@@ -235,7 +235,7 @@ struct ExamplesTests {
               <created_at>2011-10-25</created_at>
             </account>
             """
-        let error = #expect(throws: RecordError.self) { try AccountRecords.account.first(in: xml) }
+        let error = #expect(throws: XMLRecordError.self) { try AccountRecords.account.first(in: xml) }
         #expect(
             error?.description == """
                 <input>:3:3: error: cannot convert "frozen" to State at account/state (in record Account, field state): expected one of the values of State

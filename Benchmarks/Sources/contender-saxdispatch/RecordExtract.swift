@@ -6,7 +6,7 @@ import SAXDispatch
 func recordExtract(_ arguments: ContenderArguments) throws -> String {
     switch arguments.shape {
     case .zoo:
-        let animal = Record("/zoo/animals/animal", .text("kind"), .text("nested_nonsense/name"), .text("url")) {
+        let animal = XMLRecord("/zoo/animals/animal", .text("kind"), .text("nested_nonsense/name"), .text("url")) {
             Animal(kind: $0, name: $1, url: $2)
         }
         var records = 0
@@ -18,7 +18,7 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
     case .zooNamespaced:
-        let animal = Record(
+        let animal = XMLRecord(
             "/z:zoo/z:animals/z:animal", .text("z:kind"), .text("z:nested_nonsense/z:name"), .text("z:url")
         ) {
             Animal(kind: $0, name: $1, url: $2)
@@ -34,10 +34,10 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
 
     case .osm:
         // Nodes with their latitude and highway tags; ways with their highway tags.
-        let node = Record("/osm/node", .value("@lat", as: Double.self), .many("tag[@k='highway']/@k", as: String.self)) {
+        let node = XMLRecord("/osm/node", .value("@lat", as: Double.self), .many("tag[@k='highway']/@k", as: String.self)) {
             Node(latitude: $0, highwayTags: $1.count)
         }
-        let way = Record("/osm/way", .many("tag[@k='highway']/@k", as: String.self)) { $0.count }
+        let way = XMLRecord("/osm/way", .many("tag[@k='highway']/@k", as: String.self)) { $0.count }
         var nodes = 0
         var latitudeSum = 0.0
         var highwayTags = 0
@@ -52,7 +52,7 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
 
     case .wiki:
-        let page = Record("/mediawiki/page", .text("revision/text", whitespace: .preserve)) { $0.utf8.count }
+        let page = XMLRecord("/mediawiki/page", .text("revision/text", whitespace: .preserve)) { $0.utf8.count }
         var pages = 0
         var textBytes = 0
         try page.forEach(contentsOfFile: arguments.path) { length in

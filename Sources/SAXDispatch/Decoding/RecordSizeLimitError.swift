@@ -1,7 +1,7 @@
 /// A matched element held more than ``XMLRecordDecoder/maximumRecordBytes`` allows, so it
 /// was not decoded: the decoder keeps one element at a time in memory, and this bounds it.
 /// A typed record's lists and nested records are bounded the same way
-/// (``Record/maximumRecordBytes(_:)``).
+/// (``XMLRecord/maximumRecordBytes(_:)``).
 ///
 /// Its description names the element and where it starts:
 /// `dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text`.

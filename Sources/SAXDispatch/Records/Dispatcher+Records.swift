@@ -4,7 +4,7 @@ extension Dispatcher {
     ///
     /// Only the record's fields are captured; elements the record does not name stay
     /// with this dispatcher's other handlers. A record that cannot be built ends the
-    /// parse with a ``HandlerError`` wrapping its ``RecordError``, unless its
+    /// parse with a ``HandlerError`` wrapping its ``XMLRecordError``, unless its
     /// ``RecordFailurePolicy`` skips or replaces it: then `diagnostics` receives the
     /// error and the parse goes on.
     ///
@@ -15,7 +15,7 @@ extension Dispatcher {
     /// try dispatcher.parse(contentsOfFile: "zoo.xml")
     /// ```
     public mutating func onRecord<Model>(
-        _ record: Record<Model>, diagnostics: @escaping (RecordError) -> Void = { _ in },
+        _ record: XMLRecord<Model>, diagnostics: @escaping (XMLRecordError) -> Void = { _ in },
         _ handler: @escaping (Model) throws -> Void
     ) {
         let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { memory in

@@ -11,7 +11,7 @@ struct FieldSpec: Sendable {
         case records(RecordNode)
     }
 
-    var path: FieldPath
+    var path: RecordFieldPath
     var capture: Capture
     /// Which of an element's content a text field reads: its own text, its whole text or
     /// its inner markup. Attribute and nested-record fields read no element content.

@@ -77,7 +77,7 @@ final class RecordAssembler {
     @exclusivity(unchecked) private var parse = ParseIdentity()
     private let skipsUnnamed: Bool
     private let source: String?
-    private let report: (RecordError) throws -> Void
+    private let report: (XMLRecordError) throws -> Void
     private let deliver: (UnsafeMutableRawPointer) throws -> Void
 
     /// - Parameters:
@@ -85,7 +85,7 @@ final class RecordAssembler {
     ///   - deliver: Receives each of the top-level record's models in memory, and must move
     ///     it out (before anything it does can throw): `$0.assumingMemoryBound(to: Model.self).move()`.
     init(
-        skipsUnnamed: Bool, source: String?, report: @escaping (RecordError) throws -> Void,
+        skipsUnnamed: Bool, source: String?, report: @escaping (XMLRecordError) throws -> Void,
         deliver: @escaping (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.skipsUnnamed = skipsUnnamed
@@ -454,7 +454,7 @@ final class RecordAssembler {
     private func settle(
         _ failures: FieldFailures, of node: Int, _ site: RecordSite, model: UnsafeMutableRawPointer, holding: Int
     ) throws {
-        let error = RecordError(
+        let error = XMLRecordError(
             recordName: nodes[node].name, recordPath: site.context.path, line: site.occurrence.line,
             column: site.occurrence.column, failures: failures.failures, source: source)
         switch nodes[node].policy {

@@ -21,13 +21,13 @@ extension RecordField where Value == String {
     /// parse with ``XMLParseError/Code/textLimitExceeded`` at its element's start tag.
     ///
     /// - Parameters:
-    ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
+    ///   - path: Where the text is, relative to the record's element (a ``RecordFieldPath``).
     ///   - whitespace: How to shape element text; trimmed by default.
     ///   - scope: The element's own text (the default) or its whole text (``TextScope``).
     public static func text(
         _ path: String, whitespace: WhitespacePolicy = .trim, scope: TextScope = .own
     ) -> RecordField<String> {
-        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))
+        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
         spec.content = ElementContent(scope)
         return .init(spec: spec, reader: .text)
     }
@@ -52,13 +52,13 @@ extension RecordField where Value == String {
     /// parse with ``XMLParseError/Code/textLimitExceeded`` at the element's start tag.
     ///
     /// - Parameters:
-    ///   - path: The element, relative to the record's element (a ``FieldPath``); `.` is
+    ///   - path: The element, relative to the record's element (a ``RecordFieldPath``); `.` is
     ///     the record element itself. An attribute path reads the attribute's value.
     ///   - whitespace: `.preserve` keeps the content exactly; `.trim` (the default) and
     ///     `.collapse` remove whitespace at its two ends only: inside markup, whitespace may
     ///     be significant (`<pre>`) and is always kept.
     public static func markup(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))
+        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
         spec.content = .innerMarkup
         return .init(spec: spec, reader: .text)
     }
@@ -73,10 +73,10 @@ extension RecordField where Value == String {
     ///
     /// The markup counts against the same limits as inner markup.
     ///
-    /// - Parameter path: The element, relative to the record's element (a ``FieldPath``);
+    /// - Parameter path: The element, relative to the record's element (a ``RecordFieldPath``);
     ///   `.` is the record element itself.
     public static func outerMarkup(_ path: String) -> RecordField<String> {
-        var spec = FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.preserve))
+        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.preserve))
         spec.content = .outerMarkup
         return .init(spec: spec, reader: .text)
     }
@@ -108,7 +108,7 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim)), reader: FieldExtraction.required(Value.self))
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim)), reader: FieldExtraction.required(Value.self))
     }
 }
 
@@ -120,7 +120,7 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
     /// .value("facilities/disabled_parking", as: Bool.self, default: false)
     /// ```
     public static func value(_ path: String, as type: Value.Type, default defaultValue: Value) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             if let failures = FieldExtraction.required(slot, site, into: out, Value.init(xmlText:)) {
                 guard failures.areAbsences else { return failures }
                 out.initialize(as: Value.self, to: defaultValue)
@@ -135,7 +135,7 @@ extension RecordField {
     /// or marked nil (`nil="nil"`, `xsi:nil="true"`).
     ///
     /// - Parameters:
-    ///   - path: Where the text is, relative to the record's element (a ``FieldPath``).
+    ///   - path: Where the text is, relative to the record's element (a ``RecordFieldPath``).
     ///   - type: The optional type to convert to, such as `Int?.self`.
     ///   - emptyAsNil: Whether an empty element (`<x/>`) is `nil` too, instead of
     ///     being converted (which fails for numbers).
@@ -147,7 +147,7 @@ extension RecordField {
     public static func value<Wrapped: XMLTextConvertible>(
         _ path: String, as type: Wrapped?.Type, emptyAsNil: Bool = false
     ) -> RecordField<Wrapped?> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, Wrapped.init(xmlText:))
         }
     }
@@ -160,12 +160,12 @@ extension RecordField {
     /// .value("size") { @Sendable in try Size(parsing: $0) }
     /// ```
     ///
-    /// Mark the closure `@Sendable` when you write it inside a ``Record``'s field list:
+    /// Mark the closure `@Sendable` when you write it inside an ``XMLRecord``'s field list:
     /// Swift 6.3 does not infer it there and reports a non-`Sendable` conversion.
     public static func value(
         _ path: String, whitespace: WhitespacePolicy = .trim, parse: @escaping @Sendable (String) throws -> Value
     ) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
             FieldExtraction.required(slot, site, into: out, parse)
         }
     }
@@ -178,7 +178,7 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim)), reader: FieldExtraction.many(Element.self))
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim)), reader: FieldExtraction.many(Element.self))
     }
 
     /// A nested record built from the element at `path` (the first, if several); required.
@@ -187,9 +187,9 @@ extension RecordField {
     /// ```swift
     /// .record("author", user)
     /// ```
-    public static func record<Model>(_ path: String, _ record: Record<Model>) -> RecordField<Model> {
+    public static func record<Model>(_ path: String, _ record: XMLRecord<Model>) -> RecordField<Model> {
         let name = record.node.name
-        return .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site, out in
+        return .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site, out in
             guard case .records(let values) = slot, let first = values.first else {
                 return FieldFailures([site.failure(.missing, at: nil)])
             }
@@ -208,8 +208,8 @@ extension RecordField {
     /// ```swift
     /// .many("animals/animal", animal)
     /// ```
-    public static func many<Model>(_ path: String, _ record: Record<Model>) -> RecordField<[Model]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _, out in
+    public static func many<Model>(_ path: String, _ record: XMLRecord<Model>) -> RecordField<[Model]> {
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _, out in
             var models: [Model] = []
             if case .records(let values) = slot { models = values.compactMap { $0 as? Model } }
             out.initialize(as: [Model].self, to: models)
@@ -248,7 +248,7 @@ extension RecordField where Value == Date {
     /// .date("pubDate", format: .rfc822)
     /// ```
     public static func date(_ path: String, format: DateFormat = .iso8601) -> RecordField<Date> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             FieldExtraction.required(slot, site, into: out, format.date(from:))
         }
     }
@@ -265,7 +265,7 @@ extension RecordField where Value == Date? {
     public static func date(
         _ path: String, as type: Date?.Type, format: DateFormat = .iso8601, emptyAsNil: Bool = false
     ) -> RecordField<Date?> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, format.date(from:))
         }
     }
@@ -279,7 +279,7 @@ extension RecordField where Value == [Date] {
     /// .many("history/changed", as: Date.self, format: .rfc822)
     /// ```
     public static func many(_ path: String, as type: Date.Type, format: DateFormat) -> RecordField<[Date]> {
-        .init(spec: FieldSpec(path: FieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
+        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
             FieldExtraction.many(slot, site, into: out, format.date(from:))
         }
     }

@@ -1,11 +1,11 @@
-/// One field of a ``Record``: a path relative to the record's element, what to capture
+/// One field of an ``XMLRecord``: a path relative to the record's element, what to capture
 /// there, and the type the build closure receives.
 ///
 /// Fields are made with the leading-dot constructors, listed in the order the build
 /// closure takes their values:
 ///
 /// ```swift
-/// let animal = Record("animal",
+/// let animal = XMLRecord("animal",
 ///     .text("kind"),                                  // String: the text of <kind>
 ///     .text("nested_nonsense/name"),                  // a descendant's text
 ///     .value("url", as: URL.self),                    // converted; required

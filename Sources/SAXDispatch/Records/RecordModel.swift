@@ -12,7 +12,7 @@ import Foundation
 ///     let kind: String
 ///     let name: String
 ///
-///     static let record = Record("animal", .text("kind"), .text("nested_nonsense/name")) {
+///     static let record = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) {
 ///         Animal(kind: $0, name: $1)
 ///     }
 /// }
@@ -23,13 +23,13 @@ import Foundation
 /// Other records nest it by type: `.many("animals/animal", Animal.record)`.
 public protocol RecordModel {
     /// How the type is built from an element, and where that element is when the type is read on its own.
-    static var record: Record<Self> { get }
+    static var record: XMLRecord<Self> { get }
 }
 
 extension RecordModel {
-    /// Every record of this type in a file, in document order. See ``Record/all(contentsOfFile:safety:)``.
+    /// Every record of this type in a file, in document order. See ``XMLRecord/all(contentsOfFile:safety:)``.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
     ///   ``XMLInputError`` if the file cannot be opened or read.
@@ -39,7 +39,7 @@ extension RecordModel {
 
     /// Every record of this type in a local file named by a `file:` URL.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
     ///   ``XMLInputError`` if `url` is not a `file:` URL or the file cannot be opened or read.
@@ -49,21 +49,21 @@ extension RecordModel {
 
     /// Calls `body` with each record of this type in a local file named by a `file:` URL.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
     ///   ``XMLInputError`` if `url` is not a `file:` URL or the file cannot be opened or read,
     ///   or what `body` throws.
     @discardableResult
     public static func forEachRecord(
-        contentsOf url: URL, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void
+        contentsOf url: URL, diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Self) throws -> Void
     ) throws -> RecordParseSummary {
         try record.forEach(contentsOf: url, diagnostics: diagnostics, body)
     }
 
     /// Every record of this type in a document held in a string.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it),
     ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit.
     public static func records(in xml: String) throws -> [Self] {
@@ -71,15 +71,15 @@ extension RecordModel {
     }
 
     /// Calls `body` with each record of this type in a file, in constant memory. See
-    /// ``Record/forEach(contentsOfFile:safety:diagnostics:_:)``.
+    /// ``XMLRecord/forEach(contentsOfFile:safety:diagnostics:_:)``.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless the record's failure
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit,
     ///   ``XMLInputError`` if the file cannot be opened or read, or what `body` throws.
     @discardableResult
     public static func forEachRecord(
-        contentsOfFile path: String, diagnostics: ((RecordError) -> Void)? = nil, _ body: (Self) throws -> Void
+        contentsOfFile path: String, diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Self) throws -> Void
     ) throws -> RecordParseSummary {
         try record.forEach(contentsOfFile: path, diagnostics: diagnostics, body)
     }

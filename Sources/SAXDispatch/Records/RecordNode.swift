@@ -17,13 +17,13 @@ struct RecordNode: Sendable {
     var fields: [FieldSpec]
     var policy: FailurePolicy = .fail
     /// The most bytes one record's lists may hold, its nested records' included
-    /// (``Record/maximumRecordBytes(_:)``).
+    /// (``XMLRecord/maximumRecordBytes(_:)``).
     var maximumBytes = RecordNode.defaultMaximumBytes
     static let defaultMaximumBytes = 16 << 20
-    /// The prefixes the record's pattern and field paths may use (``Record/namespaces(_:)``);
+    /// The prefixes the record's pattern and field paths may use (``XMLRecord/namespaces(_:)``);
     /// records nested in it inherit them.
     var namespaces = NamespaceBindings()
-    /// Whether a parse of this record on its own processes namespaces (``Record/processingNamespaces(_:)``).
+    /// Whether a parse of this record on its own processes namespaces (``XMLRecord/processingNamespaces(_:)``).
     var processesNamespaces = true
     /// The model's size and alignment in memory.
     let modelSize: Int

@@ -1,7 +1,7 @@
 /// Decides when a mounted handler set may skip a subtree it has no use for: only when no
 /// handler outside the set would have seen anything in it.
 ///
-/// Record captures and record assemblers ask to prune the children their records never
+/// XMLRecord captures and record assemblers ask to prune the children their records never
 /// read, from their catch-all start handler (``ElementContext/pruneSubtree(nestedMatchesAreRecords:)``). Unlike
 /// ``ElementContext/skipSubtree()``, which is the application's own decision for every
 /// handler, a pruning request must not change what the dispatcher's other handlers see:

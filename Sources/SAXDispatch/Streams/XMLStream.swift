@@ -1,7 +1,7 @@
 /// Values read from a document arriving from an asynchronous byte source, as an
 /// `AsyncSequence`: records, `Decodable` values, or whatever your handlers yield.
 ///
-/// Make one from a record (``Record/stream(bytes:chunkSize:source:safety:diagnostics:)``),
+/// Make one from a record (``XMLRecord/stream(bytes:chunkSize:source:safety:diagnostics:)``),
 /// a decoder (``XMLRecordDecoder/stream(_:at:bytes:chunkSize:source:safety:)``) or your
 /// own handlers (``init(bytes:chunkSize:source:handlers:)``), over an `AsyncSequence`
 /// of bytes (`URLSession.AsyncBytes`), of byte chunks (`[UInt8]`, `Data`), or a file:
@@ -20,7 +20,7 @@
 /// chunk only when the parser has used up the last one.
 ///
 /// **Errors** surface from `next()`: a malformed document (``XMLParseError``), a
-/// value that cannot be built (``RecordError``, `DecodingError`), the source's own
+/// value that cannot be built (``XMLRecordError``, `DecodingError`), the source's own
 /// error, each after the values that came before it. The iteration then ends.
 ///
 /// **Cancellation.** When the consuming task is cancelled, its next call to `next()`

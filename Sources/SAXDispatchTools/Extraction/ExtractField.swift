@@ -32,8 +32,8 @@ import SAXDispatch
 public struct ExtractField: Sendable, Hashable {
     /// The column's name: the JSON key, the CSV and TSV header.
     public var name: String
-    /// The path relative to the record, as ``FieldPath`` reads it.
-    public var path: FieldPath
+    /// The path relative to the record, as ``RecordFieldPath`` reads it.
+    public var path: RecordFieldPath
     /// How the text is converted.
     public var type: ValueType
     /// How many values the field holds and whether it may be absent.
@@ -63,7 +63,7 @@ public struct ExtractField: Sendable, Hashable {
     }
 
     public init(
-        name: String, path: FieldPath, type: ValueType = .string, arity: Arity = .required, scope: TextScope = .own
+        name: String, path: RecordFieldPath, type: ValueType = .string, arity: Arity = .required, scope: TextScope = .own
     ) {
         self.name = name
         self.path = path
@@ -131,9 +131,9 @@ public struct ExtractField: Sendable, Hashable {
             }
         }
         let pathText = String(rest)
-        let path: FieldPath
+        let path: RecordFieldPath
         do {
-            path = try FieldPath(pathText)
+            path = try RecordFieldPath(pathText)
         } catch {
             throw ExtractFieldError(argument: argument, message: error.description)
         }

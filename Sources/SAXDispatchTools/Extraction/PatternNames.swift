@@ -1,4 +1,4 @@
-/// The names in the text of an ``ElementPattern`` or a ``FieldPath``, checked against
+/// The names in the text of an ``ElementPattern`` or a ``RecordFieldPath``, checked against
 /// XML's rules for names.
 ///
 /// The library reads a name as any run of characters that are not pattern syntax, so a
@@ -65,7 +65,7 @@ enum PatternNames {
 
     /// The first name in a field path's `text` that is not an XML name, or `nil`.
     ///
-    /// - Precondition: ``FieldPath/init(_:)`` read `text`; its attribute is found the way
+    /// - Precondition: ``RecordFieldPath/init(_:)`` read `text`; its attribute is found the way
     ///   that initializer finds it.
     static func firstProblem(inFieldPath text: String) -> String? {
         var elementPart = Substring(text)

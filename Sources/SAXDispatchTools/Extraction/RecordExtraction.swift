@@ -68,10 +68,10 @@ public struct RecordExtraction {
     }
 
     /// The record that reads one row, named after the pattern in messages.
-    var record: Record<[ExtractedValue]> {
+    var record: XMLRecord<[ExtractedValue]> {
         // As XML, a row is the record element itself, whatever fields say.
         let columns = format == .xml ? [RecordField.outerMarkup(".").map { ExtractedValue.string($0) }] : fields.map(\.recordField)
-        let record = Record(pattern, fields: columns) { $0 }.named(pattern.description)
+        let record = XMLRecord(pattern, fields: columns) { $0 }.named(pattern.description)
             .namespaces(namespaces).processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
     }
@@ -84,12 +84,12 @@ public struct RecordExtraction {
     ///   - input: The document, how it is fed, and the progress meter (counting rows).
     ///   - output: Receives the written rows, in large pieces.
     ///   - diagnostic: Receives the error of each skipped record, as it happens.
-    /// - Throws: ``RecordError`` for a record that cannot be built (unless failures are
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless failures are
     ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
     ///   input cannot be read.
     public func run(
         _ input: DocumentInput, output: @escaping (UnsafeRawBufferPointer) -> Void,
-        diagnostic: @escaping (RecordError) -> Void
+        diagnostic: @escaping (XMLRecordError) -> Void
     ) throws -> Summary {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
         writer.writeHeader()
@@ -116,7 +116,7 @@ public struct RecordExtraction {
     /// The notes that go with `error`: for each field that is missing from the record and
     /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),
     /// the field's name and how to write that name, as a `SOURCE:LINE:COLUMN: note: …` line.
-    public func notes(for error: RecordError) -> [(field: String, text: String)] {
+    public func notes(for error: XMLRecordError) -> [(field: String, text: String)] {
         error.failures.compactMap { failure in
             guard case .missing = failure.reason,
                 let note = fields.first(where: { $0.name == failure.fieldName })?.spellingNote

@@ -43,7 +43,7 @@ struct HeldDeliveryTests {
         #expect(!PushParser(mixed).engine.holdsRecords)
 
         var records = Dispatcher()
-        records.onRecord(Record("item", .value("@n", as: Int.self)) { $0 }) { _ in }
+        records.onRecord(XMLRecord("item", .value("@n", as: Int.self)) { $0 }) { _ in }
         #expect(!PushParser(records).engine.holdsRecords)
 
         // Next to another handler, each value comes at its own end tag, between the others' calls.

@@ -11,7 +11,7 @@ struct AsyncStreamsArticleTests {
     @Test("records stream from chunks as they arrive")
     func records() async throws {
         struct Animal { let kind: String; let name: String }
-        let animal = Record("animal", .text("kind"), .text("name")) { Animal(kind: $0, name: $1) }
+        let animal = XMLRecord("animal", .text("kind"), .text("name")) { Animal(kind: $0, name: $1) }
 
         let (chunks, input) = AsyncStream.makeStream(of: [UInt8].self)
         input.yield(Array("<zoo><animal><kind>cat</kind><name>grumpy</name></animal><ani".utf8))
@@ -76,7 +76,7 @@ struct AsyncStreamsArticleTests {
     @Test("a malformed document: the values before the error, then the error from next()")
     func errors() async throws {
         struct Animal { let kind: String; let name: String }
-        let animal = Record("animal", .text("kind"), .text("name")) { Animal(kind: $0, name: $1) }
+        let animal = XMLRecord("animal", .text("kind"), .text("name")) { Animal(kind: $0, name: $1) }
 
         let (chunks, input) = AsyncStream.makeStream(of: [UInt8].self)
         input.yield(Array("<zoo><animal><kind>cat</kind><name>grumpy</name></animal>\n".utf8))
@@ -101,7 +101,7 @@ struct AsyncStreamsArticleTests {
     @Test("the prose: a file that cannot be read is an XMLInputError from next(); a dispatcher parses an async source")
     func inputErrorsAndDirectParsing() async throws {
         struct Animal { let kind: String }
-        let animal = Record("animal", .text("kind")) { Animal(kind: $0) }
+        let animal = XMLRecord("animal", .text("kind")) { Animal(kind: $0) }
         await #expect(throws: XMLInputError.self) {
             for try await _ in animal.stream(contentsOfFile: "/nonexistent/zoo.xml") {}
         }

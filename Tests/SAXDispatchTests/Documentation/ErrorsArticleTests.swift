@@ -79,7 +79,7 @@ struct ErrorsArticleTests {
     @Test("a record's error lists every failed field")
     func recordError() throws {
         struct Zoo { let toiletCount: Int; let disabledParking: Bool }
-        let zoo = Record("/zoo",
+        let zoo = XMLRecord("/zoo",
             .value("facilities/toilet", as: Int.self).named("toiletCount"),
             .value("facilities/disabled_parking", as: Bool.self)
         ) { Zoo(toiletCount: $0, disabledParking: $1) }
@@ -87,22 +87,22 @@ struct ErrorsArticleTests {
         var message = ""
         do {
             try zoo.forEach(source: "zoo.xml", feeding: { parser in try parser.feed(document) }) { _ in }
-        } catch let error as RecordError {
+        } catch let error as XMLRecordError {
             message = error.description          // error.failures has one FieldFailure per line
         }
 
         #expect(rendered[3] == message)
 
         // The other reasons, as the prose quotes them.
-        let missing = #expect(throws: RecordError.self) { try zoo.first(in: "<zoo><facilities/></zoo>") }
+        let missing = #expect(throws: XMLRecordError.self) { try zoo.first(in: "<zoo><facilities/></zoo>") }
         #expect(missing?.failures.first?.message == "record Zoo has no facilities/toilet (field toiletCount)")
-        let markedNil = #expect(throws: RecordError.self) {
+        let markedNil = #expect(throws: XMLRecordError.self) {
             try zoo.first(in: #"<zoo><facilities><toilet nil="nil"/><disabled_parking>1</disabled_parking></facilities></zoo>"#)
         }
         #expect(markedNil?.failures.first?.message == "facilities/toilet of record Zoo is nil but required (field toiletCount)")
         struct Closed: Error, CustomStringConvertible { var description: String { "closed" } }
-        let failing = Record("/zoo", .text("name")) { _ -> Zoo in throw Closed() }.named("Zoo")
-        let builder = #expect(throws: RecordError.self) { try failing.first(in: "<zoo><name>x</name></zoo>") }
+        let failing = XMLRecord("/zoo", .text("name")) { _ -> Zoo in throw Closed() }.named("Zoo")
+        let builder = #expect(throws: XMLRecordError.self) { try failing.first(in: "<zoo><name>x</name></zoo>") }
         #expect(builder?.failures.first?.message == "record Zoo could not be built: closed")
         let notFound = #expect(throws: RecordNotFoundError.self) { try zoo.first(in: "<park/>") }
         #expect(notFound?.description == "<input>: error: no element matches /zoo (record Zoo)")
@@ -155,7 +155,7 @@ struct ErrorsArticleTests {
         }
         let patternText = "a//", pathText = "/zoo/name"
         do { _ = try ElementPattern(patternText) } catch { messages.append(error.description) }
-        do { _ = try FieldPath(pathText) } catch { messages.append(error.description) }
+        do { _ = try RecordFieldPath(pathText) } catch { messages.append(error.description) }
 
         #expect(rendered[5] == messages.joined(separator: "\n"))
     }

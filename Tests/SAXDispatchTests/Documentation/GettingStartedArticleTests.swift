@@ -44,13 +44,13 @@ struct GettingStartedArticleTests {
         struct Animal { let kind: String; let name: String; let url: URL }
         struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
 
-        let animal = Record("animal",
+        let animal = XMLRecord("animal",
             .text("kind"),
             .text("nested_nonsense/name"),
             .value("url", as: URL.self)
         ) { Animal(kind: $0, name: $1, url: $2) }
 
-        let zoo = Record("/zoo",
+        let zoo = XMLRecord("/zoo",
             .many("animals/animal", animal),
             .value("facilities/toilet", as: Int.self).named("toiletCount"),
             .value("facilities/disabled_parking", as: Bool.self, default: false)
@@ -69,7 +69,7 @@ struct GettingStartedArticleTests {
         ])
         // The article's claim about a bad count.
         let bad = document.replacingOccurrences(of: "<toilet>42</toilet>", with: "<toilet>4x2</toilet>")
-        let error = #expect(throws: RecordError.self) { try zoo.first(in: bad) }
+        let error = #expect(throws: XMLRecordError.self) { try zoo.first(in: bad) }
         #expect(error?.description == #"<input>:15:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer"#)
     }
 

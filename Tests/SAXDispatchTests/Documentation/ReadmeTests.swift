@@ -60,13 +60,13 @@ struct ReadmeTests {
         struct Animal { let kind: String; let name: String; let url: URL }
         struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
 
-        let animal = Record("animal",
+        let animal = XMLRecord("animal",
             .text("kind"),
             .text("nested_nonsense/name"),
             .value("url", as: URL.self)
         ) { Animal(kind: $0, name: $1, url: $2) }
 
-        let zoo = Record("/zoo",
+        let zoo = XMLRecord("/zoo",
             .many("animals/animal", animal),
             .value("facilities/toilet", as: Int.self).named("toiletCount"),
             .value("facilities/disabled_parking", as: Bool.self, default: false)
@@ -91,10 +91,10 @@ struct ReadmeTests {
         // --- README "Typed records", fields chosen at run time ---
         enum Cell: Sendable { case text(String), number(Int) }
         let columns: [RecordField<Cell>] = [
-            RecordField.text(try FieldPath(userPath).description).map { .text($0) },
+            RecordField.text(try RecordFieldPath(userPath).description).map { .text($0) },
             RecordField.value("@id", as: Int.self).map { .number($0) }.named("id"),
         ]
-        let row = Record("item", fields: columns) { $0 }
+        let row = XMLRecord("item", fields: columns) { $0 }
         try row.forEach(source: "feed.xml", safety: .strict, feeding: { parser in
             for chunk in chunks { try parser.feed(chunk) }
         }) { cells in rows.append(cells.map { "\($0)" }) }
@@ -254,7 +254,7 @@ struct ReadmeTests {
     func asyncStreams() async throws {
         let zooPath = TestPaths.fixture("zoo.xml").path
         struct Animal { let kind: String; let name: String }
-        let animal = Record("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
+        let animal = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
         let chunks = AsyncFileChunks(path: zooPath, chunkSize: 100)
         var printed: [String] = []
         func print(_ line: String) { printed.append(line) }

@@ -112,7 +112,7 @@ struct SafetyProfilesArticleTests {
 
     @Test("records take the profile as a parameter")
     func records() throws {
-        let title = Record("item", .text("title")) { $0 }
+        let title = XMLRecord("item", .text("title")) { $0 }
         let titles = try title.all(in: "<rss><item><title>Hello</title></item></rss>", safety: .strict)
         // titles == ["Hello"]
 

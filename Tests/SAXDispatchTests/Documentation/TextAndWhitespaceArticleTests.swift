@@ -125,7 +125,7 @@ struct TextAndWhitespaceArticleTests {
             var title: String                 // own text
             var description: XMLStringValue   // whole text: description.text
         }
-        let item = Record("item",
+        let item = XMLRecord("item",
             .text("title", scope: .whole),
             .value("price", as: Decimal.self).textScope(.whole)
         ) { (title: $0, price: $1) }
@@ -141,7 +141,7 @@ struct TextAndWhitespaceArticleTests {
 
     @Test("inner markup")
     func innerMarkup() throws {
-        let entry = Record("entry", .text("title"), .markup("content")) { (title: $0, content: $1) }
+        let entry = XMLRecord("entry", .text("title"), .markup("content")) { (title: $0, content: $1) }
         let first = try entry.first(in: """
             <entry><title>Hi</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
             A <b>bold</b> &amp; <![CDATA[<raw>]]> move<!-- gone --></div></content></entry>

@@ -31,7 +31,7 @@ struct TypedRecordsArticleTests {
             let comments: Int?
             let categories: [String]
         }
-        let item = Record("item",
+        let item = XMLRecord("item",
             .value("@id", as: Int.self),
             .text("title", whitespace: .collapse),
             .value("link", as: URL.self),
@@ -56,7 +56,7 @@ struct TypedRecordsArticleTests {
     @Test("the nil conventions the article lists")
     func nilConventions() throws {
         struct Fields: Equatable, Sendable { let name: String?; let count: Int?; let tags: [String]; let open: Bool }
-        let record = Record("r",
+        let record = XMLRecord("r",
             .value("name", as: String?.self),
             .value("count", as: Int?.self, emptyAsNil: true),
             .many("tag", as: String.self),
@@ -68,9 +68,9 @@ struct TypedRecordsArticleTests {
                 == Fields(name: nil, count: nil, tags: ["a"], open: false))
         #expect(try record.first(in: "<r><name/><open>1</open></r>") == Fields(name: "", count: nil, tags: [], open: true))
 
-        let required = Record("r", .text("name"), .value("count", as: Int.self)) { "\($0)\($1)" }
-        #expect(throws: RecordError.self) { try required.first(in: "<r><name/><count/></r>") }
-        let markedNil = #expect(throws: RecordError.self) { try required.first(in: #"<r><name nil="nil"/><count>1</count></r>"#) }
+        let required = XMLRecord("r", .text("name"), .value("count", as: Int.self)) { "\($0)\($1)" }
+        #expect(throws: XMLRecordError.self) { try required.first(in: "<r><name/><count/></r>") }
+        let markedNil = #expect(throws: XMLRecordError.self) { try required.first(in: #"<r><name nil="nil"/><count>1</count></r>"#) }
         #expect(markedNil?.description == "<input>:1:4: error: name of record String is nil but required")
         // A single field whose element occurs more than once takes the first.
         #expect(try required.first(in: "<r><name>a</name><name>b</name><count>1</count></r>") == "a1")
@@ -91,7 +91,7 @@ struct TypedRecordsArticleTests {
         }
         struct Room { let status: Status; let temperature: Celsius; let seats: Int }
 
-        let room = Record("room",
+        let room = XMLRecord("room",
             .value("status", as: Status.self),
             .value("temperature", as: Celsius.self),
             .value("size") { @Sendable text in
@@ -130,7 +130,7 @@ struct TypedRecordsArticleTests {
               <item><title>three</title><pubDate>Wed, 11 Jun 2003 04:00:00 GMT</pubDate></item>
             </channel></rss>
             """
-        let post = Record("item", .text("title"), .date("pubDate", format: .rfc822)) {
+        let post = XMLRecord("item", .text("title"), .date("pubDate", format: .rfc822)) {
             Post(title: $0, published: $1)
         }.onFailure(.skip)                                 // or .replace(with: placeholder)
 
@@ -149,7 +149,7 @@ struct TypedRecordsArticleTests {
 
         // .fail, the default, throws that error after delivering the records before it.
         var delivered: [String] = []
-        let error = #expect(throws: RecordError.self) {
+        let error = #expect(throws: XMLRecordError.self) {
             try post.onFailure(.fail).forEach(in: document) { delivered.append($0.title) }
         }
         #expect(delivered == ["one"])
@@ -158,7 +158,7 @@ struct TypedRecordsArticleTests {
 
     @Test("a record's lists are held to maximumRecordBytes")
     func recordSizeLimit() throws {
-        let feed = Record("/feed", .many("entry/title", as: String.self)) { $0 }
+        let feed = XMLRecord("/feed", .many("entry/title", as: String.self)) { $0 }
             .maximumRecordBytes(64 << 20)
         let xml = "<feed>" + String(repeating: "<entry><title>t</title></entry>", count: 3) + "</feed>"
         #expect(try feed.all(in: xml) == [["t", "t", "t"]])
@@ -170,7 +170,7 @@ struct TypedRecordsArticleTests {
         struct Author: RecordModel {
             let id: Int
             let name: String
-            static let record = Record("author", .value("@id", as: Int.self), .text("name")) {
+            static let record = XMLRecord("author", .value("@id", as: Int.self), .text("name")) {
                 Author(id: $0, name: $1)
             }
         }
@@ -178,7 +178,7 @@ struct TypedRecordsArticleTests {
             let title: String
             let authors: [Author]
             let editor: Author?
-            static let record = Record("/catalog/book",
+            static let record = XMLRecord("/catalog/book",
                 .text("title"),
                 .many("authors/author", Author.record),
                 .optional(.record("editor", Author.record))
@@ -221,15 +221,15 @@ struct TypedRecordsArticleTests {
             let error = #expect(throws: HandlerError.self) {
                 try dispatcher.parse("<catalog><book><authors/></book></catalog>")
             }
-            #expect(error?.underlying is RecordError)
+            #expect(error?.underlying is XMLRecordError)
         }
 
         do {
             let paths = ["title", "authors/author/name", "@isbn"]     // from a configuration file
             let columns: [RecordField<String?>] = try paths.map { path in
-                .optional(.text(try FieldPath(path).description))
+                .optional(.text(try RecordFieldPath(path).description))
             }
-            let row = Record("book", fields: columns) { $0 }
+            let row = XMLRecord("book", fields: columns) { $0 }
             let rows = try row.all(in: document)
             // rows == [["Streams", "Ann", nil], ["Trees", "Di", nil]]
 
@@ -237,7 +237,7 @@ struct TypedRecordsArticleTests {
         }
 
         // The prose: a nested record's skip policy leaves the bad item out of the list.
-        let lenient = Record("/catalog/book",
+        let lenient = XMLRecord("/catalog/book",
             .text("title"),
             .many("authors/author", Author.record.onFailure(.skip))
         ) { title, authors in "\(title): \(authors.map(\.name))" }

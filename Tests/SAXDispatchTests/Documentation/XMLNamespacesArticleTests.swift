@@ -70,10 +70,10 @@ struct NamespacesArticleTests {
 
     @Test("records declare bindings once; nested records inherit them")
     func records() throws {
-        let entry = Record("atom:entry", .text("atom:title"), .optional(.text("atom:link[@rel='alternate']/@href"))) {
+        let entry = XMLRecord("atom:entry", .text("atom:title"), .optional(.text("atom:link[@rel='alternate']/@href"))) {
             Entry(title: $0, link: $1)
         }
-        let feed = Record("/atom:feed", .text("atom:title"), .many("atom:entry", entry)) {
+        let feed = XMLRecord("/atom:feed", .text("atom:title"), .many("atom:entry", entry)) {
             Feed(title: $0, entries: $1)
         }
         .namespaces(["atom": "http://www.w3.org/2005/Atom"])

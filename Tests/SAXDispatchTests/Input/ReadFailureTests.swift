@@ -75,7 +75,7 @@ struct ReadFailureTests {
             close(ends.read)
             close(ends.write)
         }
-        let animal = Record("animal", .text("name")) { $0 }
+        let animal = XMLRecord("animal", .text("name")) { $0 }
         var dispatcher = Dispatcher()
         let names = Names()
         dispatcher.onRecord(animal) { names.value.append($0) }

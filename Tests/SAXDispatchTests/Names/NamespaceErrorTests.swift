@@ -86,10 +86,10 @@ struct NamespaceErrorTests {
         _ = try dispatcher.parse(document)
         #expect(warnings.isEmpty)
         #expect(titles == ["t"])
-        let written = Record("dc:date", .text(".")) { $0 }
+        let written = XMLRecord("dc:date", .text(".")) { $0 }
         let summary = try written.forEach(in: #"<r xmlns:dc="urn:dc"><dc:date>1</dc:date></r>"#) { _ in }
         #expect(summary.warnings.isEmpty)
-        let unseen = try Record("dc:date", .text(".")) { $0 }.forEach(in: "<r><date>1</date></r>") { _ in }
+        let unseen = try XMLRecord("dc:date", .text(".")) { $0 }.forEach(in: "<r><date>1</date></r>") { _ in }
         #expect(unseen.warnings.map(\.prefix) == ["dc"])
     }
 

@@ -8,7 +8,7 @@ struct NamespaceRecordTests {
         var link: String?
     }
 
-    static let entry = Record(
+    static let entry = XMLRecord(
         "atom:entry", .text("atom:title"), .optional(.text("atom:link[@rel='alternate']/@href"))
     ) { Entry(title: $0, link: $1) }
     .namespaces(["atom": AtomSpellings.atom])
@@ -31,7 +31,7 @@ struct NamespaceRecordTests {
 
     @Test("Clark names in field paths, URIs with slashes included")
     func clarkFields() throws {
-        let record = Record(
+        let record = XMLRecord(
             "{http://www.w3.org/2005/Atom}entry", .text("{http://www.w3.org/2005/Atom}title"),
             .optional(.text("{http://www.w3.org/2005/Atom}link/@href"))
         ) { Entry(title: $0, link: $1) }
@@ -47,9 +47,9 @@ struct NamespaceRecordTests {
 
     @Test("nested records inherit their parent's bindings, and add their own")
     func nested() throws {
-        let entry = Record("a:entry", .text("a:title"), .optional(.text("b:link/@href"))) { Entry(title: $0, link: $1) }
+        let entry = XMLRecord("a:entry", .text("a:title"), .optional(.text("b:link/@href"))) { Entry(title: $0, link: $1) }
             .namespaces(["b": AtomSpellings.atom])
-        let feed = Record("/a:feed", .text("a:title"), .many("a:entry", entry)) { Feed(title: $0, entries: $1) }
+        let feed = XMLRecord("/a:feed", .text("a:title"), .many("a:entry", entry)) { Feed(title: $0, entries: $1) }
             .namespaces(["a": AtomSpellings.atom])
         for document in AtomSpellings.all {
             #expect(
@@ -70,7 +70,7 @@ struct NamespaceRecordTests {
             <link L:href="/a" xml:lang="en"><title>A</title></link>\
             <link L:href="/b"><title i:nil="true"/></link></r>
             """
-        let record = Record(
+        let record = XMLRecord(
             "link", .text("@xlink:href"), .optional(.text("@xml:lang")), .optional(.text("title"))
         ) { Link(href: $0, lang: $1, title: $2) }
         .namespaces(["xlink": "http://www.w3.org/1999/xlink"])
@@ -78,13 +78,13 @@ struct NamespaceRecordTests {
             try record.all(in: document) == [
                 Link(href: "/a", lang: "en", title: "A"), Link(href: "/b", lang: nil, title: nil),
             ])
-        let clark = Record("link", .text("@{http://www.w3.org/1999/xlink}href")) { $0 }
+        let clark = XMLRecord("link", .text("@{http://www.w3.org/1999/xlink}href")) { $0 }
         #expect(try clark.all(in: document) == ["/a", "/b"])
     }
 
     @Test("a legacy document reads with namespace processing off")
     func legacy() throws {
-        let record = Record("x:item", .text("x:name")) { $0 }
+        let record = XMLRecord("x:item", .text("x:name")) { $0 }
         let document = "<r><x:item><x:name>a</x:name></x:item></r>"
         #expect(throws: XMLParseError.self) { try record.all(in: document) }
         #expect(try record.processingNamespaces(false).all(in: document) == ["a"])

@@ -5,7 +5,7 @@ import Testing
 struct OuterMarkupTests {
     @Test("each spelling's entry is written with the declarations it needs, and parses again alone")
     func spellings() throws {
-        let record = Record("atom:entry", .outerMarkup(".")) { $0 }.namespaces(["atom": AtomSpellings.atom])
+        let record = XMLRecord("atom:entry", .outerMarkup(".")) { $0 }.namespaces(["atom": AtomSpellings.atom])
         let expected = [
             #"<entry xmlns="http://www.w3.org/2005/Atom"><title>One</title><link rel="alternate" href="/1"/>"#,
             #"<atom:entry xmlns:atom="http://www.w3.org/2005/Atom"><atom:title>One</atom:title>"#,
@@ -30,7 +30,7 @@ struct OuterMarkupTests {
     @Test("attributes in other namespaces, text escaped, an empty element, fed whole and byte by byte")
     func details() throws {
         let document = #"<r xmlns:x="urn:x"><e x:k="a&quot;b" plain="1">1 &lt; 2 <![CDATA[&]]><!-- c --><?p d?><x:f/></e></r>"#
-        let record = Record("e", .outerMarkup(".")) { $0 }
+        let record = XMLRecord("e", .outerMarkup(".")) { $0 }
         let expected = #"<e xmlns:x="urn:x" x:k="a&quot;b" plain="1">1 &lt; 2 &amp;<x:f/></e>"#
         #expect(try record.all(in: document) == [expected])
         var pieces: [String] = []
@@ -38,6 +38,6 @@ struct OuterMarkupTests {
             pieces.append($0)
         }
         #expect(pieces == [expected])
-        #expect(try Record("x:f", .outerMarkup(".")) { $0 }.all(in: document) == [#"<x:f xmlns:x="urn:x"/>"#])
+        #expect(try XMLRecord("x:f", .outerMarkup(".")) { $0 }.all(in: document) == [#"<x:f xmlns:x="urn:x"/>"#])
     }
 }

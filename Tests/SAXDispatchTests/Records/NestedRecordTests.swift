@@ -11,7 +11,7 @@ struct NestedRecordTests {
 
     /// Every record of `record` in `xml`, read alone and through a shared dispatcher;
     /// both readings must agree.
-    static func models<Model: Equatable>(_ record: Record<Model>, _ xml: String) throws -> [Model] {
+    static func models<Model: Equatable>(_ record: XMLRecord<Model>, _ xml: String) throws -> [Model] {
         let alone = try record.all(in: xml)
         var shared: [Model] = []
         var dispatcher = Dispatcher()
@@ -25,9 +25,9 @@ struct NestedRecordTests {
     @Test("two nested records at one path each build from their own fields")
     func twoRecordsAtOneElement() throws {
         struct Item: Equatable { let named: Named; let mailed: Mailed }
-        let named = Record("author", .text("name")) { Named(name: $0) }
-        let mailed = Record("author", .text("email")) { Mailed(email: $0) }
-        let item = Record("/r/item", .record("author", named), .record("author", mailed)) {
+        let named = XMLRecord("author", .text("name")) { Named(name: $0) }
+        let mailed = XMLRecord("author", .text("email")) { Mailed(email: $0) }
+        let item = XMLRecord("/r/item", .record("author", named), .record("author", mailed)) {
             Item(named: $0, mailed: $1)
         }
         let xml = "<r><item><author><name>Ann</name><email>a@x</email></author></item></r>"
@@ -39,8 +39,8 @@ struct NestedRecordTests {
         struct Child: Equatable { let text: String; let type: String? }
         struct Outline: Equatable { let text: String; let children: [Child] }
         // The child record has one field more than the outline record: its slots must not be mixed up.
-        let child = Record("outline", .text("@text"), .optional(.text("@type"))) { Child(text: $0, type: $1) }
-        let outline = Record("outline", .text("@text"), .many("outline", child)) { Outline(text: $0, children: $1) }
+        let child = XMLRecord("outline", .text("@text"), .optional(.text("@type"))) { Child(text: $0, type: $1) }
+        let outline = XMLRecord("outline", .text("@text"), .many("outline", child)) { Outline(text: $0, children: $1) }
         let xml = #"<opml><outline text="a"><outline text="b" type="rss"/><outline text="c"/></outline></opml>"#
         #expect(
             try Self.models(outline, xml) == [
@@ -53,8 +53,8 @@ struct NestedRecordTests {
     @Test("a field's element goes to the record its path is relative to, not the innermost one")
     func fieldsOfEnclosingRecord() throws {
         struct Section: Equatable { let title: String; let subtitles: [String]; let figures: [String] }
-        let figure = Record("figure", .text("@id")) { $0 }
-        let section = Record(
+        let figure = XMLRecord("figure", .text("@id")) { $0 }
+        let section = XMLRecord(
             "section", .text("title"), .many("section/title", as: String.self), .many("section/figure", figure)
         ) { Section(title: $0, subtitles: $1, figures: $2) }
         let xml = """
@@ -72,7 +72,7 @@ struct NestedRecordTests {
     @Test("the record element's own text read under two whitespace policies")
     func ownTextUnderTwoPolicies() throws {
         struct Price: Equatable { let raw: String; let amount: Int; let trimmed: String }
-        let price = Record("/r/p", .text(".", whitespace: .preserve), .value(".", as: Int.self), .text(".")) {
+        let price = XMLRecord("/r/p", .text(".", whitespace: .preserve), .value(".", as: Int.self), .text(".")) {
             Price(raw: $0, amount: $1, trimmed: $2)
         }
         #expect(try Self.models(price, "<r><p> 42 </p><p>7</p></r>") == [
@@ -83,7 +83,7 @@ struct NestedRecordTests {
     @Test("a field that starts anywhere below (//) belongs to every enclosing record of the kind")
     func anywhereFieldsOfNestedRecords() throws {
         struct Section: Equatable { let first: String; let all: [String] }
-        let section = Record("sec", .text("//title"), .many("//title", as: String.self)) { Section(first: $0, all: $1) }
+        let section = XMLRecord("sec", .text("//title"), .many("//title", as: String.self)) { Section(first: $0, all: $1) }
         let xml = "<r><sec><title>A</title><sec><title>B</title></sec></sec><sec><p><sec><title>C</title></sec></p></sec></r>"
         #expect(
             try Self.models(section, xml) == [
@@ -94,9 +94,9 @@ struct NestedRecordTests {
 
     @Test("a failure of a field with '//' in its path shows the '//', not a path the element need not have")
     func anywhereFieldFailurePaths() throws {
-        let item = Record("item", .value("//n", as: Int.self), .value("a//b/@v", as: Int.self)) { $0 + $1 }
+        let item = XMLRecord("item", .value("//n", as: Int.self), .value("a//b/@v", as: Int.self)) { $0 + $1 }
         let xml = "<r><item><g><n>x1</n></g><a><c><b v='x2'/></c></a></item></r>"
-        let error = #expect(throws: RecordError.self) { try item.all(in: xml) }
+        let error = #expect(throws: XMLRecordError.self) { try item.all(in: xml) }
         #expect(error?.failures.map(\.elementPath.description) == ["r/item//n", "r/item/a//b/@v"])
         #expect(error?.failures.map(\.line) == [1, 1])
     }

@@ -18,8 +18,8 @@ struct RecordArityTests {
 
     /// Builds the records of `record` from the document: the first element's values, and
     /// the error of the second, whose first and last fields do not convert.
-    func read(_ record: Record<[String]>, fields: Int) throws {
-        var diagnostics: [RecordError] = []
+    func read(_ record: XMLRecord<[String]>, fields: Int) throws {
+        var diagnostics: [XMLRecordError] = []
         var models: [[String]] = []
         try record.onFailure(.skip).forEach(in: Self.document, diagnostics: { diagnostics.append($0) }) {
             models.append($0)
@@ -37,28 +37,28 @@ struct RecordArityTests {
 
     @Test("one field: the pack form")
     func one() throws {
-        try read(Record("r", .value("@a1", as: Int.self)) { ["\($0)"] }, fields: 1)
+        try read(XMLRecord("r", .value("@a1", as: Int.self)) { ["\($0)"] }, fields: 1)
     }
 
     @Test("two to six fields: the fixed-arity forms")
     func twoToSix() throws {
-        try read(Record("r", .value("@a1", as: Int.self), .text("@a2")) { ["\($0)", $1] }, fields: 2)
+        try read(XMLRecord("r", .value("@a1", as: Int.self), .text("@a2")) { ["\($0)", $1] }, fields: 2)
         try read(
-            Record("r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self)) {
+            XMLRecord("r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self)) {
                 ["\($0)", $1, "\($2)"]
             }, fields: 3)
         try read(
-            Record(
+            XMLRecord(
                 "r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self),
                 .value("@a4", as: Bool.self)
             ) { ["\($0)", $1, "\($2)", "\($3)"] }, fields: 4)
         try read(
-            Record(
+            XMLRecord(
                 "r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self),
                 .value("@a4", as: Bool.self), .value("@a5", as: Int.self)
             ) { ["\($0)", $1, "\($2)", "\($3)", "\($4)"] }, fields: 5)
         try read(
-            Record(
+            XMLRecord(
                 "r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self),
                 .value("@a4", as: Bool.self), .value("@a5", as: Int.self), .text("@a6")
             ) { ["\($0)", $1, "\($2)", "\($3)", "\($4)", $5] }, fields: 6)
@@ -67,13 +67,13 @@ struct RecordArityTests {
     @Test("seven and eight fields: the pack form")
     func sevenAndEight() throws {
         try read(
-            Record(
+            XMLRecord(
                 "r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self),
                 .value("@a4", as: Bool.self), .value("@a5", as: Int.self), .text("@a6"),
                 .value("@a7", as: Double.self)
             ) { ["\($0)", $1, "\($2)", "\($3)", "\($4)", $5, "\($6)"] }, fields: 7)
         try read(
-            Record(
+            XMLRecord(
                 "r", .value("@a1", as: Int.self), .text("@a2"), .value("@a3", as: Double.self),
                 .value("@a4", as: Bool.self), .value("@a5", as: Int.self), .text("@a6"),
                 .value("@a7", as: Double.self), .value("@a8", as: Bool.self)

@@ -12,7 +12,7 @@ struct RecordFailureTests {
         var tags: [String]
     }
 
-    static let fields = Record(
+    static let fields = XMLRecord(
         "r",
         .value("name", as: String?.self),
         .value("count", as: Int?.self, emptyAsNil: true),
@@ -32,7 +32,7 @@ struct RecordFailureTests {
 
     @Test("required fields: absent, nil-marked and empty numbers fail; empty String is \"\"")
     func requiredFields() throws {
-        let record = Record("r", .text("name"), .value("count", as: Int.self)) { "\($0)/\($1)" }
+        let record = XMLRecord("r", .text("name"), .value("count", as: Int.self)) { "\($0)/\($1)" }
         #expect(try record.first(in: "<r><name/><count>1</count></r>") == "/1")
         let cases: [(String, String)] = [
             ("<r><count>1</count></r>", "<input>:1:1: error: record String has no name"),
@@ -60,7 +60,7 @@ struct RecordFailureTests {
         #expect {
             _ = try ZooRecords.zoo.first(contentsOf: url)
         } throws: { error in
-            guard let error = error as? RecordError else { return false }
+            guard let error = error as? XMLRecordError else { return false }
             let expected = """
                 \(url.path):15:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer
                 \(url.path):16:9: error: cannot convert "maybe" to Bool at zoo/facilities/disabled_parking (in record Zoo, field facilities/disabled_parking): expected true, false, 1 or 0
@@ -90,12 +90,12 @@ struct RecordFailureTests {
 
     @Test("long offending text is cut in the message, not in the error value")
     func longText() throws {
-        let record = Record("n", .value(".", as: Int.self)) { $0 }
+        let record = XMLRecord("n", .value(".", as: Int.self)) { $0 }
         let text = String(repeating: "9x", count: 40)
         #expect {
             _ = try record.first(in: "<n>\(text)</n>")
         } throws: { error in
-            guard let error = error as? RecordError, case .conversion(let kept, _, _) = error.failures[0].reason else {
+            guard let error = error as? XMLRecordError, case .conversion(let kept, _, _) = error.failures[0].reason else {
                 return false
             }
             return kept == text && error.description.contains(#"cannot convert "9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9…" to Int"#)
@@ -115,12 +115,12 @@ struct RecordFailureTests {
         let date: Date
     }
 
-    static let item = Record("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
+    static let item = XMLRecord("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
 
     @Test("policy fail (the default) stops at the bad record, after delivering the ones before it")
     func policyFail() throws {
         var titles: [String] = []
-        #expect(throws: RecordError.self) {
+        #expect(throws: XMLRecordError.self) {
             try Self.item.forEach(in: Self.items) { titles.append($0.title) }
         }
         #expect(titles == ["one"])
@@ -128,7 +128,7 @@ struct RecordFailureTests {
 
     @Test("first: a not-found error says when every matching element was skipped, and how many")
     func firstWhenAllSkipped() throws {
-        let count = Record("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
+        let count = XMLRecord("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
         let allBad = #expect(throws: RecordNotFoundError.self) { try count.first(in: "<r><n>x</n><n>y</n></r>") }
         #expect(allBad?.skipped == 2)
         #expect(allBad?.description == "<input>: error: no element matching n could be built: the failure policy skipped all 2 (record Int)")
@@ -166,10 +166,10 @@ struct RecordFailureTests {
     @Test("a skipping nested record is left out of its parent's list; the parent is still built")
     func nestedSkip() throws {
         struct Channel: Equatable { let title: String; let items: [Item] }
-        let channel = Record("channel", .many("item", Self.item.onFailure(.skip)), .text("item/title")) {
+        let channel = XMLRecord("channel", .many("item", Self.item.onFailure(.skip)), .text("item/title")) {
             Channel(title: $1, items: $0)
         }
-        var diagnostics: [RecordError] = []
+        var diagnostics: [XMLRecordError] = []
         var channels: [Channel] = []
         try channel.forEach(in: Self.items, diagnostics: { diagnostics.append($0) }) { channels.append($0) }
         #expect(channels.first?.items.map(\.title) == ["one", "three"])
@@ -184,7 +184,7 @@ struct RecordFailureTests {
         #expect {
             try dispatcher.parse(Self.items)
         } throws: { error in
-            guard let error = error as? HandlerError, let record = error.underlying as? RecordError else { return false }
+            guard let error = error as? HandlerError, let record = error.underlying as? XMLRecordError else { return false }
             return record.failures.first?.fieldPath == "pubDate" && error.line == 3
         }
     }
@@ -192,8 +192,8 @@ struct RecordFailureTests {
     @Test("a dispatcher reused after a parse that failed inside a record builds the next document's records afresh")
     func reuseAfterFailureInsideRecord() throws {
         var values: [Int] = []
-        let item = Record("item", .value("n", as: Int.self)) { $0 }
-        let group = Record("group", .many("item", item)) { $0 }
+        let item = XMLRecord("item", .value("n", as: Int.self)) { $0 }
+        let group = XMLRecord("group", .many("item", item)) { $0 }
         var dispatcher = Dispatcher()
         dispatcher.onRecord(item) { values.append($0) }
         dispatcher.onRecord(group) { values.append(-$0.count) }

@@ -12,7 +12,7 @@ struct RecordSizeLimitTests {
 
     @Test("a list field past the limit fails the parse at the record's start tag, after the records before it")
     func listPastTheLimit() throws {
-        let item = Record("item", .value("@n", as: Int.self), .many("tag/@k", as: String.self)) { ($0, $1.count) }
+        let item = XMLRecord("item", .value("@n", as: Int.self), .many("tag/@k", as: String.self)) { ($0, $1.count) }
             .maximumRecordBytes(1_000)
         // 15 tags of 25 bytes (each counted with 32 more) fit; 50 do not.
         let xml = "<r>\n" + Self.tags(10, item: 1) + "\n" + Self.tags(15, item: 2) + "\n" + Self.tags(50, item: 3) + "</r>"
@@ -29,15 +29,15 @@ struct RecordSizeLimitTests {
 
     @Test("values a single field leaves unread, and records that fit, cost nothing against the limit")
     func onlyWhatIsKept() throws {
-        let first = Record("item", .text("title")) { $0 }.maximumRecordBytes(200)
+        let first = XMLRecord("item", .text("title")) { $0 }.maximumRecordBytes(200)
         let xml = "<r><item>" + String(repeating: "<title>a title of some length</title>", count: 1_000) + "</item></r>"
         #expect(try first.all(in: xml) == ["a title of some length"])
     }
 
     @Test("nested records count towards their parent's limit")
     func nestedRecords() throws {
-        let tag = Record("tag", .text("@k")) { $0 }
-        let item = Record("item", .many("tag", tag)) { $0.count }.maximumRecordBytes(1_000)
+        let tag = XMLRecord("tag", .text("@k")) { $0 }
+        let item = XMLRecord("item", .many("tag", tag)) { $0.count }.maximumRecordBytes(1_000)
         #expect(try item.all(in: "<r>" + Self.tags(12, item: 1) + "</r>") == [12])
         let error = #expect(throws: RecordSizeLimitError.self) { try item.all(in: "<r>" + Self.tags(30, item: 1) + "</r>") }
         #expect(error?.elementName == "item")

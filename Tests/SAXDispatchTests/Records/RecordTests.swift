@@ -17,14 +17,14 @@ struct ZooModel: Equatable, Sendable {
 }
 
 enum ZooRecords {
-    static let animal = Record(
+    static let animal = XMLRecord(
         "animal",
         .text("kind"),
         .text("nested_nonsense/name"),
         .value("url", as: URL.self)
     ) { ZooAnimal(kind: $0, name: $1, url: $2) }
 
-    static let zoo = Record(
+    static let zoo = XMLRecord(
         "/zoo",
         .many("animals/animal", animal),
         .value("facilities/toilet", as: Int.self).named("toiletCount"),
@@ -61,8 +61,8 @@ struct RecordTests {
     func sameRecordTwoPaths() throws {
         struct Person: Equatable { let name: String; let id: Int }
         struct Post: Equatable { let author: Person; let editors: [Person]; let title: String }
-        let person = Record("person", .text("name"), .value("@id", as: Int.self)) { Person(name: $0, id: $1) }
-        let post = Record("post", .record("author", person), .many("editors/editor", person), .text("title")) {
+        let person = XMLRecord("person", .text("name"), .value("@id", as: Int.self)) { Person(name: $0, id: $1) }
+        let post = XMLRecord("post", .record("author", person), .many("editors/editor", person), .text("title")) {
             Post(author: $0, editors: $1, title: $2)
         }
         let xml = """
@@ -91,10 +91,10 @@ struct RecordTests {
         struct Book: Equatable { let title: String; let authors: [Author] }
         struct Shelf: Equatable { let label: String; let books: [Book] }
         struct Library: Equatable { let shelves: [Shelf]; let city: String }
-        let author = Record("author", .text(".")) { Author(name: $0) }
-        let book = Record("book", .text("@title"), .many("author", author)) { Book(title: $0, authors: $1) }
-        let shelf = Record("shelf", .text("label"), .many("book", book)) { Shelf(label: $0, books: $1) }
-        let library = Record("library", .many("shelves/shelf", shelf), .text("@city")) {
+        let author = XMLRecord("author", .text(".")) { Author(name: $0) }
+        let book = XMLRecord("book", .text("@title"), .many("author", author)) { Book(title: $0, authors: $1) }
+        let shelf = XMLRecord("shelf", .text("label"), .many("book", book)) { Shelf(label: $0, books: $1) }
+        let library = XMLRecord("library", .many("shelves/shelf", shelf), .text("@city")) {
             Library(shelves: $0, city: $1)
         }
         let xml = """
@@ -119,7 +119,7 @@ struct RecordTests {
     @Test("a field's path reaches attributes of descendants, with attribute tests on the way")
     func descendantAttributes() throws {
         struct Entry: Equatable { let alternate: URL; let enclosure: URL?; let links: [String] }
-        let entry = Record(
+        let entry = XMLRecord(
             "entry",
             .value("link[@rel='alternate']/@href", as: URL.self),
             .value("link[@rel='enclosure']/@href", as: URL?.self),
@@ -158,7 +158,7 @@ struct RecordTests {
         // Ten fields, each nine steps below the root once mounted: 90 steps, over the filter's 64.
         let names = (0..<10).map { "f\($0)" }
         let fields: [RecordField<String>] = names.map { .text("x/y/z/\($0)") }
-        let record = Record("/a/b/c/d/e", fields: fields) { $0.joined(separator: ",") }
+        let record = XMLRecord("/a/b/c/d/e", fields: fields) { $0.joined(separator: ",") }
         let inner = names.map { "<\($0)>\($0)</\($0)>" }.joined()
         let xml = "<a><b><c><d><e><junk><f0>no</f0></junk><x><y><z>\(inner)</z></y></x></e></d></c></b></a>"
         #expect(try record.all(in: xml) == [names.joined(separator: ",")])
@@ -166,20 +166,20 @@ struct RecordTests {
 
     @Test("a record's own text is its direct text, whichever way the elements its fields skip are skipped")
     func ownTextWithSkippedChildren() throws {
-        let paragraph = Record("p", .text(".", whitespace: .preserve), .text("b")) { "\($0)|\($1)" }
+        let paragraph = XMLRecord("p", .text(".", whitespace: .preserve), .text("b")) { "\($0)|\($1)" }
         let xml = "<doc><p>one <i>two</i> <b>three</b></p></doc>"
         #expect(try paragraph.all(in: xml) == ["one  |three"])
         #expect(try paragraph.at("/doc/p").all(in: xml) == ["one  |three"])
-        let nested = Record("/doc", .record("p", paragraph)) { $0 }
+        let nested = XMLRecord("/doc", .record("p", paragraph)) { $0 }
         #expect(try nested.first(in: xml) == "one  |three")
-        let ownOnly = Record("/doc/p", .text("."), .text("@id")) { "\($0)|\($1)" }
+        let ownOnly = XMLRecord("/doc/p", .text("."), .text("@id")) { "\($0)|\($1)" }
         #expect(try ownOnly.all(in: #"<doc><p id="7">one <i>two</i></p></doc>"#) == ["one|7"])
     }
 
     @Test("a field whose element occurs twice takes the first; own text with `.`")
     func firstOccurrenceAndOwnText() throws {
         struct Price: Equatable { let amount: Decimal; let currency: String; let note: String }
-        let price = Record("price", .value(".", as: Decimal.self), .text("@currency"), .text("note")) {
+        let price = XMLRecord("price", .value(".", as: Decimal.self), .text("@currency"), .text("note")) {
             Price(amount: $0, currency: $1, note: $2)
         }
         let model = try price.first(in: #"<price currency="EUR"> 3.50 <note>a</note><note>b</note></price>"#)
@@ -207,7 +207,7 @@ struct RecordTests {
     @Test("the build closure's own error is reported as a builder failure")
     func builderError() throws {
         struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
-        let record = Record("n", .value(".", as: Int.self)) { value -> Int in
+        let record = XMLRecord("n", .value(".", as: Int.self)) { value -> Int in
             if value % 2 == 1 { throw Odd() }
             return value
         }
@@ -222,7 +222,7 @@ struct RecordTests {
     @Test("an attribute's value takes its field's whitespace policy, as element text does")
     func attributeWhitespace() throws {
         struct Item: Equatable { let count: Int; let name: String; let raw: String; let optional: Int? }
-        let item = Record(
+        let item = XMLRecord(
             "/r/i", .value("@n", as: Int.self), .text("@s"), .text("@s", whitespace: .preserve),
             .value("@o", as: Int?.self, emptyAsNil: true)
         ) { Item(count: $0, name: $1, raw: $2, optional: $3) }
@@ -238,7 +238,7 @@ struct Animal: RecordModel, Equatable {
     let kind: String
     let name: String
 
-    static let record = Record("animal", .text("kind"), .text("nested_nonsense/name")) {
+    static let record = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) {
         Animal(kind: $0, name: $1)
     }
 }

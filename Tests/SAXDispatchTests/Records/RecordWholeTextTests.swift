@@ -26,8 +26,8 @@ struct RecordWholeTextTests {
         var everything: String
     }
 
-    static func entries(_ pattern: ElementPattern) -> Record<Entry> {
-        Record(
+    static func entries(_ pattern: ElementPattern) -> XMLRecord<Entry> {
+        XMLRecord(
             pattern,
             .value("@id", as: Int.self),
             .text("title"),
@@ -47,7 +47,7 @@ struct RecordWholeTextTests {
     ]
 
     /// The models of `record` in `document`, fed whole, by 1 and by 3 bytes, checked to agree.
-    static func models<Model: Equatable>(_ record: Record<Model>, _ document: String) throws -> [Model] {
+    static func models<Model: Equatable>(_ record: XMLRecord<Model>, _ document: String) throws -> [Model] {
         var results: [[Model]] = []
         for chunk in [document.utf8.count, 1, 3] {
             var models: [Model] = []
@@ -63,10 +63,10 @@ struct RecordWholeTextTests {
     func fields() throws {
         #expect(try Self.models(Self.entries("entry"), Self.feed) == Self.expected)
         // With fewer fields, what no field reads is pruned; what a markup field reads is not.
-        let markupOnly = Record("entry", .markup("content", whitespace: .preserve), .text("extra")) { $0 + "|" + $1 }
+        let markupOnly = XMLRecord("entry", .markup("content", whitespace: .preserve), .text("extra")) { $0 + "|" + $1 }
         #expect(try Self.models(markupOnly, Self.feed) == [Self.expected[0].content + "|ignored", "   |"])
         // The record element's own inner markup, beside its own text.
-        let own = Record("note", .markup("."), .text(".")) { $0 + "|" + $1 }
+        let own = XMLRecord("note", .markup("."), .text(".")) { $0 + "|" + $1 }
         #expect(try Self.models(own, #"<r><note> a <b x="1">b</b> &amp; c </note></r>"#) == [#"a <b x="1">b</b> &amp; c|a  & c"#])
     }
 
@@ -74,7 +74,7 @@ struct RecordWholeTextTests {
     func anchored() throws {
         #expect(try Self.models(Self.entries("/feed/entry"), Self.feed) == Self.expected)
         // Without the record's own whole text, the filter still keeps the whole of <content>.
-        let content = Record("/feed/entry", .markup("content"), .text("title", scope: .whole)) { "\($1): \($0)" }
+        let content = XMLRecord("/feed/entry", .markup("content"), .text("title", scope: .whole)) { "\($1): \($0)" }
         #expect(
             try Self.models(content, Self.feed) == [
                 #"A bold title: <div xmlns="http://www.w3.org/1999/xhtml">A <b class="x">bold</b> move &amp; &lt;raw&gt;<br/></div>"#,
@@ -84,14 +84,14 @@ struct RecordWholeTextTests {
 
     @Test("typed fields take the whole text with textScope; nested records and attributes are unchanged")
     func typedFields() throws {
-        let line = Record(
+        let line = XMLRecord(
             "line",
             .value("price", as: Decimal.self).textScope(.whole),
             .many("note", as: String.self).textScope(.whole),
             .value("@n", as: Int.self).textScope(.whole),
             .optional(.value("missing", as: Int.self).textScope(.whole))
         ) { "\($2) \($0) \($1) \($3.map(String.init) ?? "nil")" }
-        let order = Record("order", .many("line", line), .text("code")) { "\($1): " + $0.joined(separator: "; ") }
+        let order = XMLRecord("order", .many("line", line), .text("code")) { "\($1): " + $0.joined(separator: "; ") }
         let document = """
             <order><code>X<i>1</i></code>
               <line n="1"><price>12<sup>.50</sup></price><note>a <b>b</b></note><note>c</note></line>
@@ -104,17 +104,17 @@ struct RecordWholeTextTests {
 
     @Test("a whole-text field whose element is absent fails as missing; one marked nil as marked nil")
     func absence() throws {
-        let record = Record("r", .text("t", scope: .whole)) { $0 }
+        let record = XMLRecord("r", .text("t", scope: .whole)) { $0 }
         do {
             _ = try record.all(in: "<r><u>x</u></r>")
             Issue.record("no error")
-        } catch let error as RecordError {
+        } catch let error as XMLRecordError {
             #expect(error.failures.map(\.message) == ["record String has no t"])
         }
         do {
             _ = try record.all(in: #"<r><t nil="true">x<b>y</b></t></r>"#)
             Issue.record("no error")
-        } catch let error as RecordError {
+        } catch let error as XMLRecordError {
             #expect(error.failures.map(\.message) == ["t of record String is nil but required"])
         }
     }
@@ -131,7 +131,7 @@ struct RecordWholeTextTests {
             #expect(error.message == "the whole text of <entry> is longer than maximumTextBytes (40)")
             #expect((error.line, error.column) == (3, 3))
         }
-        let content = Record("entry", .markup("content")) { $0 }
+        let content = XMLRecord("entry", .markup("content")) { $0 }
         do {
             _ = try content.all(in: Self.feed, safety: safety)
             Issue.record("no error")

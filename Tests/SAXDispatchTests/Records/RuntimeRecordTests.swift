@@ -7,11 +7,11 @@ import Testing
 /// documents fed piece by piece.
 @Suite("Records built at run time")
 struct RuntimeRecordTests {
-    @Test("Record(pattern, fields:) receives one value per field, in order")
+    @Test("XMLRecord(pattern, fields:) receives one value per field, in order")
     func fieldList() throws {
         let paths = ["kind", "nested_nonsense/name", "url"]
-        let fields: [RecordField<String>] = try paths.map { .text(try FieldPath($0).description) }
-        let row = Record("animal", fields: fields) { $0 }
+        let fields: [RecordField<String>] = try paths.map { .text(try RecordFieldPath($0).description) }
+        let row = XMLRecord("animal", fields: fields) { $0 }
         let rows = try row.all(contentsOfFile: TestPaths.fixture("zoo.xml").path)
         #expect(
             rows == [
@@ -27,10 +27,10 @@ struct RuntimeRecordTests {
             RecordField.value("@n", as: Int.self).map { .number($0) }.named("n"),
             RecordField.text("title").map { .text($0) },
         ]
-        let row = Record("item", fields: fields) { $0 }.named("row")
+        let row = XMLRecord("item", fields: fields) { $0 }.named("row")
         let xml = "<list>\n<item n='1'><title>a</title></item>\n<item n='x'/>\n</list>"
         #expect(try row.first(in: xml) == [.number(1), .text("a")])
-        let error = try #require(throws: RecordError.self) { try row.all(in: xml) }
+        let error = try #require(throws: XMLRecordError.self) { try row.all(in: xml) }
         #expect(
             error.description == """
                 <input>:3:1: error: cannot convert "x" to Int at list/item/@n (in record row, field n): expected an integer
@@ -38,10 +38,10 @@ struct RuntimeRecordTests {
                 """)
     }
 
-    @Test("FieldPath checks a path from input and says what is wrong")
+    @Test("RecordFieldPath checks a path from input and says what is wrong")
     func fieldPathErrors() throws {
         for valid in [".", "kind", "a/b", "//name", "@href", "link/@href", "link[@rel='self']/@href", "./a"] {
-            #expect(try FieldPath(valid).description == valid)
+            #expect(try RecordFieldPath(valid).description == valid)
         }
         let cases: [(String, String)] = [
             ("", "the path is empty; use '.' for the record element"),
@@ -50,7 +50,7 @@ struct RuntimeRecordTests {
             ("a[", "'@' and an attribute name were expected after '['"),
         ]
         for (text, message) in cases {
-            let error = try #require(throws: FieldPathError.self) { try FieldPath(text) }
+            let error = try #require(throws: RecordFieldPathError.self) { try RecordFieldPath(text) }
             #expect(error.message == message, "\(text)")
             #expect(error.description == "invalid field path \"\(text)\": \(message)")
         }
@@ -59,7 +59,7 @@ struct RuntimeRecordTests {
     @Test("optional and repeated dates in any format")
     func dateFields() throws {
         struct Entry: Equatable, Sendable { let published: Date?; let edited: [Date] }
-        let entry = Record(
+        let entry = XMLRecord(
             "entry",
             .date("published", as: Date?.self, format: .rfc822, emptyAsNil: true),
             .many("edited", as: Date.self, format: .secondsSince1970)
@@ -80,14 +80,14 @@ struct RuntimeRecordTests {
                 Entry(published: nil, edited: []),
             ])
         let bad = "<feed><entry><published>yesterday</published><edited>soon</edited></entry></feed>"
-        let error = try #require(throws: RecordError.self) { try entry.all(in: bad) }
+        let error = try #require(throws: XMLRecordError.self) { try entry.all(in: bad) }
         #expect(error.failures.count == 2)
         #expect(error.failures.map(\.fieldPath) == ["published", "edited"])
     }
 
     @Test("forEach(feeding:) reads a document fed piece by piece, under the given safety profile")
     func feeding() throws {
-        let title = Record("item", .text("title")) { $0 }
+        let title = XMLRecord("item", .text("title")) { $0 }
         let pieces = ["<rss><item><ti", "tle>One</title></item><item><title>Tw", "o</title></item></rss>"]
         var titles: [String] = []
         let summary = try title.forEach(feeding: { parser in
@@ -111,7 +111,7 @@ struct RuntimeRecordTests {
 
     @Test("every way of reading records takes a safety profile; first(...) reports skipped nested records")
     func safetyAndFirstDiagnostics() throws {
-        let title = Record("title", .text(".")) { $0 }
+        let title = XMLRecord("title", .text(".")) { $0 }
         var shallow = SafetyProfile.default
         shallow.maximumDepth = 2
         let xml = "<feed><entry><title>a</title></entry></feed>"
@@ -121,8 +121,8 @@ struct RuntimeRecordTests {
         #expect(throws: XMLParseError.self) { try title.first(in: xml, safety: shallow) }
         #expect(throws: XMLParseError.self) { try title.forEach(in: Array(xml.utf8), safety: shallow) { _ in } }
 
-        let count = Record("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
-        let list = Record("/list", .many("n", count)) { $0 }
+        let count = XMLRecord("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
+        let list = XMLRecord("/list", .many("n", count)) { $0 }
         var diagnostics: [String] = []
         let numbers = try list.first(in: "<list><n>1</n><n>x</n><n>3</n></list>") { diagnostics.append("\($0)") }
         #expect(numbers == [1, 3])

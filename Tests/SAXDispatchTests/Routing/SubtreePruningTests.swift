@@ -3,7 +3,7 @@ import Testing
 
 @testable import SAXDispatch
 
-/// Record captures and assemblers prune what their records never read; that must never
+/// XMLRecord captures and assemblers prune what their records never read; that must never
 /// hide anything from the dispatcher's other handlers (``SubtreePruning``).
 @Suite("Pruning: what a record leaves out, nobody else misses")
 struct SubtreePruningTests {
@@ -51,10 +51,10 @@ struct SubtreePruningTests {
         struct Inner: Equatable { let w: String }
         struct Middle: Equatable { let inner: Inner; let z: String }
         struct Outer: Equatable { let middle: Middle; let y: String; let v: String }
-        let inner = Record("b", .text("w")) { Inner(w: $0) }
-        let middle = Record("a", .record("b", inner), .text("b/z")) { Middle(inner: $0, z: $1) }
+        let inner = XMLRecord("b", .text("w")) { Inner(w: $0) }
+        let middle = XMLRecord("a", .record("b", inner), .text("b/z")) { Middle(inner: $0, z: $1) }
         // `a/x/y` and `a/b/v` run through the nested records' elements, three levels deep.
-        let outer = Record("item", .record("a", middle), .text("a/x/y"), .text("a/b/v")) {
+        let outer = XMLRecord("item", .record("a", middle), .text("a/x/y"), .text("a/b/v")) {
             Outer(middle: $0, y: $1, v: $2)
         }
         let xml = """
@@ -82,7 +82,7 @@ struct SubtreePruningTests {
         // Each item element is a record of its own, the one inside <sub> included, whichever
         // way the record is read: nothing may be pruned where an item could start.
         for pattern: ElementPattern in ["item", "//item", "/r//item"] {
-            let record = Record(pattern, .text("title")) { $0 }
+            let record = XMLRecord(pattern, .text("title")) { $0 }
             var titles: [String] = []
             let parser = PushParser(
                 record.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { titles.append($0) })
@@ -135,7 +135,7 @@ struct SubtreePruningTests {
         #expect(outside == ["r", "other"])
 
         // Typed records alone, at a floating pattern (the subtree filter cannot serve it).
-        let record = Record("item", .value("n", as: Int.self)) { $0 }
+        let record = XMLRecord("item", .value("n", as: Int.self)) { $0 }
         numbers = []
         try record.forEach(in: xml, safety: Self.smallTextLimit) { numbers.append($0) }
         #expect(numbers == [1, 2])
@@ -188,7 +188,7 @@ struct SubtreePruningTests {
 
     @Test("a root record nested in another keeps its own fields")
     func recursiveRecords() throws {
-        let record = Record("item", .text("name")) { $0 }
+        let record = XMLRecord("item", .text("name")) { $0 }
         var names: [String] = []
         try record.forEach(
             in: "<list><item><name>a</name><junk>j</junk><item><name>b</name><junk/></item></item></list>"

@@ -29,7 +29,7 @@ struct LongNameMessageTests {
 
     /// Parses `document` with a dispatcher that builds `record`, if any, or else collects
     /// every element's text, and returns what it threw.
-    static func error(_ document: String, safety: SafetyProfile = profile(), record: Record<Int>? = nil) -> (any Error)? {
+    static func error(_ document: String, safety: SafetyProfile = profile(), record: XMLRecord<Int>? = nil) -> (any Error)? {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
         if let record {
@@ -100,9 +100,9 @@ struct LongNameMessageTests {
 
     @Test("a record that cannot be built, 257 levels down, on its own and on a dispatcher; long text")
     func records() throws {
-        let number = Record("v", .value(".", as: Int.self)) { $0 }
+        let number = XMLRecord("v", .value(".", as: Int.self)) { $0 }
         let document = Self.opened(257) + "<v>not a number</v>"
-        let alone = #expect(throws: RecordError.self) { _ = try number.all(in: document, safety: Self.profile()) }
+        let alone = #expect(throws: XMLRecordError.self) { _ = try number.all(in: document, safety: Self.profile()) }
         Self.expectShort(alone, "record")
         #expect(alone?.failures.first?.elementPath.components.count == 258)
 
@@ -112,7 +112,7 @@ struct LongNameMessageTests {
 
         // One character of 100,000 combining marks is cut on a scalar boundary.
         let mark = "a" + String(repeating: "\u{301}", count: 100_000)
-        let text = #expect(throws: RecordError.self) { _ = try number.all(in: "<v>\(mark)</v>") }
+        let text = #expect(throws: XMLRecordError.self) { _ = try number.all(in: "<v>\(mark)</v>") }
         let line = text?.description ?? ""
         #expect(line.utf8.count <= Self.maximumLine)
         #expect(line.hasPrefix("<input>:1:1: error: cannot convert \""))

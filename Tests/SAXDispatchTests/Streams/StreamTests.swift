@@ -16,7 +16,7 @@ struct StreamTests {
         }
     }
 
-    static let animal = Record("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
+    static let animal = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
 
     static let zooAnimals = [
         Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing"),
@@ -275,7 +275,7 @@ struct StreamTests {
         #expect(streamed == 3000)
 
         let assembled = Shared(0)
-        let item = Record("item", .value("@n", as: Int.self)) { (n: Int) -> Int in
+        let item = XMLRecord("item", .value("@n", as: Int.self)) { (n: Int) -> Int in
             assembled.value += 1
             return n
         }
@@ -367,11 +367,11 @@ struct StreamTests {
         #expect(names == ["a"])
 
         var models: [Int] = []
-        let item = Record("item", .value("@n", as: Int.self)) { $0 }
+        let item = XMLRecord("item", .value("@n", as: Int.self)) { $0 }
         do {
             for try await n in item.stream(chunks: ChunkSource(document, chunkSize: 5), source: "items.xml") { models.append(n) }
             Issue.record("expected an error")
-        } catch let error as RecordError {
+        } catch let error as XMLRecordError {
             #expect("\(error)" == "items.xml:1:41: error: cannot convert \"x2\" to Int at items/item/@n (in record Int, field @n): expected an integer")
         }
         #expect(models == [1])
@@ -380,7 +380,7 @@ struct StreamTests {
     @Test("a record the failure policy skips goes to diagnostics and the stream goes on")
     func skippedRecords() async throws {
         let document = "<items><item n='1'/><item n='x2'/><item n='3'/></items>"
-        let item = Record("item", .value("@n", as: Int.self)) { $0 }.onFailure(.skip)
+        let item = XMLRecord("item", .value("@n", as: Int.self)) { $0 }.onFailure(.skip)
         let diagnostics = Shared<[String]>([])
         let values = try await collect(
             item.stream(chunks: ChunkSource(document, chunkSize: 4)) { diagnostics.value.append("\($0.line)") })
@@ -402,7 +402,7 @@ struct StreamTests {
 
     @Test("records inside nested internal entities all come out, none lost at a pause")
     func recordsInNestedEntities() async throws {
-        let record = Record("a", .value("@n", as: Int.self)) { $0 }
+        let record = XMLRecord("a", .value("@n", as: Int.self)) { $0 }
         // expat 2.5.0, paused inside `inner`, resumes without the rest of `outer`: the
         // stream waits for the document's own next event before pausing.
         for (outer, expected) in [("&inner;<a n='3'/>", [1, 2, 3]), ("<a n='3'/>&inner;", [3, 1, 2])] {
@@ -468,7 +468,7 @@ struct StreamTests {
 
     @Test("a source's error comes after the values of every byte it delivered: a partial chunk, held-back input")
     func sourceErrorAfterItsBytes() async throws {
-        let record = Record("item", .value("@n", as: Int.self)) { $0 }
+        let record = XMLRecord("item", .value("@n", as: Int.self)) { $0 }
         // A byte source that fails in the middle of what would be its first chunk.
         let bytes = AsyncThrowingStream<UInt8, any Error> { continuation in
             for byte in #"<items><item n="1"/><item n="2"/><item n="3"#.utf8 { continuation.yield(byte) }
@@ -571,7 +571,7 @@ struct StreamTests {
         let (chunks, input) = AsyncStream<[UInt8]>.makeStream()
         let (progress, reached) = AsyncStream<Int>.makeStream()
         input.yield(Array("<items><item n='1'/>".utf8))
-        let stream = Record("item", .value("@n", as: Int.self)) { $0 }.stream(chunks: chunks)
+        let stream = XMLRecord("item", .value("@n", as: Int.self)) { $0 }.stream(chunks: chunks)
         let task = Task {
             var received = 0
             do {

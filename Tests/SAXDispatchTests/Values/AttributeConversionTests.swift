@@ -27,11 +27,11 @@ struct AttributeConversionTests {
         let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "<", with: "&lt;")
         let xml = #"<r v="\#(escaped)"><c v="\#(escaped)"/></r>"#
-        return try [Record("r", .value("@v", as: T.self)) { $0 }, Record("r", .value("c/@v", as: T.self)) { $0 }].map {
+        return try [XMLRecord("r", .value("@v", as: T.self)) { $0 }, XMLRecord("r", .value("c/@v", as: T.self)) { $0 }].map {
             record in
             do {
                 return .success(try record.first(in: xml))
-            } catch let error as RecordError {
+            } catch let error as XMLRecordError {
                 let failure = try #require(error.failures.first)
                 guard case .conversion(let text, _, _) = failure.reason else { return .failure(ConversionText(text: "\(failure.reason)")) }
                 return .failure(ConversionText(text: text))

@@ -126,7 +126,7 @@ struct ValueConversionTests {
     @Test("a field can name its own date format or conversion")
     func fieldFormats() throws {
         struct Item: Equatable { let published: Date; let updated: Date; let size: Int }
-        let item = Record(
+        let item = XMLRecord(
             "item",
             .date("pubDate", format: .rfc822),
             .date("updated"),
@@ -152,13 +152,13 @@ struct ValueConversionTests {
                 degrees = value
             }
         }
-        let reading = Record("reading", .value(".", as: Celsius.self)) { $0 }
+        let reading = XMLRecord("reading", .value(".", as: Celsius.self)) { $0 }
         let expected = try Celsius(xmlText: "21.5°C")
         #expect(try reading.all(in: "<r><reading>21.5°C</reading></r>") == [expected])
         #expect {
             _ = try reading.all(in: "<r><reading>hot</reading></r>")
         } throws: { error in
-            guard let error = error as? RecordError, case .conversion(let text, let type, let underlying) = error.failures.first?.reason
+            guard let error = error as? XMLRecordError, case .conversion(let text, let type, let underlying) = error.failures.first?.reason
             else { return false }
             return text == "hot" && type == "Celsius"
                 && (underlying as? ValueConversionError)?.reason == "expected a temperature such as 21.5°C"

@@ -10,8 +10,8 @@
 /// Thrown by a record's parse calls (and, wrapped in a ``HandlerError``, by a dispatcher
 /// a record was registered on) unless the record's ``RecordFailurePolicy`` skips or
 /// replaces it; then the same value is reported as a diagnostic.
-public struct RecordError: Error, CustomStringConvertible, Sendable {
-    /// The record's name: its model type unless ``Record/named(_:)`` gave another.
+public struct XMLRecordError: Error, CustomStringConvertible, Sendable {
+    /// The record's name: its model type unless ``XMLRecord/named(_:)`` gave another.
     public var recordName: String
     /// The path from the root to the record's element.
     public var recordPath: ElementPath
@@ -116,14 +116,14 @@ public struct FieldFailure: Sendable, CustomStringConvertible {
 
 /// A record's parse call found no element matching the record's pattern.
 public struct RecordNotFoundError: Error, CustomStringConvertible, Sendable {
-    /// The record's name: its model type unless ``Record/named(_:)`` gave another.
+    /// The record's name: its model type unless ``XMLRecord/named(_:)`` gave another.
     public var recordName: String
     /// The record's pattern, which no element matched, in its canonical spelling.
     public var pattern: String
     /// Where the input came from (a file path), when known.
     public var source: String?
     /// How many elements did match but were set aside by the record's failure policy
-    /// (``Record/onFailure(_:)``); 0 when none matched at all.
+    /// (``XMLRecord/onFailure(_:)``); 0 when none matched at all.
     public var skipped: Int = 0
 
     /// `SOURCE: error: no element matches PATTERN (record NAME)`, or, when matching

@@ -11,7 +11,7 @@ public struct RecordParseSummary: Sendable {
     /// Records left out, or replaced by a default, because they could not be built.
     public var failed = 0
     /// The errors of those records, the first ``diagnosticsLimit`` of them.
-    public var diagnostics: [RecordError] = []
+    public var diagnostics: [XMLRecordError] = []
     /// What the parse found worth a warning (``ParseWarning``), such as a pattern prefix
     /// bound nowhere that no element read was written with.
     public var warnings: [ParseWarning] = []
@@ -20,7 +20,7 @@ public struct RecordParseSummary: Sendable {
     public static let diagnosticsLimit = 100
 }
 
-extension Record {
+extension XMLRecord {
     /// Calls `body` with each record's model as its element ends, in document order, in
     /// constant memory: only the open record's fields are held.
     ///
@@ -35,12 +35,12 @@ extension Record {
     ///   - body: Receives each model as its element ends; an error it throws ends the parse
     ///     and is rethrown as it is.
     /// - Returns: How many records were delivered and how many failed.
-    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   ``XMLParseError`` for a malformed document, ``XMLInputError`` if the file cannot
     ///   be read, or what `body` throws.
     @discardableResult
     public func forEach(
-        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil,
         _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: path, safety: safety, diagnostics: diagnostics, body) { try $0.parse(contentsOfFile: path) }
@@ -53,7 +53,7 @@ extension Record {
     ///   also when `url` is not a `file:` URL.
     @discardableResult
     public func forEach(
-        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil,
         _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: url.isFileURL ? url.path : url.absoluteString, safety: safety, diagnostics: diagnostics, body) {
@@ -64,12 +64,12 @@ extension Record {
     /// Calls `body` with each record's model in a document held in a string. See
     /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
     ///   what `body` throws.
     @discardableResult
     public func forEach(
-        in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        in xml: String, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil,
         _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: nil, safety: safety, diagnostics: diagnostics, body) { try $0.parse(xml) }
@@ -78,12 +78,12 @@ extension Record {
     /// Calls `body` with each record's model in a document held in memory as bytes. See
     /// ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit, or
     ///   what `body` throws.
     @discardableResult
     public func forEach(
-        in bytes: some Sequence<UInt8>, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        in bytes: some Sequence<UInt8>, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil,
         _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: nil, safety: safety, diagnostics: diagnostics, body) { try $0.parse(bytes) }
@@ -105,7 +105,7 @@ extension Record {
     @discardableResult
     public func forEach(
         fileDescriptor: Int32, source: String? = nil, safety: SafetyProfile = .default,
-        diagnostics: ((RecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: source, safety: safety, diagnostics: diagnostics, body) {
             try $0.parse(fileDescriptor: fileDescriptor, source: source)
@@ -135,7 +135,7 @@ extension Record {
     /// - Throws: As ``forEach(contentsOfFile:safety:diagnostics:_:)``, and what `feed` throws.
     @discardableResult
     public func forEach(
-        source: String? = nil, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil,
+        source: String? = nil, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil,
         feeding feed: (PushParser) throws -> Void, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         try run(source: source, safety: safety, diagnostics: diagnostics, body) { dispatcher in
@@ -167,7 +167,7 @@ extension Record {
 
     /// Every record's model in a document held in a string, in document order.
     ///
-    /// - Throws: ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    /// - Throws: ``XMLRecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit;
     ///   skipped records are left out silently here.
     public func all(in xml: String, safety: SafetyProfile = .default) throws -> [Model] {
@@ -177,7 +177,7 @@ extension Record {
     }
 
     /// The first record's model in a file — the document's root record, for a record
-    /// such as `Record("/zoo", …)`. The parse stops once it is built.
+    /// such as `XMLRecord("/zoo", …)`. The parse stops once it is built.
     ///
     /// - Parameters:
     ///   - path: The path of the file to read.
@@ -187,7 +187,7 @@ extension Record {
     /// - Throws: ``RecordNotFoundError`` when no element matches the record's pattern, and
     ///   the errors of ``forEach(contentsOfFile:safety:diagnostics:_:)``.
     public func first(
-        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+        contentsOfFile path: String, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil
     ) throws -> Model {
         try first(source: path, safety: safety, diagnostics: diagnostics) { try $0.parse(contentsOfFile: path) }
     }
@@ -197,7 +197,7 @@ extension Record {
     /// - Throws: As ``first(contentsOfFile:safety:diagnostics:)``, with ``XMLInputError``
     ///   also when `url` is not a `file:` URL.
     public func first(
-        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+        contentsOf url: URL, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil
     ) throws -> Model {
         try first(source: url.isFileURL ? url.path : url.absoluteString, safety: safety, diagnostics: diagnostics) {
             try $0.parse(contentsOf: url)
@@ -208,17 +208,17 @@ extension Record {
     ///
     /// - Throws: ``RecordNotFoundError`` when no record is built (no element matches the
     ///   record's pattern, or its failure policy skipped every one that does),
-    ///   ``RecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
+    ///   ``XMLRecordError`` for a record that cannot be built (policy ``RecordFailurePolicy/fail``),
     ///   or ``XMLParseError`` for a malformed document or a broken ``SafetyProfile`` limit
     ///   before the first record ends.
     public func first(
-        in xml: String, safety: SafetyProfile = .default, diagnostics: ((RecordError) -> Void)? = nil
+        in xml: String, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil
     ) throws -> Model {
         try first(source: nil, safety: safety, diagnostics: diagnostics) { try $0.parse(xml) }
     }
 
     private func first(
-        source: String?, safety: SafetyProfile, diagnostics: ((RecordError) -> Void)?,
+        source: String?, safety: SafetyProfile, diagnostics: ((XMLRecordError) -> Void)?,
         _ parse: (Dispatcher) throws -> ParseOutcome
     ) throws -> Model {
         var found: Model?
@@ -235,7 +235,7 @@ extension Record {
     }
 
     private func run(
-        source: String?, safety: SafetyProfile, diagnostics: ((RecordError) -> Void)?, _ body: (Model) throws -> Void,
+        source: String?, safety: SafetyProfile, diagnostics: ((XMLRecordError) -> Void)?, _ body: (Model) throws -> Void,
         _ parse: (Dispatcher) throws -> ParseOutcome
     ) throws -> RecordParseSummary {
         try withoutActuallyEscaping(body) { body in
@@ -264,7 +264,7 @@ extension Record {
     /// A dispatcher that reads only this record from a document: `report` receives the
     /// errors the failure policy sets aside, `deliver` each model.
     func dispatcherOwningDocument(
-        source: String?, safety: SafetyProfile, report: @escaping (RecordError) -> Void,
+        source: String?, safety: SafetyProfile, report: @escaping (XMLRecordError) -> Void,
         deliver: @escaping (Model) throws -> Void
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
@@ -294,7 +294,7 @@ extension Record {
     /// The error a record parse throws for a handler's: the record layer's own errors (with
     /// the input's name) and the body's come out unwrapped.
     static func unwrapped(_ error: HandlerError) -> any Error {
-        if var recordError = error.underlying as? RecordError {
+        if var recordError = error.underlying as? XMLRecordError {
             recordError.source = recordError.source ?? error.source
             return recordError
         }

@@ -10,10 +10,10 @@
 /// command line, a configuration file) is checked with the throwing initializer first:
 ///
 /// ```swift
-/// let path = try FieldPath(userText)      // FieldPathError if it is not a valid path
+/// let path = try RecordFieldPath(userText)      // RecordFieldPathError if it is not a valid path
 /// let field = RecordField.text(path.description)
 /// ```
-public struct FieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The path as declared.
     public let description: String
     /// The element as a pattern relative to the record element (see
@@ -34,9 +34,9 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// Reads `text` as a field path.
     ///
-    /// - Throws: ``FieldPathError`` saying what is wrong: an absolute path, an empty
+    /// - Throws: ``RecordFieldPathError`` saying what is wrong: an absolute path, an empty
     ///   attribute name, or an element part that is not a valid ``ElementPattern``.
-    public init(_ text: String) throws(FieldPathError) {
+    public init(_ text: String) throws(RecordFieldPathError) {
         description = text
         var elementPart = text
         var attribute: String?
@@ -49,11 +49,11 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         if let attribute, attribute.isEmpty || attribute.contains(where: { "[]=' \"".contains($0) })
             || (attribute.hasPrefix("{") && QualifiedName.clark(attribute) == nil)
         {
-            throw FieldPathError(path: text, message: "'@' must be followed by an attribute name")
+            throw RecordFieldPathError(path: text, message: "'@' must be followed by an attribute name")
         }
         self.attribute = attribute
         guard elementPart != "." && !elementPart.isEmpty else {
-            if text.isEmpty { throw FieldPathError(path: text, message: "the path is empty; use '.' for the record element") }
+            if text.isEmpty { throw RecordFieldPathError(path: text, message: "the path is empty; use '.' for the record element") }
             element = nil
             elementText = ""
             firstStep = nil
@@ -63,13 +63,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         let anywhere = elementPart.hasPrefix("//")
         let relative = anywhere ? String(elementPart.dropFirst(2)) : elementPart
         if relative.hasPrefix("/") {
-            throw FieldPathError(path: text, message: "paths are relative to the record; drop the leading '/'")
+            throw RecordFieldPathError(path: text, message: "paths are relative to the record; drop the leading '/'")
         }
         let pattern: ElementPattern
         do {
             pattern = try ElementPattern(anywhere ? relative : "/" + relative)
         } catch {
-            throw FieldPathError(path: text, message: error.message)
+            throw RecordFieldPathError(path: text, message: error.message)
         }
         element = pattern
         elementText = relative
@@ -80,7 +80,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// Reads a literal path; an invalid literal is a programming error and traps with
-    /// the ``FieldPathError`` message.
+    /// the ``RecordFieldPathError`` message.
     public init(stringLiteral text: String) {
         do {
             try self.init(text)
@@ -89,7 +89,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
     }
 
-    public static func == (lhs: FieldPath, rhs: FieldPath) -> Bool { lhs.description == rhs.description }
+    public static func == (lhs: RecordFieldPath, rhs: RecordFieldPath) -> Bool { lhs.description == rhs.description }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
@@ -108,12 +108,12 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 }
 
-/// A string that is not a valid ``FieldPath``.
+/// A string that is not a valid ``RecordFieldPath``.
 ///
 /// ```
 /// invalid field path "/zoo/name": paths are relative to the record; drop the leading '/'
 /// ```
-public struct FieldPathError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RecordFieldPathError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path as given.
     public let path: String
     /// What is wrong with it.

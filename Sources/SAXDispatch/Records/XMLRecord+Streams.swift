@@ -1,4 +1,4 @@
-extension Record {
+extension XMLRecord {
     /// The record's models as an asynchronous sequence, built as a document arrives in
     /// byte chunks (`[UInt8]`, `Data`, …); the parser runs only as fast as the consumer
     /// takes models. See ``XMLStream`` for back-pressure, errors and cancellation.
@@ -15,12 +15,12 @@ extension Record {
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives the errors of records that the failure policy skipped or
     ///     replaced, as they happen, on the consuming task.
-    /// - Returns: A stream whose `next()` throws ``RecordError`` for a record that cannot be
+    /// - Returns: A stream whose `next()` throws ``XMLRecordError`` for a record that cannot be
     ///   built (policy ``RecordFailurePolicy/fail``), ``XMLParseError`` for a malformed
     ///   document, or the source's error.
     public func stream<Chunks: AsyncSequence>(
         chunks: Chunks, source: String? = nil, safety: SafetyProfile = .default,
-        diagnostics: (@Sendable (RecordError) -> Void)? = nil
+        diagnostics: (@Sendable (XMLRecordError) -> Void)? = nil
     ) -> XMLStream<Model, Chunks> where Chunks.Element: Sequence<UInt8> {
         XMLStream(
             chunks: chunks,
@@ -38,7 +38,7 @@ extension Record {
     /// ``stream(chunks:source:safety:diagnostics:)``.
     public func stream<Bytes: AsyncSequence>(
         bytes: Bytes, chunkSize: Int = Dispatcher.defaultChunkSize, source: String? = nil,
-        safety: SafetyProfile = .default, diagnostics: (@Sendable (RecordError) -> Void)? = nil
+        safety: SafetyProfile = .default, diagnostics: (@Sendable (XMLRecordError) -> Void)? = nil
     ) -> XMLStream<Model, AsyncByteChunks<Bytes>> where Bytes.Element == UInt8 {
         stream(chunks: AsyncByteChunks(bytes, chunkSize: chunkSize), source: source, safety: safety, diagnostics: diagnostics)
     }
@@ -48,7 +48,7 @@ extension Record {
     /// a file that cannot be opened or read is an ``XMLInputError`` from `next()`.
     public func stream(
         contentsOfFile path: String, chunkSize: Int = Dispatcher.defaultChunkSize, safety: SafetyProfile = .default,
-        diagnostics: (@Sendable (RecordError) -> Void)? = nil
+        diagnostics: (@Sendable (XMLRecordError) -> Void)? = nil
     ) -> XMLStream<Model, AsyncFileChunks> {
         stream(
             chunks: AsyncFileChunks(path: path, chunkSize: chunkSize), source: path, safety: safety,

@@ -9,13 +9,13 @@
 /// struct Animal { let kind: String; let name: String; let url: URL }
 /// struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
 ///
-/// let animal = Record("animal",
+/// let animal = XMLRecord("animal",
 ///     .text("kind"),
 ///     .text("nested_nonsense/name"),
 ///     .value("url", as: URL.self)
 /// ) { Animal(kind: $0, name: $1, url: $2) }
 ///
-/// let zoo = Record("zoo",
+/// let zoo = XMLRecord("zoo",
 ///     .many("animals/animal", animal),
 ///     .value("facilities/toilet", as: Int.self).named("toiletCount"),
 ///     .value("facilities/disabled_parking", as: Bool.self, default: false)
@@ -28,8 +28,8 @@
 /// A record is defined once and used anywhere: alone (its pattern says where), inside
 /// other records (`.record(path, r)`, `.many(path, r)`: the path says where), or
 /// registered on a ``Dispatcher`` next to other handlers (``Dispatcher/onRecord(_:diagnostics:_:)``).
-/// Every field that fails is reported, not only the first, in one ``RecordError``.
-public struct Record<Model>: Sendable {
+/// Every field that fails is reported, not only the first, in one ``XMLRecordError``.
+public struct XMLRecord<Model>: Sendable {
     var node: RecordNode
 
     /// Defines a record built from the elements matching `pattern`.
@@ -53,8 +53,8 @@ public struct Record<Model>: Sendable {
     /// (from a configuration or a command line); `build` receives their values in field order.
     ///
     /// ```swift
-    /// let columns: [RecordField<String?>] = try names.map { .optional(.text(try FieldPath($0).description)) }
-    /// let row = Record(pattern, fields: columns) { $0 }      // [String?] per record
+    /// let columns: [RecordField<String?>] = try names.map { .optional(.text(try RecordFieldPath($0).description)) }
+    /// let row = XMLRecord(pattern, fields: columns) { $0 }      // [String?] per record
     /// ```
     ///
     /// - Parameters:
@@ -122,14 +122,14 @@ public struct Record<Model>: Sendable {
     public var name: String { node.name }
 
     /// The same record with another name in messages (`in record Zoo`).
-    public func named(_ name: String) -> Record<Model> {
+    public func named(_ name: String) -> XMLRecord<Model> {
         var copy = self
         copy.node.name = name
         return copy
     }
 
     /// The same record found at another pattern when used on its own.
-    public func at(_ pattern: ElementPattern) -> Record<Model> {
+    public func at(_ pattern: ElementPattern) -> XMLRecord<Model> {
         var copy = self
         copy.node.pattern = pattern
         return copy
@@ -142,12 +142,12 @@ public struct Record<Model>: Sendable {
     /// see ``NamespaceBindings``.
     ///
     /// ```swift
-    /// let entry = Record("atom:entry", .text("atom:title"), .text("atom:link[@rel='alternate']/@href")) {
+    /// let entry = XMLRecord("atom:entry", .text("atom:title"), .text("atom:link[@rel='alternate']/@href")) {
     ///     Entry(title: $0, link: $1)
     /// }
     /// .namespaces(["atom": "http://www.w3.org/2005/Atom"])
     /// ```
-    public func namespaces(_ bindings: NamespaceBindings) -> Record<Model> {
+    public func namespaces(_ bindings: NamespaceBindings) -> XMLRecord<Model> {
         var copy = self
         copy.node.namespaces = bindings
         return copy
@@ -157,7 +157,7 @@ public struct Record<Model>: Sendable {
     /// parses a document on its own; see ``Dispatcher/processesNamespaces``. A record
     /// handed to a dispatcher (``Dispatcher/onRecord(_:diagnostics:_:)``) follows the
     /// dispatcher's setting.
-    public func processingNamespaces(_ enabled: Bool) -> Record<Model> {
+    public func processingNamespaces(_ enabled: Bool) -> XMLRecord<Model> {
         var copy = self
         copy.node.processesNamespaces = enabled
         return copy
@@ -172,7 +172,7 @@ public struct Record<Model>: Sendable {
     /// whole feed, or entities that expand a little input into many elements). Past the
     /// limit the parse fails with ``RecordSizeLimitError``, naming the record element's
     /// start tag, rather than run out of memory.
-    public func maximumRecordBytes(_ limit: Int) -> Record<Model> {
+    public func maximumRecordBytes(_ limit: Int) -> XMLRecord<Model> {
         var copy = self
         copy.node.maximumBytes = max(0, limit)
         return copy
@@ -181,23 +181,23 @@ public struct Record<Model>: Sendable {
 
 /// What happens to a record that cannot be built.
 public enum RecordFailurePolicy<Model: Sendable>: Sendable {
-    /// The parse stops and throws the ``RecordError`` (the default).
+    /// The parse stops and throws the ``XMLRecordError`` (the default).
     case fail
-    /// The record is left out; its ``RecordError`` goes to the diagnostics.
+    /// The record is left out; its ``XMLRecordError`` goes to the diagnostics.
     case skip
-    /// The given model is used instead; the ``RecordError`` goes to the diagnostics.
+    /// The given model is used instead; the ``XMLRecordError`` goes to the diagnostics.
     case replace(with: Model)
 }
 
-extension Record where Model: Sendable {
+extension XMLRecord where Model: Sendable {
     /// The same record with another failure policy: skip a bad record (one bad `<item>`
     /// does not lose a whole feed) or replace it with a default, reporting it as a diagnostic.
     ///
     /// ```swift
-    /// let item = Record("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
+    /// let item = XMLRecord("item", .text("title"), .date("pubDate", format: .rfc822)) { Item(title: $0, date: $1) }
     ///     .onFailure(.skip)
     /// ```
-    public func onFailure(_ policy: RecordFailurePolicy<Model>) -> Record<Model> {
+    public func onFailure(_ policy: RecordFailurePolicy<Model>) -> XMLRecord<Model> {
         var copy = self
         switch policy {
         case .fail: copy.node.policy = .fail

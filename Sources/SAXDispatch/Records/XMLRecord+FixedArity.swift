@@ -2,10 +2,10 @@
 // calling its build closure makes the runtime look up the metadata of the tuple of the
 // field types, and build and destroy such a tuple, for every record; with the field
 // types as separate generic parameters, the call costs what any closure call does.
-// Overload resolution prefers these to the pack form, so `Record(p, a, b) { … }` gets
+// Overload resolution prefers these to the pack form, so `XMLRecord(p, a, b) { … }` gets
 // them without the caller saying so.
 
-extension Record {
+extension XMLRecord {
     /// Defines a record of two fields, as ``init(_:_:build:)`` does, with less work per record.
     public init<A, B>(
         _ pattern: ElementPattern, _ a: RecordField<A>, _ b: RecordField<B>,
