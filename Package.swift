@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
             name: "SAXDispatchTests",
-            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport"],
+            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -106,6 +106,8 @@ extension XMLParseError {
         public static let noBuffer = Code(rawValue: 42)
         /// `XML_ERROR_AMPLIFICATION_LIMIT_BREACH`: limit on input amplification factor (from DTD and entities) breached.
         public static let amplificationLimitBreach = Code(rawValue: 43)
+        /// `XML_ERROR_NOT_STARTED` (expat 2.6.4 and later): parser not started.
+        public static let notStarted = Code(rawValue: 44)
 
         /// The input ended before the document was complete: inside a token, or with
         /// elements still open. (Expat reports these as `noElements`, `unclosedToken`,
@@ -149,7 +151,7 @@ extension XMLParseError {
             32: "publicID", 33: "suspended", 34: "notSuspended", 35: "aborted", 36: "finished",
             37: "suspendParameterEntity", 38: "reservedPrefixXML", 39: "reservedPrefixXMLNS",
             40: "reservedNamespaceURI", 41: "invalidArgument", 42: "noBuffer",
-            43: "amplificationLimitBreach",
+            43: "amplificationLimitBreach", 44: "notStarted",
             1000: "truncated", 1001: "depthLimitExceeded", 1002: "attributeLimitExceeded",
             1003: "nameLimitExceeded", 1004: "tokenLimitExceeded", 1005: "textLimitExceeded",
             1006: "entityLimitExceeded", 1007: "memoryLimitExceeded", 1008: "externalEntityForbidden",
