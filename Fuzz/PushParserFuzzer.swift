@@ -159,7 +159,7 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
 /// After the root element, expat reports junk as junk after the document element at
 /// its start when a feed ends inside it, but when it sees the junk whole, as an invalid
 /// token at a bad character inside it or as a truncated token at the end of the input
-/// (libexpat 2.5.0 does so itself, see README "Security"). Everything before agrees.
+/// (libexpat 2.5.0 does so itself, see SECURITY.md). Everything before agrees.
 func isEpilogJunkDivergence(_ expected: EventLog, _ actual: EventLog) -> Bool {
     guard let first = expected.error, let second = actual.error,
         expected.lines.dropLast() == actual.lines.dropLast(),

@@ -2,47 +2,65 @@ import Foundation
 import SAXDispatchTestSupport
 import Testing
 
-/// The README's command-line examples: each `$ command` of a ```console block runs, from
+/// The documented command-line examples, in the README and in the DocC catalog's articles
+/// (the manual is `CommandLineTool.md`): each `$ command` of a ```console block runs, from
 /// the package root with the built `saxdispatch` first on the PATH, and must print
 /// exactly the lines shown under it (standard output and error together; an example whose
 /// exit status matters shows it with `; echo "exit status $?"`).
-@Suite("README command-line examples")
+@Suite("Documented command-line examples")
 struct ReadmeCommandLineTests {
     struct Example: CustomTestStringConvertible, Sendable {
+        /// The file that shows it, relative to the package root.
+        var file: String
         var command: String
         var expected: String
-        var testDescription: String { String(command.prefix(80)) }
+        var testDescription: String { file + ": " + String(command.prefix(80)) }
     }
 
-    /// Every example of the README, in order.
-    static let examples: [Example] = {
-        let readme = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The files whose console blocks are run: the README and every article of the catalog.
+    static let documents: [String] = {
+        let catalog = "Sources/SAXDispatch/SAXDispatch.docc"
+        let articles = (try? FileManager.default.contentsOfDirectory(
+            atPath: TestPaths.packageRoot.appendingPathComponent(catalog).path)) ?? []
+        return ["README.md"] + articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog + "/" + $0 }
+    }()
+
+    /// Every example of `documents`, in order.
+    static let examples: [Example] = documents.flatMap { consoleExamples(in: $0) }
+
+    /// The examples of the ```console blocks of one file.
+    static func consoleExamples(in file: String) -> [Example] {
+        let text = (try? String(contentsOf: TestPaths.packageRoot.appendingPathComponent(file), encoding: .utf8)) ?? ""
         var examples: [Example] = []
         var inConsole = false
-        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inConsole = line == "```console"
                 continue
             }
             guard inConsole else { continue }
             if line.hasPrefix("$ ") {
-                examples.append(Example(command: String(line.dropFirst(2)), expected: ""))
+                examples.append(Example(file: file, command: String(line.dropFirst(2)), expected: ""))
             } else if !examples.isEmpty {
                 examples[examples.count - 1].expected += line + "\n"
             }
         }
         return examples
-    }()
+    }
 
     static let samplesMissing: Comment = "skipped: the samples are not in ../shared/corpus/real beside the package"
 
-    @Test("the README has command-line examples")
+    @Test("the command-line manual has examples of every command")
     func found() {
-        #expect(Self.examples.count >= 8)
+        let manual = Self.consoleExamples(in: "Sources/SAXDispatch/SAXDispatch.docc/CommandLineTool.md")
+        #expect(manual.count >= 8)
+        for command in ["paths", "extract", "events", "check", "canon"] {
+            #expect(manual.contains { $0.command.contains("saxdispatch \(command) ") }, "no example of \(command)")
+        }
     }
 
     @Test(
-        "a README command prints what the README shows",
+        "a documented command prints what its document shows",
         .enabled(if: FileManager.default.fileExists(atPath: TestPaths.packageRoot.path + "/../shared/corpus/real"), samplesMissing),
         arguments: examples)
     func example(_ example: Example) throws {

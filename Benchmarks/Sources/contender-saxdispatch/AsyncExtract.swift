@@ -1,5 +1,5 @@
 // The `async` variant: the `decodable` variant's models, taken from an `XMLStream` (the
-// README's "Async streams" section) reading the file through `AsyncFileChunks`, so the
+// *Async streams* article) reading the file through `AsyncFileChunks`, so the
 // parser pauses after every value and resumes when the loop asks for the next one.
 // Compared with `decodable`, it measures what back-pressure and `for try await` cost.
 import BenchmarkDocuments

@@ -1,5 +1,5 @@
 // The `decodable` variant: the extract task through `Decodable` models and
-// XMLRecordDecoder, the way the README's "Codable" section teaches it.
+// XMLRecordDecoder, the way the *Codable* article teaches it.
 import BenchmarkDocuments
 import SAXDispatch
 

@@ -1,5 +1,5 @@
-// The `records` variant: the extract task through typed records, the way the README's
-// "Typed records" section teaches it.
+// The `records` variant: the extract task through typed records, the way the
+// *Typed records* article teaches it.
 import BenchmarkDocuments
 import SAXDispatch
 

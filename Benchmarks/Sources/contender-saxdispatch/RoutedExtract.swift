@@ -1,4 +1,4 @@
-// The extract task through path patterns, the way the README's Routing section teaches
+// The extract task through path patterns, the way the *Routing and patterns* article teaches
 // it, in the variants that `run --routing` compares:
 //
 // - `paths`: one pattern per field (`animal/kind`, `nested_nonsense/name`, …);

@@ -1,5 +1,5 @@
 // contender-saxdispatch TASK SHAPE FILE [VARIANT]: SAXDispatch through its public API,
-// the way the README teaches it: handlers per element name, text at the element's end.
+// the way the README's quick start teaches it: handlers per element name, text at the element's end.
 // The variants route by path pattern instead (RoutedExtract.swift).
 import BenchmarkDocuments
 import SAXDispatch

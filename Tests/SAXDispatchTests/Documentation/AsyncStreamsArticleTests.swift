@@ -117,4 +117,22 @@ struct AsyncStreamsArticleTests {
         #expect(outcome == .completed)
         #expect(kinds == ["cat", "dog"])
     }
+
+    @Test("the zoo from a file as records, and from chunks as handler values")
+    func zooAsRecordsAndHandlerValues() async throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        struct Animal { let kind: String; let name: String }
+        let animal = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
+        let chunks = AsyncFileChunks(path: zooPath, chunkSize: 100)
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+        for try await animal in animal.stream(contentsOfFile: zooPath) {
+            print(animal.name)
+        }
+        let kinds = XMLStream(chunks: chunks) { dispatcher, output in
+            dispatcher.onEnd("animal/kind") { _, text in output.yield(text) }
+        }
+        for try await kind in kinds { print(kind) }
+        #expect(printed == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The code of Codable.md, verbatim.
@@ -286,5 +287,41 @@ struct CodableArticleTests {
             in: "<s><shape><kind>square</kind><side>2</side></shape><shape><kind>circle</kind><radius>1</radius></shape></s>"
         ).map(\.area)
         #expect(areas == [4, 3])
+    }
+
+    @Test("the zoo from a file: decode, forEach and onDecoded; a conversion error's position")
+    func zooFromAFile() throws {
+        let zooPath = TestPaths.fixture("zoo.xml").path
+        var names: [String] = []
+        var dispatcher = Dispatcher()
+        struct Animal: Decodable {
+            let kind: String
+            let name: String
+            let url: URL
+            enum CodingKeys: String, CodingKey {
+                case kind, url
+                case name = "nested_nonsense/name"
+            }
+        }
+        struct Facilities: Decodable { let toilet: Int; let disabledParking: Bool }
+        struct Zoo: Decodable { let animals: [Animal]; let facilities: Facilities }
+
+        var decoder = XMLRecordDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let zoo = try decoder.decode(Zoo.self, contentsOfFile: zooPath)
+        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", contentsOfFile: zooPath) { animal in
+            names.append(animal.name)
+        }
+        dispatcher.onDecoded(Animal.self, at: "animal") { animal in names.append(animal.kind) }
+        try dispatcher.parse(contentsOfFile: zooPath)
+        #expect(zoo.animals.map(\.kind) == ["cat", "dog"])
+        #expect(zoo.facilities.toilet == 42 && zoo.facilities.disabledParking)
+        #expect(names == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
+        do {
+            _ = try decoder.decode(Zoo.self, from: "<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>")
+            Issue.record("decoded 4x2")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
+        }
     }
 }

@@ -121,4 +121,37 @@ struct SafetyProfilesArticleTests {
             try title.all(in: "<!DOCTYPE rss [<!ENTITY t 'x'>]><rss><item><title>&t;</title></item></rss>", safety: .strict)
         }
     }
+
+    @Test("the table's --limit names are the profile's limit names")
+    func limitNames() throws {
+        let article = try DocumentationCatalog.text(of: "SafetyProfiles.md")
+        let names = article.split(separator: "\n").filter { $0.hasPrefix("| ``SafetyProfile/") }
+            .compactMap { row -> String? in
+                let cells = row.split(separator: "|", omittingEmptySubsequences: false)
+                let name = cells[cells.count - 2].trimmingCharacters(in: .whitespaces)
+                return name.hasPrefix("`") && !name.hasPrefix("`--") ? name.trimmingCharacters(in: ["`"]) : nil
+            }
+        #expect(names == SafetyProfile.limitNames)
+    }
+
+    @Test("an unlimited limit is off; text past the text limit fails coalesced and streams in pieces")
+    func unlimitedAndStreamedText() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.safety = .strict
+        dispatcher.safety.maximumAttributes = .unlimited
+        #expect(dispatcher.safety.maximumEntityDeclarations == SafetyProfile.default.maximumEntityDeclarations)
+        let manyAttributes = (0..<2000).map { "a\($0)='1'" }.joined(separator: " ")
+        try dispatcher.parse("<r \(manyAttributes)/>")
+
+        let text = String(repeating: "t", count: 11 << 20)
+        var coalescing = Dispatcher()
+        coalescing.onEnd("r") { _, _ in }
+        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse("<r>\(text)</r>") }
+        #expect(bigText?.description == "<input>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
+        var streamed = 0
+        var streaming = Dispatcher()
+        streaming.onText("r") { _, chunk in streamed += chunk.count }
+        try streaming.parse("<r>\(text)</r>")
+        #expect(streamed == text.utf8.count)
+    }
 }

@@ -119,6 +119,38 @@ struct TextAndWhitespaceArticleTests {
         #expect(whole == "Plain and simple")
     }
 
+    @Test("the prose: the whitespace policy applies to the whole text")
+    func wholeTextPolicies() throws {
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("p", text: .whole, whitespace: .preserve) { _, text in texts.append(text) }
+        dispatcher.onEnd("p", text: .whole, whitespace: .trim) { _, text in texts.append(text) }
+        dispatcher.onEnd("p", text: .whole, whitespace: .collapse) { _, text in texts.append(text) }
+        try dispatcher.parse("<p> a <b> b </b> c </p>")
+        #expect(texts == [" a  b  c ", "a  b  c", "a b c"])
+        var whole: [String] = []
+        var plain = Dispatcher()
+        plain.onEnd("p", text: .whole) { _, text in whole.append(text) }
+        try plain.parse("<p>a <b>b</b> c</p>")
+        #expect(whole == ["a b c"])
+    }
+
+    @Test("the prose: encoding aliases, unknown encodings, a String is UTF-8")
+    func encodingProse() throws {
+        var words: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("w") { _, text in words.append(text) }
+        for name in ["latin1", "cp1252"] {
+            try dispatcher.parse(Array("<?xml version='1.0' encoding='\(name)'?><w>caf".utf8) + [0xE9] + Array("</w>".utf8))
+        }
+        let unknown = #expect(throws: XMLParseError.self) {
+            try dispatcher.parse(Array("<?xml version='1.0' encoding='Shift_JIS'?><w/>".utf8))
+        }
+        #expect(unknown?.code == .unknownEncoding)
+        try dispatcher.parse("<?xml version='1.0' encoding='ISO-8859-1'?><w>café</w>")
+        #expect(words == ["café", "café", "café"])
+    }
+
     @Test("whole text in records and decoded values")
     func wholeTextInRecordsAndDecodedValues() throws {
         struct Item: Decodable {

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The code of TypedRecords.md, verbatim.
@@ -245,5 +246,55 @@ struct TypedRecordsArticleTests {
 
         // The prose: first throws RecordNotFoundError when nothing matches.
         #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: "<catalog/>") }
+    }
+
+    @Test("reading: the zoo's records from a file, first, one by one and all")
+    func readingFromAFile() throws {
+        let path = TestPaths.fixture("zoo.xml").path
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+        struct Animal { let kind: String; let name: String; let url: URL }
+        struct Zoo { let animals: [Animal]; let toiletCount: Int; let disabledParking: Bool }
+        let animal = XMLRecord("animal",
+            .text("kind"),
+            .text("nested_nonsense/name"),
+            .value("url", as: URL.self)
+        ) { Animal(kind: $0, name: $1, url: $2) }
+        let zoo = XMLRecord("/zoo",
+            .many("animals/animal", animal),
+            .value("facilities/toilet", as: Int.self).named("toiletCount"),
+            .value("facilities/disabled_parking", as: Bool.self, default: false)
+        ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
+
+        let model = try zoo.first(contentsOfFile: path)                   // the one root record
+        try animal.forEach(contentsOfFile: path) { print($0.name) }       // record by record, constant memory
+        let all = try animal.all(contentsOfFile: path)                    // or collected
+
+        #expect(model.animals.map(\.kind) == ["cat", "dog"])
+        #expect(model.toiletCount == 42 && model.disabledParking)
+        #expect(printed == ["grumpy", "i have no idea what i'm doing"])
+        #expect(all.map(\.url.absoluteString) == [
+            "http://en.wikipedia.org/wiki/Grumpy_Cat", "http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing",
+        ])
+    }
+
+    @Test("run-time fields of different types, mapped to one, from a document fed in pieces")
+    func mappedRuntimeFields() throws {
+        let userPath = "title"
+        let chunks = ["<rss><item id='7'><tit", "le>Hello</title></item></rss>"]
+        var rows: [String] = []
+        func print(_ cells: [Any]) { rows.append(cells.map { "\($0)" }.joined(separator: ", ")) }
+
+        enum Cell: Sendable { case text(String), number(Int) }
+        let columns: [RecordField<Cell>] = [
+            RecordField.text(try RecordFieldPath(userPath).description).map { .text($0) },
+            RecordField.value("@id", as: Int.self).map { .number($0) }.named("id"),
+        ]
+        let row = XMLRecord("item", fields: columns) { $0 }                  // [Cell] per <item>
+        try row.forEach(source: "feed.xml", safety: .strict, feeding: { parser in
+            for chunk in chunks { try parser.feed(chunk) }                  // bytes as they arrive
+        }) { cells in print(cells) }
+
+        #expect(rows == [#"text("Hello"), number(7)"#])
     }
 }

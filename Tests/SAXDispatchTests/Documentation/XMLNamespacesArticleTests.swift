@@ -26,6 +26,22 @@ struct NamespacesArticleTests {
         }
     }
 
+    @Test("what a handler sees: the prefix as written and the namespace URI")
+    func prefixAndURI() throws {
+        var printed: [String] = []
+        func print(_ items: String...) { printed.append(items.joined(separator: " ")) }
+        var dispatcher = Dispatcher()
+        dispatcher.namespaces = ["atom": "http://www.w3.org/2005/Atom"]
+        dispatcher.onEnd("atom:entry/atom:title") { element, title in
+            print(element.prefix ?? "(default)", element.namespaceURI ?? "-", title)
+        }
+        // <feed xmlns="http://www.w3.org/2005/Atom">…<title>A</title>: (default) http://www.w3.org/2005/Atom A
+        // <a:feed xmlns:a="http://www.w3.org/2005/Atom">…<a:title>B</a:title>: a http://www.w3.org/2005/Atom B
+        try dispatcher.parse(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#)
+        try dispatcher.parse(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#)
+        #expect(printed == ["(default) http://www.w3.org/2005/Atom A", "a http://www.w3.org/2005/Atom B"])
+    }
+
     @Test("rules 2 and 3: Clark names need no binding; an unbound prefix is the prefix as written")
     func clarkAndUnbound() throws {
         var printed: [String] = []
