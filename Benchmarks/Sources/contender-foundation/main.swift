@@ -1,5 +1,5 @@
 // contender-foundation TASK SHAPE FILE: Foundation's XMLParser (FoundationXML on Linux),
-// a delegate streamed from an InputStream: what Swift users have today.
+// a delegate streamed from an InputStream: the parser that comes with Swift.
 import BenchmarkDocuments
 import Foundation
 

@@ -47,7 +47,8 @@ func decodableExtract(_ arguments: ContenderArguments) throws -> String {
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
     case .zooNamespaced:
-        // XMLRecordDecoder takes no namespace bindings yet: its keys name elements as written.
+        // No zoo-ns models here (the runner skips zoo-ns for this variant and for `async`);
+        // they would bind `z` in the decoder's `namespaces`, as RecordExtract binds it.
         throw UsageError(message: "the decodable variant does not run zoo-ns")
 
     case .osm:

@@ -7,8 +7,8 @@ import Foundation
 /// A `Decoder` over one value of a captured subtree.
 ///
 /// A class: `init(from:)` receives it as `any Decoder` and containers keep it, so what is
-/// passed and copied is one reference (a struct this size went into a heap box for every
-/// `init(from:)` and was copied field by field into every container). Its coding path is
+/// passed and copied is one reference (a struct this size would go into a heap box for
+/// every `init(from:)` and be copied field by field into every container). Its coding path is
 /// the chain of parents, joined only when asked for, by an error or by the caller's code.
 /// Text read by key or as a list item makes no decoder at all unless it fails to convert
 /// (``decodeText(_:_:_:in:describedBy:)``).
@@ -32,8 +32,8 @@ final class ElementDecoder: Decoder {
     /// The decoder of the container this value is in; `nil` for the matched element.
     let parent: ElementDecoder?
     // The step from the parent's value to this one (``step``), kept as two fields: an
-    // existential in an enum, assigned per reused decoder, went through the runtime's
-    // generic value witnesses (about a hundred instructions per record and per list item).
+    // existential in an enum, assigned per reused decoder, would go through the runtime's
+    // generic value witnesses at every record and every list item.
     @exclusivity(unchecked) private var stepKey: (any CodingKey)?
     /// A list item's index, or -1.
     @exclusivity(unchecked) private var stepIndex: Int

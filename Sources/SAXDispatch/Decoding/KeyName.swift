@@ -5,8 +5,8 @@
 /// name, a prefix no binding declares, or any name without namespace processing) or by
 /// namespace URI and local name (a Clark name, or a bound prefix), the rules patterns follow.
 ///
-/// A key name is one `String`, ``key``: decodes copy key names at every key they read, and
-/// a name without a namespace then costs what it cost before namespaces. A name in a
+/// A key name is one `String`, ``key``: decodes copy key names at every key they read, so
+/// a name without a namespace must cost no more than a plain `String`. A name in a
 /// namespace is spelled `␁uri␁local`, expat's spelling behind a separator that no name as
 /// written can hold (U+0001 cannot occur in an XML 1.0 document), so comparing it with a
 /// name as written fails at once, and only then is it looked at by namespace.

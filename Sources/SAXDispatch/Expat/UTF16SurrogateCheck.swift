@@ -1,7 +1,7 @@
 /// Finds unpaired surrogates in UTF-16 input before expat sees them.
 ///
 /// Expat 2.5.0 as Debian 12 first shipped it decodes a high surrogate followed by
-/// anything as a pair (`D800` then `x` became U+10078), so handlers would receive a
+/// anything as a pair (`D800` then `x` decodes as U+10078), so handlers would receive a
 /// character the document does not contain. The check recognizes UTF-16 exactly as
 /// expat's initial scan of a document does, from the first two bytes: a byte order mark
 /// (`FE FF`, `FF FE`), else a zero first byte (big-endian) or a zero second byte

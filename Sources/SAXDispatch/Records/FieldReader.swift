@@ -45,7 +45,7 @@ struct FieldReader: Sendable {
     /// Reads a field of a standard kind: initializes `out` (memory for the field's value)
     /// and returns `nil`, or returns the failures and leaves `out` uninitialized. A
     /// ``Kind/closure`` field is read by its closure instead. The slot is consumed: a
-    /// text field's `String` moves into `out` (a copy cost a retain and a release).
+    /// text field's `String` moves into `out` (a copy would cost a retain and a release).
     static func read(_ kind: Kind, _ slot: consuming FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
         -> FieldFailures?
     {

@@ -9,8 +9,8 @@ import Musl
 /// Makes the `String`s handlers receive from the UTF-8 that expat delivers.
 ///
 /// Expat hands over well-formed UTF-8 whatever the input encoding, yet
-/// `String(decoding:as:)` validates it again byte by byte, which was a sixth of the
-/// instructions of a text-heavy parse. Here the bytes are checked eight at a time
+/// `String(decoding:as:)` validates it again byte by byte, work a text-heavy parse would
+/// pay on every byte of text. Here the bytes are checked eight at a time
 /// while they are ASCII and sequence by sequence otherwise; well-formed text is then
 /// copied into a `String` without a second validation. Anything not well-formed (it
 /// should never come from expat) takes the standard, repairing path, so a `String`
