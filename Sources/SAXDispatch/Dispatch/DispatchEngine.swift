@@ -99,33 +99,12 @@ final class DispatchEngine {
     /// The safety rule or limit the document broke, which ended the parse.
     @exclusivity(unchecked) private(set) var violation: XMLParseError?
 
-    /// The limits checked per event, as plain bounds (`Int.max` when unlimited).
-    private let maximumDepth: Int
-    private let maximumAttributes: Int
-    private let maximumTextBytes: Int
-    private let maximumCollectedTextBytes: Int
-    /// The text counted, not kept, for the open elements together (``Dispatcher/limitsAllText``).
-    @exclusivity(unchecked) private var measuredText = 0 {
-        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText - capturedText) }
-    }
+    /// The depth, attribute and text limits, and the text counted against them.
+    @exclusivity(unchecked) private var limits: LimitGuard
     /// Whole text and inner markup, for the elements whose handlers want them.
     @exclusivity(unchecked) private var content = ContentCapture()
-    /// The bytes `content` holds, which count against maximumCollectedTextBytes too.
-    @exclusivity(unchecked) private var capturedText = 0 {
-        didSet { textBound = min(maximumTextBytes, maximumCollectedTextBytes - measuredText - capturedText) }
-    }
-    private let contentLimits: ContentCapture.Limits
-    /// While the text buffer and `length` more bytes stay within this, both text limits hold
-    /// (the innermost element's own text is a part of the buffer): the one comparison that
-    /// collecting a piece of text costs.
-    @exclusivity(unchecked) private var textBound: Int
     /// Whether counted text keeps its leading whitespace, as the dispatcher's policy says.
     private let measuresLeadingWhitespace: Bool
-    /// Start tags of fewer input bytes than this plus one cannot break the token, name or
-    /// attribute limits, so only larger ones are examined. ``admitsStartTag`` compares a
-    /// tag's size less one, unsigned, so that a tag of no input bytes of its own (from an
-    /// internal entity's replacement text) is always examined, still in one comparison.
-    private let startTagCheckBound: UInt
 
     let driver: ExpatDriver
 
@@ -181,24 +160,8 @@ final class DispatchEngine {
         }
         unboundPatternPrefixes = prefixes
         let profile = dispatcher.safety
-        maximumDepth = profile.maximumDepth.bound
-        maximumAttributes = profile.maximumAttributes.bound
-        maximumTextBytes = profile.maximumTextBytes.bound
-        maximumCollectedTextBytes = profile.maximumCollectedTextBytes.bound
-        textBound = min(maximumTextBytes, maximumCollectedTextBytes)
-        contentLimits = ContentCapture.Limits(
-            maximumTextBytes: maximumTextBytes, maximumCollectedTextBytes: maximumCollectedTextBytes)
+        limits = LimitGuard(profile: profile)
         measuresLeadingWhitespace = policy == .preserve
-        // A specified attribute takes at least 5 input bytes (` a=""`) in any encoding. The
-        // name limit counts UTF-8 bytes, and one input byte decodes to at most 3 of them (a
-        // single-byte table maps each byte to a scalar below U+10000; UTF-16 takes 2 bytes
-        // for 3, 4 for 4): a name over the limit takes more than a third of it in input.
-        let attributeBytes = maximumAttributes.multipliedReportingOverflow(by: 5)
-        let startTagCheckSize = min(
-            profile.maximumTokenBytes.bound, profile.maximumNameBytes.bound / 3,
-            attributeBytes.overflow ? Int.max : attributeBytes.partialValue)
-        // Every start tag takes at least 3 bytes, so a size of 0 or 1 examines them all.
-        startTagCheckBound = UInt(max(1, startTagCheckSize) - 1)
         driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
@@ -451,15 +414,11 @@ final class DispatchEngine {
     private func admitsStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, openElements: Int
     ) -> Bool {
-        if openElements >= maximumDepth {
-            violate(
-                .depthLimitExceeded, "elements nest deeper than maximumDepth (\(maximumDepth))",
-                limit: maximumDepth)
+        if !limits.admitsDepth(openElements: openElements) {
+            violate(limits.depthViolation())
             return false
         }
-        if driver.hasAttributeDeclarations
-            || UInt(bitPattern: driver.currentEventByteCount &- 1) >= startTagCheckBound
-        {
+        if driver.hasAttributeDeclarations || limits.examinesStartTag(byteCount: driver.currentEventByteCount) {
             return checkStartTag(name, attributes)
         }
         return true
@@ -492,10 +451,8 @@ final class DispatchEngine {
             violateNameLimit()
             return false
         }
-        if count > maximumAttributes {
-            violate(
-                .attributeLimitExceeded, "more than maximumAttributes (\(maximumAttributes)) attributes on one element",
-                limit: maximumAttributes)
+        if !limits.admitsAttributes(count) {
+            violate(limits.attributeViolation())
             return false
         }
         if driver.hasAttributeDeclarations {
@@ -588,7 +545,7 @@ final class DispatchEngine {
             if flags.contains(.preservesText) || text.count != stack.topTextStart {
                 // Text within both limits as a whole is within each: the buffer holds the open
                 // elements' text, and the innermost one's own is a part of it.
-                if _slowPath(text.count + length > textBound) {
+                if _slowPath(text.count + length > limits.textBound) {
                     guard admitsText(length, own: text.count - stack.topTextStart, bytes, length, flags: flags)
                     else { return }
                 }
@@ -599,7 +556,7 @@ final class DispatchEngine {
                 // that neither memory nor the limits depend on how the input was split.
                 let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
                 if skipped < length {
-                    if _slowPath(text.count + length - skipped > textBound) {
+                    if _slowPath(text.count + length - skipped > limits.textBound) {
                         guard admitsText(length - skipped, own: 0, bytes, length, flags: flags) else { return }
                     }
                     text.append(bytes + skipped, count: length - skipped)
@@ -616,7 +573,7 @@ final class DispatchEngine {
         if flags.contains(.retainsAttributes) {
             while let last = retained.last, last.depth == stack.count { retained.removeLast() }
         }
-        if flags.contains(.measuresText) { measuredText -= stack.top.measuredText }
+        if flags.contains(.measuresText) { limits.measuredText -= stack.top.measuredText }
         if flags.contains(.inCapture) { leaveCapture() }
     }
 
@@ -853,8 +810,8 @@ final class DispatchEngine {
                 engine: nil, serial: serial, pairs: UnsafePointer(attributes), count: count, specifiedCount: count)
             let breach = content.writeStartTag(
                 MarkupNaming.name(of: element), attributes: view.map { (MarkupNaming.name(of: $0), $0.value) },
-                depth: depth, others: text.count + measuredText, limits: contentLimits)
-            capturedText = content.heldBytes
+                depth: depth, others: text.count + limits.measuredText, limits: limits.contentLimits)
+            limits.capturedText = content.heldBytes
             if let breach {
                 violateContentLimit(breach, inStartTag: true)
                 return flags
@@ -881,12 +838,13 @@ final class DispatchEngine {
             } else {
                 ContentCapture.OwnText.none
             }
-        if let breach = content.breach(of: piece, own: own, others: text.count + measuredText, limits: contentLimits) {
+        let others = text.count + limits.measuredText
+        if let breach = content.breach(of: piece, own: own, others: others, limits: limits.contentLimits) {
             violateContentLimit(breach, piece: (bytes, length), flags: flags)
             return false
         }
         content.append(piece)
-        capturedText = content.heldBytes
+        limits.capturedText = content.heldBytes
         return true
     }
 
@@ -894,8 +852,9 @@ final class DispatchEngine {
     /// fragments around it, and what was gathered for it is let go.
     @inline(never)
     private func leaveCapture() {
-        let breach = content.end(depth: stack.count, others: text.count + measuredText, limits: contentLimits)
-        capturedText = content.heldBytes
+        let breach = content.end(
+            depth: stack.count, others: text.count + limits.measuredText, limits: limits.contentLimits)
+        limits.capturedText = content.heldBytes
         if let breach { violateContentLimit(breach) }
     }
 
@@ -904,38 +863,20 @@ final class DispatchEngine {
         _ breach: ContentCapture.Breach, piece: (UnsafePointer<CChar>, Int)? = nil, flags: RouteFlags = [],
         inStartTag: Bool = false
     ) {
-        let maximum = driver.profile.maximumTextBytes
-        let limit: Int
-        let message: String
         var depth = stack.count
         switch breach.limit {
-        case .wholeText(let element):
-            depth = element
-            limit = maximumTextBytes
-            message =
-                "the whole text of <\(MessageText.name(names.string(stack[depth - 1].name)))> is longer than"
-                + " maximumTextBytes (\(maximum))"
-        case .innerMarkup(let element):
-            depth = element
-            limit = maximumTextBytes
-            message =
-                "the inner markup of <\(MessageText.name(names.string(stack[depth - 1].name)))> is longer than"
-                + " maximumTextBytes (\(maximum))"
-        case .ownText:
-            limit = maximumTextBytes
-            message = ownTextLimitMessage()
-        case .collectedText:
-            limit = maximumCollectedTextBytes
-            message = collectedTextLimitMessage()
+        case .wholeText(let element), .innerMarkup(let element): depth = element
+        case .ownText, .collectedText: break
         }
+        let violation = textViolation(breach.limit, depth: depth)
         if let (bytes, length) = piece {
-            violateTextLimit(bytes, length, allowed: breach.allowed, flags: flags, limit: limit, message, depth: depth)
+            violateTextLimit(bytes, length, allowed: breach.allowed, flags: flags, violation, depth: depth)
         } else if inStartTag && depth == stack.count {
             // The new element's position is not taken yet: the start tag is the current event.
-            violate(.textLimitExceeded, message, limit: limit)
+            violate(violation)
         } else {
             let frame = stack[depth - 1]
-            violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
+            violate(violation, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
         }
     }
 
@@ -1034,6 +975,14 @@ final class DispatchEngine {
         driver.stop()
     }
 
+    /// Ends the parse because the document broke one of the dispatcher's limits.
+    func violate(
+        _ violation: LimitGuard.Violation, at position: (line: Int, column: Int, byteOffset: Int)? = nil,
+        depth: Int? = nil
+    ) {
+        violate(violation.code, violation.message, limit: violation.limit, at: position, depth: depth)
+    }
+
     /// Charges the parse's memory budget for the name table's growth since the last
     /// charge: a document of many distinct element names is held to the same limit as
     /// expat, which keeps its own copy of each.
@@ -1075,7 +1024,7 @@ final class DispatchEngine {
         guard skipped < length else { return true }
         guard admitsText(length - skipped, own: own, bytes, length, flags: flags) else { return false }
         stack.top.measuredText = own + length - skipped
-        measuredText += length - skipped
+        limits.measuredText += length - skipped
         return true
     }
 
@@ -1088,36 +1037,22 @@ final class DispatchEngine {
     private func admitsText(
         _ added: Int, own: Int, _ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags
     ) -> Bool {
+        guard let breach = limits.textBreach(added: added, own: own, buffered: text.count) else { return true }
         let skipped = length - added
-        if own + added > maximumTextBytes {
-            violateTextLimit(
-                bytes, length, allowed: skipped + maximumTextBytes - own, flags: flags, limit: maximumTextBytes,
-                ownTextLimitMessage())
-            return false
-        }
-        let collected = text.count + measuredText + capturedText
-        if collected + added > maximumCollectedTextBytes {
-            violateTextLimit(
-                bytes, length, allowed: skipped + maximumCollectedTextBytes - collected, flags: flags,
-                limit: maximumCollectedTextBytes, collectedTextLimitMessage())
-            return false
-        }
-        return true
+        violateTextLimit(
+            bytes, length, allowed: skipped + breach.allowed, flags: flags,
+            textViolation(breach.limit, depth: stack.count))
+        return false
     }
 
-    private func ownTextLimitMessage() -> String {
-        let name = MessageText.name(names.string(stack.top.name))
-        return "the text of <\(name)> is longer than maximumTextBytes (\(driver.profile.maximumTextBytes))"
-    }
-
-    private func collectedTextLimitMessage() -> String {
-        let name = MessageText.name(names.string(stack.top.name))
+    /// The violation of a text limit by the element at `depth` (whole text and inner
+    /// markup) or the innermost one, named as the message names them.
+    private func textViolation(_ limit: ContentCapture.Breach.Limit, depth: Int) -> LimitGuard.Violation {
         let holders = (0..<stack.count).count {
             stack[$0].flags.contains(.collectsText) || stack[$0].measuredText > 0
                 || !stack[$0].flags.isDisjoint(with: [.wholeText, .innerMarkup, .outerMarkup])
         }
-        return "the text collected for <\(name)> and the other open elements (\(max(holders, 1)) in all) is longer"
-            + " than maximumCollectedTextBytes (\(driver.profile.maximumCollectedTextBytes))"
+        return limits.textViolation(limit, element: names.string(stack[depth - 1].name), holders: holders)
     }
 
     /// The innermost element's text broke a text limit: text-chunk handlers still get the
@@ -1125,8 +1060,8 @@ final class DispatchEngine {
     /// not depend on how the input was split, and the error points at the start tag of the
     /// element whose text it is (the innermost, unless `depth` says).
     private func violateTextLimit(
-        _ bytes: UnsafePointer<CChar>, _ length: Int, allowed: Int, flags: RouteFlags, limit: Int, _ message: String,
-        depth: Int? = nil
+        _ bytes: UnsafePointer<CChar>, _ length: Int, allowed: Int, flags: RouteFlags,
+        _ violation: LimitGuard.Violation, depth: Int? = nil
     ) {
         if flags.contains(.textChunks) {
             var allowed = max(0, min(length, allowed))
@@ -1135,7 +1070,7 @@ final class DispatchEngine {
             if allowed > 0 { gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: allowed)) }
         }
         let frame = stack[(depth ?? stack.count) - 1]
-        violate(.textLimitExceeded, message, limit: limit, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
+        violate(violation, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
     }
 
     /// Delivers text gathered for text-chunk handlers before a violation, as a parse error
