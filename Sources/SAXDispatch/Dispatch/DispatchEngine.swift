@@ -34,15 +34,9 @@ final class DispatchEngine {
     /// The route flags of the innermost open element (empty outside the root), read by
     /// every character-data callback.
     @exclusivity(unchecked) private var topFlags: RouteFlags = []
-    @exclusivity(unchecked) private var text = TextBuffer()
-    /// Character data for text-chunk handlers, gathered across expat's small pieces
-    /// (it reports every line end and entity reference separately) and delivered at
-    /// the next markup event, at ``textChunkLimit`` bytes, or at the end of a feed.
-    @exclusivity(unchecked) private var pendingText = TextBuffer()
-    /// Text of one large character-data callback that a stream's pause left undelivered,
-    /// from `deferredTextStart` on: a slice per resume (``deliverDeferredTextSlice()``).
-    @exclusivity(unchecked) private var deferredText = TextBuffer()
-    @exclusivity(unchecked) private var deferredTextStart = 0
+    /// The open elements' own text, text gathered for text-chunk handlers, and text a
+    /// stream's pause left undelivered.
+    @exclusivity(unchecked) private var text: TextCoalescer
     /// Set when a stream's pause waits for the next event (asked inside an internal entity)
     /// or left text undelivered: the only per-event check that streams cost.
     @exclusivity(unchecked) var hasPauseWork = false
@@ -103,8 +97,6 @@ final class DispatchEngine {
     @exclusivity(unchecked) private var limits: LimitGuard
     /// Whole text and inner markup, for the elements whose handlers want them.
     @exclusivity(unchecked) private var content = ContentCapture()
-    /// Whether counted text keeps its leading whitespace, as the dispatcher's policy says.
-    private let measuresLeadingWhitespace: Bool
 
     let driver: ExpatDriver
 
@@ -113,9 +105,6 @@ final class DispatchEngine {
     let holdsRecords: Bool
     /// The records held for delivery, in document order.
     @exclusivity(unchecked) private var held = HeldRecords()
-
-    /// The largest piece of text a text-chunk handler receives at once.
-    static let textChunkLimit = 64 * 1024
 
     /// - Parameters:
     ///   - mayHoldRecords: Whether captured records may be held (``holdsRecords``); a
@@ -161,7 +150,7 @@ final class DispatchEngine {
         unboundPatternPrefixes = prefixes
         let profile = dispatcher.safety
         limits = LimitGuard(profile: profile)
-        measuresLeadingWhitespace = policy == .preserve
+        text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
         holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
         driver.connect(
@@ -179,7 +168,7 @@ final class DispatchEngine {
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
         if _slowPath(hasPauseWork) { doPauseWork() }
-        if pendingText.count > 0 {
+        if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
         }
@@ -227,7 +216,7 @@ final class DispatchEngine {
             : PathMatchCache.untracked
         stack.push(
             ElementFrame(
-                name: id, key: key, flags: flags, textStart: text.count, serial: serial, line: 0, column: 0, byteOffset: 0,
+                name: id, key: key, flags: flags, textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
             flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
@@ -466,7 +455,7 @@ final class DispatchEngine {
     func endElement() {
         if isHalted || stack.isEmpty { return }
         if _slowPath(hasPauseWork) { doPauseWork() }
-        if pendingText.count > 0 {
+        if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
         }
@@ -492,7 +481,7 @@ final class DispatchEngine {
                 }
             }
         }
-        if flags.contains(.collectsText) { text.truncate(to: stack.topTextStart) }
+        if flags.contains(.collectsText) { text.endOwnText(at: stack.topTextStart) }
         // What few elements need at their end, tested at once.
         if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture])) { finishRarely(flags) }
         let matchStart = stack.top.matchStart
@@ -525,7 +514,7 @@ final class DispatchEngine {
             case .text(let policy, let handler):
                 try handler(
                     ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
-                    Whitespace.string(text.bytes(from: frame.textStart), policy: policy ?? .trim))
+                    Whitespace.string(text.ownText(from: frame.textStart), policy: policy ?? .trim))
             case .content(let content, let policy, let handler):
                 try handler(
                     ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
@@ -542,25 +531,17 @@ final class DispatchEngine {
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
         if flags.contains(.collectsText) {
-            if flags.contains(.preservesText) || text.count != stack.topTextStart {
+            let start = stack.topTextStart
+            let skipped = text.leftOutBytes(
+                bytes, length, start: start, keepsLeadingWhitespace: flags.contains(.preservesText))
+            if skipped < length {
                 // Text within both limits as a whole is within each: the buffer holds the open
                 // elements' text, and the innermost one's own is a part of it.
-                if _slowPath(text.count + length > limits.textBound) {
-                    guard admitsText(length, own: text.count - stack.topTextStart, bytes, length, flags: flags)
+                if _slowPath(text.ownCount + length - skipped > limits.textBound) {
+                    guard admitsText(length - skipped, own: text.ownCount - start, bytes, length, flags: flags)
                     else { return }
                 }
-                text.append(bytes, count: length)
-            } else {
-                // Whitespace before an element's first other character is never collected unless
-                // a handler preserves it (the policies trim it), whichever pieces it comes in, so
-                // that neither memory nor the limits depend on how the input was split.
-                let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
-                if skipped < length {
-                    if _slowPath(text.count + length - skipped > limits.textBound) {
-                        guard admitsText(length - skipped, own: 0, bytes, length, flags: flags) else { return }
-                    }
-                    text.append(bytes + skipped, count: length - skipped)
-                }
+                text.appendOwnText(bytes + skipped, count: length - skipped)
             }
         }
         guard flags.contains(.textChunks) else { return }
@@ -597,32 +578,29 @@ final class DispatchEngine {
     /// Gathers character data for the innermost element's text-chunk handlers.
     @inline(__always)
     private func gatherTextChunk(_ piece: UnsafeRawBufferPointer) {
-        var piece = piece
-        if pendingText.count + piece.count > Self.textChunkLimit {
-            flushPendingText()
-            // Large pieces go to the handlers straight from expat's buffer, in bounded slices.
-            while piece.count >= Self.textChunkLimit && !isHalted {
-                if driver.isPauseRequested {
-                    // A stream's consumer has a value waiting: the rest waits for the resumes.
-                    if let base = piece.baseAddress { deferredText.append(base, count: piece.count) }
-                    hasPauseWork = true
-                    return
-                }
-                let cut = Self.sliceEnd(piece)
-                deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<cut]))
-                piece = UnsafeRawBufferPointer(rebasing: piece[cut...])
-            }
-            if isHalted { return }
-        }
-        if let base = piece.baseAddress, piece.count > 0 { pendingText.append(base, count: piece.count) }
+        if _slowPath(!text.gather(piece)) { gatherLargeTextChunk(piece) }
     }
 
-    /// Where a text slice of at most ``textChunkLimit`` bytes from the start of `bytes`
-    /// ends: never before a UTF-8 continuation byte, so each slice holds whole characters.
-    private static func sliceEnd(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var cut = min(bytes.count, textChunkLimit)
-        while cut < bytes.count && cut > textChunkLimit - 3 && bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
-        return cut
+    /// Character data that would make the gathered chunk too large: the chunk goes to the
+    /// handlers, then the piece in bounded slices straight from expat's buffer, and its end
+    /// is gathered.
+    @inline(never)
+    private func gatherLargeTextChunk(_ piece: UnsafeRawBufferPointer) {
+        var piece = piece
+        flushPendingText()
+        while piece.count >= TextCoalescer.chunkLimit && !isHalted {
+            if driver.isPauseRequested {
+                // A stream's consumer has a value waiting: the rest waits for the resumes.
+                text.deferText(piece)
+                hasPauseWork = true
+                return
+            }
+            let cut = TextCoalescer.sliceEnd(piece)
+            deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<cut]))
+            piece = UnsafeRawBufferPointer(rebasing: piece[cut...])
+        }
+        if isHalted { return }
+        text.gatherRest(piece)
     }
 
     /// At an event, what a pause left waiting: a pause asked inside an internal entity is
@@ -630,32 +608,26 @@ final class DispatchEngine {
     private func doPauseWork() {
         hasPauseWork = false
         driver.suspendIfDeferred()
-        if deferredText.count > 0 { deliverDeferredTextSlice(all: true) }
+        if text.hasDeferredText { deliverDeferredTextSlice(all: true) }
     }
 
     /// Whether text a pause left undelivered waits for the next resume.
-    var hasDeferredText: Bool { deferredText.count > 0 }
+    var hasDeferredText: Bool { text.hasDeferredText }
 
     /// Delivers the next slice of the text a pause left undelivered (or, with `all`, the
     /// rest of it: an event came before the resume), to the innermost element's handlers.
     func deliverDeferredTextSlice(all: Bool = false) {
         repeat {
-            let rest = deferredText.bytes(from: deferredTextStart)
-            let cut = Self.sliceEnd(rest)
-            deliverTextChunk(UnsafeRawBufferPointer(rebasing: rest[..<cut]))
-            deferredTextStart += cut
-        } while all && deferredTextStart < deferredText.count && !isHalted
-        if deferredTextStart >= deferredText.count || isHalted {
-            deferredText.removeAll(keepingAtMost: Self.textChunkLimit)
-            deferredTextStart = 0
-        }
+            deliverTextChunk(text.nextDeferredSlice())
+        } while all && text.hasDeferredText && !isHalted
+        if !text.hasDeferredText || isHalted { text.dropDeferredText() }
     }
 
     /// Delivers the gathered character data of the innermost element to its text-chunk handlers.
     func flushPendingText() {
-        guard pendingText.count > 0 else { return }
-        deliverTextChunk(pendingText.bytes(from: 0))
-        pendingText.truncate(to: 0)
+        guard text.hasPendingChunk else { return }
+        deliverTextChunk(text.pendingChunk())
+        text.clearPendingChunk()
     }
 
     private func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
@@ -810,7 +782,7 @@ final class DispatchEngine {
                 engine: nil, serial: serial, pairs: UnsafePointer(attributes), count: count, specifiedCount: count)
             let breach = content.writeStartTag(
                 MarkupNaming.name(of: element), attributes: view.map { (MarkupNaming.name(of: $0), $0.value) },
-                depth: depth, others: text.count + limits.measuredText, limits: limits.contentLimits)
+                depth: depth, others: text.ownCount + limits.measuredText, limits: limits.contentLimits)
             limits.capturedText = content.heldBytes
             if let breach {
                 violateContentLimit(breach, inStartTag: true)
@@ -830,15 +802,15 @@ final class DispatchEngine {
         let own =
             if flags.contains(.collectsText) {
                 ContentCapture.OwnText(
-                    isCollected: true, count: text.count - stack.topTextStart,
+                    isCollected: true, count: text.ownCount - stack.topTextStart,
                     keepsLeadingWhitespace: flags.contains(.preservesText))
             } else if flags.contains(.measuresText) {
                 ContentCapture.OwnText(
-                    isCollected: true, count: stack.top.measuredText, keepsLeadingWhitespace: measuresLeadingWhitespace)
+                    isCollected: true, count: stack.top.measuredText, keepsLeadingWhitespace: text.countsLeadingWhitespace)
             } else {
                 ContentCapture.OwnText.none
             }
-        let others = text.count + limits.measuredText
+        let others = text.ownCount + limits.measuredText
         if let breach = content.breach(of: piece, own: own, others: others, limits: limits.contentLimits) {
             violateContentLimit(breach, piece: (bytes, length), flags: flags)
             return false
@@ -853,7 +825,7 @@ final class DispatchEngine {
     @inline(never)
     private func leaveCapture() {
         let breach = content.end(
-            depth: stack.count, others: text.count + limits.measuredText, limits: limits.contentLimits)
+            depth: stack.count, others: text.ownCount + limits.measuredText, limits: limits.contentLimits)
         limits.capturedText = content.heldBytes
         if let breach { violateContentLimit(breach) }
     }
@@ -885,7 +857,7 @@ final class DispatchEngine {
     private func contentString(_ kind: ElementContent, _ frame: ElementFrame, depth: Int, policy: WhitespacePolicy) -> String {
         switch kind {
         case .ownText:
-            return Whitespace.string(text.bytes(from: frame.textStart), policy: policy)
+            return Whitespace.string(text.ownText(from: frame.textStart), policy: policy)
         case .wholeText:
             return Whitespace.string(content.whole.text(ofDepth: depth), policy: policy)
         case .innerMarkup:
@@ -1018,13 +990,11 @@ final class DispatchEngine {
     @inline(never)
     private func measureText(_ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags) -> Bool {
         let own = stack.top.measuredText
-        let skipped =
-            measuresLeadingWhitespace || own != 0
-            ? 0 : Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
-        guard skipped < length else { return true }
-        guard admitsText(length - skipped, own: own, bytes, length, flags: flags) else { return false }
-        stack.top.measuredText = own + length - skipped
-        limits.measuredText += length - skipped
+        let added = text.countedBytes(of: UnsafeRawBufferPointer(start: bytes, count: length), counted: own)
+        guard added > 0 else { return true }
+        guard admitsText(added, own: own, bytes, length, flags: flags) else { return false }
+        stack.top.measuredText = own + added
+        limits.measuredText += added
         return true
     }
 
@@ -1037,7 +1007,7 @@ final class DispatchEngine {
     private func admitsText(
         _ added: Int, own: Int, _ bytes: UnsafePointer<CChar>, _ length: Int, flags: RouteFlags
     ) -> Bool {
-        guard let breach = limits.textBreach(added: added, own: own, buffered: text.count) else { return true }
+        guard let breach = limits.textBreach(added: added, own: own, buffered: text.ownCount) else { return true }
         let skipped = length - added
         violateTextLimit(
             bytes, length, allowed: skipped + breach.allowed, flags: flags,
