@@ -531,17 +531,12 @@ final class DispatchEngine {
         if _slowPath(hasPauseWork) { doPauseWork() }
         let flags = topFlags
         if flags.contains(.collectsText) {
-            let start = stack.topTextStart
-            let skipped = text.leftOutBytes(
-                bytes, length, start: start, keepsLeadingWhitespace: flags.contains(.preservesText))
-            if skipped < length {
-                // Text within both limits as a whole is within each: the buffer holds the open
-                // elements' text, and the innermost one's own is a part of it.
-                if _slowPath(text.ownCount + length - skipped > limits.textBound) {
-                    guard admitsText(length - skipped, own: text.ownCount - start, bytes, length, flags: flags)
-                    else { return }
-                }
-                text.appendOwnText(bytes + skipped, count: length - skipped)
+            let collecting = text.collect(
+                bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
+                within: limits.textBound)
+            if case .overBound(let added, let own, let skipped) = collecting {
+                guard admitsText(added, own: own, bytes, length, flags: flags) else { return }
+                text.appendOwnText(bytes + skipped, count: added)
             }
         }
         guard flags.contains(.textChunks) else { return }

@@ -46,22 +46,51 @@ struct TextCoalescer: ~Copyable {
         @inline(__always) get { own.count }
     }
 
-    /// How many leading bytes of a piece of character data the innermost element's own
-    /// text, whose region starts at `start`, leaves out: its leading whitespace, unless
-    /// `keepsLeadingWhitespace` (a handler preserves it) or the element already has text.
-    ///
-    /// Whitespace before an element's first other character is never collected unless a
-    /// handler preserves it (the policies trim it), whichever pieces it comes in, so that
-    /// neither memory nor the limits depend on how the input was split.
-    @inline(__always)
-    func leftOutBytes(_ bytes: UnsafePointer<CChar>, _ length: Int, start: Int, keepsLeadingWhitespace: Bool) -> Int {
-        if keepsLeadingWhitespace || own.count != start { return 0 }
-        return Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+    /// What ``collect(_:_:start:keepsLeadingWhitespace:within:)`` did with a piece of text.
+    enum Collecting {
+        /// The piece is collected, or nothing of it counts (leading whitespace left out).
+        case collected
+        /// Nothing is collected: the piece's `added` bytes, after the `skipped` leading ones
+        /// left out, would take the buffer past the bound, and the element has `own` bytes
+        /// of text so far. The limits decide; ``appendOwnText(_:count:)`` collects it then.
+        case overBound(added: Int, own: Int, skipped: Int)
     }
 
-    /// Appends a piece of the innermost element's own text (after ``leftOutBytes(_:_:start:keepsLeadingWhitespace:)``
-    /// and the limits were asked).
+    /// Collects a piece of character data as the innermost element's own text, whose region
+    /// starts at `start`, while the buffer stays within `bound`, within which no text limit
+    /// can break. (`start` is read only when leading whitespace may be left out: preserved
+    /// text costs no look at the element stack.)
+    ///
+    /// Whitespace before an element's first other character is never collected unless a
+    /// handler preserves it (`keepsLeadingWhitespace`; the policies trim it), whichever
+    /// pieces it comes in, so that neither memory nor the limits depend on how the input
+    /// was split.
     @inline(__always)
+    mutating func collect(
+        _ bytes: UnsafePointer<CChar>, _ length: Int, start: @autoclosure () -> Int, keepsLeadingWhitespace: Bool,
+        within bound: Int
+    ) -> Collecting {
+        if keepsLeadingWhitespace || own.count != start() {
+            // Text within both limits as a whole is within each: the buffer holds the open
+            // elements' text, and the innermost one's own is a part of it.
+            if _slowPath(own.count + length > bound) {
+                return .overBound(added: length, own: own.count - start(), skipped: 0)
+            }
+            own.append(bytes, count: length)
+        } else {
+            let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+            if skipped < length {
+                if _slowPath(own.count + length - skipped > bound) {
+                    return .overBound(added: length - skipped, own: 0, skipped: skipped)
+                }
+                own.append(bytes + skipped, count: length - skipped)
+            }
+        }
+        return .collected
+    }
+
+    /// Appends a piece of the innermost element's own text that the limits admitted
+    /// (``Collecting/overBound(added:own:skipped:)``).
     mutating func appendOwnText(_ bytes: UnsafePointer<CChar>, count: Int) {
         own.append(bytes, count: count)
     }
