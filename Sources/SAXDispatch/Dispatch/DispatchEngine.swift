@@ -60,28 +60,11 @@ final class DispatchEngine {
     /// Set by a handler to end the chain of handlers for the current event.
     @exclusivity(unchecked) private var chainStopped = false
 
-    /// Skipping a subtree: `.content` keeps the element open (its end handlers run),
-    /// `.element` skips the element itself too (the subtree filter's decision).
-    enum Skipping { case none, content, element }
-    @exclusivity(unchecked) private(set) var skipping = Skipping.none
-    /// Open elements inside the skipped subtree, below the one being skipped.
-    @exclusivity(unchecked) private var skippedDepth = 0
-    /// Open elements, the skipped one included, when skipping began.
-    @exclusivity(unchecked) private var skipBase = 0
-    /// The serial of the element whose start handler asked to skip its content.
-    @exclusivity(unchecked) private var skipRequest: UInt64 = 0
-    /// The serial of the element a mounted set asked to prune (``ElementContext/pruneSubtree(nestedMatchesAreRecords:)``),
-    /// granted or not by ``SubtreePruning`` after its start handlers.
-    @exclusivity(unchecked) private var pruneRequest: UInt64 = 0
-    /// Whether the set asking to prune starts a record at each element matching its mount
-    /// pattern, nested ones included (``SubtreePruning/verdict(top:matched:stack:nestedMatchesAreRecords:)``).
-    @exclusivity(unchecked) private var pruneSparesNestedMatches = false
+    /// What is skipped: subtrees that handlers asked to skip or prune, and what the
+    /// subtree filter leaves out.
+    @exclusivity(unchecked) private var skipper: SubtreeSkipper
     /// How many pruning requests were granted, for tests.
-    private(set) var prunedSubtrees = 0
-    /// The subtrees that matter, if the application said; and the depth of the kept
-    /// subtree being dispatched (0 outside any).
-    private let subtreeFilter: SubtreeFilter?
-    @exclusivity(unchecked) private var keptDepth = 0
+    var prunedSubtrees: Int { skipper.prunedSubtrees }
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     private var retained: [RetainedAttribute] = []
@@ -137,7 +120,7 @@ final class DispatchEngine {
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
-        subtreeFilter = keptSubtrees.map { SubtreeFilter($0, keys: keys) }
+        skipper = SubtreeSkipper(filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) })
         processingInstructionHandlers = dispatcher.processingInstructionHandlers
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
@@ -183,9 +166,9 @@ final class DispatchEngine {
         let key = keys.key(of: id)
         serial &+= 1
         var filterState: UInt64 = 0
-        if let subtreeFilter, keptDepth == 0 {
-            switch subtreeFilter.decide(stack.isEmpty ? subtreeFilter.initialState : stack.top.filterState, key: key, attributes: attributes) {
-            case .keep: keptDepth = stack.count + 1
+        if let filter = skipper.filter, skipper.keptDepth == 0 {
+            switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
+            case .keep: skipper.keptDepth = stack.count + 1
             case .descend(let state): filterState = state
             case .skip:
                 beginSkipping(.element)
@@ -257,10 +240,10 @@ final class DispatchEngine {
                 }
             }
         }
-        if skipRequest == serial {
-            beginSkipping(.content)
-        } else if pruneRequest == serial {
-            prune(frame, bucket: bucket)
+        switch skipper.request(of: serial) {
+        case .none: break
+        case .skip: beginSkipping(.content)
+        case .prune: prune(frame, bucket: bucket)
         }
     }
 
@@ -271,7 +254,7 @@ final class DispatchEngine {
         guard !stack.topFlags.contains(.inCapture) else { return }
         let verdict = pruningVerdict(frame, bucket: bucket)
         guard verdict != .refused else { return }
-        prunedSubtrees += 1
+        skipper.notePruned()
         if verdict == .element {
             // Only the asking set's end handlers would run at its end tag, and it has no use for
             // them. (No text reaches the element from here on: nothing else to undo.)
@@ -291,7 +274,8 @@ final class DispatchEngine {
         if keepsVerdict, let verdict = pathMatches.pruningVerdict(of: frame.path) { return verdict }
         let matched = matches.entries(from: frame.matchStart, count: frame.matchCount)
         let verdict = routes.pruning.verdict(
-            top: stack.count - 1, matched: matched, stack: stack, nestedMatchesAreRecords: pruneSparesNestedMatches)
+            top: stack.count - 1, matched: matched, stack: stack,
+            nestedMatchesStandAlone: skipper.pruneSparesNestedMatches)
         if keepsVerdict { pathMatches.rememberPruningVerdict(verdict, of: frame.path) }
         return verdict
     }
@@ -486,7 +470,7 @@ final class DispatchEngine {
         if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture])) { finishRarely(flags) }
         let matchStart = stack.top.matchStart
         if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
-        if keptDepth == stack.count { keptDepth = 0 }
+        if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
         stack.dropTop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
         driver.setCharacterData(topFlags.characterData)
@@ -664,7 +648,7 @@ final class DispatchEngine {
     }
 
     func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
-        guard !processingInstructionHandlers.isEmpty, !isHalted, skipping == .none else { return }
+        guard !processingInstructionHandlers.isEmpty, !isHalted, skipper.kind == .none else { return }
         flushPendingText()
         let target = string(target) ?? ""
         let data = string(data) ?? ""
@@ -674,7 +658,7 @@ final class DispatchEngine {
     }
 
     func comment(_ text: UnsafePointer<CChar>?) {
-        guard !commentHandlers.isEmpty, !isHalted, skipping == .none else { return }
+        guard !commentHandlers.isEmpty, !isHalted, skipper.kind == .none else { return }
         flushPendingText()
         let text = string(text) ?? ""
         for handler in commentHandlers where !isHalted {
@@ -699,15 +683,14 @@ final class DispatchEngine {
     /// Asks to skip the content of the element a start handler runs for.
     func requestSkip(serial: UInt64) {
         checkStartHandler(serial: serial, "skipSubtree()")
-        skipRequest = serial
+        skipper.requestSkip(serial: serial)
     }
 
     /// Asks to skip the content of the element a mounted set's catch-all start handler
     /// runs for, if nothing outside that set would see it (``SubtreePruning``).
-    func requestPrune(serial: UInt64, nestedMatchesAreRecords: Bool) {
-        checkStartHandler(serial: serial, "pruneSubtree(nestedMatchesAreRecords:)")
-        pruneRequest = serial
-        pruneSparesNestedMatches = nestedMatchesAreRecords
+    func requestPrune(serial: UInt64, nestedMatchesStandAlone: Bool) {
+        checkStartHandler(serial: serial, "pruneSubtree(nestedMatchesStandAlone:)")
+        skipper.requestPrune(serial: serial, nestedMatchesStandAlone: nestedMatchesStandAlone)
     }
 
     /// Traps unless a start handler for the element with `serial` is running.
@@ -723,10 +706,8 @@ final class DispatchEngine {
     }
 
     /// Hands start and end tags to the counting callbacks until the skipped element ends.
-    private func beginSkipping(_ kind: Skipping) {
-        skipping = kind
-        skippedDepth = 0
-        skipBase = stack.count + (kind == .element ? 1 : 0)
+    private func beginSkipping(_ kind: SubtreeSkipper.Kind) {
+        skipper.begin(kind, openElements: stack.count)
         driver.setCharacterData(.ignored)
         driver.setSkipping(true)
     }
@@ -734,19 +715,14 @@ final class DispatchEngine {
     /// A start tag inside a skipped subtree: only the limits are checked.
     func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
-        guard admitsStartTag(name, attributes, openElements: skipBase + skippedDepth) else { return }
-        skippedDepth += 1
+        guard admitsStartTag(name, attributes, openElements: skipper.openElements) else { return }
+        skipper.enter()
     }
 
     /// An end tag inside a skipped subtree, or the skipped element's own.
     func skippedEnd() {
         if isHalted { return }
-        if skippedDepth > 0 {
-            skippedDepth -= 1
-            return
-        }
-        let kind = skipping
-        skipping = .none
+        guard let kind = skipper.leave() else { return }
         driver.setSkipping(false)
         if kind == .content {
             endElement()

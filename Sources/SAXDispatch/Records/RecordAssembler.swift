@@ -391,7 +391,7 @@ final class RecordAssembler {
         if reach?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
             // A record at the root pattern inside this one is delivered on its own: pruning
             // must not hide it.
-            element.pruneSubtree(nestedMatchesAreRecords: true)
+            element.pruneSubtree(nestedMatchesStandAlone: true)
         }
     }
 

@@ -118,7 +118,7 @@ final class SubtreeCapture {
             switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 subtree.noteUncapturedChild(of: parent.element)
-                return element.pruneSubtree(nestedMatchesAreRecords: false)
+                return element.pruneSubtree(nestedMatchesStandAlone: false)
             case .everything: schema = nil
             case .pruned(let childSchema): schema = childSchema
             }
