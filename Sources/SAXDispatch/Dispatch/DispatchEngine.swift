@@ -83,18 +83,15 @@ final class DispatchEngine {
 
     let driver: ExpatDriver
 
-    /// Whether captured records may be held and delivered in a row: only when their
-    /// deliveries are the dispatcher's only handlers, so that nothing else sees the delay.
-    let holdsRecords: Bool
-    /// The records held for delivery, in document order.
-    @exclusivity(unchecked) private var held = HeldRecords()
+    /// Whether handlers may put their deliveries off, and what holds them.
+    @exclusivity(unchecked) private(set) var deferredDelivery: DeferredDelivery
 
     /// - Parameters:
-    ///   - mayHoldRecords: Whether captured records may be held (``holdsRecords``); a
-    ///     stream's parser says no, as it pauses at every value its consumer has not taken.
+    ///   - mayDefer: Whether handlers may put their deliveries off (``DeferredDelivery``);
+    ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
     ///   - encoding: The encoding to read the input in whatever the document declares
     ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
-    init(dispatcher: Dispatcher, mayHoldRecords: Bool = true, encoding: String? = nil) {
+    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil) {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -135,7 +132,7 @@ final class DispatchEngine {
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
-        holdsRecords = mayHoldRecords && dispatcher.hasOnlyRecordCaptures
+        deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         driver.connect(
             to: self,
             events: ExpatDriver.Events(
@@ -856,48 +853,26 @@ final class DispatchEngine {
         Whitespace.string(content.whole.text(ofDepth: checkedFrameCount(depth: depth, serial: serial)), policy: policy)
     }
 
-    // MARK: Held records
+    // MARK: Deferred delivery
 
-    /// Holds a record that a capture finished at the end tag of the element at `depth`,
-    /// to be delivered with the next ones; delivers the held records when there are enough.
-    /// Only while ``holdsRecords``.
-    func hold(_ capture: SubtreeCapture, root: Int, bytes: Int, depth: Int, serial: UInt64) {
-        held.append(
-            capture: capture, root: root, bytes: bytes, position: position(depth: depth, serial: serial), stack: stack,
-            depth: depth)
-        if held.isFull { deliverHeldRecords() }
+    /// Registers what holds the deliveries that handlers put off in this parse; only while
+    /// ``DeferredDelivery/isAllowed``.
+    func registerDeferredDelivery(_ holder: any DeferredDelivery.Holder) {
+        deferredDelivery.register(holder)
     }
 
-    /// Delivers the held records in document order. A parse error or broken limit after
-    /// them does not stop them (they came first); after a handler error or a stop request
-    /// the rest are dropped, as they would never have been reached.
-    func deliverHeldRecords() {
-        guard !held.isEmpty else { return }
-        for item in held.items where handlerError == nil && !stopRequested {
-            do {
-                try item.capture._withUnsafeGuaranteedRef { try $0.deliver(item.root, heldBy: self) }
-            } catch {
-                handlerError = HandlerError(
-                    underlying: error, event: .end, elementPath: path(of: item), line: item.line, column: item.column,
-                    byteOffset: max(0, item.byteOffset))
-                isHalted = true
-                driver.stop()
-            }
-        }
-        for item in held.items { item.capture._withUnsafeGuaranteedRef { $0.releaseHeld() } }
-        held.removeAll()
+    /// Makes the deliveries that handlers put off, in document order; a failing one ends
+    /// the parse with its error.
+    func deliverDeferred() {
+        guard let holder = deferredDelivery.holder, let error = holder.deliverAll(in: self) else { return }
+        handlerError = error
+        isHalted = true
+        driver.stop()
     }
 
-    /// The element path of a held record being delivered.
-    func path(ofHeld root: Int, in capture: SubtreeCapture) -> ElementPath? {
-        let reference = Unmanaged.passUnretained(capture).toOpaque()
-        guard let item = held.items.first(where: { $0.capture.toOpaque() == reference && $0.root == root }) else { return nil }
-        return path(of: item)
-    }
-
-    private func path(of item: HeldRecords.Item) -> ElementPath {
-        ElementPath(held.pathNames(of: item).map { names.string($0) })
-    }
+    /// Whether deferred deliveries are still made: no handler failed and no stop was asked.
+    /// A broken limit or a parse error does not stop them, as they came before it.
+    var acceptsDeferredDeliveries: Bool { handlerError == nil && !stopRequested }
 
     // MARK: Safety violations
 
@@ -1042,9 +1017,9 @@ final class DispatchEngine {
     /// Ends the parse with a handler's error, wrapped with the element and position.
     func fail(_ error: any Error, in event: HandlerError.Event) {
         guard !isHalted else { return }
-        // Records held from before the failing handler come first; if one of them fails,
-        // its error is the one reported.
-        deliverHeldRecords()
+        // Deliveries put off from before the failing handler come first; if one of them
+        // fails, its error is the one reported.
+        deliverDeferred()
         guard !isHalted else { return }
         let position: (line: Int, column: Int, byteOffset: Int)
         switch event {

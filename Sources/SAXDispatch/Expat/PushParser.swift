@@ -55,9 +55,9 @@ public final class PushParser {
     }
 
     /// A parser for a stream, which pauses at every value its consumer has not taken, so
-    /// it never holds records to decode in a row (``HeldRecords``).
+    /// its handlers never put deliveries off (``DeferredDelivery``).
     init(streaming dispatcher: Dispatcher, source: String?) {
-        engine = DispatchEngine(dispatcher: dispatcher, mayHoldRecords: false)
+        engine = DispatchEngine(dispatcher: dispatcher, mayDefer: false)
         driver = engine.driver
         self.source = source
     }
@@ -102,13 +102,13 @@ public final class PushParser {
         switch result {
         case .held, .suspended:
             // Held back: nothing was parsed. Suspended: a stream's parser paused, and
-            // streams never hold records. Either way there is nothing to deliver yet.
+            // streams never put deliveries off. Either way there is nothing to deliver yet.
             return
         case .accepted:
-            // Text gathered for chunk handlers, and records held for delivery, are not
-            // held past the bytes fed so far.
+            // Text gathered for chunk handlers, and deliveries put off, are not held past
+            // the bytes fed so far.
             whileParsing { engine.flushPendingText() }
-            try deliverHeldRecords()
+            try deliverDeferred()
         case .ended:
             try settle()
         }
@@ -222,7 +222,7 @@ public final class PushParser {
         switch result {
         case .suspended: return nil
         case .ended: try settle()
-        case .accepted, .held: try deliverHeldRecords()
+        case .accepted, .held: try deliverDeferred()
         }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
@@ -252,14 +252,14 @@ public final class PushParser {
             if result == .ended {
                 try settle()
             } else {
-                try deliverHeldRecords()
+                try deliverDeferred()
             }
         } catch let error as XMLInputError {
             // What was parsed before the read failed is delivered first: text gathered for
-            // text-chunk handlers, and records that ended.
+            // text-chunk handlers, and deliveries put off.
             whileParsing { engine.flushPendingText() }
             try rethrowHandlerError()
-            try deliverHeldRecords()
+            try deliverDeferred()
             failure = error
             throw error
         }
@@ -286,18 +286,18 @@ public final class PushParser {
         }
     }
 
-    /// Delivers the records the engine held (``HeldRecords``), and settles the parse if
-    /// one of their handlers failed.
-    private func deliverHeldRecords() throws {
-        whileParsing { engine.deliverHeldRecords() }
+    /// Makes the deliveries that handlers put off (``DeferredDelivery``), and settles the
+    /// parse if one of them failed.
+    private func deliverDeferred() throws {
+        whileParsing { engine.deliverDeferred() }
         if engine.isHalted { try settle() }
     }
 
     /// Expat stopped: find out why, and throw unless a handler asked to stop.
     private func settle() throws {
-        // Records that ended before the stop are delivered first; if one of their
-        // handlers fails, its error is the one reported.
-        whileParsing { engine.deliverHeldRecords() }
+        // Deliveries put off before the stop are made first; if one of them fails, its
+        // error is the one reported.
+        whileParsing { engine.deliverDeferred() }
         try rethrowHandlerError()
         if engine.stopRequested { return }
         if var violation = engine.violation {
