@@ -394,40 +394,21 @@ final class DispatchEngine {
         return true
     }
 
-    /// The length of a name as the document wrote it, as the name limit counts it: with
-    /// namespace processing, expat prefixes the namespace URI (`uri␁local␁prefix`), which
-    /// is an attribute value of the declaration, not part of the name.
-    private static func writtenLength(_ name: UnsafePointer<CChar>) -> Int {
-        let length = strlen(name)
-        guard let separator = memchr(name, Int32(QualifiedName.separator), length) else { return length }
-        return length - (UnsafeRawPointer(separator) - UnsafeRawPointer(name)) - 1
-    }
-
-    /// Checks a large start tag, or one that may carry defaulted attributes, against
-    /// the token, name and attribute limits.
+    /// Checks a large start tag, or one that may carry defaulted attributes, against the
+    /// driver's token and name limits, the attribute limit, and the driver's check of
+    /// attribute values defaulted from the DTD, in that order.
     /// - Returns: `false` when it broke one, and the parse ended.
     private func checkStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
     ) -> Bool {
-        guard driver.checkTokenSize(self) else { return false }
-        let maximumNameBytes = driver.maximumNameBytes
-        var count = 0
-        var longestName = Self.writtenLength(name)
-        while let attributeName = attributes[2 * count] {
-            longestName = max(longestName, Self.writtenLength(attributeName))
-            count += 1
-        }
-        if longestName > maximumNameBytes {
-            violateNameLimit()
-            return false
-        }
+        guard let count = driver.checkStartTag(name, attributes) else { return false }
         if !limits.admitsAttributes(count) {
             violate(limits.attributeViolation())
             return false
         }
         if driver.hasAttributeDeclarations {
             let specified = min(count, driver.specifiedAttributeCount)
-            if specified < count { return driver.admitsDefaultedAttributes(attributes, from: specified, to: count, self) }
+            if specified < count { return driver.admitsDefaultedAttributes(attributes, from: specified, to: count) }
         }
         return true
     }
@@ -908,27 +889,9 @@ final class DispatchEngine {
         chargedNameCount = names.count
         let held = names.heldBytes
         guard held > chargedNameBytes else { return }
-        guard driver.charge(bytes: held - chargedNameBytes) else {
-            let limit = driver.profile.maximumParserMemoryBytes
-            violate(
-                .memoryLimitExceeded,
-                "the parser needs more memory than maximumParserMemoryBytes (\(limit)) for the names of"
-                    + " \(names.count) distinct elements",
-                limit: limit.value)
-            return
-        }
+        guard driver.charge(bytes: held - chargedNameBytes, holding: "the names of \(names.count) distinct elements")
+        else { return }
         chargedNameBytes = held
-    }
-
-    func violateTokenLimit() {
-        let limit = driver.profile.maximumTokenBytes
-        violate(
-            .tokenLimitExceeded, "a single token is larger than maximumTokenBytes (\(limit))", limit: limit.value)
-    }
-
-    func violateNameLimit() {
-        let limit = driver.profile.maximumNameBytes
-        violate(.nameLimitExceeded, "a name is longer than maximumNameBytes (\(limit))", limit: limit.value)
     }
 
     /// Counts a piece of the innermost element's text against the text limits without

@@ -9,9 +9,13 @@ import Glibc
 import Musl
 #endif
 
-/// Owns one expat parser: creates and frees it, installs the C callbacks that
-/// forward to a ``DispatchEngine``, feeds it bytes, and reads positions and errors
-/// back. The only type in the package that touches expat.
+/// Owns one expat parser: creates and frees it, installs its C callbacks, decides the
+/// safety rules for what expat reads in the prolog and DTD itself, forwards element,
+/// text and document events to a ``DispatchEngine``, feeds it bytes, and reads positions
+/// and errors back. The only type in the package that touches expat.
+///
+/// Every callback receives the driver as its user data; the engine it forwards to is
+/// held unretained (the engine owns the driver, so it outlives every callback).
 ///
 /// Feeding is adaptive. Expat 2.5.0 as Debian 12 ships it re-tokenizes an unfinished
 /// token from its start on every call, so a 10 MiB token fed in 4 KiB pieces costs
@@ -61,8 +65,10 @@ final class ExpatDriver {
     /// expands a default once and copies it to every element without counting it towards
     /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
     var defaultedAttributeBytes = 0
-    /// The engine, as the user data every callback receives.
+    /// The driver itself, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
+    /// The engine that events go to, unretained: it owns the driver.
+    private var engine: Unmanaged<DispatchEngine>?
     @exclusivity(unchecked) private var characterData = CharacterData.ignored
     /// Input held back because expat still has more unparsed bytes than this.
     @exclusivity(unchecked) private var held = TextBuffer()
@@ -187,9 +193,11 @@ final class ExpatDriver {
 
     var isAvailable: Bool { parser != nil }
 
+    /// Installs the callbacks, which forward events to `engine`.
     func connect(to engine: DispatchEngine, events: Events) {
         guard let parser else { return }
-        userData = Unmanaged.passUnretained(engine).toOpaque()
+        self.engine = Unmanaged.passUnretained(engine)
+        userData = Unmanaged.passUnretained(self).toOpaque()
         XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)
         installSafetyHandlers(parser, profile: profile, events: events)
@@ -205,20 +213,20 @@ final class ExpatDriver {
                 parser,
                 { userData, name, attributes in
                     guard let name, let attributes else { return }
-                    withEngine(userData) { $0.skippedStart(name, attributes) }
+                    forwardToEngine(userData) { $0.skippedStart(name, attributes) }
                 },
                 { userData, _ in
-                    withEngine(userData) { $0.skippedEnd() }
+                    forwardToEngine(userData) { $0.skippedEnd() }
                 })
         } else {
             XML_SetElementHandler(
                 parser,
                 { userData, name, attributes in
                     guard let name, let attributes else { return }
-                    withEngine(userData) { $0.startElement(name, attributes) }
+                    forwardToEngine(userData) { $0.startElement(name, attributes) }
                 },
                 { userData, _ in
-                    withEngine(userData) { $0.endElement() }
+                    forwardToEngine(userData) { $0.endElement() }
                 })
         }
     }
@@ -245,12 +253,12 @@ final class ExpatDriver {
         case .common:
             XML_SetCharacterDataHandler(parser) { userData, bytes, length in
                 guard let bytes, length > 0 else { return }
-                withEngine(userData) { $0.characters(bytes, Int(length)) }
+                forwardToEngine(userData) { $0.characters(bytes, Int(length)) }
             }
         case .rare:
             XML_SetCharacterDataHandler(parser) { userData, bytes, length in
                 guard let bytes, length > 0 else { return }
-                withEngine(userData) { $0.charactersRarely(bytes, Int(length)) }
+                forwardToEngine(userData) { $0.charactersRarely(bytes, Int(length)) }
             }
         }
     }
@@ -279,7 +287,7 @@ final class ExpatDriver {
         guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }
         if currentEventMayBeInEntity {
             suspensionDeferred = true
-            withEngine(userData) { $0.hasPauseWork = true }
+            withEngine { $0.hasPauseWork = true }
             return
         }
         suspensionRequested = true
@@ -348,9 +356,7 @@ final class ExpatDriver {
                 if result != .accepted { return result }
             }
             surrogateAfterSuspension = false
-            withEngine(userData) {
-                $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
-            }
+            violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
             return .ended
         }
         return concludeCall()
@@ -376,7 +382,7 @@ final class ExpatDriver {
     /// - Returns: `false` when it did.
     private func checkUnfinishedToken(_ unparsed: Int) -> Bool {
         guard unfinishedTokenBreaksLimit(unparsed: unparsed) else { return true }
-        withEngine(userData) { $0.violateTokenLimit() }
+        violateTokenLimit()
         return false
     }
 
@@ -403,9 +409,7 @@ final class ExpatDriver {
             if result == .suspended { surrogateAfterSuspension = true }
             if result != .accepted { return result }
         }
-        withEngine(userData) {
-            $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
-        }
+        violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
         return .ended
     }
 
@@ -567,10 +571,7 @@ final class ExpatDriver {
     private func rejectsZeroInFirstBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let zero = bytes.prefix(2 - bytesGiven).firstIndex(of: 0) else { return false }
         let offset = bytesGiven + zero
-        withEngine(userData) {
-            $0.violate(
-                .invalidToken, "not well-formed (invalid token)", at: (line: 1, column: offset + 1, byteOffset: offset))
-        }
+        violate(.invalidToken, "not well-formed (invalid token)", at: (line: 1, column: offset + 1, byteOffset: offset))
         return true
     }
 
@@ -628,9 +629,7 @@ final class ExpatDriver {
                 bytesGiven += carried + invalid
                 let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
                 guard status == XML_STATUS_OK, checkUnfinishedToken(unparsedByteCount) else { return .ended }
-                withEngine(userData) {
-                    $0.violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
-                }
+                violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
                 return .ended
             }
             // What the token limit leaves no room for waits in `held`, with a held-back line break.
@@ -720,12 +719,38 @@ final class ExpatDriver {
     }
 }
 
-/// Calls `body` with the engine a callback's user data points to, without retaining
-/// it: the engine owns the driver, so it outlives every callback.
+extension ExpatDriver {
+    /// Calls `body` with the engine events go to. Only after ``connect(to:events:)``, as
+    /// every callback is.
+    @inline(__always)
+    func withEngine(_ body: (DispatchEngine) -> Void) {
+        engine.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Ends the parse because the document broke a rule the driver enforces; the engine
+    /// records it with the element path and halts.
+    func violate(
+        _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
+        at position: (line: Int, column: Int, byteOffset: Int)? = nil
+    ) {
+        withEngine { $0.violate(code, message, limit: limit, at: position) }
+    }
+}
+
+/// Calls `body` with the driver a callback's user data points to, without retaining it:
+/// the engine that owns the driver keeps it alive while expat runs.
 @inline(__always)
-func withEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
+func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
     guard let userData else { return }
-    Unmanaged<DispatchEngine>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
+    Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
+}
+
+/// Calls `body` with the engine that the driver a callback's user data points to
+/// forwards events to: the element and text callbacks' one step from C to the engine.
+@inline(__always)
+func forwardToEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
+    guard let userData else { return }
+    Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.withEngine(body) }
 }
 
 /// A C string from expat as a Swift string, or nil for a null pointer.
