@@ -119,8 +119,8 @@ final class ExpatDriver {
     static let holdbackThreshold = 1024
     /// Feeds shorter than this that hold no `>` are gathered, up to ``smallFeedGathering``
     /// bytes, before expat sees them. Every event but text needs a `>` to complete, so
-    /// gathering delays only text; and expat costs about 60 ns a call, which made a
-    /// document fed one byte at a time 20 times slower than fed whole.
+    /// gathering delays only text; and every call into expat has a fixed cost, which would
+    /// make a document fed one byte at a time many times slower than fed whole.
     static let smallFeed = 16
     static let smallFeedGathering = 512
     /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.

@@ -292,8 +292,9 @@ final class DispatchEngine {
     }
 
     // The handler calls build their context in the call's argument, where it is borrowed:
-    // a context kept in a local for the handlers of a chain was an owned copy, which cost
-    // a retain and a release of the engine (atomic) per element and handler kind.
+    // keep it there. A context kept in a local for the handlers of a chain is an owned
+    // copy, which costs a retain and a release of the engine (atomic) per element and
+    // handler kind.
 
     @inline(__always)
     func callStartHandler(_ handler: Route.StartHandler, name: Int32, serial: UInt64, depth: Int) {
