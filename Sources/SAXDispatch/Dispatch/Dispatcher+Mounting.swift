@@ -53,7 +53,7 @@ extension Dispatcher {
             }
         }
         let base = addGroups(handlers.groupParents)
-        recordCaptureHandlerCount += handlers.isRecordCapture ? handlers.handlerCount : handlers.recordCaptureHandlerCount
+        deferringHandlerCount += handlers.defersDelivery ? handlers.handlerCount : handlers.deferringHandlerCount
         for entry in handlers.entries {
             let route = entry.route.resolvingWhitespace(handlers.whitespace)
             // The set's own bindings resolve its names; what they leave unbound, this

@@ -82,11 +82,11 @@ public struct Dispatcher {
     private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void] = []
     private(set) var notationHandlers: [(NotationDeclaration) throws -> Void] = []
     private(set) var warningHandlers: [(ParseWarning) -> Void] = []
-    /// Whether this set's handlers capture records whose delivery the engine may hold
-    /// (``HeldRecords``): set on the handler sets of decoded records.
-    var isRecordCapture = false
-    /// How many of the handlers came from mounted record-capture sets.
-    var recordCaptureHandlerCount = 0
+    /// Whether this set's handlers may put their deliveries off (``DeferredDelivery``):
+    /// set by the clients whose handlers do.
+    var defersDelivery = false
+    /// How many of the handlers came from mounted sets that may put their deliveries off.
+    var deferringHandlerCount = 0
 
     /// Creates a dispatcher with no handlers.
     public init() {}
@@ -273,10 +273,10 @@ public struct Dispatcher {
             + doctypeHandlers.count + notationHandlers.count
     }
 
-    /// Whether every handler belongs to a record capture, so that records may be held
-    /// and delivered in a row without any other handler seeing the delay.
-    var hasOnlyRecordCaptures: Bool {
-        recordCaptureHandlerCount > 0 && recordCaptureHandlerCount == handlerCount
+    /// Whether every handler belongs to a set that may put its deliveries off, so that
+    /// they may be delivered in a row without any other handler seeing the delay.
+    var hasOnlyDeferringHandlers: Bool {
+        deferringHandlerCount > 0 && deferringHandlerCount == handlerCount
     }
 
     mutating func setKeptSubtrees(_ patterns: [ElementPattern]) {

@@ -21,19 +21,17 @@ extension ExpatDriver {
         guard let parser, encodingOverride == nil else { return }
         XML_SetXmlDeclHandler(parser) { userData, _, encoding, _ in
             guard let encoding else { return }
-            withEngine(userData) { engine in
-                engine.driver.checkDeclaredEncodingAfterByteOrderMark(engine, encoding: encoding)
-            }
+            withDriver(userData) { $0.checkDeclaredEncodingAfterByteOrderMark(encoding: encoding) }
         }
     }
 
     /// Ends the parse when the declared encoding reads bytes above ASCII otherwise than
     /// UTF-8 does. Expat calls the declaration callback before it switches encodings, so
     /// no text has been decoded in the declared encoding yet.
-    private func checkDeclaredEncodingAfterByteOrderMark(_ engine: DispatchEngine, encoding: UnsafePointer<CChar>) {
+    private func checkDeclaredEncodingAfterByteOrderMark(encoding: UnsafePointer<CChar>) {
         let name = UTF8Text.string(cString: encoding)
         guard let table = SingleByteEncoding(named: name), table.definesBytesAboveASCII else { return }
-        engine.violate(
+        violate(
             .incorrectEncoding,
             "encoding specified in XML declaration is incorrect: the document starts with a UTF-8 byte order mark"
                 + " but declares encoding=\"\(name)\"",

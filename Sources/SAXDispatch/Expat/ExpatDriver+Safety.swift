@@ -12,7 +12,12 @@ import Musl
 /// DTD: entity and attribute declarations, external and undeclared entities, internal
 /// subsets, token sizes of comments and processing instructions, the names of processing
 /// instruction targets, the DOCTYPE, notations and element type declarations, and the
-/// encodings expat does not know itself.
+/// encodings expat does not know itself; and the token, name and defaulted-attribute
+/// checks of start tags, which the engine asks for.
+///
+/// The driver decides these rules itself and reports a broken one to the engine
+/// (``violate(_:_:limit:at:)``); the events that handlers receive (DOCTYPE, notations,
+/// comments, processing instructions) go on to the engine once the rules hold.
 extension ExpatDriver {
     func installSafetyHandlers(_ parser: OpaquePointer, profile: SafetyProfile, events: Events) {
         // Parameter entities are never parsed: nothing outside the input is read, and an
@@ -23,30 +28,27 @@ extension ExpatDriver {
 
         XML_SetEntityDeclHandler(parser) {
             userData, name, isParameterEntity, _, _, _, systemID, publicID, notationName in
-            withEngine(userData) { engine in
-                engine.driver.entityDeclared(
-                    engine, name: name, isParameterEntity: isParameterEntity != 0, systemID: systemID,
-                    publicID: publicID, notationName: notationName)
+            withDriver(userData) { driver in
+                driver.entityDeclared(
+                    name: name, isParameterEntity: isParameterEntity != 0, systemID: systemID, publicID: publicID,
+                    notationName: notationName)
             }
         }
         XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, type, _, _ in
-            withEngine(userData) { engine in
-                engine.driver.attributeDeclared(
-                    engine, elementName: elementName, attributeName: attributeName, type: type)
-            }
+            withDriver(userData) { $0.attributeDeclared(elementName: elementName, attributeName: attributeName, type: type) }
         }
         XML_SetExternalEntityRefHandlerArg(parser, userData)
         XML_SetExternalEntityRefHandler(parser) { handlerArgument, _, _, systemID, publicID in
-            withEngine(UnsafeMutableRawPointer(handlerArgument)) { engine in
-                engine.driver.externalEntityReferenced(engine, systemID: systemID, publicID: publicID)
+            withDriver(UnsafeMutableRawPointer(handlerArgument)) {
+                $0.externalEntityReferenced(systemID: systemID, publicID: publicID)
             }
             return 0
         }
         XML_SetSkippedEntityHandler(parser) { userData, name, isParameterEntity in
             let name = MessageText.name(string(name) ?? "")
             let reference = isParameterEntity != 0 ? "%\(name);" : "&\(name);"
-            withEngine(userData) { engine in
-                engine.violate(
+            withDriver(userData) { driver in
+                driver.violate(
                     .undefinedEntity,
                     "entity \(reference) is not declared in the document; a declaration in an external DTD "
                         + "or parameter entity would not be read")
@@ -72,52 +74,52 @@ extension ExpatDriver {
         let checksNames = profile.maximumNameBytes.value != nil
         if events.doctype || !profile.allowsInternalSubset || checksNames {
             XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
-                withEngine(userData) { engine in
-                    guard engine.driver.checkName(engine, name) else { return }
-                    if hasInternalSubset != 0 && !engine.driver.profile.allowsInternalSubset {
-                        engine.violate(
+                withDriver(userData) { driver in
+                    guard driver.checkName(name) else { return }
+                    if hasInternalSubset != 0 && !driver.profile.allowsInternalSubset {
+                        driver.violate(
                             .internalSubsetForbidden,
                             "the DOCTYPE has an internal subset, which this profile forbids (allowsInternalSubset)")
                         return
                     }
-                    engine.doctype(
-                        DoctypeDeclaration(
-                            name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
-                            hasInternalSubset: hasInternalSubset != 0))
+                    let declaration = DoctypeDeclaration(
+                        name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
+                        hasInternalSubset: hasInternalSubset != 0)
+                    driver.withEngine { $0.doctype(declaration) }
                 }
             }
         }
         if events.notations || checksNames {
             XML_SetNotationDeclHandler(parser) { userData, name, _, systemID, publicID in
-                withEngine(userData) { engine in
-                    guard engine.driver.checkName(engine, name) else { return }
-                    engine.notation(
-                        NotationDeclaration(
-                            name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID)))
+                withDriver(userData) { driver in
+                    guard driver.checkName(name) else { return }
+                    let declaration = NotationDeclaration(
+                        name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
+                    driver.withEngine { $0.notation(declaration) }
                 }
             }
         }
         if checksNames {
             XML_SetElementDeclHandler(parser) { userData, name, model in
-                withEngine(userData) { engine in
-                    _ = engine.driver.checkName(engine, name) && engine.driver.checkNames(engine, in: model)
-                    if let model { XML_FreeContentModel(engine.driver.parser, model) }
+                withDriver(userData) { driver in
+                    _ = driver.checkName(name) && driver.checkNames(in: model)
+                    if let model { XML_FreeContentModel(driver.parser, model) }
                 }
             }
         }
         if events.comments || checksTokens {
             XML_SetCommentHandler(parser) { userData, data in
-                withEngine(userData) { engine in
-                    guard engine.driver.checkTokenSize(engine) else { return }
-                    engine.comment(data)
+                withDriver(userData) { driver in
+                    guard driver.admitsTokenSize() else { return }
+                    driver.withEngine { $0.comment(data) }
                 }
             }
         }
         if events.processingInstructions || checksTokens || checksNames {
             XML_SetProcessingInstructionHandler(parser) { userData, target, data in
-                withEngine(userData) { engine in
-                    guard engine.driver.checkTokenSize(engine), engine.driver.checkName(engine, target) else { return }
-                    engine.processingInstruction(target: target, data: data)
+                withDriver(userData) { driver in
+                    guard driver.admitsTokenSize(), driver.checkName(target) else { return }
+                    driver.withEngine { $0.processingInstruction(target: target, data: data) }
                 }
             }
         }
@@ -125,31 +127,85 @@ extension ExpatDriver {
 
     /// Ends the parse when the token being reported is larger than the token limit.
     /// - Returns: `false` when it was.
-    func checkTokenSize(_ engine: DispatchEngine) -> Bool {
+    func admitsTokenSize() -> Bool {
         guard currentEventByteCount > maximumTokenBytes else { return true }
-        engine.violateTokenLimit()
+        violateTokenLimit()
         return false
     }
 
-    private func checkName(_ engine: DispatchEngine, _ name: UnsafePointer<CChar>?) -> Bool {
+    func violateTokenLimit() {
+        let limit = profile.maximumTokenBytes
+        violate(.tokenLimitExceeded, "a single token is larger than maximumTokenBytes (\(limit))", limit: limit.value)
+    }
+
+    func violateNameLimit() {
+        let limit = profile.maximumNameBytes
+        violate(.nameLimitExceeded, "a name is longer than maximumNameBytes (\(limit))", limit: limit.value)
+    }
+
+    private func checkName(_ name: UnsafePointer<CChar>?) -> Bool {
         guard let name, strlen(name) > maximumNameBytes else { return true }
-        engine.violateNameLimit()
+        violateNameLimit()
+        return false
+    }
+
+    /// Checks a start tag that may break the token or name limit (a large one, or one from
+    /// an internal entity or with attributes defaulted from the DTD: see
+    /// ``LimitGuard/examinesStartTag(byteCount:)``).
+    /// - Returns: The number of its attributes, or `nil` when it broke a limit and the parse ended.
+    func checkStartTag(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    ) -> Int? {
+        guard admitsTokenSize() else { return nil }
+        var count = 0
+        var longestName = Self.writtenLength(name)
+        while let attributeName = attributes[2 * count] {
+            longestName = max(longestName, Self.writtenLength(attributeName))
+            count += 1
+        }
+        if longestName > maximumNameBytes {
+            violateNameLimit()
+            return nil
+        }
+        return count
+    }
+
+    /// The length of a name as the document wrote it, as the name limit counts it: with
+    /// namespace processing, expat prefixes the namespace URI (`uri␁local␁prefix`), which
+    /// is an attribute value of the declaration, not part of the name.
+    private static func writtenLength(_ name: UnsafePointer<CChar>) -> Int {
+        let length = strlen(name)
+        guard let separator = memchr(name, Int32(QualifiedName.separator), length) else { return length }
+        return length - (UnsafeRawPointer(separator) - UnsafeRawPointer(name)) - 1
+    }
+
+    /// Charges `bytes` that the dispatcher holds for the parse (what `holding` describes)
+    /// to expat's heap budget, as expat's own allocations are charged; when they do not
+    /// fit, charges nothing and ends the parse with the memory limit.
+    /// - Returns: `false` when they did not fit.
+    func charge(bytes: Int, holding: @autoclosure () -> String) -> Bool {
+        guard !charge(bytes: bytes) else { return true }
+        let limit = profile.maximumParserMemoryBytes
+        violate(
+            .memoryLimitExceeded,
+            "the parser needs more memory than maximumParserMemoryBytes (\(limit)) for \(holding())",
+            limit: limit.value)
         return false
     }
 
     fileprivate func entityDeclared(
-        _ engine: DispatchEngine, name: UnsafePointer<CChar>?, isParameterEntity: Bool,
-        systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
+        name: UnsafePointer<CChar>?, isParameterEntity: Bool, systemID: UnsafePointer<CChar>?,
+        publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
     ) {
         entityDeclarationCount += 1
         let limit = profile.maximumEntityDeclarations
         if limit.isExceeded(by: entityDeclarationCount) {
-            engine.violate(
+            violate(
                 .entityLimitExceeded,
                 "more than maximumEntityDeclarations (\(limit)) entity declarations", limit: limit.value)
             return
         }
-        guard checkTokenSize(engine), checkName(engine, name), checkName(engine, notationName) else { return }
+        guard admitsTokenSize(), checkName(name), checkName(notationName) else { return }
         if let systemID, !isParameterEntity {
             externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
         }
@@ -157,19 +213,17 @@ extension ExpatDriver {
     }
 
     fileprivate func attributeDeclared(
-        _ engine: DispatchEngine, elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?,
-        type: UnsafePointer<CChar>?
+        elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?, type: UnsafePointer<CChar>?
     ) {
         hasAttributeDeclarations = true
-        guard checkTokenSize(engine), checkName(engine, elementName), checkName(engine, attributeName),
-            checkEnumeratedNames(engine, type)
+        guard admitsTokenSize(), checkName(elementName), checkName(attributeName), checkEnumeratedNames(type)
         else { return }
         let element = string(elementName) ?? ""
         let count = attributeDeclarationCounts[element, default: 0] + 1
         attributeDeclarationCounts[element] = count
         let limit = profile.maximumAttributes
         if limit.isExceeded(by: count) {
-            engine.violate(
+            violate(
                 .attributeLimitExceeded,
                 "element <\(MessageText.name(element))> declares more than maximumAttributes (\(limit)) attributes",
                 limit: limit.value)
@@ -183,8 +237,7 @@ extension ExpatDriver {
     /// it may be at most that many times the input read up to the end of this start tag.
     /// - Returns: `false` when they did.
     func admitsDefaultedAttributes(
-        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, from specified: Int, to count: Int,
-        _ engine: DispatchEngine
+        _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, from specified: Int, to count: Int
     ) -> Bool {
         for index in specified..<count {
             if let value = attributes[2 * index + 1] { defaultedAttributeBytes += strlen(value) }
@@ -194,7 +247,7 @@ extension ExpatDriver {
         guard UInt64(output) >= profile.amplificationActivationBytes,
             Double(output) / Double(input) > Double(profile.maximumAmplification)
         else { return true }
-        engine.violate(
+        violate(
             .amplificationLimitBreach,
             "limit on input amplification factor breached by attribute values defaulted from the DTD"
                 + " (\(defaultedAttributeBytes) bytes of them after \(input) bytes of input; maximumAmplification"
@@ -202,9 +255,7 @@ extension ExpatDriver {
         return false
     }
 
-    fileprivate func externalEntityReferenced(
-        _ engine: DispatchEngine, systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?
-    ) {
+    fileprivate func externalEntityReferenced(systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?) {
         let system = string(systemID) ?? ""
         var described = externalEntityNames[system].map { "&\(MessageText.name($0));" } ?? "an external entity"
         if let publicID = string(publicID) {
@@ -212,14 +263,14 @@ extension ExpatDriver {
         } else {
             described += " (SYSTEM \"\(MessageText.name(system))\")"
         }
-        engine.violate(
+        violate(
             .externalEntityForbidden, "reference to external entity \(described): external entities are never read")
     }
 
     /// Checks the names an enumerated or NOTATION attribute type lists, which expat reports
     /// as the type: `(yes|no)`, `NOTATION(gif|png)`.
     /// - Returns: `false` when one was too long, and the parse ended.
-    private func checkEnumeratedNames(_ engine: DispatchEngine, _ type: UnsafePointer<CChar>?) -> Bool {
+    private func checkEnumeratedNames(_ type: UnsafePointer<CChar>?) -> Bool {
         guard let type, maximumNameBytes != Int.max else { return true }
         var length = 0
         var index = 0
@@ -229,7 +280,7 @@ extension ExpatDriver {
             switch byte {
             case 0x28, 0x7C, 0x29, 0:  // ( | ) and the end
                 if inList && length > maximumNameBytes {
-                    engine.violateNameLimit()
+                    violateNameLimit()
                     return false
                 }
                 inList = inList || byte == 0x28
@@ -246,11 +297,11 @@ extension ExpatDriver {
     /// (`<!ELEMENT list (item | entry)*>`), walking it without recursion: its nesting is
     /// bounded only by the token limit.
     /// - Returns: `false` when one was too long, and the parse ended.
-    private func checkNames(_ engine: DispatchEngine, in model: UnsafeMutablePointer<XML_Content>?) -> Bool {
+    private func checkNames(in model: UnsafeMutablePointer<XML_Content>?) -> Bool {
         guard let model else { return true }
         var pending = [model]
         while let node = pending.popLast() {
-            guard checkName(engine, node.pointee.name) else { return false }
+            guard checkName(node.pointee.name) else { return false }
             if let children = node.pointee.children {
                 for index in 0..<Int(node.pointee.numchildren) { pending.append(children + index) }
             }

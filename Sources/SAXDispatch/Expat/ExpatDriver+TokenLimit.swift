@@ -20,7 +20,7 @@ extension ExpatDriver {
         let room = maximumTokenBytes - unparsed
         if room > 0 { return room }
         guard !unfinishedTokenBreaksLimit(unparsed: unparsed) else {
-            withEngine(userData) { $0.violateTokenLimit() }
+            violateTokenLimit()
             return nil
         }
         // The token's whole characters fill the limit: the next character tells.

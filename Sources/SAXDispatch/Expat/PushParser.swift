@@ -24,8 +24,6 @@
 /// `Sendable`.
 public final class PushParser {
     let engine: DispatchEngine
-    /// The engine's driver, held directly: `feed` is called per chunk, possibly per byte.
-    private let driver: ExpatDriver
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
@@ -42,7 +40,6 @@ public final class PushParser {
     /// Creates a parser that dispatches to the handlers of `dispatcher`.
     public init(_ dispatcher: Dispatcher, source: String? = nil) {
         engine = DispatchEngine(dispatcher: dispatcher)
-        driver = engine.driver
         self.source = source
     }
 
@@ -50,20 +47,18 @@ public final class PushParser {
     /// whatever the document declares.
     init(_ dispatcher: Dispatcher, source: String?, encoding: String) {
         engine = DispatchEngine(dispatcher: dispatcher, encoding: encoding)
-        driver = engine.driver
         self.source = source
     }
 
     /// A parser for a stream, which pauses at every value its consumer has not taken, so
-    /// it never holds records to decode in a row (``HeldRecords``).
+    /// its handlers never put deliveries off (``DeferredDelivery``).
     init(streaming dispatcher: Dispatcher, source: String?) {
-        engine = DispatchEngine(dispatcher: dispatcher, mayHoldRecords: false)
-        driver = engine.driver
+        engine = DispatchEngine(dispatcher: dispatcher, mayDefer: false)
         self.source = source
     }
 
     /// The number of input bytes received so far (fed, or read from a file).
-    public var byteCount: Int { engine.driver.byteCount }
+    public var byteCount: Int { engine.byteCount }
 
     /// Whether parsing has stopped, by request, by a handler error or a parse error.
     public var isStopped: Bool { engine.isHalted || failure != nil }
@@ -77,7 +72,7 @@ public final class PushParser {
         if engine.isHalted || outcome != nil { return }
         precondition(!isParsing, Self.reentrancyMessage)
         isParsing = true
-        let result = driver.feed(bytes)
+        let result = engine.feed(bytes)
         isParsing = false
         try settle(afterFeeding: result)
     }
@@ -93,7 +88,7 @@ public final class PushParser {
         if engine.isHalted || outcome != nil { return }
         precondition(!isParsing, Self.reentrancyMessage)
         isParsing = true
-        let result = driver.flushHeld()
+        let result = engine.flushHeldInput()
         isParsing = false
         try settle(afterFeeding: result)
     }
@@ -102,13 +97,13 @@ public final class PushParser {
         switch result {
         case .held, .suspended:
             // Held back: nothing was parsed. Suspended: a stream's parser paused, and
-            // streams never hold records. Either way there is nothing to deliver yet.
+            // streams never put deliveries off. Either way there is nothing to deliver yet.
             return
         case .accepted:
-            // Text gathered for chunk handlers, and records held for delivery, are not
-            // held past the bytes fed so far.
+            // Text gathered for chunk handlers, and deliveries put off, are not held past
+            // the bytes fed so far.
             whileParsing { engine.flushPendingText() }
-            try deliverHeldRecords()
+            try deliverDeferred()
         case .ended:
             try settle()
         }
@@ -137,7 +132,7 @@ public final class PushParser {
     /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
     ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ text: String) throws {
-        driver.overrideEncoding("UTF-8")
+        engine.overrideEncoding("UTF-8")
         var text = text
         try text.withUTF8 { try feed(UnsafeRawBufferPointer($0)) }
     }
@@ -158,20 +153,20 @@ public final class PushParser {
     // MARK: Pausing, for consumers that pull (asynchronous streams)
 
     /// Whether a handler paused the parse (``requestSuspension()``) with input left to parse.
-    @usableFromInline var isSuspended: Bool { driver.isSuspended }
+    @usableFromInline var isSuspended: Bool { engine.isSuspended }
 
     /// Asks expat to pause after the current callback, so that the call feeding or
     /// finishing the parse returns with the rest of the input kept for ``resume()``.
     /// Does nothing when called outside a parse call.
     @usableFromInline
     func requestSuspension() {
-        driver.suspend()
+        engine.requestSuspension()
     }
 
     /// Whether a handler asked to pause inside an internal entity's replacement text,
     /// where the pause waits for the document's own next event.
     @usableFromInline
-    var isPauseDeferred: Bool { driver.isPauseDeferred }
+    var isPauseDeferred: Bool { engine.isPauseDeferred }
 
     /// Fails the parse because more than `limit` values wait for a stream's consumer
     /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
@@ -191,10 +186,10 @@ public final class PushParser {
     func finishUnlessSuspended() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }
-        precondition(!driver.isSuspended, "finish() called on a paused parse; resume it first")
+        precondition(!engine.isSuspended, "finish() called on a paused parse; resume it first")
         if engine.isHalted { return conclude(.stopped) }
         isFinishing = true
-        return try concludeFinishing(whileParsing { engine.driver.finish() })
+        return try concludeFinishing(whileParsing { engine.finishInput() })
     }
 
     /// Goes on after a pause: parses the rest of the input already fed (or, after
@@ -212,7 +207,7 @@ public final class PushParser {
             if engine.isHalted { try settle() }
             return nil
         }
-        let result = whileParsing { driver.resume() }
+        let result = whileParsing { engine.resumeInput() }
         if isFinishing { return try concludeFinishing(result) }
         try settle(afterFeeding: result)
         return nil
@@ -222,7 +217,7 @@ public final class PushParser {
         switch result {
         case .suspended: return nil
         case .ended: try settle()
-        case .accepted, .held: try deliverHeldRecords()
+        case .accepted, .held: try deliverDeferred()
         }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }
@@ -247,19 +242,19 @@ public final class PushParser {
         try checkOpen()
         do {
             let result = try whileParsing {
-                try engine.driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source)
+                try engine.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source)
             }
             if result == .ended {
                 try settle()
             } else {
-                try deliverHeldRecords()
+                try deliverDeferred()
             }
         } catch let error as XMLInputError {
             // What was parsed before the read failed is delivered first: text gathered for
-            // text-chunk handlers, and records that ended.
+            // text-chunk handlers, and deliveries put off.
             whileParsing { engine.flushPendingText() }
             try rethrowHandlerError()
-            try deliverHeldRecords()
+            try deliverDeferred()
             failure = error
             throw error
         }
@@ -279,25 +274,25 @@ public final class PushParser {
     @inline(__always)
     private func checkOpen() throws {
         if let failure { throw failure }
-        guard driver.isAvailable else {
-            let error = driver.currentError(elementPath: [], rootStarted: false, source: source)
+        guard engine.isAvailable else {
+            let error = engine.creationError(source: source)
             failure = error
             throw error
         }
     }
 
-    /// Delivers the records the engine held (``HeldRecords``), and settles the parse if
-    /// one of their handlers failed.
-    private func deliverHeldRecords() throws {
-        whileParsing { engine.deliverHeldRecords() }
+    /// Makes the deliveries that handlers put off (``DeferredDelivery``), and settles the
+    /// parse if one of them failed.
+    private func deliverDeferred() throws {
+        whileParsing { engine.deliverDeferred() }
         if engine.isHalted { try settle() }
     }
 
     /// Expat stopped: find out why, and throw unless a handler asked to stop.
     private func settle() throws {
-        // Records that ended before the stop are delivered first; if one of their
-        // handlers fails, its error is the one reported.
-        whileParsing { engine.deliverHeldRecords() }
+        // Deliveries put off before the stop are made first; if one of them fails, its
+        // error is the one reported.
+        whileParsing { engine.deliverDeferred() }
         try rethrowHandlerError()
         if engine.stopRequested { return }
         if var violation = engine.violation {
@@ -311,8 +306,7 @@ public final class PushParser {
         // exactly as it would have if the input had been split just before the error.
         whileParsing { engine.flushPendingText() }
         try rethrowHandlerError()
-        let error = engine.driver.currentError(
-            elementPath: engine.currentPath, rootStarted: engine.rootStarted, source: source)
+        let error = engine.parseError(source: source)
         failure = error
         engine.halt()
         throw error

@@ -134,12 +134,12 @@ public struct ElementContext {
     /// do not run either. Only a mounted set's catch-all start handler may ask; anywhere
     /// else the request is refused.
     ///
-    /// - Parameter nestedMatchesAreRecords: Whether an element matching the set's mount
+    /// - Parameter nestedMatchesStandAlone: Whether an element matching the set's mount
     ///   pattern inside one of its matches starts a record of its own (as with record
     ///   assemblers; a capture takes it as part of the enclosing record): pruning is then
     ///   refused wherever the mount pattern could match below the element.
-    func pruneSubtree(nestedMatchesAreRecords: Bool) {
-        engine.requestPrune(serial: serial, nestedMatchesAreRecords: nestedMatchesAreRecords)
+    func pruneSubtree(nestedMatchesStandAlone: Bool) {
+        engine.requestPrune(serial: serial, nestedMatchesStandAlone: nestedMatchesStandAlone)
     }
 
     /// Ends the chain of handlers for the current event when this handler returns: the

@@ -2,7 +2,7 @@
 /// handler outside the set would have seen anything in it.
 ///
 /// XMLRecord captures and record assemblers ask to prune the children their records never
-/// read, from their catch-all start handler (``ElementContext/pruneSubtree(nestedMatchesAreRecords:)``). Unlike
+/// read, from their catch-all start handler (``ElementContext/pruneSubtree(nestedMatchesStandAlone:)``). Unlike
 /// ``ElementContext/skipSubtree()``, which is the application's own decision for every
 /// handler, a pruning request must not change what the dispatcher's other handlers see:
 /// `onDecoded(A.self, at: "/r/a")` next to `onEnd("b")` must still deliver every `b`
@@ -134,13 +134,13 @@ struct SubtreePruning {
 
     /// Whether the mounted set that asked may prune the open element at stack index `top`,
     /// which matched `matched` (in precedence order). The answer depends on `matched` and
-    /// the names of the open elements only (and on `nestedMatchesAreRecords`, which the
+    /// the names of the open elements only (and on `nestedMatchesStandAlone`, which the
     /// set that asks always passes alike).
     ///
-    /// - Parameter nestedMatchesAreRecords: Whether an element below that matches the
+    /// - Parameter nestedMatchesStandAlone: Whether an element below that matches the
     ///   set's own mount pattern would start a record of its own, which pruning must not hide.
     func verdict(
-        top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack, nestedMatchesAreRecords: Bool
+        top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack, nestedMatchesStandAlone: Bool
     ) -> Verdict {
         // Only a mounted set's catch-all asks: the one among the element's matches is the set
         // that did. Where two sets' catch-alls matched, either may have asked: refused.
@@ -150,7 +150,7 @@ struct SubtreePruning {
             requester = entry
         }
         guard requester >= 0 else { return .refused }
-        if nestedMatchesAreRecords, let mountPoint = recurringMountPoints[Int(requester)],
+        if nestedMatchesStandAlone, let mountPoint = recurringMountPoints[Int(requester)],
             mountPoint.mayMatchBelow(top: top, stack: stack)
         {
             return .refused

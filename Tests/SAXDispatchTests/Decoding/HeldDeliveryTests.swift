@@ -36,15 +36,15 @@ struct HeldDeliveryTests {
     func onlyWhenAlone() throws {
         var alone = Dispatcher()
         alone.onDecoded(Item.self, at: "item") { _ in }
-        #expect(PushParser(alone).engine.holdsRecords)
+        #expect(PushParser(alone).engine.deferredDelivery.isAllowed)
 
         var mixed = alone
         mixed.onEnd("other") { _ in }
-        #expect(!PushParser(mixed).engine.holdsRecords)
+        #expect(!PushParser(mixed).engine.deferredDelivery.isAllowed)
 
         var records = Dispatcher()
         records.onRecord(XMLRecord("item", .value("@n", as: Int.self)) { $0 }) { _ in }
-        #expect(!PushParser(records).engine.holdsRecords)
+        #expect(!PushParser(records).engine.deferredDelivery.isAllowed)
 
         // Next to another handler, each value comes at its own end tag, between the others' calls.
         var log: [String] = []

@@ -21,17 +21,19 @@ final class SubtreeCapture {
     /// The parse the open elements belong to: a parse that ended inside a matched element
     /// leaves them behind for the next parse to drop.
     @exclusivity(unchecked) private var parse = ParseIdentity()
-    /// Records in the subtree that the engine holds for delivery: the subtree is cleared
-    /// for the next record only when there are none.
+    /// Records in the subtree that are held for delivery (``HeldRecords``): the subtree is
+    /// cleared for the next record only when there are none.
     @exclusivity(unchecked) private var heldCount = 0
+    /// The parse's held records, once this capture held one in it.
+    @exclusivity(unchecked) private var held: HeldRecords?
     /// The open record's root, and where its capture began in ``CapturedSubtree/byteCount``.
     @exclusivity(unchecked) private var recordRoot = 0
     @exclusivity(unchecked) private var recordStart = 0
     /// The record being delivered: at its end tag, while its element is open, or later,
-    /// held by the engine.
+    /// held with the parse's other records.
     private enum Delivery {
         case atEndTag(ElementContext)
-        case held(DispatchEngine, root: Int)
+        case held(HeldRecords, root: Int)
     }
     @exclusivity(unchecked) private var delivering: Delivery?
 
@@ -58,19 +60,19 @@ final class SubtreeCapture {
     func pathOfDeliveredRecord() -> ElementPath? {
         switch delivering {
         case .atEndTag(let element): element.path
-        case .held(let engine, let root): engine.path(ofHeld: root, in: self)
+        case .held(let held, let root): held.path(ofRoot: root, in: self)
         case nil: nil
         }
     }
 
-    /// Delivers a record `engine` held.
-    func deliver(_ root: Int, heldBy engine: DispatchEngine) throws {
-        delivering = .held(engine, root: root)
+    /// Delivers a record that `held` held.
+    func deliver(_ root: Int, heldBy held: HeldRecords) throws {
+        delivering = .held(held, root: root)
         defer { delivering = nil }
         try deliver(subtree, root)
     }
 
-    /// The engine gave up a held record: delivered, or dropped after an error.
+    /// A held record was given up: delivered, or dropped after an error.
     func releaseHeld() {
         heldCount -= 1
     }
@@ -82,9 +84,9 @@ final class SubtreeCapture {
         set.onAnyStart { [self] element in try openChild(element) }
         set.onAnyEnd(whitespace: whitespace) { [self] element, text in try close(element, text) }
         set.onEnd(.mountPoint, whitespace: whitespace) { [self] element, text in try end(element, text) }
-        // The engine may hold the records for delivery in a row (``HeldRecords``) when
-        // captures like this are its only handlers.
-        set.isRecordCapture = true
+        // The records may be held for delivery in a row (``HeldRecords``) when captures
+        // like this are the dispatcher's only handlers.
+        set.defersDelivery = true
         return set
     }
 
@@ -93,6 +95,7 @@ final class SubtreeCapture {
             open.removeAll()
             wholeNodes.removeAll()
             heldCount = 0
+            held = nil
         }
         guard open.isEmpty else { return try openChild(element) }
         if heldCount == 0 { subtree.removeAll() }
@@ -118,7 +121,7 @@ final class SubtreeCapture {
             switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 subtree.noteUncapturedChild(of: parent.element)
-                return element.pruneSubtree(nestedMatchesAreRecords: false)
+                return element.pruneSubtree(nestedMatchesStandAlone: false)
             case .everything: schema = nil
             case .pruned(let childSchema): schema = childSchema
             }
@@ -152,11 +155,16 @@ final class SubtreeCapture {
         subtree.setText(text, of: root.element)
         if wholeTextSchema != nil { endWholeText(element, root.element) }
         try checkLimit(element)
-        if element.engine.holdsRecords {
+        let engine = element.engine
+        if engine.deferredDelivery.isAllowed {
+            let held = self.held ?? HeldRecords.registered(in: engine)
+            self.held = held
             heldCount += 1
-            element.engine.hold(
-                self, root: root.element, bytes: subtree.byteCount - recordStart, depth: element.depth,
-                serial: element.serial)
+            held.append(
+                capture: self, root: root.element, bytes: subtree.byteCount - recordStart,
+                position: engine.position(depth: element.depth, serial: element.serial), stack: engine.stack,
+                depth: element.depth)
+            if held.isFull { engine.deliverDeferred() }
             return
         }
         delivering = .atEndTag(element)

@@ -1,0 +1,82 @@
+/// Skipping and pruning subtrees, as handlers ask and ``SubtreePruning`` allows: the
+/// state lives in the ``SubtreeSkipper``, the switching of expat's callbacks here.
+extension DispatchEngine {
+    /// Asks to skip the content of the element a start handler runs for.
+    func requestSkip(serial: UInt64) {
+        checkStartHandler(serial: serial, "skipSubtree()")
+        skipper.requestSkip(serial: serial)
+    }
+
+    /// Asks to skip the content of the element a mounted set's catch-all start handler
+    /// runs for, if nothing outside that set would see it (``SubtreePruning``).
+    func requestPrune(serial: UInt64, nestedMatchesStandAlone: Bool) {
+        checkStartHandler(serial: serial, "pruneSubtree(nestedMatchesStandAlone:)")
+        skipper.requestPrune(serial: serial, nestedMatchesStandAlone: nestedMatchesStandAlone)
+    }
+
+    /// Traps unless a start handler for the element with `serial` is running.
+    func checkStartHandler(serial: UInt64, _ request: StaticString) {
+        precondition(
+            serial == attributesSerial && currentAttributes != nil,
+            "\(request) is only available in a start handler, for its own element")
+    }
+
+    /// Prunes the new top element as a mounted set asked, if ``SubtreePruning`` allows.
+    func prune(_ frame: ElementFrame, bucket: Int) {
+        // Pruning must not change what anyone sees: an element inside one whose whole text or
+        // inner markup is wanted is seen, whoever asks.
+        guard !stack.topFlags.contains(.inCapture) else { return }
+        let verdict = pruningVerdict(frame, bucket: bucket)
+        guard verdict != .refused else { return }
+        skipper.notePruned()
+        if verdict == .element {
+            // Only the asking set's end handlers would run at its end tag, and it has no use for
+            // them. (No text reaches the element from here on: nothing else to undo.)
+            stack.top.flags.remove(.end)
+            // An empty element's end tag is the next event: nothing to skip in between.
+            if driver.currentStartTagIsEmpty { return }
+        }
+        beginSkipping(.content)
+    }
+
+    /// What the set that asked to prune the new top element may do: see ``SubtreePruning``.
+    /// Where names alone decide the element's matches, the verdict is kept for its path.
+    func pruningVerdict(_ frame: ElementFrame, bucket: Int) -> SubtreePruning.Verdict {
+        // Only a mounted set's catch-all asks, so the element matched patterns.
+        guard frame.matchStart >= 0 else { return .refused }
+        let keepsVerdict = routes.matchesByNames(bucket: bucket)
+        if keepsVerdict, let verdict = pathMatches.pruningVerdict(of: frame.path) { return verdict }
+        let matched = matches.entries(from: frame.matchStart, count: frame.matchCount)
+        let verdict = routes.pruning.verdict(
+            top: stack.count - 1, matched: matched, stack: stack,
+            nestedMatchesStandAlone: skipper.pruneSparesNestedMatches)
+        if keepsVerdict { pathMatches.rememberPruningVerdict(verdict, of: frame.path) }
+        return verdict
+    }
+
+    /// Hands start and end tags to the counting callbacks until the skipped element ends.
+    func beginSkipping(_ kind: SubtreeSkipper.Kind) {
+        skipper.begin(kind, openElements: stack.count)
+        driver.setCharacterData(.ignored)
+        driver.setSkipping(true)
+    }
+
+    /// A start tag inside a skipped subtree: only the limits are checked.
+    func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if isHalted { return }
+        guard admitsStartTag(name, attributes, openElements: skipper.openElements) else { return }
+        skipper.enter()
+    }
+
+    /// An end tag inside a skipped subtree, or the skipped element's own.
+    func skippedEnd() {
+        if isHalted { return }
+        guard let kind = skipper.leave() else { return }
+        driver.setSkipping(false)
+        if kind == .content {
+            endElement()
+        } else {
+            driver.setCharacterData(topFlags.characterData)
+        }
+    }
+}

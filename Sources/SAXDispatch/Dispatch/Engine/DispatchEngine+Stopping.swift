@@ -1,0 +1,82 @@
+/// How a parse ends early: a handler's error, a stop request, a broken rule or limit, or
+/// a parse error; and the deliveries that handlers put off (``DeferredDelivery``), which
+/// come before any of them.
+extension DispatchEngine {
+    /// Ends the parse because the document broke a rule of the safety profile, at the
+    /// current event's position or the one given, in the open element at `depth` (the
+    /// innermost unless said).
+    func violate(
+        _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
+        at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
+    ) {
+        guard !isHalted else { return }
+        let position = position ?? driver.currentPosition()
+        let path = depth.map { depth in ElementPath((0..<depth).map { names.string(stack[$0].name) }) } ?? currentPath
+        violation = XMLParseError(
+            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
+        isHalted = true
+        driver.stop()
+    }
+
+    /// Ends the parse because the document broke one of the dispatcher's limits.
+    func violate(
+        _ violation: LimitGuard.Violation, at position: (line: Int, column: Int, byteOffset: Int)? = nil,
+        depth: Int? = nil
+    ) {
+        violate(violation.code, violation.message, limit: violation.limit, at: position, depth: depth)
+    }
+
+    /// Ends the parse with a handler's error, wrapped with the element and position.
+    func fail(_ error: any Error, in event: HandlerError.Event) {
+        guard !isHalted else { return }
+        // Deliveries put off from before the failing handler come first; if one of them
+        // fails, its error is the one reported.
+        deliverDeferred()
+        guard !isHalted else { return }
+        let position: (line: Int, column: Int, byteOffset: Int)
+        switch event {
+        case .start, .end, .text:
+            let frame = stack.top
+            position = (frame.line, frame.column, frame.byteOffset)
+        case .processingInstruction, .comment, .doctype, .notation:
+            position = driver.currentPosition()
+        }
+        handlerError = HandlerError(
+            underlying: error, event: event, elementPath: currentPath, line: position.line, column: position.column,
+            byteOffset: max(0, position.byteOffset))
+        isHalted = true
+        driver.stop()
+    }
+
+    /// Dispatches nothing more, after a parse error.
+    func halt() {
+        isHalted = true
+    }
+
+    func requestStop() {
+        guard !isHalted else { return }
+        stopRequested = true
+        isHalted = true
+        driver.stop()
+    }
+
+    /// Registers what holds the deliveries that handlers put off in this parse; only while
+    /// ``DeferredDelivery/isAllowed``.
+    func registerDeferredDelivery(_ holder: any DeferredDelivery.Holder) {
+        deferredDelivery.register(holder)
+    }
+
+    /// Makes the deliveries that handlers put off, in document order; a failing one ends
+    /// the parse with its error.
+    func deliverDeferred() {
+        guard let holder = deferredDelivery.holder, let error = holder.deliverAll(in: self) else { return }
+        handlerError = error
+        isHalted = true
+        driver.stop()
+    }
+
+    /// Whether deferred deliveries are still made: no handler failed and no stop was asked.
+    /// A broken limit or a parse error does not stop them, as they came before it.
+    var acceptsDeferredDeliveries: Bool { handlerError == nil && !stopRequested }
+}

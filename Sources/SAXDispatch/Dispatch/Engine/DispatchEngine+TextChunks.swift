@@ -1,0 +1,105 @@
+/// Delivering text to text-chunk handlers: the chunks the ``TextCoalescer`` gathers, large
+/// pieces in slices, and the slices a stream's pause left for the resumes.
+extension DispatchEngine {
+    /// Gathers character data for the innermost element's text-chunk handlers.
+    @inline(__always)
+    func gatherTextChunk(_ piece: UnsafeRawBufferPointer) {
+        if _slowPath(!text.gather(piece)) { gatherLargeTextChunk(piece) }
+    }
+
+    /// Character data that would make the gathered chunk too large: the chunk goes to the
+    /// handlers, then the piece in bounded slices straight from expat's buffer, and its end
+    /// is gathered.
+    @inline(never)
+    func gatherLargeTextChunk(_ piece: UnsafeRawBufferPointer) {
+        var piece = piece
+        flushPendingText()
+        while piece.count >= TextCoalescer.chunkLimit && !isHalted {
+            if driver.isPauseRequested {
+                // A stream's consumer has a value waiting: the rest waits for the resumes.
+                text.deferText(piece)
+                hasPauseWork = true
+                return
+            }
+            let cut = TextCoalescer.sliceEnd(piece)
+            deliverTextChunk(UnsafeRawBufferPointer(rebasing: piece[..<cut]))
+            piece = UnsafeRawBufferPointer(rebasing: piece[cut...])
+        }
+        if isHalted { return }
+        text.gatherRest(piece)
+    }
+
+    /// Delivers the gathered character data of the innermost element to its text-chunk handlers.
+    func flushPendingText() {
+        guard text.hasPendingChunk else { return }
+        deliverTextChunk(text.pendingChunk())
+        text.clearPendingChunk()
+    }
+
+    /// Delivers text gathered for text-chunk handlers before a violation, as a parse error
+    /// does: the handlers see the same text however the input was split.
+    func flushPendingTextAfterViolation() {
+        guard violation != nil, handlerError == nil else { return }
+        isHalted = false
+        flushPendingText()
+        isHalted = true
+    }
+
+    func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
+        guard !isHalted, !stack.isEmpty else { return }
+        let frame = stack.top
+        chunkSerial &+= 1
+        let serial = chunkSerial
+        let depth = stack.count
+        defer { chunkSerial &+= 1 }
+        chainStopped = false
+        if frame.matchStart < 0 {
+            for handler in routes.textHandlers(bucket: routes.bucket(frame.key)) {
+                handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
+                if isHalted { return }
+                if chainStopped { break }
+            }
+        } else {
+            chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                for handler in routes.textHandlers(entry: entry) {
+                    handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
+                    if isHalted { return }
+                    if chainStopped { break chain }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    func callTextHandler(
+        _ handler: Route.TextHandler, _ frame: ElementFrame, depth: Int, chunk: UInt64, _ bytes: UnsafeRawBufferPointer
+    ) {
+        do {
+            try handler.call(
+                ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                TextChunk(engine: self, serial: chunk, bytes: bytes))
+        } catch {
+            fail(error, in: .text)
+        }
+    }
+
+    /// At an event, what a pause left waiting: a pause asked inside an internal entity is
+    /// made now if the event is the document's own; undelivered text goes out first.
+    func doPauseWork() {
+        hasPauseWork = false
+        driver.suspendIfDeferred()
+        if text.hasDeferredText { deliverDeferredTextSlice(all: true) }
+    }
+
+    /// Whether text a pause left undelivered waits for the next resume.
+    var hasDeferredText: Bool { text.hasDeferredText }
+
+    /// Delivers the next slice of the text a pause left undelivered (or, with `all`, the
+    /// rest of it: an event came before the resume), to the innermost element's handlers.
+    func deliverDeferredTextSlice(all: Bool = false) {
+        repeat {
+            deliverTextChunk(text.nextDeferredSlice())
+        } while all && text.hasDeferredText && !isHalted
+        if !text.hasDeferredText || isHalted { text.dropDeferredText() }
+    }
+}

@@ -1,0 +1,410 @@
+/// Turns expat's callbacks into handler calls: interns names, keeps the ancestor stack,
+/// decides per event which handlers run and calls them, and stops at the first handler
+/// error or stop request.
+///
+/// The engine keeps the stack, the routing and the handler calls; each other concern is a
+/// type of its own, stored inline: text in a ``TextCoalescer``, skipping and pruning in a
+/// ``SubtreeSkipper``, the depth, attribute and text limits in a ``LimitGuard``, whole
+/// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
+/// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
+/// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
+/// `+Queries` (what handler contexts ask) and `+Feeding` (the surface ``PushParser`` uses).
+/// The engine names no record or decoder type: those are its clients.
+///
+/// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
+/// A parser is confined to one thread (it is not `Sendable`) and never re-entered,
+/// so the hot mutable state opts out of dynamic exclusivity checks, which would
+/// otherwise be paid on every event. The concerns' types are structs stored inline and
+/// their per-event methods are inlined: no indirection or dynamic call per event.
+@usableFromInline
+final class DispatchEngine {
+    let names: NameTable
+    /// What each interned name means to the patterns.
+    let keys: NameKeys
+    /// The prefixes the dispatcher binds.
+    let namespaces: NamespaceBindings
+    let routes: RouteTable
+    let processingInstructionHandlers: [(String, String) throws -> Void]
+    let commentHandlers: [(String) throws -> Void]
+    let doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
+    let notationHandlers: [(NotationDeclaration) throws -> Void]
+    let warningHandlers: [(ParseWarning) -> Void]
+    /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
+    let unboundPatternPrefixes: [String]
+
+    @exclusivity(unchecked) var stack = ElementStack()
+    /// The route flags of the innermost open element (empty outside the root), read by
+    /// every character-data callback.
+    @exclusivity(unchecked) var topFlags: RouteFlags = []
+    /// The open elements' own text, text gathered for text-chunk handlers, and text a
+    /// stream's pause left undelivered.
+    @exclusivity(unchecked) var text: TextCoalescer
+    /// Set when a stream's pause waits for the next event (asked inside an internal entity)
+    /// or left text undelivered: the only per-event check that streams cost.
+    @exclusivity(unchecked) var hasPauseWork = false
+    @exclusivity(unchecked) var serial: UInt64 = 0
+    /// The name table's size when the memory budget was last charged for it (``chargeNames()``).
+    @exclusivity(unchecked) var chargedNameCount = 0
+    @exclusivity(unchecked) var chargedNameBytes = 0
+
+    /// The attributes of the start tag being dispatched, and the serial of its element.
+    @exclusivity(unchecked) var currentAttributes: UnsafePointer<UnsafePointer<CChar>?>?
+    @exclusivity(unchecked) var attributesSerial: UInt64 = 0
+    /// Identifies the text chunk being dispatched, so a chunk cannot be read later.
+    @exclusivity(unchecked) var chunkSerial: UInt64 = 0
+
+    /// The patterns matched by open elements whose name alone does not decide them.
+    @exclusivity(unchecked) var matches = MatchStack()
+    /// What those elements matched, per path of names, for the next element on the same path.
+    @exclusivity(unchecked) var pathMatches = PathMatchCache()
+    /// The attribute tests that held on each open element.
+    @exclusivity(unchecked) var testResults: AttributeTestResults
+    /// Set by a handler to end the chain of handlers for the current event.
+    @exclusivity(unchecked) var chainStopped = false
+
+    /// What is skipped: subtrees that handlers asked to skip or prune, and what the
+    /// subtree filter leaves out.
+    @exclusivity(unchecked) var skipper: SubtreeSkipper
+    /// How many pruning requests were granted, for tests.
+    var prunedSubtrees: Int { skipper.prunedSubtrees }
+
+    /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
+    var retained: [RetainedAttribute] = []
+
+    /// Set when a handler threw or asked to stop, or the document broke a rule; no event is
+    /// dispatched afterwards. This and the three below are set only by the methods of
+    /// `DispatchEngine+Stopping.swift` (and, for the text a violation cut short,
+    /// ``flushPendingTextAfterViolation()``).
+    @exclusivity(unchecked) var isHalted = false
+    @exclusivity(unchecked) var handlerError: HandlerError?
+    @exclusivity(unchecked) var stopRequested = false
+    /// The safety rule or limit the document broke, which ended the parse.
+    @exclusivity(unchecked) var violation: XMLParseError?
+
+    /// The depth, attribute and text limits, and the text counted against them.
+    @exclusivity(unchecked) var limits: LimitGuard
+    /// Whole text and inner markup, for the elements whose handlers want them.
+    @exclusivity(unchecked) var content = ContentCapture()
+
+    let driver: ExpatDriver
+
+    /// Whether handlers may put their deliveries off, and what holds them (registered
+    /// through ``registerDeferredDelivery(_:)``).
+    @exclusivity(unchecked) var deferredDelivery: DeferredDelivery
+
+    /// - Parameters:
+    ///   - mayDefer: Whether handlers may put their deliveries off (``DeferredDelivery``);
+    ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
+    ///   - encoding: The encoding to read the input in whatever the document declares
+    ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
+    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil) {
+        let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
+        self.names = names
+        let policy = dispatcher.whitespace
+        // Prefixes the dispatcher binds apply to every pattern that a mounted set's own
+        // bindings left unbound.
+        let entries = dispatcher.entries.compactMap { entry -> RouteEntry? in
+            // `.` outside a mount has no element to match.
+            guard !entry.pattern.isMountPoint else { return nil }
+            var resolved = entry
+            resolved.pattern = entry.pattern.resolvingPrefixes(dispatcher.namespaces)
+            resolved.route = entry.route.resolvingWhitespace(policy)
+            return resolved
+        }
+        let keptSubtrees = dispatcher.keptSubtrees?.map { $0.resolvingPrefixes(dispatcher.namespaces) }
+        let keys = NameKeys(
+            names: names, patterns: entries.map(\.pattern) + (keptSubtrees ?? []),
+            processesNamespaces: dispatcher.processesNamespaces)
+        self.keys = keys
+        namespaces = dispatcher.namespaces
+        let routes = RouteTable(
+            entries: entries, groupParents: dispatcher.groupParents,
+            fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,
+            addedFlags: dispatcher.limitsAllText ? .measuresText : [])
+        self.routes = routes
+        testResults = AttributeTestResults(testCount: routes.attributeTestCount)
+        skipper = SubtreeSkipper(filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) })
+        processingInstructionHandlers = dispatcher.processingInstructionHandlers
+        commentHandlers = dispatcher.commentHandlers
+        doctypeHandlers = dispatcher.doctypeHandlers
+        notationHandlers = dispatcher.notationHandlers
+        warningHandlers = dispatcher.warningHandlers
+        var prefixes: [String] = []
+        for pattern in entries.map(\.pattern) + (keptSubtrees ?? []) {
+            for prefix in pattern.unboundPrefixes where !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        unboundPatternPrefixes = prefixes
+        let profile = dispatcher.safety
+        limits = LimitGuard(profile: profile)
+        text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
+        driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
+        deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
+        driver.connect(
+            to: self,
+            events: ExpatDriver.Events(
+                processingInstructions: !processingInstructionHandlers.isEmpty,
+                comments: !commentHandlers.isEmpty,
+                doctype: !doctypeHandlers.isEmpty,
+                notations: !notationHandlers.isEmpty))
+    }
+
+    // MARK: Events from the driver
+
+    @inline(__always)
+    func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if isHalted { return }
+        if _slowPath(hasPauseWork) { doPauseWork() }
+        if text.hasPendingChunk {
+            flushPendingText()
+            if isHalted { return }
+        }
+        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
+        let id = names.intern(name)
+        // A new name's id is the table's size before it: known ids are below the count charged.
+        if _slowPath(Int(id) >= chargedNameCount) {
+            keys.update()
+            chargeNames()
+            if isHalted { return }
+        }
+        let key = keys.key(of: id)
+        serial &+= 1
+        var filterState: UInt64 = 0
+        if let filter = skipper.filter, skipper.keptDepth == 0 {
+            switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
+            case .keep: skipper.keptDepth = stack.count + 1
+            case .descend(let state): filterState = state
+            case .skip:
+                beginSkipping(.element)
+                return
+            }
+        }
+        let bucket = routes.bucket(key)
+        let level = stack.count
+        // Which of the bucket's tests held, one bit each in the order of its list (a bucket
+        // with more tests than bits is never matched by them: see `matchPatterns`).
+        var heldTests: UInt32 = 0
+        if routes.attributeTestCount > 0 {
+            testResults.reset(level: level)
+            var bit: UInt32 = 1
+            for test in routes.tests(bucket: bucket) {
+                if routes.evaluate(test, attributes) {
+                    testResults.record(Int(test), level: level)
+                    heldTests |= bit
+                }
+                bit &<<= 1
+            }
+        }
+        var flags = routes.flags(bucket: bucket)
+        let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | keys.bits(of: key)
+        let path =
+            routes.matchesAncestors
+            ? pathMatches.path(parent: stack.isEmpty ? PathMatchCache.document : stack.top.path, name: key)
+            : PathMatchCache.untracked
+        stack.push(
+            ElementFrame(
+                name: id, key: key, flags: flags, textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
+                filterState: filterState, openNames: openNames, path: path))
+        if _slowPath(flags.contains(.matchesAncestors)) {
+            flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
+            stack.top.flags = flags
+        }
+        if _slowPath(!flags.union(topFlags).isDisjoint(with: .capturesContent)) {
+            flags = enterCapture(flags, name: id, attributes: attributes)
+            if isHalted { return }
+        }
+        // Any handler's context may be asked for the start tag's position while the element
+        // is open, after expat has moved on, so it is captured now.
+        if flags.isListened {
+            (stack.top.line, stack.top.column, stack.top.byteOffset) = driver.currentPosition()
+        }
+        topFlags = flags
+        driver.setCharacterData(flags.characterData)
+        if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
+        guard flags.contains(.start) else { return }
+
+        currentAttributes = UnsafePointer(attributes)
+        attributesSerial = serial
+        defer { currentAttributes = nil }
+        let depth = stack.count
+        chainStopped = false
+        let frame = stack.top
+        if frame.matchStart < 0 {
+            for handler in routes.startHandlers(bucket: bucket) {
+                handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
+                if isHalted { return }
+                if chainStopped { break }
+            }
+        } else {
+            chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                for handler in routes.startHandlers(entry: entry) {
+                    handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
+                    if isHalted { return }
+                    if chainStopped { break chain }
+                }
+            }
+        }
+        switch skipper.request(of: serial) {
+        case .none: break
+        case .skip: beginSkipping(.content)
+        case .prune: prune(frame, bucket: bucket)
+        }
+    }
+
+    @inline(__always)
+    func endElement() {
+        if isHalted || stack.isEmpty { return }
+        if _slowPath(hasPauseWork) { doPauseWork() }
+        if text.hasPendingChunk {
+            flushPendingText()
+            if isHalted { return }
+        }
+        // Most elements have no end handler: their frame is read field by field, in place.
+        let flags = stack.topFlags
+        if flags.contains(.end) {
+            let frame = stack.top
+            let depth = stack.count
+            chainStopped = false
+            if frame.matchStart < 0 {
+                for handler in routes.endHandlers(bucket: routes.bucket(frame.key)) {
+                    handler.withHandler { callEndHandler($0, frame, depth: depth) }
+                    if isHalted { return }
+                    if chainStopped { break }
+                }
+            } else {
+                chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+                    for handler in routes.endHandlers(entry: entry) {
+                        handler.withHandler { callEndHandler($0, frame, depth: depth) }
+                        if isHalted { return }
+                        if chainStopped { break chain }
+                    }
+                }
+            }
+        }
+        if flags.contains(.collectsText) { text.endOwnText(at: stack.topTextStart) }
+        // What few elements need at their end, tested at once.
+        if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture])) { finishRarely(flags) }
+        let matchStart = stack.top.matchStart
+        if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
+        if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
+        stack.dropTop()
+        topFlags = stack.isEmpty ? [] : stack.topFlags
+        driver.setCharacterData(topFlags.characterData)
+    }
+
+    // The handler calls build their context in the call's argument, where it is borrowed:
+    // keep it there. A context kept in a local for the handlers of a chain is an owned
+    // copy, which costs a retain and a release of the engine (atomic) per element and
+    // handler kind.
+
+    @inline(__always)
+    func callStartHandler(_ handler: Route.StartHandler, name: Int32, serial: UInt64, depth: Int) {
+        do {
+            try handler.call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
+        } catch {
+            fail(error, in: .start)
+        }
+    }
+
+    @inline(__always)
+    func callEndHandler(_ handler: Route.EndHandler, _ frame: ElementFrame, depth: Int) {
+        do {
+            switch handler {
+            case .plain(let handler):
+                try handler(ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth))
+            case .text(let policy, let handler):
+                try handler(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    Whitespace.string(text.ownText(from: frame.textStart), policy: policy ?? .trim))
+            case .content(let content, let policy, let handler):
+                try handler(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    contentString(content, frame, depth: depth, policy: policy ?? .trim))
+            }
+        } catch {
+            fail(error, in: .end)
+        }
+    }
+
+    @inline(__always)
+    func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
+        if isHalted { return }
+        if _slowPath(hasPauseWork) { doPauseWork() }
+        let flags = topFlags
+        if flags.contains(.collectsText) {
+            let collecting = text.collect(
+                bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
+                within: limits.textBound)
+            if case .overBound(let added, let own, let skipped) = collecting {
+                guard admitsText(added, own: own, bytes, length, flags: flags) else { return }
+                text.appendOwnText(bytes + skipped, count: added)
+            }
+        }
+        guard flags.contains(.textChunks) else { return }
+        gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
+    /// The end of an element with attributes kept, text counted or content captured.
+    @inline(never)
+    func finishRarely(_ flags: RouteFlags) {
+        if flags.contains(.retainsAttributes) {
+            while let last = retained.last, last.depth == stack.count { retained.removeLast() }
+        }
+        if flags.contains(.measuresText) { limits.measuredText -= stack.top.measuredText }
+        if flags.contains(.inCapture) { leaveCapture() }
+    }
+
+    /// Character data while the innermost element's whole text or inner markup is
+    /// gathered, or its text counted without being kept (``ExpatDriver/CharacterData/rare``):
+    /// that first, then what ``characters(_:_:)`` does, unless a limit broke.
+    @inline(never)
+    func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
+        if isHalted { return }
+        if _slowPath(hasPauseWork) { doPauseWork() }
+        let flags = topFlags
+        if flags.contains(.inCapture) {
+            guard captureCharacters(bytes, length, flags: flags) else { return }
+        }
+        if flags.contains(.measuresText) && !flags.contains(.collectsText) {
+            guard measureText(bytes, length, flags: flags) else { return }
+        }
+        characters(bytes, length)
+    }
+
+    // MARK: Document events
+
+    func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
+        guard !processingInstructionHandlers.isEmpty, !isHalted, skipper.kind == .none else { return }
+        flushPendingText()
+        let target = string(target) ?? ""
+        let data = string(data) ?? ""
+        for handler in processingInstructionHandlers where !isHalted {
+            do { try handler(target, data) } catch { fail(error, in: .processingInstruction) }
+        }
+    }
+
+    func comment(_ text: UnsafePointer<CChar>?) {
+        guard !commentHandlers.isEmpty, !isHalted, skipper.kind == .none else { return }
+        flushPendingText()
+        let text = string(text) ?? ""
+        for handler in commentHandlers where !isHalted {
+            do { try handler(text) } catch { fail(error, in: .comment) }
+        }
+    }
+
+    func doctype(_ declaration: DoctypeDeclaration) {
+        for handler in doctypeHandlers where !isHalted {
+            do { try handler(declaration) } catch { fail(error, in: .doctype) }
+        }
+    }
+
+    func notation(_ declaration: NotationDeclaration) {
+        for handler in notationHandlers where !isHalted {
+            do { try handler(declaration) } catch { fail(error, in: .notation) }
+        }
+    }
+
+    /// Ends the chain of handlers for the current event after the running one.
+    func stopChain() {
+        chainStopped = true
+    }
+}

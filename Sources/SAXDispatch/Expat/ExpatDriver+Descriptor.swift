@@ -1,0 +1,77 @@
+private import CExpat
+
+/// Reading a file descriptor straight into expat's own buffer.
+extension ExpatDriver {
+    /// Reads a file descriptor to its end straight into expat's own buffer
+    /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time, or more
+    /// while expat holds an unfinished token larger than that.
+    ///
+    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped.
+    /// - Throws: ``XMLInputError`` when a read fails, once the bytes read before the failure are parsed.
+    func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
+        guard let parser else { return .ended }
+        if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        if bytesGiven + held.count < 3 {
+            // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
+            var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
+            let wanted = 3 - bytesGiven - held.count
+            let read = withUnsafeMutableBytes(of: &first) { buffer in
+                readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
+            }
+            let count = read.count
+            let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            if result == .ended { return .ended }
+            if let failure = read.failure { throw failure }
+            if count < wanted { return finish() }
+            if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        }
+        while true {
+            let unparsed = unparsedByteCount
+            guard checkUnfinishedToken(unparsed), let budget = tokenBudget(unparsed: unparsed) else { return .ended }
+            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), maximumSlice)
+            // A line break held back from the previous read goes first.
+            let carried = held.count
+            guard let buffer = charging({ XML_GetBuffer(parser, Int32(carried + wanted)) }) else { return .ended }
+            if carried > 0, let heldBytes = held.bytes(from: 0).baseAddress {
+                UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
+            }
+            held.removeAll(keepingAtMost: 1 << 20)
+            let read = readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path)
+            let filled = carried + read.count
+            // The bytes read before a failure are parsed before it is reported.
+            let isFinal = filled < carried + wanted && read.failure == nil
+            let bytes = UnsafeRawBufferPointer(start: buffer, count: filled)
+            if !surrogateCheck.isOff,
+                let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
+            {
+                if carried + invalid > budget {
+                    // More than the token limit leaves room for: the bytes before the surrogate
+                    // take the way of fed bytes, which slices them. They are copied out of
+                    // expat's buffer first, which a parse call may move.
+                    let before = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[..<(carried + invalid)]))
+                    return before.withUnsafeBytes { feedUpToUnpairedSurrogate($0) }
+                }
+                // Parsed in expat's buffer, even when there are none: the call also gives back
+                // the position that asking for the buffer cleared.
+                bytesGiven += carried + invalid
+                let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
+                guard status == XML_STATUS_OK, checkUnfinishedToken(unparsedByteCount) else { return .ended }
+                violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
+                return .ended
+            }
+            // What the token limit leaves no room for waits in `held`, with a held-back line break.
+            var given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
+            if given == budget && given < filled {
+                given = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
+            }
+            if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
+            // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
+            let isLast = isFinal && given == filled && (given == 0 || maximumTokenBytes == Int.max)
+            bytesGiven += given
+            let status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
+            guard status == XML_STATUS_OK else { return .ended }
+            if let failure = read.failure { throw failure }
+            if isLast { return .accepted }
+        }
+    }
+}

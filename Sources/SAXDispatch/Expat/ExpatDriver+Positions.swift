@@ -1,0 +1,72 @@
+private import CExpat
+
+/// Where expat is, and the error it stopped with, as Swift values.
+extension ExpatDriver {
+    /// The 1-based line and column and the 0-based byte offset of the current event.
+    @inline(__always)
+    func currentPosition() -> (line: Int, column: Int, byteOffset: Int) {
+        (
+            Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)) + 1,
+            Int(XML_GetCurrentByteIndex(parser))
+        )
+    }
+
+    /// The size in bytes of the token being reported (0 inside an internal entity).
+    @inline(__always)
+    var currentEventByteCount: Int { Int(XML_GetCurrentByteCount(parser)) }
+
+    /// Whether the start tag being reported closes its element too (`<nd ref="1"/>`): its
+    /// end tag is the next event. `false` when that cannot be told from the input bytes
+    /// (inside an entity, or in an encoding other than an ASCII-compatible one).
+    var currentStartTagIsEmpty: Bool {
+        let count = currentEventByteCount
+        guard count >= 2 else { return false }
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let buffer = XML_GetInputContext(parser, &offset, &size), Int(offset) + count <= Int(size) else {
+            return false
+        }
+        let end = Int(offset) + count
+        return buffer[end - 2] == 0x2F && buffer[end - 1] == 0x3E  // "/>"
+    }
+
+    /// The number of attributes written in the current start tag, as opposed to
+    /// defaulted from the DTD, which follow them.
+    var specifiedAttributeCount: Int { Int(XML_GetSpecifiedAttributeCount(parser)) / 2 }
+
+    /// The error expat stopped with, as a Swift value.
+    ///
+    /// - Parameter rootStarted: Whether the root element started; the end of input is
+    ///   then ``XMLParseError/Code/truncated`` rather than a missing root.
+    func currentError(elementPath: ElementPath, rootStarted: Bool, source: String?) -> XMLParseError {
+        guard let parser else {
+            return XMLParseError(
+                code: .noMemory, message: "could not create an expat parser", line: 1, column: 1, byteOffset: 0,
+                source: source)
+        }
+        let expatCode = XML_GetErrorCode(parser)
+        let position = currentPosition()
+        var code = XMLParseError.Code(rawValue: Int(expatCode.rawValue))
+        var message = XML_ErrorString(expatCode).map { String(cString: $0) } ?? "expat error \(expatCode.rawValue)"
+        var limit: Int?
+        switch code {
+        case .noMemory where exceededMemoryBudget:
+            code = .memoryLimitExceeded
+            limit = profile.maximumParserMemoryBytes.value
+            message = "the parser needs more memory than maximumParserMemoryBytes (\(profile.maximumParserMemoryBytes))"
+        case .unclosedToken, .partialCharacter, .unclosedCDATASection:
+            code = .truncated
+            message = "the input ends inside a token (\(message))"
+        case .noElements where rootStarted:
+            code = .truncated
+            message = "the input ends before the root element is closed"
+        case .noElements:
+            message = "no root element"
+        default:
+            break
+        }
+        return XMLParseError(
+            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
+            byteOffset: max(0, position.byteOffset), elementPath: elementPath, limit: limit, source: source)
+    }
+}
