@@ -124,7 +124,7 @@ func utf16(_ document: [UInt8], bigEndian: Bool) -> [UInt8] {
 
 func whole(_ document: [UInt8], _ profile: SafetyProfile) -> EventLog {
     let log = EventLog()
-    log.end(Result { try log.dispatcher(profile).parse(document) })
+    log.end(Result { try log.dispatcher(profile).parse(.bytes(document)) })
     return log
 }
 
@@ -152,7 +152,9 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
     close(ends[1])
     guard written == document.count else { return nil }
     let log = EventLog()
-    log.end(Result { try log.dispatcher(profile).parse(fileDescriptor: ends[0], chunkSize: chunkSize) })
+    var input = XMLInput.fileDescriptor(ends[0])
+    input.chunkSize = chunkSize
+    log.end(Result { try log.dispatcher(profile).parse(input) })
     return log
 }
 

@@ -79,7 +79,8 @@ final class ExpatDriver {
     @exclusivity(unchecked) private(set) var parseCallCount = 0
     /// Every byte received: given to expat or held back.
     var byteCount: Int { bytesGiven + held.count }
-    /// True while expat runs a parse call that a callback may pause (not a descriptor read).
+    /// True while expat runs a parse call that a callback may pause (not a read of an
+    /// input into expat's buffer).
     @exclusivity(unchecked) private var isSuspendable = false
     /// Set once a callback asked expat to pause, until the parse call returns.
     @exclusivity(unchecked) private var suspensionRequested = false
@@ -267,7 +268,8 @@ final class ExpatDriver {
     /// so that the caller of ``feed(_:)`` or ``finish()`` gets control back (the
     /// corresponding expat call is `XML_StopParser(parser, XML_TRUE)`). A few callbacks
     /// may still follow, such as the end of an empty element paused at its start.
-    /// Does nothing outside a parse call, after a stop, or while reading a descriptor.
+    /// Does nothing outside a parse call, after a stop, or while reading an input into
+    /// expat's buffer.
     ///
     /// Inside an internal entity (`&items;` declared in the DTD), the pause waits for the
     /// next event of the document itself: expat 2.5.0, resumed inside an entity referenced
@@ -574,22 +576,23 @@ final class ExpatDriver {
         return true
     }
 
-    /// Reads a file descriptor to its end straight into expat's own buffer
+    /// Reads an input to its end straight into expat's own buffer
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time, or more
     /// while expat holds an unfinished token larger than that.
     ///
-    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped.
-    /// - Throws: ``XMLInputError`` when a read fails, once the bytes read before the failure are parsed.
-    func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
+    /// - Parameter afterRead: Called after each chunk but the last is parsed (to deliver what
+    ///   waits for the end of a feed, as after each ``feed(_:)``); `false` ends the parse.
+    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped
+    ///   or `afterRead` said to end.
+    /// - Throws: What the reader threw, once the bytes read before it are parsed.
+    func parse(reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool) throws -> FeedResult {
         guard let parser else { return .ended }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         if bytesGiven + held.count < 3 {
             // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
             var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
             let wanted = 3 - bytesGiven - held.count
-            let read = withUnsafeMutableBytes(of: &first) { buffer in
-                readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
-            }
+            let read = withUnsafeMutableBytes(of: &first) { buffer in reader.fill(buffer.baseAddress, count: wanted) }
             let count = read.count
             let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if result == .ended { return .ended }
@@ -608,7 +611,7 @@ final class ExpatDriver {
                 UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
             held.removeAll(keepingAtMost: 1 << 20)
-            let read = readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path)
+            let read = reader.fill(buffer + carried, count: wanted)
             let filled = carried + read.count
             // The bytes read before a failure are parsed before it is reported.
             let isFinal = filled < carried + wanted && read.failure == nil
@@ -646,6 +649,7 @@ final class ExpatDriver {
             guard status == XML_STATUS_OK else { return .ended }
             if let failure = read.failure { throw failure }
             if isLast { return .accepted }
+            guard afterRead() else { return .ended }
         }
     }
 

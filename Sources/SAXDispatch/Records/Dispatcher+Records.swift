@@ -12,7 +12,7 @@ extension Dispatcher {
     /// var dispatcher = Dispatcher()
     /// dispatcher.onRecord(animal) { animals.append($0) }
     /// dispatcher.onEnd("zoo/name") { _, text in zooName = text }
-    /// try dispatcher.parse(contentsOfFile: "zoo.xml")
+    /// try dispatcher.parse(.file("zoo.xml"))
     /// ```
     public mutating func onRecord<Model>(
         _ record: XMLRecord<Model>, diagnostics: @escaping (XMLRecordError) -> Void = { _ in },

@@ -107,11 +107,11 @@ struct KeyPruningTests {
             nodes.append(try session.decode(Node.self, root: root, reusing: ElementDecoder.Slot()))
         }
         dispatcher.mount(capture.handlers(), at: "node")
-        try dispatcher.parse(xml)
+        try dispatcher.parse(.string(xml))
         #expect(elementCounts == [2, 3])  // node+tag; node+meta+user
         var off = XMLRecordDecoder()
         off.keyPruning = .off
-        #expect(try off.all(Node.self, at: "node", in: xml) == nodes)
+        #expect(try off.all(Node.self, at: "node", in: .string(xml)) == nodes)
         #expect(nodes == [
             Node(id: 1, tag: [Tag(k: "highway", v: "stop")], meta: nil), Node(id: 2, tag: [], meta: Meta(user: "ann")),
         ])
@@ -134,7 +134,7 @@ struct KeyPruningTests {
             """
         var sizes: [Double] = []
         do {
-            try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: xml) { sizes.append($0.size) }
+            try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: .string(xml)) { sizes.append($0.size) }
             Issue.record("decoded a key that was not captured")
         } catch DecodingError.keyNotFound(let key, let context) {
             #expect(key.stringValue == "radius")
@@ -148,13 +148,13 @@ struct KeyPruningTests {
         sizes = []
         dispatcher.onDecoded(Shape.self, at: "shape") { sizes.append($0.size) }
         for _ in 0..<2 {
-            do { try dispatcher.parse(xml) } catch { failures += 1 }
+            do { try dispatcher.parse(.string(xml)) } catch { failures += 1 }
         }
         #expect(failures == 1)
         #expect(sizes == [2, 2, 1.5, 3])
         var off = XMLRecordDecoder()
         off.keyPruning = .off
-        #expect(try off.all(Shape.self, at: "shape", in: xml).map(\.size) == [2, 1.5, 3])
+        #expect(try off.all(Shape.self, at: "shape", in: .string(xml)).map(\.size) == [2, 1.5, 3])
     }
 
     @Test("keys named by the data: a bounded number is learned one at a time, then the elements are captured whole")
@@ -170,7 +170,7 @@ struct KeyPruningTests {
         }
         let count = 600
         let xml = "<settings>" + (0..<count).map { "<s name=\"k\($0)\"><k\($0)>v\($0)</k\($0)></s>" }.joined() + "</settings>"
-        let values = try XMLRecordDecoder().all(Setting.self, at: "s", in: xml).map(\.value)
+        let values = try XMLRecordDecoder().all(Setting.self, at: "s", in: .string(xml)).map(\.value)
         #expect(values.count == count)
         // Each new name fails its record (the value is nil) until the schema has learned the
         // most it learns name by name; from then on the elements are captured whole. Values
@@ -263,15 +263,15 @@ struct KeyPruningTests {
         var off = XMLRecordDecoder()
         off.keyPruning = .off
         #expect(
-            try off.all(Setting.self, at: "setting", in: settings) == [
+            try off.all(Setting.self, at: "setting", in: .string(settings)) == [
                 Setting(kind: "plain", extras: [:]), Setting(kind: "custom", extras: ["color": "red", "size": "3"]),
             ])
-        #expect(try off.all(Values.self, at: "values", in: lists).map(\.values) == [["a"], ["b", "c"]])
+        #expect(try off.all(Values.self, at: "values", in: .string(lists)).map(\.values) == [["a"], ["b", "c"]])
 
         let pruning = XMLRecordDecoder()
         let parses: [() throws -> Void] = [
-            { _ = try pruning.forEach(Setting.self, at: "setting", in: settings) { _ in } },
-            { _ = try pruning.forEach(Values.self, at: "values", in: lists) { _ in } },
+            { _ = try pruning.forEach(Setting.self, at: "setting", in: .string(settings)) { _ in } },
+            { _ = try pruning.forEach(Values.self, at: "values", in: .string(lists)) { _ in } },
         ]
         for parse in parses {
             do {
@@ -288,7 +288,7 @@ struct KeyPruningTests {
         var seen: [Setting] = []
         dispatcher.onDecoded(Setting.self, at: "setting") { seen.append($0) }
         for _ in 0..<2 {
-            do { try dispatcher.parse(settings) } catch { failures += 1 }
+            do { try dispatcher.parse(.string(settings)) } catch { failures += 1 }
         }
         #expect(failures == 1)
         #expect(seen.last == Setting(kind: "custom", extras: ["color": "red", "size": "3"]))
@@ -306,7 +306,7 @@ struct KeyPruningTests {
             """
         let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")
         let decoder = XMLRecordDecoder()
-        let posts = try decoder.all(Post.self, at: "post", in: xml)
+        let posts = try decoder.all(Post.self, at: "post", in: .string(xml))
         #expect(
             posts == [
                 Post(meta: Meta(id: id), author: [Author(name: "Ann")]),

@@ -13,8 +13,8 @@ enum DocumentationCatalog {
 
     /// The articles the landing page must link, each with a test file named after it.
     static let articles = [
-        "GettingStarted", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace", "TypedRecords",
-        "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
+        "GettingStarted", "ReadingInput", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace",
+        "TypedRecords", "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
     ]
 
     /// The text of a file in the catalog, such as `Errors.md`.
@@ -104,7 +104,7 @@ struct ArticleCodeTests {
         #expect(blockCount > 0, "the articles have no swift blocks to check")
     }
 
-    @Test("the eleven articles exist, each with its test file, and the landing page links every one")
+    @Test("the twelve articles exist, each with its test file, and the landing page links every one")
     func articlesAreLinked() throws {
         let files = Set(try DocumentationCatalog.markdownFiles())
         let landing = try DocumentationCatalog.text(of: "SAXDispatch.md")

@@ -25,7 +25,7 @@ struct ReadmeTests {
             guard let count = Int(text) else { throw BadValue(text: text) }
             toilets = count
         }
-        try dispatcher.parse(contentsOfFile: zooPath)
+        try dispatcher.parse(.file(zooPath))
         // --- end of the quick start ---
         #expect(animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
         #expect(toilets == 42)
@@ -42,14 +42,14 @@ struct ReadmeTests {
             print(element.prefix ?? "(default)", element.namespaceURI ?? "-", title)
         }
         // --- end ---
-        try dispatcher.parse(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#)
-        try dispatcher.parse(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#)
+        try dispatcher.parse(.string(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#))
+        try dispatcher.parse(.string(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#))
         #expect(printed == ["(default) http://www.w3.org/2005/Atom A", "a http://www.w3.org/2005/Atom B"])
         // The whole-text line of the README's "Text".
         var whole: [String] = []
         var text = Dispatcher()
         text.onEnd("p", text: .whole) { _, text in whole.append(text) }
-        try text.parse("<p>a <b>b</b> c</p>")
+        try text.parse(.string("<p>a <b>b</b> c</p>"))
         #expect(whole == ["a b c"])
     }
 
@@ -72,10 +72,10 @@ struct ReadmeTests {
             .value("facilities/disabled_parking", as: Bool.self, default: false)
         ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
 
-        let model = try zoo.first(contentsOfFile: zooPath)
+        let model = try zoo.first(in: .file(zooPath))
         var names: [String] = []
-        try animal.forEach(contentsOfFile: zooPath) { names.append($0.name) }
-        let all = try animal.all(contentsOfFile: zooPath)
+        try animal.forEach(in: .file(zooPath)) { names.append($0.name) }
+        let all = try animal.all(in: .file(zooPath))
         // --- end ---
         #expect(model.animals.map(\.kind) == ["cat", "dog"])
         #expect(model.toiletCount == 42 && model.disabledParking)
@@ -83,10 +83,10 @@ struct ReadmeTests {
         #expect(all.map(\.url.absoluteString) == ["http://en.wikipedia.org/wiki/Grumpy_Cat", "http://knowyourmeme.com/memes/i-have-no-idea-what-im-doing"])
     }
 
-    @Test("the README's run-time fields example reads a feed fed in pieces")
+    @Test("the README's run-time fields example reads a feed under a safety profile")
     func runtimeFields() throws {
         let userPath = "title"
-        let chunks = ["<rss><item id='7'><tit", "le>Hello</title></item></rss>"]
+        let body = Array("<rss><item id='7'><title>Hello</title></item></rss>".utf8)
         var rows: [[String]] = []
         // --- README "Typed records", fields chosen at run time ---
         enum Cell: Sendable { case text(String), number(Int) }
@@ -95,9 +95,7 @@ struct ReadmeTests {
             RecordField.value("@id", as: Int.self).map { .number($0) }.named("id"),
         ]
         let row = XMLRecord("item", fields: columns) { $0 }
-        try row.forEach(source: "feed.xml", safety: .strict, feeding: { parser in
-            for chunk in chunks { try parser.feed(chunk) }
-        }) { cells in rows.append(cells.map { "\($0)" }) }
+        try row.forEach(in: .bytes(body).named("feed.xml"), safety: .strict) { cells in rows.append(cells.map { "\($0)" }) }
         // --- end ---
         #expect(rows == [["text(\"Hello\")", "number(7)"]])
     }
@@ -126,26 +124,26 @@ struct ReadmeTests {
         #expect(dispatcher.safety.maximumEntityDeclarations == SafetyProfile.default.maximumEntityDeclarations)
 
         let deep = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse(String(repeating: "<a>", count: 65))
+            try dispatcher.parse(.string(String(repeating: "<a>", count: 65)))
         }
         #expect(deep?.code == .depthLimitExceeded)
         #expect(deep?.limit == 64)
         let subset = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>")
+            try dispatcher.parse(.string("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>"))
         }
         #expect(subset?.code == .internalSubsetForbidden)
         let manyAttributes = (0..<2000).map { "a\($0)='1'" }.joined(separator: " ")
-        try dispatcher.parse("<r \(manyAttributes)/>")
+        try dispatcher.parse(.string("<r \(manyAttributes)/>"))
 
         let text = String(repeating: "t", count: 11 << 20)
         var coalescing = Dispatcher()
         coalescing.onEnd("r") { _, _ in }
-        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse("<r>\(text)</r>") }
-        #expect(bigText?.description == "<input>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
+        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse(.string("<r>\(text)</r>")) }
+        #expect(bigText?.description == "<string>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
         var streamed = 0
         var streaming = Dispatcher()
         streaming.onText("r") { _, chunk in streamed += chunk.count }
-        try streaming.parse("<r>\(text)</r>")
+        try streaming.parse(.string("<r>\(text)</r>"))
         #expect(streamed == text.utf8.count)
     }
 
@@ -170,10 +168,10 @@ struct ReadmeTests {
         dispatcher.mount(userHandlers { commenters.append($0) }, at: "comment/author")
         // --- end ---
         try dispatcher.parse(
-            """
+            .string("""
             <post><author id="1"><name>Ann</name></author>
               <comment><author id="2"><name>Bo</name><pet><name>Rex</name></pet></author></comment></post>
-            """)
+            """))
         #expect(authors == [User(id: "1", name: "Ann")])
         #expect(commenters == [User(id: "2", name: "Bo")])
     }
@@ -189,7 +187,7 @@ struct ReadmeTests {
             kinds.append(kind)
         }
         // --- end ---
-        try dispatcher.parse("<map><border type='internal'><seg><path/></seg></border><border><path/></border></map>")
+        try dispatcher.parse(.string("<map><border type='internal'><seg><path/></seg></border><border><path/></border></map>"))
         #expect(kinds == ["internal", nil])
     }
 
@@ -232,21 +230,21 @@ struct ReadmeTests {
 
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let zoo = try decoder.decode(Zoo.self, contentsOfFile: zooPath)
-        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", contentsOfFile: zooPath) { animal in
+        let zoo = try decoder.decode(Zoo.self, from: .file(zooPath))
+        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", in: .file(zooPath)) { animal in
             names.append(animal.name)
         }
         dispatcher.onDecoded(Animal.self, at: "animal") { animal in names.append(animal.kind) }
         // --- end ---
-        try dispatcher.parse(contentsOfFile: zooPath)
+        try dispatcher.parse(.file(zooPath))
         #expect(zoo.animals.map(\.kind) == ["cat", "dog"])
         #expect(zoo.facilities.toilet == 42 && zoo.facilities.disabledParking)
         #expect(names == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
         do {
-            _ = try decoder.decode(Zoo.self, from: "<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>")
+            _ = try decoder.decode(Zoo.self, from: .string("<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>"))
             Issue.record("decoded 4x2")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
+            #expect(context.debugDescription == #"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
         }
     }
 
@@ -255,14 +253,20 @@ struct ReadmeTests {
         let zooPath = TestPaths.fixture("zoo.xml").path
         struct Animal { let kind: String; let name: String }
         let animal = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
-        let chunks = AsyncFileChunks(path: zooPath, chunkSize: 100)
+        let zooBytes = try TestPaths.fixtureBytes("zoo.xml")
+        let chunks = AsyncStream<[UInt8]> { continuation in
+            for start in stride(from: 0, to: zooBytes.count, by: 100) {
+                continuation.yield(Array(zooBytes[start..<min(zooBytes.count, start + 100)]))
+            }
+            continuation.finish()
+        }
         var printed: [String] = []
         func print(_ line: String) { printed.append(line) }
         // --- README "Async streams", second block (with "zoo.xml" replaced by the fixture's path) ---
-        for try await animal in animal.stream(contentsOfFile: zooPath) {
+        for try await animal in animal.stream(from: .file(zooPath)) {
             print(animal.name)
         }
-        let kinds = XMLStream(chunks: chunks) { dispatcher, output in
+        let kinds = XMLStream(from: .chunks(chunks)) { dispatcher, output in
             dispatcher.onEnd("animal/kind") { _, text in output.yield(text) }
         }
         for try await kind in kinds { print(kind) }

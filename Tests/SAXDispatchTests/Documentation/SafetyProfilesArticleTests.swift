@@ -19,18 +19,18 @@ struct SafetyProfilesArticleTests {
             """
         var message = ""
         do {
-            try Dispatcher().parse(hostile)
+            try Dispatcher().parse(.string(hostile))
         } catch let error as XMLParseError {
             message = error.description          // error.code == .externalEntityForbidden
         }
 
         #expect(rendered.count == 2)
         #expect(rendered.first == message)
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(hostile) }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(hostile)) }
         #expect(error?.code == .externalEntityForbidden)
         // An entity declared only in an external DTD, which is never read, is an error too.
         let undeclared = #expect(throws: XMLParseError.self) {
-            try Dispatcher().parse("<!DOCTYPE r SYSTEM \"r.dtd\">\n<r>&e;</r>")
+            try Dispatcher().parse(.string("<!DOCTYPE r SYSTEM \"r.dtd\">\n<r>&e;</r>"))
         }
         #expect(undeclared?.code == .undefinedEntity)
     }
@@ -45,18 +45,18 @@ struct SafetyProfilesArticleTests {
 
         var messages: [String] = []
         do {
-            try dispatcher.parse(String(repeating: "<a>", count: 65))
+            try dispatcher.parse(.string(String(repeating: "<a>", count: 65)))
         } catch let error as XMLParseError {
             messages.append(error.description)   // error.code == .depthLimitExceeded, error.limit == 64
         }
         do {
-            try dispatcher.parse("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>")
+            try dispatcher.parse(.string("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>"))
         } catch let error as XMLParseError {
             messages.append(error.description)   // error.code == .internalSubsetForbidden
         }
 
         #expect(rendered.last == messages.joined(separator: "\n"))
-        let deep = #expect(throws: XMLParseError.self) { try dispatcher.parse(String(repeating: "<a>", count: 65)) }
+        let deep = #expect(throws: XMLParseError.self) { try dispatcher.parse(.string(String(repeating: "<a>", count: 65))) }
         #expect(deep?.code == .depthLimitExceeded)
         #expect(deep?.limit == 64)
         #expect(dispatcher.safety.maximumAttributes.value == nil)
@@ -90,7 +90,7 @@ struct SafetyProfilesArticleTests {
             change(&dispatcher.safety)
             if text { dispatcher.onEnd("a") { _, _ in } }
             do {
-                try dispatcher.parse(document)
+                try dispatcher.parse(.string(document))
                 return nil
             } catch let error as XMLParseError {
                 return error.code
@@ -113,12 +113,12 @@ struct SafetyProfilesArticleTests {
     @Test("records take the profile as a parameter")
     func records() throws {
         let title = XMLRecord("item", .text("title")) { $0 }
-        let titles = try title.all(in: "<rss><item><title>Hello</title></item></rss>", safety: .strict)
+        let titles = try title.all(in: .string("<rss><item><title>Hello</title></item></rss>"), safety: .strict)
         // titles == ["Hello"]
 
         #expect(titles == ["Hello"])
         #expect(throws: XMLParseError.self) {
-            try title.all(in: "<!DOCTYPE rss [<!ENTITY t 'x'>]><rss><item><title>&t;</title></item></rss>", safety: .strict)
+            try title.all(in: .string("<!DOCTYPE rss [<!ENTITY t 'x'>]><rss><item><title>&t;</title></item></rss>"), safety: .strict)
         }
     }
 }
