@@ -33,7 +33,7 @@ extension XMLRecordDecoder {
     ) throws -> Int {
         try withoutActuallyEscaping(body) { body in
             var count = 0
-            let dispatcher = dispatcherOwningDocument(T.self, at: pattern, source: input.name, safety: safety) { value in
+            let dispatcher = dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
                 count += 1
                 try body(value)
             }
@@ -83,8 +83,7 @@ extension XMLRecordDecoder {
     /// A dispatcher that reads only the elements matching `pattern` from a document and
     /// decodes each as a `T` for `deliver`.
     func dispatcherOwningDocument<T: Decodable>(
-        _ type: T.Type, at pattern: ElementPattern, source: String?, safety: SafetyProfile,
-        deliver: @escaping (T) throws -> Void
+        _ type: T.Type, at pattern: ElementPattern, safety: SafetyProfile, deliver: @escaping (T) throws -> Void
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
@@ -93,7 +92,7 @@ extension XMLRecordDecoder {
         // Outside the matched elements nothing is dispatched: for an anchored pattern the
         // parser's subtree filter skips it at a few bit operations an element.
         if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
-        dispatcher.onDecoded(T.self, at: pattern, using: self, source: source, deliver)
+        dispatcher.onDecoded(T.self, at: pattern, using: self, deliver)
         return dispatcher
     }
 }
@@ -131,14 +130,7 @@ extension Dispatcher {
         _ type: T.Type, at pattern: ElementPattern, using decoder: XMLRecordDecoder = XMLRecordDecoder(),
         _ handler: @escaping (T) throws -> Void
     ) {
-        onDecoded(T.self, at: pattern, using: decoder, source: nil, handler)
-    }
-
-    mutating func onDecoded<T: Decodable>(
-        _ type: T.Type, at pattern: ElementPattern, using decoder: XMLRecordDecoder, source: String?,
-        _ handler: @escaping (T) throws -> Void
-    ) {
-        let session = DecodingSession(T.self, options: decoder, source: source)
+        let session = DecodingSession(T.self, options: decoder)
         let slot = ElementDecoder.Slot()
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() },

@@ -23,12 +23,11 @@ extension XMLRecordDecoder {
     public func stream<T: Decodable & SendableMetatype>(
         _ type: T.Type, at pattern: ElementPattern, from input: AsyncXMLInput, safety: SafetyProfile = .default
     ) -> XMLStream<T> {
-        let source = input.name
-        return XMLStream(
+        XMLStream(
             from: input,
             recipe: XMLStreamRecipe(
                 makeDispatcher: { output in
-                    dispatcherOwningDocument(T.self, at: pattern, source: source, safety: safety, deliver: output.yield)
+                    dispatcherOwningDocument(T.self, at: pattern, safety: safety, deliver: output.yield)
                 },
                 mapError: { error in (error as? HandlerError)?.underlying ?? error }))
     }

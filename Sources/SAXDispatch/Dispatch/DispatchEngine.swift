@@ -128,6 +128,9 @@ final class DispatchEngine {
     private let startTagCheckBound: UInt
 
     let driver: ExpatDriver
+    /// The name of the input being parsed (``PushParser/source``), for the errors that
+    /// handler sets make themselves (records, decoded values).
+    var source: String?
 
     /// Whether captured records may be held and delivered in a row: only when their
     /// deliveries are the dispatcher's only handlers, so that nothing else sees the delay.

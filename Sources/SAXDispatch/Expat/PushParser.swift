@@ -37,7 +37,10 @@ public final class PushParser {
     private var isParsing = false
 
     /// A name for the input (usually a file path) used in error descriptions.
-    public var source: String?
+    public var source: String? {
+        get { engine.source }
+        set { engine.source = newValue }
+    }
 
     /// Creates a parser that dispatches to the handlers of `dispatcher`.
     public init(_ dispatcher: Dispatcher, source: String? = nil) {

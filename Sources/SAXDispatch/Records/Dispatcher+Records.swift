@@ -18,7 +18,7 @@ extension Dispatcher {
         _ record: XMLRecord<Model>, diagnostics: @escaping (XMLRecordError) -> Void = { _ in },
         _ handler: @escaping (Model) throws -> Void
     ) {
-        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { memory in
+        let assembler = RecordAssembler(skipsUnnamed: false, report: diagnostics) { memory in
             try handler(memory.assumingMemoryBound(to: Model.self).move())
         }
         // The record's own bindings resolve its pattern first; this dispatcher's, the rest.

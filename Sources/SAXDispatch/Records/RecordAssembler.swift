@@ -76,7 +76,8 @@ final class RecordAssembler {
     /// open, for the next parse to drop.
     @exclusivity(unchecked) private var parse = ParseIdentity()
     private let skipsUnnamed: Bool
-    private let source: String?
+    /// The name of the input the open records come from (``PushParser/source``), for their errors.
+    @exclusivity(unchecked) private var source: String?
     private let report: (XMLRecordError) throws -> Void
     private let deliver: (UnsafeMutableRawPointer) throws -> Void
 
@@ -85,11 +86,10 @@ final class RecordAssembler {
     ///   - deliver: Receives each of the top-level record's models in memory, and must move
     ///     it out (before anything it does can throw): `$0.assumingMemoryBound(to: Model.self).move()`.
     init(
-        skipsUnnamed: Bool, source: String?, report: @escaping (XMLRecordError) throws -> Void,
+        skipsUnnamed: Bool, report: @escaping (XMLRecordError) throws -> Void,
         deliver: @escaping (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.skipsUnnamed = skipsUnnamed
-        self.source = source
         self.report = report
         self.deliver = deliver
     }
@@ -249,6 +249,7 @@ final class RecordAssembler {
 
     private func begin(_ node: Int, _ element: ElementContext, _ own: [OwnField]) throws {
         if parse.isNew(element.engine) {
+            source = element.engine.source
             open.removeAll()
             heldBytes.removeAll()
             for node in 0..<innermost.count { innermost[node] = -1 }

@@ -96,7 +96,7 @@ extension XMLRecord {
         try withoutActuallyEscaping(body) { body in
             var summary = RecordParseSummary()
             var dispatcher = dispatcherOwningDocument(
-                source: input.name, safety: safety,
+                safety: safety,
                 report: { error in
                     summary.failed += 1
                     if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
@@ -119,7 +119,7 @@ extension XMLRecord {
     /// A dispatcher that reads only this record from a document: `report` receives the
     /// errors the failure policy sets aside, `deliver` each model.
     func dispatcherOwningDocument(
-        source: String?, safety: SafetyProfile, report: @escaping (XMLRecordError) -> Void,
+        safety: SafetyProfile, report: @escaping (XMLRecordError) -> Void,
         deliver: @escaping (Model) throws -> Void
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
@@ -139,7 +139,7 @@ extension XMLRecord {
                 try? dispatcher.skipAll(except: pattern)
             }
         }
-        let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, source: source, report: report) { memory in
+        let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, report: report) { memory in
             try deliver(memory.assumingMemoryBound(to: Model.self).move())
         }
         dispatcher.mount(assembler.handlers(for: node), at: pattern)

@@ -22,13 +22,11 @@ extension XMLRecord {
         from input: AsyncXMLInput, safety: SafetyProfile = .default,
         diagnostics: (@Sendable (XMLRecordError) -> Void)? = nil
     ) -> XMLStream<Model> {
-        let source = input.name
-        return XMLStream(
+        XMLStream(
             from: input,
             recipe: XMLStreamRecipe(
                 makeDispatcher: { output in
-                    dispatcherOwningDocument(
-                        source: source, safety: safety, report: { diagnostics?($0) }, deliver: output.yield)
+                    dispatcherOwningDocument(safety: safety, report: { diagnostics?($0) }, deliver: output.yield)
                 },
                 mapError: { error in (error as? HandlerError).map(Self.unwrapped) ?? error }))
     }

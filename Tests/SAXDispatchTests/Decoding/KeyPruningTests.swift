@@ -23,7 +23,7 @@ struct KeyPruningTests {
     enum Kind: String, Decodable, CaseIterable { case a, b }
 
     func schema<T: Decodable>(_ type: T.Type, _ options: XMLRecordDecoder = XMLRecordDecoder()) -> KeySchema? {
-        DecodingSession(T.self, options: options, source: nil).schemaForNextElement()
+        DecodingSession(T.self, options: options).schemaForNextElement()
     }
 
     @Test("the probe learns the children a synthesized conformance reads, nested and in lists")
@@ -96,7 +96,7 @@ struct KeyPruningTests {
         var elementCounts: [Int] = []
         var nodes: [Node] = []
         var dispatcher = Dispatcher()
-        let session = DecodingSession(Node.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Node.self, options: XMLRecordDecoder())
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim
         ) { subtree, root in
@@ -181,7 +181,7 @@ struct KeyPruningTests {
         #expect(values.suffix(count - settled) == (settled..<count).map { "v\($0)" })
         #expect(settled < count - 300)
 
-        let session = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Setting.self, options: XMLRecordDecoder())
         let schema = try #require(session.schemaForNextElement())
         let probed = schema.childNames.count
         #expect(!schema.capturesEverything)
@@ -191,7 +191,7 @@ struct KeyPruningTests {
         #expect(schema.childNames.count == probed + DecodingSession.maximumLearnedNames)
 
         // A name learned again (once per record of a held batch) counts once.
-        let again = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let again = DecodingSession(Setting.self, options: XMLRecordDecoder())
         let once = try #require(again.schemaForNextElement())
         for _ in 0..<100 { again.learn(.child("x"), in: once) }
         _ = again.schemaForNextElement()
@@ -206,8 +206,8 @@ struct KeyPruningTests {
     @Test("key lookups: the first names are kept, the rest computed each time, with the same answers")
     func boundedLookups() {
         struct Model: Decodable {}
-        let session = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
-        let fresh = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Model.self, options: XMLRecordDecoder())
+        let fresh = DecodingSession(Model.self, options: XMLRecordDecoder())
         for round in 0..<2 {
             for index in 0..<1_000 {
                 let key = AnyKey(stringValue: index % 3 == 0 ? "@a\(index)" : "b\(index)/c")
@@ -313,7 +313,7 @@ struct KeyPruningTests {
                 Post(meta: nil, author: [Author(name: "Bob"), Author(name: "Cy")]),
             ])
         let schema = KeyProbe.schema(
-            of: Post.self, session: DecodingSession(Post.self, options: decoder, source: nil), processesNamespaces: true)
+            of: Post.self, session: DecodingSession(Post.self, options: decoder), processesNamespaces: true)
         #expect(!schema.capturesEverything)
         #expect(!schema.captures("junk"))
     }

@@ -208,7 +208,7 @@ struct RecordFailureTests {
             #expect(values == [3, 4, -1])
         }
         // The records a failed parse left open are dropped when the next parse begins one.
-        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: { _ in }) { model in
+        let assembler = RecordAssembler(skipsUnnamed: false, report: { _ in }) { model in
             model.assumingMemoryBound(to: [Int].self).deinitialize(count: 1)
         }
         var alone = Dispatcher()

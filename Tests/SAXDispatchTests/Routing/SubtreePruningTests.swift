@@ -65,7 +65,7 @@ struct SubtreePruningTests {
         // A floating pattern, alone: the assembler asks to prune the four elements nothing
         // reads, and is refused, since another item could start inside any of them.
         let parser = PushParser(
-            outer.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { models.append($0) })
+            outer.dispatcherOwningDocument(safety: .default, report: { _ in }) { models.append($0) })
         try parser.feed(xml)
         try parser.finish()
         #expect(models == [Outer(middle: Middle(inner: Inner(w: "1"), z: "2"), y: "4", v: "3")])
@@ -85,7 +85,7 @@ struct SubtreePruningTests {
             let record = XMLRecord(pattern, .text("title")) { $0 }
             var titles: [String] = []
             let parser = PushParser(
-                record.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { titles.append($0) })
+                record.dispatcherOwningDocument(safety: .default, report: { _ in }) { titles.append($0) })
             try parser.feed(xml)
             try parser.finish()
             #expect(titles == ["b", "a", "c"], "\(pattern)")
