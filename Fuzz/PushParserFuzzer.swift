@@ -158,6 +158,33 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
     return log
 }
 
+/// Hands a document over in irregular reads that end at the split points (or where the
+/// parser's buffer ends first).
+struct IrregularReader: XMLInputReader {
+    let document: [UInt8]
+    let stops: [Int]
+    var offset = 0
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let stop = stops.first { $0 > offset } ?? document.count
+        let count = min(buffer.count, stop - offset)
+        document.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// The custom-reader path (expat's own buffer, filled by reads of any size).
+func throughReader(_ document: [UInt8], at points: [Int], chunkSize: Int, _ profile: SafetyProfile) -> EventLog {
+    let log = EventLog()
+    var input = XMLInput.reader(name: "fuzz") { IrregularReader(document: document, stops: points) }
+    input.chunkSize = chunkSize
+    log.end(Result { try log.dispatcher(profile).parse(input) })
+    return log
+}
+
 /// After the root element, expat reports junk as junk after the document element at
 /// its start when a feed ends inside it, but when it sees the junk whole, as an invalid
 /// token at a bad character inside it or as a truncated token at the end of the input
@@ -220,5 +247,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let piped = throughPipe(document, chunkSize: chunkSize, profile) {
         compare(expected, piped, "read from a pipe by \(chunkSize)", document)
     }
+    compare(
+        expected, throughReader(document, at: points, chunkSize: chunkSize, profile),
+        "read by \(chunkSize) in reads ending at \(points)", document)
     return 0
 }
