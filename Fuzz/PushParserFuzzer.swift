@@ -124,7 +124,7 @@ func utf16(_ document: [UInt8], bigEndian: Bool) -> [UInt8] {
 
 func whole(_ document: [UInt8], _ profile: SafetyProfile) -> EventLog {
     let log = EventLog()
-    log.end(Result { try log.dispatcher(profile).parse(document) })
+    log.end(Result { try log.dispatcher(profile).parse(.bytes(document)) })
     return log
 }
 
@@ -152,7 +152,36 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
     close(ends[1])
     guard written == document.count else { return nil }
     let log = EventLog()
-    log.end(Result { try log.dispatcher(profile).parse(fileDescriptor: ends[0], chunkSize: chunkSize) })
+    var input = XMLInput.fileDescriptor(ends[0])
+    input.chunkSize = chunkSize
+    log.end(Result { try log.dispatcher(profile).parse(input) })
+    return log
+}
+
+/// Hands a document over in irregular reads that end at the split points (or where the
+/// parser's buffer ends first).
+struct IrregularReader: XMLInputReader {
+    let document: [UInt8]
+    let stops: [Int]
+    var offset = 0
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let stop = stops.first { $0 > offset } ?? document.count
+        let count = min(buffer.count, stop - offset)
+        document.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]))
+        }
+        offset += count
+        return count
+    }
+}
+
+/// The custom-reader path (expat's own buffer, filled by reads of any size).
+func throughReader(_ document: [UInt8], at points: [Int], chunkSize: Int, _ profile: SafetyProfile) -> EventLog {
+    let log = EventLog()
+    var input = XMLInput.reader(name: "fuzz") { IrregularReader(document: document, stops: points) }
+    input.chunkSize = chunkSize
+    log.end(Result { try log.dispatcher(profile).parse(input) })
     return log
 }
 
@@ -218,5 +247,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let piped = throughPipe(document, chunkSize: chunkSize, profile) {
         compare(expected, piped, "read from a pipe by \(chunkSize)", document)
     }
+    compare(
+        expected, throughReader(document, at: points, chunkSize: chunkSize, profile),
+        "read by \(chunkSize) in reads ending at \(points)", document)
     return 0
 }

@@ -34,7 +34,7 @@ struct BordersReader: ElementHandlers {
 
     static func read(contentsOfFile path: String) throws -> BorderMap {
         var reader = BordersReader()
-        try reader.parse(contentsOfFile: path)
+        try reader.parse(.file(path))
         return reader.map
     }
 }

@@ -166,7 +166,7 @@ enum FeedRecords {
         default: throw FeedError(message: "\(path): neither an RSS 2.0 <rss> nor an Atom <feed> document")
         }
         var feed: Feed?
-        let summary = try record.forEach(contentsOfFile: path, diagnostics: diagnostics) { feed = $0 }
+        let summary = try record.forEach(in: .file(path), diagnostics: diagnostics) { feed = $0 }
         guard let feed else { throw FeedError(message: "\(path): no \(record.pattern) element") }
         return (feed, summary)
     }
@@ -180,7 +180,7 @@ enum FeedRecords {
             root = element.expandedName
             element.stopParsing()
         }
-        try dispatcher.parse(contentsOfFile: path)
+        try dispatcher.parse(.file(path))
         return root
     }
 }

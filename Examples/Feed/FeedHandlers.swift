@@ -148,7 +148,7 @@ enum FeedReader {
         dispatcher.onEnd("/atom:feed/atom:author/atom:name") { _, text in feedAuthor = text }
         dispatcher.mount(Dispatcher(handling: items), at: "/rss/channel/item")
         dispatcher.mount(Dispatcher(handling: entries), at: "/atom:feed/atom:entry")
-        try dispatcher.parse(contentsOfFile: path)
+        try dispatcher.parse(.file(path))
 
         switch format {
         case .rss?:

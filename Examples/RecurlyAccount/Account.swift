@@ -93,6 +93,6 @@ enum AccountRecords {
     ///   column; `RecordNotFoundError` without an `<account>` root; `XMLParseError`
     ///   for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Account {
-        try account.first(contentsOfFile: path)
+        try account.first(in: .file(path))
     }
 }

@@ -53,6 +53,6 @@ enum AccountDecoding {
     ///   column and the offending text (an unknown state, a bad URL or date);
     ///   `XMLParseError` for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Account {
-        try decoder.decode(Account.self, contentsOfFile: path)
+        try decoder.decode(Account.self, from: .file(path))
     }
 }

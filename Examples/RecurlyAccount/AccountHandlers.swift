@@ -51,7 +51,7 @@ enum AccountReader {
         dispatcher.onEnd("/account/address/*") { element, text in
             addressFields[element.name] = addressNil ? .some(nil) : .some(text)
         }
-        try dispatcher.parse(contentsOfFile: path)
+        try dispatcher.parse(.file(path))
 
         func failure(_ field: String, _ message: String) -> AccountError {
             let position = positions[field] ?? (1, 1)

@@ -43,20 +43,15 @@ enum WikiDump {
         return decoder
     }()
 
-    /// The pages of an export arriving as byte chunks, from a network download, a
-    /// decompressor or a file. The parser runs only as fast as the pages are taken.
+    /// The pages of an export as they arrive: byte chunks from a network download or a
+    /// decompressor (`.chunks(download)`), bytes (`.bytes(response)`), or a file read
+    /// chunk by chunk (`.file(path)`). The parser runs only as fast as the pages are taken.
     ///
     /// The stream's `next()` throws `DecodingError` (with line, column and element path)
     /// for a page that does not decode, `XMLParseError` for a malformed export, or the
     /// source's error.
-    static func pages<Chunks: AsyncSequence>(in chunks: Chunks, source: String? = nil) -> XMLStream<Page, Chunks>
-    where Chunks.Element: Sequence<UInt8> {
-        decoder.stream(Page.self, at: "/mediawiki/page", chunks: chunks, source: source)
-    }
-
-    /// The pages of an export file, read asynchronously in 64 KiB chunks.
-    static func pages(contentsOfFile path: String) -> XMLStream<Page, AsyncFileChunks> {
-        pages(in: AsyncFileChunks(path: path), source: path)
+    static func pages(from input: AsyncXMLInput) -> XMLStream<Page> {
+        decoder.stream(Page.self, at: "/mediawiki/page", from: input)
     }
 
     /// What ``summarize(_:)`` counts.

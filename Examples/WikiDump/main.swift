@@ -18,7 +18,7 @@ else {
 }
 
 do {
-    let summary = try await WikiDump.summarize(WikiDump.pages(contentsOfFile: path))
+    let summary = try await WikiDump.summarize(WikiDump.pages(from: .file(path)))
     print("\(summary.pages) pages, \(summary.redirects) redirects, \(summary.characters) characters of wikitext")
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))

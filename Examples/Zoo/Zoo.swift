@@ -38,6 +38,6 @@ enum ZooRecords {
     /// - Throws: `XMLRecordError` naming every field that is missing or does not convert,
     ///   with its line and column; `XMLParseError` for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Zoo {
-        try zoo.first(contentsOfFile: path)
+        try zoo.first(in: .file(path))
     }
 }

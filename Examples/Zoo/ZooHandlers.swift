@@ -52,7 +52,7 @@ enum ZooHandlerReader {
                 throw ZooError(message: "zoo is missing facilities/toilet, facilities/disabled_parking or drainage")
             }
         }
-        try dispatcher.parse(contentsOfFile: path)
+        try dispatcher.parse(.file(path))
         guard let toiletCount, let disabledParking, let drainage else {
             throw ZooError(message: "\(path): no zoo element")
         }

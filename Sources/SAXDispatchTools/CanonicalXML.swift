@@ -29,21 +29,23 @@ public struct CanonicalXML {
     }
 
     /// Writes the canonical form of `input` to `sink`, in pieces of about 64 KiB, as the
-    /// document streams past; the input's progress meter counts elements. On an error,
-    /// all the output before it is handed to `sink` before the error is thrown.
+    /// document streams past; `progress`, if given, counts elements. On an error, all the
+    /// output before it is handed to `sink` before the error is thrown.
     ///
-    /// - Throws: ``XMLParseError`` (with the input's path as its source) for a malformed
-    ///   document, ``XMLInputError`` if the file cannot be read, or what `sink` throws.
-    public func write(_ input: DocumentInput, to sink: @escaping ([UInt8]) throws -> Void) throws {
+    /// - Throws: ``XMLParseError`` (with the input's name as its source) for a malformed
+    ///   document, ``XMLInputError`` if the input cannot be read, or what `sink` throws.
+    public func write(
+        _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping ([UInt8]) throws -> Void
+    ) throws {
         let writer = Writer(sink: sink)
         var elements = 0
         var dispatcher = writer.dispatcher()
         dispatcher.safety = safety
         dispatcher.onAnyStart { _ in elements += 1 }
-        let parser = PushParser(dispatcher, source: input.path)
+        let progress = ReadProgress(meter: meter) { elements }
+        defer { progress.finish() }
         do {
-            try input.feed(parser) { elements }
-            try parser.finish()
+            try dispatcher.parse(progress.reading(input))
         } catch {
             // Everything written before the error is handed on before it is reported.
             try writer.flush()
@@ -52,10 +54,15 @@ public struct CanonicalXML {
         try writer.flush()
     }
 
-    /// The canonical form of the file at `path` (`-`: standard input).
-    public func canonicalize(contentsOfFile path: String) throws -> [UInt8] {
+    /// The canonical form of a document, read ``chunkSize`` bytes at a time when set.
+    ///
+    /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` if the
+    ///   input cannot be read.
+    public func canonicalize(_ input: XMLInput) throws -> [UInt8] {
         var output: [UInt8] = []
-        try write(DocumentInput(path: path, chunkSize: chunkSize)) { output += $0 }
+        var input = input
+        if let chunkSize { input.chunkSize = chunkSize }
+        try write(input) { output += $0 }
         return output
     }
 

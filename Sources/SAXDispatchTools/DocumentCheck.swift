@@ -25,11 +25,11 @@ public struct DocumentCheck {
         self.processesNamespaces = processesNamespaces
     }
 
-    /// Parses `input` to its end; the progress meter counts elements.
+    /// Parses `input` to its end; `progress`, if given, counts elements.
     ///
-    /// - Throws: ``XMLParseError`` (with the input's path as its source) when the document
+    /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
     ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
-    public func run(_ input: DocumentInput) throws -> Summary {
+    public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
@@ -39,9 +39,9 @@ public struct DocumentCheck {
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
         dispatcher.limitsAllText = true
-        let parser = PushParser(dispatcher, source: input.path)
-        try input.feed(parser) { summary.elements }
-        try parser.finish()
+        let progress = ReadProgress(meter: meter) { summary.elements }
+        defer { progress.finish() }
+        try dispatcher.parse(progress.reading(input))
         return summary
     }
 

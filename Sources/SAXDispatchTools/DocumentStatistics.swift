@@ -18,11 +18,13 @@ public struct DocumentStatistics: Sendable, Equatable {
     ///   - source: Names the document in error messages.
     ///   - processesNamespaces: Whether names are read by namespace (the default) or as
     ///     written (``Dispatcher/processesNamespaces``); distinct names are counted as written.
-    ///   - feed: Feeds the document to the parser it is given and finishes it; its second
-    ///     argument reads the number of elements so far (for a progress meter).
+    ///   - feed: Feeds the document to the parser it is given and finishes it, by
+    ///     ``PushParser/parse(_:)`` or piece by piece; its second argument reads the number
+    ///     of elements so far (for a progress meter).
     /// - Throws: What parsing throws.
     public static func collect(
-        safety: SafetyProfile = .default, source: String? = nil, processesNamespaces: Bool = true, _ feed: (PushParser, _ elements: () -> Int) throws -> Void
+        safety: SafetyProfile = .default, source: String? = nil, processesNamespaces: Bool = true,
+        _ feed: (PushParser, _ elements: @escaping () -> Int) throws -> Void
     ) throws -> DocumentStatistics {
         let counter = Counter()
         var dispatcher = Dispatcher()

@@ -42,13 +42,15 @@ public struct EventLog {
         self.processesNamespaces = processesNamespaces
     }
 
-    /// Writes the events of `input` to `sink`, in pieces of about 64 KiB; the input's
-    /// progress meter counts elements. Every event before an error is written before the
-    /// error is thrown.
+    /// Writes the events of `input` to `sink`, in pieces of about 64 KiB; `progress`, if
+    /// given, counts elements. Every event before an error is written before the error is
+    /// thrown.
     ///
     /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
     ///   input cannot be read.
-    public func write(_ input: DocumentInput, to sink: @escaping (UnsafeRawBufferPointer) -> Void) throws {
+    public func write(
+        _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping (UnsafeRawBufferPointer) -> Void
+    ) throws {
         let writer = Writer(sink: sink)
         defer { writer.flush() }
         var elements = 0
@@ -106,9 +108,9 @@ public struct EventLog {
                 bytes += Array("}".utf8)
             }
         }
-        let parser = PushParser(dispatcher, source: input.path)
-        try input.feed(parser) { elements }
-        try parser.finish()
+        let progress = ReadProgress(meter: meter) { elements }
+        defer { progress.finish() }
+        try dispatcher.parse(progress.reading(input))
     }
 
     private static func appendElementEvent(_ event: String, _ element: ElementContext, text: String, to bytes: inout [UInt8]) {

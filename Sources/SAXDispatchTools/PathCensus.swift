@@ -11,7 +11,7 @@ import SAXDispatch
 /// several URIs, so that a user sees what to bind.
 ///
 /// ```swift
-/// let paths = try PathCensus().run(DocumentInput(path: "map.osm"))
+/// let paths = try PathCensus().run(.file("map.osm"))
 /// for path in paths { print(path.count, path.path) }
 /// ```
 public struct PathCensus {
@@ -104,9 +104,9 @@ public struct PathCensus {
         public var failure: (any Error)?
     }
 
-    /// Counts the paths of `input`; its progress meter counts elements. A document that
+    /// Counts the paths of `input`; `progress`, if given, counts elements. A document that
     /// fails part of the way still gives the paths seen before the failure.
-    public func run(_ input: DocumentInput, order: Order = .document) -> Outcome {
+    public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil, order: Order = .document) -> Outcome {
         let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
@@ -117,11 +117,11 @@ public struct PathCensus {
         } else {
             dispatcher.onAnyEnd { _ in tally.end(text: nil) }
         }
-        let parser = PushParser(dispatcher, source: input.path)
+        let progress = ReadProgress(meter: meter) { tally.elements }
+        defer { progress.finish() }
         var failure: (any Error)?
         do {
-            try input.feed(parser) { tally.elements }
-            try parser.finish()
+            try dispatcher.parse(progress.reading(input))
         } catch {
             if let handlerError = error as? HandlerError, var tooMany = handlerError.underlying as? TooManyPaths {
                 // Said as a document error, where the element is, not as a handler's.

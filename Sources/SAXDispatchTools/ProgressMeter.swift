@@ -72,11 +72,15 @@ public final class ProgressMeter {
 
     /// Records progress; redraws when enough time has passed since the last drawing.
     public func update(bytes: Int, count: Int) {
+        update(bytes: bytes, count: count, always: false)
+    }
+
+    private func update(bytes: Int, count: Int, always: Bool) {
         self.bytes = bytes
         self.count = count
         guard bytes >= threshold else { return }
         let now = clock.now
-        if let lastDraw, lastDraw.duration(to: now) < .milliseconds(100) { return }
+        if !always, let lastDraw, lastDraw.duration(to: now) < .milliseconds(100) { return }
         lastDraw = now
         write("\r\u{1B}[K" + Self.line(bytes: bytes, total: totalBytes, count: count, unit: unit, elapsed: started.duration(to: now)))
         isShowing = true
@@ -92,6 +96,14 @@ public final class ProgressMeter {
 
     /// Erases the line at the end of the run.
     public func finish() {
+        clear()
+    }
+
+    /// Draws the final figures (when the meter draws at all), then erases the line at the
+    /// end of the run: the count is read after the last of the input is parsed, which a
+    /// drawing made while reading comes before.
+    public func finish(bytes: Int, count: Int) {
+        update(bytes: bytes, count: count, always: true)
         clear()
     }
 

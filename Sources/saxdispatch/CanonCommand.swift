@@ -33,7 +33,7 @@ struct CanonCommand: ParsableCommand {
     func run() throws {
         let canonical = CanonicalXML(safety: try options.profile())
         do {
-            try canonical.write(options.input(file)) { bytes in
+            try canonical.write(options.input(file), progress: options.progressMeter(reading: file)) { bytes in
                 bytes.withUnsafeBytes { Output.standardOutput($0) }
             }
         } catch {

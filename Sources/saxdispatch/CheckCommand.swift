@@ -52,7 +52,8 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                _ = try check.run(options.input(file, streamsOutput: false))
+                _ = try check.run(
+                    options.input(file), progress: options.progressMeter(reading: file, streamsOutput: false))
             } catch {
                 Output.standardError(DocumentFailure(error, path: file).message + "\n")
                 failed = true

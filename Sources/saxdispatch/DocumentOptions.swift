@@ -57,17 +57,28 @@ struct DocumentOptions: ParsableArguments {
     /// The largest `--chunk-size`: one piece is held in memory.
     static let maximumChunkSize = 1 << 30
 
-    /// The input at `path` as the options feed it, with a progress meter counting `unit`
-    /// when the options and standard error call for one.
+    /// The document at `path` (`-`: standard input) as the options read it.
+    func input(_ path: String) -> XMLInput {
+        var input = XMLInput.commandLine(path)
+        if let chunkSize { input.chunkSize = chunkSize }
+        return input
+    }
+
+    /// A progress meter for reading `path`, counting `unit`, when the options and standard
+    /// error call for one; its total is the input's size when known.
     ///
     /// - Parameter streamsOutput: Whether the command writes to standard output while it
     ///   reads; `auto` then draws nothing when standard output is a terminal too, where the
     ///   output and the progress line would be interleaved.
-    func input(_ path: String, counting unit: ProgressMeter.Unit = .elements, streamsOutput: Bool = true) -> DocumentInput {
+    func progressMeter(
+        reading path: String, counting unit: ProgressMeter.Unit = .elements, streamsOutput: Bool = true
+    ) -> ProgressMeter? {
         let isTerminal = isatty(2) != 0 && !(streamsOutput && isatty(1) != 0)
-        let meter = ProgressMeter(mode: progress, isTerminal: isTerminal, unit: unit) { Output.standardError($0) }
+        let meter = ProgressMeter(
+            mode: progress, isTerminal: isTerminal, totalBytes: XMLInput.commandLineSize(path), unit: unit
+        ) { Output.standardError($0) }
         if meter != nil { Output.erasesLineOnInterrupt() }
-        return DocumentInput(path: path, chunkSize: chunkSize, progress: meter)
+        return meter
     }
 }
 

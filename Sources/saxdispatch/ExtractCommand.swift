@@ -174,7 +174,8 @@ struct ExtractCommand: ParsableCommand {
         }
         do {
             summary = try extraction.run(
-                options.input(file, counting: .records), output: { Output.standardOutput($0) },
+                options.input(file), progress: options.progressMeter(reading: file, counting: .records),
+                output: { Output.standardOutput($0) },
                 diagnostic: { Output.standardError(explained($0) + "\n") })
         } catch let error as XMLRecordError {
             var failure = DocumentFailure(error, path: file)

@@ -75,7 +75,8 @@ struct PathsCommand: ParsableCommand {
             processesNamespaces: namespaceProcessing.processesNamespaces)
         // The paths seen before an error are printed too: a truncated dump still says
         // what it held.
-        let outcome = census.run(options.input(file, streamsOutput: false), order: sort)
+        let outcome = census.run(
+            options.input(file), progress: options.progressMeter(reading: file, streamsOutput: false), order: sort)
         var text = PathReport.text(outcome.entries, namespaces: outcome.namespaces, format: format, samples: samples)
         if !outcome.entries.isEmpty { text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) } }
         if let failure = outcome.failure { throw DocumentFailure(failure, path: file) }

@@ -46,22 +46,28 @@ struct StatsCommand: ParsableCommand {
         do {
             if let file {
                 source = file == "-" ? "standard input" : file
-                let input = options.input(file, streamsOutput: false)
+                let meter = options.progressMeter(reading: file, streamsOutput: false)
                 statistics = try DocumentStatistics.collect(
-                    safety: safety, source: file, processesNamespaces: namespaceProcessing.processesNamespaces
+                    safety: safety, processesNamespaces: namespaceProcessing.processesNamespaces
                 ) { parser, elements in
-                    try input.feed(parser, count: elements)
-                    try parser.finish()
+                    let progress = ReadProgress(meter: meter, count: elements)
+                    defer { progress.finish() }
+                    try parser.parse(progress.reading(options.input(file)))
                 }
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)
                 source = "built-in zoo sample (\(sampleMegabytes) MB, generated on the fly)"
-                let input = options.input("sample", streamsOutput: false)
+                let meter = options.progressMeter(reading: "sample", streamsOutput: false)
+                meter?.totalBytes = sample.targetSize
                 statistics = try DocumentStatistics.collect(
                     safety: safety, source: "sample", processesNamespaces: namespaceProcessing.processesNamespaces
                 ) { parser, elements in
-                    try input.feed(parser, totalBytes: sample.targetSize, count: elements) { body in
-                        try sample.generate(chunkSize: input.chunkSize) { try $0.withUnsafeBytes(body) }
+                    // A generated document is pushed to the parser as it is made.
+                    let progress = ReadProgress(meter: meter, count: elements)
+                    defer { progress.finish() }
+                    try sample.generate(chunkSize: options.chunkSize ?? XMLInput.defaultChunkSize) { piece in
+                        try parser.feed(piece)
+                        progress.advance(by: piece.count)
                     }
                     try parser.finish()
                 }

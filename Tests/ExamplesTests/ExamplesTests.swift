@@ -160,7 +160,7 @@ struct ExamplesTests {
 
         // The item record alone streams the items; its summary counts them.
         var titles: [String] = []
-        let items = try FeedRecords.rssItem.forEach(contentsOfFile: path) { titles.append($0.title) }
+        let items = try FeedRecords.rssItem.forEach(in: .file(path)) { titles.append($0.title) }
         #expect(titles == ["Fine", "Also fine"])
         #expect((items.delivered, items.failed) == (2, 1))
         #expect(items.diagnostics.map(\.description) == [expected])
@@ -181,14 +181,14 @@ struct ExamplesTests {
             """
         var reported: [String] = []
         var items: [FeedEntry] = []
-        let summary = try FeedRecords.rssItem.forEach(in: xml, diagnostics: { reported.append($0.description) }) {
+        let summary = try FeedRecords.rssItem.forEach(in: .string(xml), diagnostics: { reported.append($0.description) }) {
             items.append($0)
         }
         #expect(items.map(\.title) == ["A"])
         #expect(items.first?.enclosures == [])
         #expect(
             reported == [
-                "<input>:3:1: error: cannot convert \"big\" to Int at rss/channel/item/enclosure/@length (in record Enclosure, field @length): expected an integer"
+                "<string>:3:1: error: cannot convert \"big\" to Int at rss/channel/item/enclosure/@length (in record Enclosure, field @length): expected an integer"
             ])
         #expect((summary.delivered, summary.failed) == (1, 1))
     }
@@ -235,16 +235,16 @@ struct ExamplesTests {
               <created_at>2011-10-25</created_at>
             </account>
             """
-        let error = #expect(throws: XMLRecordError.self) { try AccountRecords.account.first(in: xml) }
+        let error = #expect(throws: XMLRecordError.self) { try AccountRecords.account.first(in: .string(xml)) }
         #expect(
             error?.description == """
-                <input>:3:3: error: cannot convert "frozen" to State at account/state (in record Account, field state): expected one of the values of State
-                <input>:4:3: error: email of record Account is nil but required
+                <string>:3:3: error: cannot convert "frozen" to State at account/state (in record Account, field state): expected one of the values of State
+                <string>:4:3: error: email of record Account is nil but required
                 """)
         // The enum converts from its raw value: past_due, not the case name.
         let fixed = xml.replacingOccurrences(of: "frozen", with: "past_due")
             .replacingOccurrences(of: "<email nil=\"nil\"></email>", with: "<email>a@example.com</email>")
-        let pastDue = try AccountRecords.account.first(in: fixed)
+        let pastDue = try AccountRecords.account.first(in: .string(fixed))
         #expect(pastDue.state == .pastDue)
         #expect(pastDue.address == nil)
         #expect(pastDue.links.isEmpty)
@@ -264,16 +264,16 @@ struct ExamplesTests {
             </account>
             """
         do {
-            _ = try AccountDecoding.decoder.decode(Account.self, from: xml)
+            _ = try AccountDecoding.decoder.decode(Account.self, from: .string(xml))
             Issue.record("expected an error")
         } catch let DecodingError.dataCorrupted(context) {
             #expect(context.codingPath.map(\.stringValue) == ["state"])
             #expect(
                 context.debugDescription
-                    == "3:3: cannot convert \"frozen\" to State at account/state (decoding Account): expected one of the values of State"
+                    == "<string>:3:3: cannot convert \"frozen\" to State at account/state (decoding Account): expected one of the values of State"
             )
         }
-        let fixed = try AccountDecoding.decoder.decode(Account.self, from: xml.replacingOccurrences(of: "frozen", with: "past_due"))
+        let fixed = try AccountDecoding.decoder.decode(Account.self, from: .string(xml.replacingOccurrences(of: "frozen", with: "past_due")))
         #expect(fixed.state == .pastDue)
         #expect(fixed.username == nil && fixed.address == nil && fixed.links.isEmpty)
     }
@@ -292,7 +292,7 @@ struct ExamplesTests {
     func wikiDump() async throws {
         let sample = try #require(Self.wikiSample)
         var lines: [String] = []
-        let summary = try await WikiDump.summarize(WikiDump.pages(contentsOfFile: sample.path)) { lines.append($0) }
+        let summary = try await WikiDump.summarize(WikiDump.pages(from: .file(sample.path))) { lines.append($0) }
 
         // An independent reading of the same file: titles, redirect targets and text lengths.
         let reference = try ReferencePages(contentsOf: sample)
@@ -313,7 +313,9 @@ struct ExamplesTests {
             continuation.finish()
         }
         var titles: [String] = []
-        for try await page in WikiDump.decoder.stream(Page.self, at: "/mediawiki/page", bytes: trickle, chunkSize: 1000) {
+        var input = AsyncXMLInput.bytes(trickle)
+        input.chunkSize = 1000
+        for try await page in WikiDump.decoder.stream(Page.self, at: "/mediawiki/page", from: input) {
             titles.append(page.title)
         }
         #expect(titles == reference.titles)

@@ -174,7 +174,7 @@ struct CommandRobustnessTests {
         let path = FileManagerTemp.write(Data(document.utf8), name: "canon-pieces.xml")
         var pieces: [Int] = []
         var total = 0
-        try CanonicalXML().write(DocumentInput(path: path)) { piece in
+        try CanonicalXML().write(.file(path)) { piece in
             pieces.append(piece.count)
             total += piece.count
         }

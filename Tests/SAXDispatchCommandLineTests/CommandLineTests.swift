@@ -36,6 +36,21 @@ struct CommandLineTests {
         #expect(value("text bytes", in: result.output) == "3")
     }
 
+    @Test("stats - reads standard input to its end over many reads, in any chunk size, as it reads the file")
+    func statsOnLargeStandardInput() throws {
+        var bytes: [UInt8] = []
+        ZooSample(targetSize: 300_000).generate { bytes += $0 }
+        let path = FileManagerTemp.write(Data(bytes), name: "stdin-zoo.xml")
+        let fromFile = try CommandRunner.run("saxdispatch", ["stats", path])
+        for chunkSize in ["65536", "1000", "7"] {
+            let piped = try CommandRunner.run("saxdispatch", ["stats", "-", "--chunk-size", chunkSize], input: Data(bytes))
+            #expect(piped.status == 0)
+            #expect(value("bytes read", in: piped.output) == ProgressMeter.grouped(bytes.count), "chunks of \(chunkSize)")
+            #expect(value("elements", in: piped.output) == value("elements", in: fromFile.output), "chunks of \(chunkSize)")
+            #expect(value("text bytes", in: piped.output) == value("text bytes", in: fromFile.output), "chunks of \(chunkSize)")
+        }
+    }
+
     @Test("stats with no file streams the built-in sample")
     func statsOnSample() throws {
         let result = try CommandRunner.run("saxdispatch", ["stats", "--sample-size", "2"])

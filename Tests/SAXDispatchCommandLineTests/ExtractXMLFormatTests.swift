@@ -26,7 +26,7 @@ struct ExtractXMLFormatTests {
                 var dispatcher = Dispatcher()
                 dispatcher.namespaces = ["atom": NamespaceCommandTests.atom]
                 dispatcher.onEnd("/atom:entry/atom:title") { _, text in titles.append(text) }
-                try dispatcher.parse(line)
+                try dispatcher.parse(.string(line))
             }
             titlesBySpelling.append(titles)
         }

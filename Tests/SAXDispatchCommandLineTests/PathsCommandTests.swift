@@ -245,13 +245,13 @@ struct PathCensusBoundsTests {
         let names = (0..<40).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0 % 26))), count: 100) }
         let xml = names.map { "<\($0)>" }.joined() + names.reversed().map { "</\($0)>" }.joined()
         let path = FileManagerTemp.write(Data(xml.utf8), name: "deep-long-paths.xml")
-        let outcome = PathCensus(maximumBytes: 20_000).run(DocumentInput(path: path))
+        let outcome = PathCensus(maximumBytes: 20_000).run(.file(path))
         let failure = try #require(outcome.failure as? PathCensus.TooManyPaths)
         #expect(failure.maximumBytes == 20_000)
         #expect(failure.description.contains("error: distinct paths and attribute names take more than 20,000 bytes"))
         // 1 + 2 + … + 19 paths of 101 bytes each come to 19,190 bytes; the 20th would pass 20,000.
         #expect(outcome.entries.count == 19)
         #expect(outcome.entries.last?.path.utf8.count == 19 * 101)
-        #expect(PathCensus().run(DocumentInput(path: path)).failure == nil)
+        #expect(PathCensus().run(.file(path)).failure == nil)
     }
 }

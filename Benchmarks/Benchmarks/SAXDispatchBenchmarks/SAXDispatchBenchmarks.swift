@@ -35,7 +35,7 @@ func countWithSAXDispatch(_ path: String) throws -> Int {
     var dispatcher = Dispatcher()
     dispatcher.onAnyStart { _ in elements += 1 }
     dispatcher.onAnyText { _, chunk in textBytes += chunk.count }
-    try dispatcher.parse(contentsOfFile: path)
+    try dispatcher.parse(.file(path))
     return elements + textBytes
 }
 
@@ -47,7 +47,7 @@ func extractZooWithSAXDispatch(_ path: String) throws -> Int {
         if element.ancestor(at: 1) == "nested_nonsense" { bytes += text.utf8.count }
     }
     dispatcher.onEnd("url") { _, text in bytes += text.utf8.count }
-    try dispatcher.parse(contentsOfFile: path)
+    try dispatcher.parse(.file(path))
     return bytes
 }
 
@@ -58,7 +58,7 @@ func extractNamespacedZooWithSAXDispatch(_ path: String) throws -> Int {
     dispatcher.onEnd("z:kind") { _, text in bytes += text.utf8.count }
     dispatcher.onEnd("z:nested_nonsense/z:name") { _, text in bytes += text.utf8.count }
     dispatcher.onEnd("z:url") { _, text in bytes += text.utf8.count }
-    try dispatcher.parse(contentsOfFile: path)
+    try dispatcher.parse(.file(path))
     return bytes
 }
 
@@ -72,7 +72,7 @@ func extractOSMWithSAXDispatch(_ path: String) throws -> Double {
     dispatcher.onStart("tag") { element in
         if element.attributes["k"] == "highway" { highwayTags += 1 }
     }
-    try dispatcher.parse(contentsOfFile: path)
+    try dispatcher.parse(.file(path))
     return latitudeSum + Double(highwayTags)
 }
 
@@ -82,7 +82,7 @@ func extractWikiWithSAXDispatch(_ path: String) throws -> Int {
     dispatcher.onEnd("text", whitespace: .preserve) { element, text in
         if element.ancestor(at: 1) == "revision" { textBytes += text.utf8.count }
     }
-    try dispatcher.parse(contentsOfFile: path)
+    try dispatcher.parse(.file(path))
     return textBytes
 }
 

@@ -1,5 +1,5 @@
 // The `async` variant: the `decodable` variant's models, taken from an `XMLStream` (the
-// *Async streams* article) reading the file through `AsyncFileChunks`, so the
+// *Async streams* article) reading the file a chunk at a time (`.file(path)`), so the
 // parser pauses after every value and resumes when the loop asks for the next one.
 // Compared with `decodable`, it measures what back-pressure and `for try await` cost.
 import BenchmarkDocuments
@@ -15,7 +15,7 @@ func asyncExtract(_ arguments: ContenderArguments) async throws -> String {
     case .zoo:
         var records = 0
         var fieldBytes = 0
-        for try await animal in XMLRecordDecoder().stream(DecodedAnimal.self, at: "/zoo/animals/animal", contentsOfFile: arguments.path) {
+        for try await animal in XMLRecordDecoder().stream(DecodedAnimal.self, at: "/zoo/animals/animal", from: .file(arguments.path)) {
             records += 1
             fieldBytes += animal.kind.utf8.count + animal.name.utf8.count + animal.url.utf8.count
         }
@@ -30,7 +30,7 @@ func asyncExtract(_ arguments: ContenderArguments) async throws -> String {
         var latitudeSum = 0.0
         var highwayTags = 0
         // Two types from one document: handlers yield both into one stream.
-        let items = XMLStream<OSMItem, AsyncFileChunks>(contentsOfFile: arguments.path) { dispatcher, output in
+        let items = XMLStream<OSMItem>(from: .file(arguments.path)) { dispatcher, output in
             dispatcher.onDecoded(DecodedNode.self, at: "/osm/node") { output.yield(.node($0)) }
             dispatcher.onDecoded(DecodedWay.self, at: "/osm/way") { output.yield(.way($0)) }
         }
@@ -51,7 +51,7 @@ func asyncExtract(_ arguments: ContenderArguments) async throws -> String {
         decoder.whitespace = .preserve
         var pages = 0
         var textBytes = 0
-        for try await page in decoder.stream(DecodedPage.self, at: "/mediawiki/page", contentsOfFile: arguments.path) {
+        for try await page in decoder.stream(DecodedPage.self, at: "/mediawiki/page", from: .file(arguments.path)) {
             pages += 1
             textBytes += page.text.utf8.count
         }

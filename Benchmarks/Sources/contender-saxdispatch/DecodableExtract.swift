@@ -40,7 +40,7 @@ func decodableExtract(_ arguments: ContenderArguments) throws -> String {
     case .zoo:
         var records = 0
         var fieldBytes = 0
-        try XMLRecordDecoder().forEach(DecodedAnimal.self, at: "/zoo/animals/animal", contentsOfFile: arguments.path) {
+        try XMLRecordDecoder().forEach(DecodedAnimal.self, at: "/zoo/animals/animal", in: .file(arguments.path)) {
             records += 1
             fieldBytes += $0.kind.utf8.count + $0.name.utf8.count + $0.url.utf8.count
         }
@@ -64,7 +64,7 @@ func decodableExtract(_ arguments: ContenderArguments) throws -> String {
         dispatcher.onDecoded(DecodedWay.self, at: "/osm/way") { way in
             highwayTags += way.tag.count { $0.k == "highway" }
         }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
 
     case .wiki:
@@ -72,7 +72,7 @@ func decodableExtract(_ arguments: ContenderArguments) throws -> String {
         decoder.whitespace = .preserve
         var pages = 0
         var textBytes = 0
-        try decoder.forEach(DecodedPage.self, at: "/mediawiki/page", contentsOfFile: arguments.path) {
+        try decoder.forEach(DecodedPage.self, at: "/mediawiki/page", in: .file(arguments.path)) {
             pages += 1
             textBytes += $0.text.utf8.count
         }

@@ -77,19 +77,19 @@ func objectExtract(_ arguments: ContenderArguments) throws -> String {
     switch arguments.shape {
     case .zoo:
         var records = ZooRecords()
-        try records.parse(contentsOfFile: arguments.path)
+        try records.parse(.file(arguments.path))
         return ResultLine.zoo(records: records.records, fieldBytes: records.fieldBytes)
     case .zooNamespaced:
         var records = NamespacedZooRecords()
-        try records.parse(contentsOfFile: arguments.path)
+        try records.parse(.file(arguments.path))
         return ResultLine.zoo(.zooNamespaced, records: records.records, fieldBytes: records.fieldBytes)
     case .osm:
         var records = OSMRecords()
-        try records.parse(contentsOfFile: arguments.path)
+        try records.parse(.file(arguments.path))
         return ResultLine.osm(nodes: records.nodes, latitudeSum: records.latitudeSum, highwayTags: records.highwayTags)
     case .wiki:
         var records = WikiRecords()
-        try records.parse(contentsOfFile: arguments.path)
+        try records.parse(.file(arguments.path))
         return ResultLine.wiki(pages: records.pages, textBytes: records.textBytes)
     }
 }
@@ -106,6 +106,6 @@ struct ElementCounter: ElementHandlers {
 
 func objectCount(_ arguments: ContenderArguments) throws -> String {
     var counter = ElementCounter()
-    try counter.parse(contentsOfFile: arguments.path)
+    try counter.parse(.file(arguments.path))
     return ResultLine.count(arguments.shape, elements: counter.elements, textBytes: counter.textBytes)
 }

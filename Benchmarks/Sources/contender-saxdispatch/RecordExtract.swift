@@ -11,7 +11,7 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         }
         var records = 0
         var fieldBytes = 0
-        try animal.forEach(contentsOfFile: arguments.path) { animal in
+        try animal.forEach(in: .file(arguments.path)) { animal in
             records += 1
             fieldBytes += animal.fieldBytes
         }
@@ -26,7 +26,7 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
         .namespaces(["z": "urn:example:zoo"])
         var records = 0
         var fieldBytes = 0
-        try animal.forEach(contentsOfFile: arguments.path) { animal in
+        try animal.forEach(in: .file(arguments.path)) { animal in
             records += 1
             fieldBytes += animal.fieldBytes
         }
@@ -48,14 +48,14 @@ func recordExtract(_ arguments: ContenderArguments) throws -> String {
             highwayTags += node.highwayTags
         }
         dispatcher.onRecord(way) { highwayTags += $0 }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
 
     case .wiki:
         let page = XMLRecord("/mediawiki/page", .text("revision/text", whitespace: .preserve)) { $0.utf8.count }
         var pages = 0
         var textBytes = 0
-        try page.forEach(contentsOfFile: arguments.path) { length in
+        try page.forEach(in: .file(arguments.path)) { length in
             pages += 1
             textBytes += length
         }

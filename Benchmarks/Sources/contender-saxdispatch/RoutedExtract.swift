@@ -63,7 +63,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
             fieldBytes += animal.fieldBytes
         }
         if variant == .skip { dispatcher.onStart("animal/junk") { $0.skipSubtree() } }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
     case .zooNamespaced:
@@ -84,7 +84,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
             fieldBytes += animal.fieldBytes
         }
         if variant == .skip { dispatcher.onStart("z:animal/junk") { $0.skipSubtree() } }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.zoo(.zooNamespaced, records: records, fieldBytes: fieldBytes)
 
     case .osm:
@@ -96,7 +96,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
             if let lat = element.attributes["lat"].flatMap(Double.init) { latitudeSum += lat }
         }
         dispatcher.onStart("tag[@k='highway']") { _ in highwayTags += 1 }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
 
     case .wiki:
@@ -104,7 +104,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
         var textBytes = 0
         dispatcher.onEnd("/mediawiki/page") { _ in pages += 1 }
         dispatcher.onEnd("revision/text", whitespace: .preserve) { _, text in textBytes += text.utf8.count }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.wiki(pages: pages, textBytes: textBytes)
     }
 }

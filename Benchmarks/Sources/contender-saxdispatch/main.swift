@@ -34,7 +34,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
         var textBytes = 0
         dispatcher.onAnyStart { _ in elements += 1 }
         dispatcher.onAnyText { _, chunk in textBytes += chunk.count }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.count(shape, elements: elements, textBytes: textBytes)
 
     case (.extract, .zoo):
@@ -53,7 +53,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
             records += 1
             fieldBytes += animal.fieldBytes
         }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.zoo(records: records, fieldBytes: fieldBytes)
 
     case (.extract, .zooNamespaced):
@@ -76,7 +76,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
             records += 1
             fieldBytes += animal.fieldBytes
         }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.zoo(.zooNamespaced, records: records, fieldBytes: fieldBytes)
 
     case (.extract, .osm):
@@ -90,7 +90,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
         dispatcher.onStart("tag") { element in
             if element.attributes["k"] == "highway" { highwayTags += 1 }
         }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
 
     case (.extract, .wiki):
@@ -100,7 +100,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
         dispatcher.onEnd("text", whitespace: .preserve) { element, text in
             if element.ancestor(at: 1) == "revision" { textBytes += text.utf8.count }
         }
-        try dispatcher.parse(contentsOfFile: arguments.path)
+        try dispatcher.parse(.file(arguments.path))
         return ResultLine.wiki(pages: pages, textBytes: textBytes)
     }
 }

@@ -79,7 +79,7 @@ final class DecodingSession {
         }
     }
 
-    init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder, source: String?) {
+    init<T: Decodable>(_ type: T.Type, options: XMLRecordDecoder) {
         self.options = options
         if case .attribute(let name) = options.urlDecodingStrategy {
             urlAttribute = KeyName(
@@ -89,7 +89,6 @@ final class DecodingSession {
         }
         typeName = String(describing: T.self)
         userInfo = options.userInfo
-        subtree.source = source
         if case .probe = options.keyPruning {
             let schema = KeyProbe.schema(of: T.self, session: self, processesNamespaces: options.processesNamespaces)
             self.schema = schema.capturesEverything ? nil : schema

@@ -16,7 +16,7 @@ import Foundation
 /// struct Animal: Decodable { let kind: String; let name: String; let url: URL }
 ///
 /// let decoder = XMLRecordDecoder()
-/// try decoder.forEach(Animal.self, at: "animals/animal", contentsOfFile: "zoo.xml") { animal in
+/// try decoder.forEach(Animal.self, at: "animals/animal", in: .file("zoo.xml")) { animal in
 ///     print(animal.name)
 /// }
 /// ```

@@ -15,7 +15,7 @@
 /// dispatcher.onEnd("nested_nonsense/name") { element, text in
 ///     names.append(text)
 /// }
-/// try dispatcher.parse(contentsOfFile: "zoo.xml")
+/// try dispatcher.parse(.file("zoo.xml"))
 /// ```
 ///
 /// Where the patterns of several handlers match one element, all of them run, most
@@ -46,7 +46,7 @@ public struct Dispatcher {
     /// ```swift
     /// var dispatcher = Dispatcher()
     /// dispatcher.limitsAllText = true
-    /// try dispatcher.parse(contentsOfFile: path)   // .textLimitExceeded for any oversized text
+    /// try dispatcher.parse(.file(path))   // .textLimitExceeded for any oversized text
     /// ```
     public var limitsAllText = false
 

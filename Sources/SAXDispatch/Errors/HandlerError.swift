@@ -10,7 +10,7 @@
 ///
 /// ```swift
 /// do {
-///     try dispatcher.parse(contentsOfFile: path)
+///     try dispatcher.parse(.file(path))
 /// } catch let error as HandlerError {
 ///     if let bad = error.underlying as? BadValue { … }   // your own error
 ///     print(error)                                        // with file, line, column and path

@@ -7,7 +7,7 @@ extension ExpatDriver {
     /// so that the caller of ``feed(_:)`` or ``finish()`` gets control back (the
     /// corresponding expat call is `XML_StopParser(parser, XML_TRUE)`). A few callbacks
     /// may still follow, such as the end of an empty element paused at its start.
-    /// Does nothing outside a parse call, after a stop, or while reading a descriptor.
+    /// Does nothing outside a parse call, after a stop, or while reading an input into expat's buffer.
     ///
     /// Inside an internal entity (`&items;` declared in the DTD), the pause waits for the
     /// next event of the document itself: expat 2.5.0, resumed inside an entity referenced

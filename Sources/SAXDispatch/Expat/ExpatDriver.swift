@@ -89,7 +89,8 @@ final class ExpatDriver {
     @exclusivity(unchecked) var parseCallCount = 0
     /// Every byte received: given to expat or held back.
     var byteCount: Int { bytesGiven + held.count }
-    /// True while expat runs a parse call that a callback may pause (not a descriptor read).
+    /// True while expat runs a parse call that a callback may pause (not a read of an
+    /// input into expat's buffer).
     @exclusivity(unchecked) var isSuspendable = false
     /// Set once a callback asked expat to pause, until the parse call returns.
     @exclusivity(unchecked) var suspensionRequested = false

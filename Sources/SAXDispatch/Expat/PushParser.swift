@@ -35,7 +35,10 @@ public final class PushParser {
     private var isParsing = false
 
     /// A name for the input (usually a file path) used in error descriptions.
-    public var source: String?
+    public var source: String? {
+        get { engine.source }
+        set { engine.source = newValue }
+    }
 
     /// Creates a parser that dispatches to the handlers of `dispatcher`.
     public init(_ dispatcher: Dispatcher, source: String? = nil) {
@@ -44,16 +47,16 @@ public final class PushParser {
     }
 
     /// A parser that reads its input as `encoding` (a name expat knows, such as `"UTF-8"`)
-    /// whatever the document declares.
-    init(_ dispatcher: Dispatcher, source: String?, encoding: String) {
+    /// whatever the document declares, or as the document says for `nil`.
+    init(_ dispatcher: Dispatcher, source: String?, encoding: String?) {
         engine = DispatchEngine(dispatcher: dispatcher, encoding: encoding)
         self.source = source
     }
 
     /// A parser for a stream, which pauses at every value its consumer has not taken, so
     /// its handlers never put deliveries off (``DeferredDelivery``).
-    init(streaming dispatcher: Dispatcher, source: String?) {
-        engine = DispatchEngine(dispatcher: dispatcher, mayDefer: false)
+    init(streaming dispatcher: Dispatcher, source: String?, encoding: String? = nil) {
+        engine = DispatchEngine(dispatcher: dispatcher, mayDefer: false, encoding: encoding)
         self.source = source
     }
 
@@ -228,35 +231,61 @@ public final class PushParser {
         engine.requestStop()
     }
 
-    /// Reads an open file descriptor to its end straight into expat's buffer,
-    /// `chunkSize` bytes at a time, and finishes. The descriptor is not closed.
+    /// Reads `input` to its end and finishes the parse: a file or a descriptor straight
+    /// into expat's buffer, ``XMLInput/chunkSize`` bytes at a time; a string or bytes in
+    /// memory in one piece. The input's ``XMLInput/name`` becomes the parser's ``source``.
     ///
-    /// Use it instead of ``feed(_:)-(UnsafeRawBufferPointer)`` for files, pipes and
-    /// standard input: the bytes are read once, into the parser's own buffer.
+    /// ``Dispatcher/parse(_:)-(XMLInput)`` does this with a parser of its own; parse with
+    /// one you made to read its ``warnings`` or ``byteCount`` afterwards, or to feed the
+    /// start of the document yourself before the input gives the rest.
     ///
-    /// - Throws: ``XMLInputError`` when a read fails, ``XMLParseError`` for a
-    ///   malformed document, or a ``HandlerError`` wrapping a handler's error.
+    /// ```swift
+    /// let parser = PushParser(dispatcher)
+    /// try parser.parse(.file("map.osm"))
+    /// print(parser.byteCount)
+    /// ```
+    ///
+    /// - Returns: ``ParseOutcome/completed``, or ``ParseOutcome/stopped`` if a handler stopped.
+    /// - Throws: ``XMLInputError`` when the input cannot be opened or read (after the events
+    ///   of what was read before), what a ``XMLInput/reader(name:_:)`` input's reader throws,
+    ///   as it is, ``XMLParseError`` for a malformed document, or a ``HandlerError``
+    ///   wrapping a handler's error.
     @discardableResult
-    public func parse(fileDescriptor: Int32, chunkSize: Int = Dispatcher.defaultChunkSize) throws -> ParseOutcome {
+    public func parse(_ input: XMLInput) throws -> ParseOutcome {
+        source = input.name
+        return try input.parse(with: self)
+    }
+
+    /// Reads `reader` to its end straight into expat's buffer, `chunkSize` bytes at a
+    /// time, and finishes.
+    ///
+    /// - Throws: What the reader throws, after what was parsed before it is delivered;
+    ///   otherwise as ``finish()``.
+    func parse(reading reader: inout some XMLInputReader, chunkSize: Int) throws -> ParseOutcome {
         let chunkSize = max(1, chunkSize)
         try checkOpen()
+        let result: ExpatDriver.FeedResult
         do {
-            let result = try whileParsing {
-                try engine.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: source)
+            result = try whileParsing {
+                // Text gathered for text-chunk handlers goes out after each read, as after each feed.
+                try engine.parse(reading: &reader, chunkSize: chunkSize) {
+                    engine.flushPendingText()
+                    return !engine.isHalted
+                }
             }
-            if result == .ended {
-                try settle()
-            } else {
-                try deliverDeferred()
-            }
-        } catch let error as XMLInputError {
-            // What was parsed before the read failed is delivered first: text gathered for
-            // text-chunk handlers, and deliveries put off.
+        } catch {
+            // Only a read throws here. What was parsed before it failed is delivered first:
+            // text gathered for text-chunk handlers, and deliveries put off.
             whileParsing { engine.flushPendingText() }
             try rethrowHandlerError()
             try deliverDeferred()
             failure = error
             throw error
+        }
+        if result == .ended {
+            try settle()
+        } else {
+            try deliverDeferred()
         }
         return conclude(engine.stopRequested ? .stopped : .completed)
     }

@@ -23,7 +23,7 @@
 /// }
 ///
 /// var counter = AnimalCounter()
-/// try counter.parse(contentsOfFile: "zoo.xml")   // counter.kinds == ["cat": 1, "dog": 1]
+/// try counter.parse(.file("zoo.xml"))   // counter.kinds == ["cat": 1, "dog": 1]
 /// ```
 ///
 /// A class instance can also become a ``Dispatcher`` with ``Dispatcher/init(handling:)``,
@@ -35,29 +35,20 @@ public protocol ElementHandlers {
 }
 
 extension ElementHandlers {
-    /// Parses `text` with this value's handlers; the handlers mutate this value.
+    /// Parses a document (a file, a string, bytes, …: ``XMLInput``) with this value's
+    /// handlers; the handlers mutate this value.
     ///
-    /// - Throws: ``XMLParseError`` for a malformed document, or a ``HandlerError``
-    ///   wrapping a handler's error. The value keeps what the handlers did until then.
-    @discardableResult
-    public mutating func parse(_ text: String) throws -> ParseOutcome {
-        try withDispatcher { try $0.parse(text) }
-    }
-
-    /// Parses a complete document in memory with this value's handlers.
+    /// ```swift
+    /// var counter = AnimalCounter()
+    /// try counter.parse(.file("zoo.xml"))
+    /// ```
     ///
-    /// - Throws: as ``parse(_:)-(String)``.
+    /// - Throws: ``XMLInputError`` if the input cannot be read, ``XMLParseError`` for a
+    ///   malformed document, or a ``HandlerError`` wrapping a handler's error. The value
+    ///   keeps what the handlers did until then.
     @discardableResult
-    public mutating func parse(_ bytes: some Sequence<UInt8>) throws -> ParseOutcome {
-        try withDispatcher { try $0.parse(bytes) }
-    }
-
-    /// Parses a file, streamed in chunks, with this value's handlers.
-    ///
-    /// - Throws: ``XMLInputError`` if the file cannot be read, otherwise as ``parse(_:)-(String)``.
-    @discardableResult
-    public mutating func parse(contentsOfFile path: String) throws -> ParseOutcome {
-        try withDispatcher { try $0.parse(contentsOfFile: path) }
+    public mutating func parse(_ input: XMLInput) throws -> ParseOutcome {
+        try withDispatcher { try $0.parse(input) }
     }
 
     /// Runs `body` with a dispatcher whose handlers mutate a copy of this value, and

@@ -12,13 +12,13 @@ extension Dispatcher {
     /// var dispatcher = Dispatcher()
     /// dispatcher.onRecord(animal) { animals.append($0) }
     /// dispatcher.onEnd("zoo/name") { _, text in zooName = text }
-    /// try dispatcher.parse(contentsOfFile: "zoo.xml")
+    /// try dispatcher.parse(.file("zoo.xml"))
     /// ```
     public mutating func onRecord<Model>(
         _ record: XMLRecord<Model>, diagnostics: @escaping (XMLRecordError) -> Void = { _ in },
         _ handler: @escaping (Model) throws -> Void
     ) {
-        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: diagnostics) { memory in
+        let assembler = RecordAssembler(skipsUnnamed: false, report: diagnostics) { memory in
             try handler(memory.assumingMemoryBound(to: Model.self).move())
         }
         // The record's own bindings resolve its pattern first; this dispatcher's, the rest.

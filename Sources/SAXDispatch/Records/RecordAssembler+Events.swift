@@ -7,6 +7,7 @@ extension RecordAssembler {
 
     func begin(_ node: Int, _ element: ElementContext, _ own: [OwnField]) throws {
         if parse.isNew(element.engine) {
+            source = element.engine.source
             open.removeAll()
             heldBytes.removeAll()
             for node in 0..<innermost.count { innermost[node] = -1 }

@@ -78,7 +78,8 @@ final class RecordAssembler {
     /// open, for the next parse to drop.
     @exclusivity(unchecked) var parse = ParseIdentity()
     let skipsUnnamed: Bool
-    let source: String?
+    /// The name of the input the open records come from (``PushParser/source``), for their errors.
+    @exclusivity(unchecked) var source: String?
     let report: (XMLRecordError) throws -> Void
     let deliver: (UnsafeMutableRawPointer) throws -> Void
 
@@ -87,11 +88,10 @@ final class RecordAssembler {
     ///   - deliver: Receives each of the top-level record's models in memory, and must move
     ///     it out (before anything it does can throw): `$0.assumingMemoryBound(to: Model.self).move()`.
     init(
-        skipsUnnamed: Bool, source: String?, report: @escaping (XMLRecordError) throws -> Void,
+        skipsUnnamed: Bool, report: @escaping (XMLRecordError) throws -> Void,
         deliver: @escaping (UnsafeMutableRawPointer) throws -> Void
     ) {
         self.skipsUnnamed = skipsUnnamed
-        self.source = source
         self.report = report
         self.deliver = deliver
     }

@@ -21,8 +21,8 @@
 ///     .value("facilities/disabled_parking", as: Bool.self, default: false)
 /// ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
 ///
-/// let model = try zoo.first(contentsOfFile: "zoo.xml")                 // the one zoo
-/// try animal.forEach(contentsOfFile: "zoo.xml") { print($0.name) }     // animal by animal
+/// let model = try zoo.first(in: .file("zoo.xml"))                     // the one zoo
+/// try animal.forEach(in: .file("zoo.xml")) { print($0.name) }         // animal by animal
 /// ```
 ///
 /// A record is defined once and used anywhere: alone (its pattern says where), inside

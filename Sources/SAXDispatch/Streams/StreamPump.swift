@@ -83,19 +83,22 @@ final class StreamPump<Element> {
         }
     }
 
-    /// Feeds the next chunk, or, for `nil`, notes the end of the input.
+    /// Feeds the next chunk.
     @inlinable
-    func accept(_ chunk: (some Sequence<UInt8>)?) {
+    func accept(_ chunk: UnsafeRawBufferPointer) {
         guard let parser, !isFinished else { return }
-        guard let chunk else {
-            inputEnded = true
-            return
-        }
         do {
             try parser.feed(chunk)
         } catch {
             pendingError = recipe.mapError(error)
         }
+    }
+
+    /// Notes the end of the input.
+    @inlinable
+    func acceptEnd() {
+        guard parser != nil, !isFinished else { return }
+        inputEnded = true
     }
 
     /// Notes that the chunk source threw `error`: the values of the input that arrived
@@ -126,7 +129,7 @@ final class StreamPump<Element> {
             close()
             throw error
         }
-        let parser = PushParser(streaming: dispatcher, source: recipe.source)
+        let parser = PushParser(streaming: dispatcher, source: recipe.source, encoding: recipe.encoding)
         output.parser = parser
         self.parser = parser
         return parser
@@ -134,10 +137,11 @@ final class StreamPump<Element> {
 }
 
 /// What an ``XMLStream`` parses with: how to build its dispatcher around an output,
-/// the input's name, and how parse errors surface.
+/// the input's name and encoding, and how parse errors surface.
 @usableFromInline
 struct XMLStreamRecipe<Element>: Sendable {
     var source: String?
+    var encoding: String?
     var makeDispatcher: @Sendable (XMLStreamOutput<Element>) throws -> Dispatcher
     @usableFromInline var mapError: @Sendable (any Error) -> any Error = { $0 }
 }

@@ -1,13 +1,13 @@
-/// Values read from a document arriving from an asynchronous byte source, as an
+/// Values read from a document that arrives asynchronously (``AsyncXMLInput``), as an
 /// `AsyncSequence`: records, `Decodable` values, or whatever your handlers yield.
 ///
-/// Make one from a record (``XMLRecord/stream(bytes:chunkSize:source:safety:diagnostics:)``),
-/// a decoder (``XMLRecordDecoder/stream(_:at:bytes:chunkSize:source:safety:)``) or your
-/// own handlers (``init(bytes:chunkSize:source:handlers:)``), over an `AsyncSequence`
-/// of bytes (`URLSession.AsyncBytes`), of byte chunks (`[UInt8]`, `Data`), or a file:
+/// Make one from a record (``XMLRecord/stream(from:safety:diagnostics:)``), a decoder
+/// (``XMLRecordDecoder/stream(_:at:from:safety:)``) or your own handlers
+/// (``init(from:handlers:)``), over bytes (`URLSession.AsyncBytes`), byte chunks
+/// (`[UInt8]`, `Data`), a file, or any ``XMLInput``:
 ///
 /// ```swift
-/// for try await page in XMLRecordDecoder().stream(Page.self, at: "/mediawiki/page", bytes: bytes) {
+/// for try await page in XMLRecordDecoder().stream(Page.self, at: "/mediawiki/page", from: .bytes(bytes)) {
 ///     print(page.title)
 /// }
 /// ```
@@ -31,33 +31,36 @@
 /// Each iteration parses the document from its own start with its own parser, so a
 /// stream can be iterated more than once when its source can, and streams iterate
 /// concurrently on different tasks without sharing anything.
-public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
+public struct XMLStream<Element>: AsyncSequence {
     public typealias Failure = any Error
 
-    @usableFromInline let chunks: Chunks
+    @usableFromInline let input: AsyncXMLInput
     @usableFromInline let recipe: XMLStreamRecipe<Element>
 
-    init(chunks: Chunks, recipe: XMLStreamRecipe<Element>) {
-        self.chunks = chunks
+    init(from input: AsyncXMLInput, recipe: XMLStreamRecipe<Element>) {
+        self.input = input
+        var recipe = recipe
+        recipe.source = input.name
+        recipe.encoding = input.encoding
         self.recipe = recipe
     }
 
     @inlinable
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), pump: StreamPump(recipe))
+        AsyncIterator(input: input.makeChunkIterator(), pump: StreamPump(recipe))
     }
 
     /// Parses on demand: each `next()` parses until the next value is ready, pulling
     /// chunks from the source only as the parser needs them.
     public struct AsyncIterator: AsyncIteratorProtocol {
         /// The source; `nil` once the iteration ended, so that it is released (a file closed) then.
-        @usableFromInline var chunks: Chunks.AsyncIterator?
+        @usableFromInline var input: AsyncChunkIterator?
         /// The iteration's parser and values; `nil` once it ended.
         @usableFromInline var pump: StreamPump<Element>?
 
         @usableFromInline
-        init(chunks: Chunks.AsyncIterator, pump: StreamPump<Element>) {
-            self.chunks = chunks
+        init(input: AsyncChunkIterator, pump: StreamPump<Element>) {
+            self.input = input
             self.pump = pump
         }
 
@@ -74,7 +77,11 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     case .finished: return end()
                     case .needsInput:
                         // The source's error comes after the values of what it delivered.
-                        do { pump.accept(try await chunks?.next()) } catch { pump.sourceFailed(error) }
+                        do {
+                            if try await input?.next({ pump.accept($0) }) != true { pump.acceptEnd() }
+                        } catch {
+                            pump.sourceFailed(error)
+                        }
                     }
                 }
             } catch {
@@ -99,7 +106,11 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
                     case .finished: return end()
                     case .needsInput:
                         // The source's error comes after the values of what it delivered.
-                        do { pump.accept(try await chunks?.next(isolation: actor)) } catch { pump.sourceFailed(error) }
+                        do {
+                            if try await input?.nextInIsolation?({ pump.accept($0) }) != true { pump.acceptEnd() }
+                        } catch {
+                            pump.sourceFailed(error)
+                        }
                     }
                 }
             } catch {
@@ -112,26 +123,25 @@ public struct XMLStream<Element, Chunks: AsyncSequence>: AsyncSequence where Chu
         mutating func end() -> Element? {
             pump?.close()
             pump = nil
-            chunks = nil
+            input = nil
             return nil
         }
     }
 }
 
-extension XMLStream: Sendable where Chunks: Sendable {}
+extension XMLStream: Sendable {}
 
 @available(*, unavailable)
 extension XMLStream.AsyncIterator: Sendable {}
 
 extension XMLStream {
-    /// The values your handlers yield while a document arrives as byte chunks
-    /// (`[UInt8]`, `Data`, `ArraySlice<UInt8>`, …).
+    /// The values your handlers yield while a document arrives (``AsyncXMLInput``).
     ///
     /// `handlers` registers handlers on a fresh dispatcher for each iteration; they pass
     /// values to the consumer through the output:
     ///
     /// ```swift
-    /// let prices = XMLStream<Decimal, _>(chunks: body) { dispatcher, output in
+    /// let prices = XMLStream<Decimal>(from: .chunks(body)) { dispatcher, output in
     ///     dispatcher.safety = .strict
     ///     dispatcher.onEnd("catalog/book/price") { _, text in
     ///         if let price = Decimal(string: text) { output.yield(price) }
@@ -143,39 +153,17 @@ extension XMLStream {
     /// yielded before it; a handler that stops the parse ends it quietly.
     ///
     /// - Parameters:
-    ///   - chunks: The document, in pieces of any size.
-    ///   - source: A name for the input in error descriptions.
+    ///   - input: The document, as it arrives.
     ///   - handlers: Registers the handlers; what it throws is thrown by the first `next()`.
     public init(
-        chunks: Chunks, source: String? = nil,
-        handlers: @escaping @Sendable (inout Dispatcher, XMLStreamOutput<Element>) throws -> Void
+        from input: AsyncXMLInput, handlers: @escaping @Sendable (inout Dispatcher, XMLStreamOutput<Element>) throws -> Void
     ) {
         self.init(
-            chunks: chunks,
-            recipe: XMLStreamRecipe(source: source) { output in
+            from: input,
+            recipe: XMLStreamRecipe { output in
                 var dispatcher = Dispatcher()
                 try handlers(&dispatcher, output)
                 return dispatcher
             })
-    }
-
-    /// The values your handlers yield while a document arrives as an asynchronous
-    /// sequence of bytes, such as `URLSession.AsyncBytes`, gathered into chunks of
-    /// `chunkSize` bytes. See ``init(chunks:source:handlers:)``.
-    public init<Bytes>(
-        bytes: Bytes, chunkSize: Int = Dispatcher.defaultChunkSize, source: String? = nil,
-        handlers: @escaping @Sendable (inout Dispatcher, XMLStreamOutput<Element>) throws -> Void
-    ) where Chunks == AsyncByteChunks<Bytes> {
-        self.init(chunks: AsyncByteChunks(bytes, chunkSize: chunkSize), source: source, handlers: handlers)
-    }
-
-    /// The values your handlers yield while a file is read in chunks of `chunkSize`
-    /// bytes. See ``init(chunks:source:handlers:)`` and ``AsyncFileChunks``; a file that
-    /// cannot be opened or read is an ``XMLInputError`` from `next()`.
-    public init(
-        contentsOfFile path: String, chunkSize: Int = Dispatcher.defaultChunkSize,
-        handlers: @escaping @Sendable (inout Dispatcher, XMLStreamOutput<Element>) throws -> Void
-    ) where Chunks == AsyncFileChunks {
-        self.init(chunks: AsyncFileChunks(path: path, chunkSize: chunkSize), source: path, handlers: handlers)
     }
 }

@@ -7,7 +7,7 @@ import SAXDispatch
 /// ```swift
 /// let extraction = RecordExtraction(
 ///     pattern: "animal", fields: [try ExtractField(parsing: "kind"), try ExtractField(parsing: "url:url")])
-/// let summary = try extraction.run(DocumentInput(path: "zoo.xml"), output: { write($0) }, diagnostic: { print($0) })
+/// let summary = try extraction.run(.file("zoo.xml"), output: { write($0) }, diagnostic: { print($0) })
 /// ```
 public struct RecordExtraction {
     /// The elements that become rows.
@@ -81,32 +81,35 @@ public struct RecordExtraction {
     /// Rows written before an error are all handed to `output` before the error is thrown.
     ///
     /// - Parameters:
-    ///   - input: The document, how it is fed, and the progress meter (counting rows).
+    ///   - input: The document.
+    ///   - meter: A progress meter to update as the input is read, counting rows.
     ///   - output: Receives the written rows, in large pieces.
     ///   - diagnostic: Receives the error of each skipped record, as it happens.
     /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless failures are
     ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
     ///   input cannot be read.
     public func run(
-        _ input: DocumentInput, output: @escaping (UnsafeRawBufferPointer) -> Void,
+        _ input: XMLInput, progress meter: ProgressMeter? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
         diagnostic: @escaping (XMLRecordError) -> Void
     ) throws -> Summary {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
         writer.writeHeader()
         defer { writer.flush() }
         var summary = Summary()
+        let progress = ReadProgress(meter: meter) { summary.records }
+        defer { progress.finish() }
         let parsed = try record.forEach(
-            source: input.path, safety: safety,
+            in: progress.reading(input), safety: safety,
             diagnostics: { error in
-                input.progress?.clear()
+                meter?.clear()
                 diagnostic(error)
-            },
-            feeding: { parser in summary.bytes = try input.feed(parser) { summary.records } }
+            }
         ) { row in
             writer.write(row)
             summary.records += 1
         }
         summary.skipped = parsed.failed
+        summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
         // names matched by namespace.
         summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []

@@ -49,7 +49,7 @@ struct AttributeNameSetTests {
     func capturesAskedAttributes() throws {
         struct Node: Decodable { let lat: Double; let lon: Double? }
         let xml = #"<osm><node lon="-1.5" id="1" lat="53.8" lat2="0" l="x"/><node la="1" lat="2"/></osm>"#
-        let nodes = try XMLRecordDecoder().all(Node.self, at: "/osm/node", in: xml)
+        let nodes = try XMLRecordDecoder().all(Node.self, at: "/osm/node", in: .string(xml))
         #expect(nodes.map(\.lat) == [53.8, 2])
         #expect(nodes.map(\.lon) == [-1.5, nil])
     }

@@ -43,7 +43,7 @@ struct DecodingConventionTests {
     func zooRoot() throws {
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let model = try decoder.decode(Zoo.self, from: zoo)
+        let model = try decoder.decode(Zoo.self, from: .string(zoo))
         #expect(model.animals.map(\.name) == ["grumpy", "doge"])
         #expect(model.animals.map(\.kind) == ["cat", "dog"])
         #expect(model.animals[1].url == URL(string: "http://knowyourmeme.com/memes/doge"))
@@ -53,7 +53,7 @@ struct DecodingConventionTests {
     @Test("each matching element is decoded as it ends, in document order")
     func forEachElement() throws {
         var names: [String] = []
-        let count = try XMLRecordDecoder().forEach(Animal.self, at: "animals/animal", in: zoo) { names.append($0.name) }
+        let count = try XMLRecordDecoder().forEach(Animal.self, at: "animals/animal", in: .string(zoo)) { names.append($0.name) }
         #expect(count == 2)
         #expect(names == ["grumpy", "doge"])
     }
@@ -64,7 +64,7 @@ struct DecodingConventionTests {
         var names: [String] = []
         try XMLRecordDecoder().forEach(
             Animal.self, at: "animal",
-            feeding: { parser in for byte in bytes { try parser.feed([byte]) } }
+            in: .pieces(bytes, of: 1)
         ) { names.append($0.name) }
         #expect(names == ["grumpy", "doge"])
     }
@@ -87,7 +87,7 @@ struct DecodingConventionTests {
             }
         }
         let entry = try XMLRecordDecoder().decode(
-            Entry.self, from: #"<entry id="a1"><id>urn:x</id><link href="http://x.org/1" rel="alternate"/></entry>"#)
+            Entry.self, from: .string(#"<entry id="a1"><id>urn:x</id><link href="http://x.org/1" rel="alternate"/></entry>"#))
         #expect(entry.id == "urn:x")
         #expect(entry.idAttribute == "a1")
         #expect(entry.link == Link(href: URL(string: "http://x.org/1")!, rel: "alternate", title: nil))
@@ -97,10 +97,10 @@ struct DecodingConventionTests {
     func attributeLookup() throws {
         struct Item: Decodable { let id: String }
         let xml = #"<item id="attribute"><id>element</id></item>"#
-        #expect(try XMLRecordDecoder().decode(Item.self, from: xml).id == "element")
+        #expect(try XMLRecordDecoder().decode(Item.self, from: .string(xml)).id == "element")
         var decoder = XMLRecordDecoder()
         decoder.attributeLookup = .beforeElements
-        #expect(try decoder.decode(Item.self, from: xml).id == "attribute")
+        #expect(try decoder.decode(Item.self, from: .string(xml)).id == "attribute")
     }
 
     @Test("the text key reads the element's own text next to its attributes")
@@ -114,7 +114,7 @@ struct DecodingConventionTests {
             }
         }
         struct Product: Decodable { let price: Price }
-        let product = try XMLRecordDecoder().decode(Product.self, from: #"<product><price currency="EUR"> 3.50 </price></product>"#)
+        let product = try XMLRecordDecoder().decode(Product.self, from: .string(#"<product><price currency="EUR"> 3.50 </price></product>"#))
         #expect(product.price == Price(currency: "EUR", amount: Decimal(string: "3.50")!))
     }
 
@@ -138,16 +138,16 @@ struct DecodingConventionTests {
             ("<p><name/><age>7</age></p>", Person(name: "", nickname: nil, company: nil, age: 7)),
         ])
     func nilConventions(xml: String, expected: Person) throws {
-        #expect(try XMLRecordDecoder().decode(Person.self, from: xml) == expected)
+        #expect(try XMLRecordDecoder().decode(Person.self, from: .string(xml)) == expected)
     }
 
     @Test("an empty element is an error for a number, or nil when empty elements are nil")
     func emptyNumber() throws {
         let xml = "<p><name>Ann</name><age/></p>"
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Person.self, from: xml) }
+        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Person.self, from: .string(xml)) }
         var decoder = XMLRecordDecoder()
         decoder.emptyElementsAreNil = true
-        #expect(try decoder.decode(Person.self, from: xml).age == nil)
+        #expect(try decoder.decode(Person.self, from: .string(xml)).age == nil)
     }
 
     @Test("an element marked nil where the value is required is valueNotFound, for text and numbers alike")
@@ -157,33 +157,33 @@ struct DecodingConventionTests {
             #"<p xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\#n  <name xsi:nil="true">x</name></p>"#,
         ] {
             do {
-                _ = try XMLRecordDecoder().decode(Person.self, from: xml)
+                _ = try XMLRecordDecoder().decode(Person.self, from: .string(xml))
                 Issue.record("decoded a nil-marked required String")
             } catch DecodingError.valueNotFound(let type, let context) {
                 #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
                 #expect(context.codingPath.map(\.stringValue) == ["name"])
-                #expect(context.debugDescription == "2:3: marked nil, but String is required at p/name (decoding Person)")
+                #expect(context.debugDescription == "<string>:2:3: marked nil, but String is required at p/name (decoding Person)")
             }
         }
         struct Count: Decodable { let n: Int }
         #expect {
-            _ = try XMLRecordDecoder().decode(Count.self, from: #"<c><n nil="true"/></c>"#)
+            _ = try XMLRecordDecoder().decode(Count.self, from: .string(#"<c><n nil="true"/></c>"#))
         } throws: { error in
             guard case DecodingError.valueNotFound(let type, _) = error else { return false }
             return ObjectIdentifier(type) == ObjectIdentifier(Int.self)
         }
         // An empty element is not a nil marker: "" for a String, as before.
-        #expect(try XMLRecordDecoder().decode(Person.self, from: "<p><name/></p>").name == "")
+        #expect(try XMLRecordDecoder().decode(Person.self, from: .string("<p><name/></p>")).name == "")
     }
 
     @Test("a missing required key is keyNotFound, naming the key, the element and the position")
     func missingKey() throws {
         do {
-            _ = try XMLRecordDecoder().decode(Person.self, from: "<p>\n  <age>3</age></p>")
+            _ = try XMLRecordDecoder().decode(Person.self, from: .string("<p>\n  <age>3</age></p>"))
             Issue.record("decoded without a name")
         } catch DecodingError.keyNotFound(let key, let context) {
             #expect(key.stringValue == "name")
-            #expect(context.debugDescription == #"1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
+            #expect(context.debugDescription == #"<string>:1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
         }
     }
 
@@ -221,7 +221,7 @@ struct DecodingConventionTests {
                 3.5"/>
             </way>
             """
-        let way = try XMLRecordDecoder().decode(Way.self, from: xml)
+        let way = try XMLRecordDecoder().decode(Way.self, from: .string(xml))
         #expect(way.tag == [Tag(k: "highway", v: "residential"), Tag(k: "name", v: "Elm Street")])
         #expect(way.nd == [Node(ref: 7), Node(ref: 8)])
         #expect(way.firstRef == 7)
@@ -238,7 +238,7 @@ struct DecodingConventionTests {
             let tag: [Tag]
             let animals: [String]
         }
-        let node = try XMLRecordDecoder().decode(Node.self, from: #"<node><tag k="a"/><animals/></node>"#)
+        let node = try XMLRecordDecoder().decode(Node.self, from: .string(#"<node><tag k="a"/><animals/></node>"#))
         #expect(node.tag == [Tag(k: "a")])
         #expect(node.animals == [])
     }
@@ -252,15 +252,15 @@ struct DecodingConventionTests {
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         #expect(
-            try decoder.decode(Settings.self, from: "<s><max_items>3</max_items><image_url>u</image_url></s>")
+            try decoder.decode(Settings.self, from: .string("<s><max_items>3</max_items><image_url>u</image_url></s>"))
                 == Settings(maxItems: 3, imageURL: "u"))
         decoder.keyDecodingStrategy = .convertFromKebabCase
         #expect(
-            try decoder.decode(Settings.self, from: "<s><max-items>3</max-items><image-url>u</image-url></s>")
+            try decoder.decode(Settings.self, from: .string("<s><max-items>3</max-items><image-url>u</image-url></s>"))
                 == Settings(maxItems: 3, imageURL: "u"))
         decoder.keyDecodingStrategy = .custom { $0.uppercased() }
         #expect(
-            try decoder.decode(Settings.self, from: "<s><MAXITEMS>3</MAXITEMS><IMAGEURL>u</IMAGEURL></s>")
+            try decoder.decode(Settings.self, from: .string("<s><MAXITEMS>3</MAXITEMS><IMAGEURL>u</IMAGEURL></s>"))
                 == Settings(maxItems: 3, imageURL: "u"))
         #expect(LookupNames.snake("URLString") == "url_string")
         #expect(LookupNames.snake("toiletCount") == "toilet_count")
@@ -275,18 +275,18 @@ struct DecodingConventionTests {
     func dates() throws {
         struct Event: Decodable { let at: Date }
         let decoder = XMLRecordDecoder()
-        #expect(try decoder.decode(Event.self, from: "<e><at>2024-03-01T12:30:05Z</at></e>").at.timeIntervalSince1970 == 1_709_296_205)
-        #expect(try decoder.decode(Event.self, from: "<e><at>2024-03-01T12:30:05.250+01:00</at></e>").at.timeIntervalSince1970 == 1_709_292_605.25)
-        #expect(try decoder.decode(Event.self, from: "<e><at>2024-03-01</at></e>").at.timeIntervalSince1970 == 1_709_251_200)
+        #expect(try decoder.decode(Event.self, from: .string("<e><at>2024-03-01T12:30:05Z</at></e>")).at.timeIntervalSince1970 == 1_709_296_205)
+        #expect(try decoder.decode(Event.self, from: .string("<e><at>2024-03-01T12:30:05.250+01:00</at></e>")).at.timeIntervalSince1970 == 1_709_292_605.25)
+        #expect(try decoder.decode(Event.self, from: .string("<e><at>2024-03-01</at></e>")).at.timeIntervalSince1970 == 1_709_251_200)
         var rss = XMLRecordDecoder()
         rss.dateDecodingStrategy = .format(.rfc822)
-        #expect(try rss.decode(Event.self, from: "<e><at>Fri, 01 Mar 2024 12:30:05 GMT</at></e>").at.timeIntervalSince1970 == 1_709_296_205)
+        #expect(try rss.decode(Event.self, from: .string("<e><at>Fri, 01 Mar 2024 12:30:05 GMT</at></e>")).at.timeIntervalSince1970 == 1_709_296_205)
         var custom = XMLRecordDecoder()
         custom.dateDecodingStrategy = .custom { decoder in
             let days = try decoder.singleValueContainer().decode(Int.self)
             return Date(timeIntervalSince1970: Double(days) * 86_400)
         }
-        #expect(try custom.decode(Event.self, from: "<e><at>2</at></e>").at.timeIntervalSince1970 == 172_800)
+        #expect(try custom.decode(Event.self, from: .string("<e><at>2</at></e>")).at.timeIntervalSince1970 == 172_800)
     }
 
     @Test("URLs from text or from an href attribute; Decimal; Data as base64; enums")
@@ -305,7 +305,7 @@ struct DecodingConventionTests {
             """
         var decoder = XMLRecordDecoder()
         decoder.urlDecodingStrategy = .attribute("href")
-        let account = try decoder.decode(Account.self, from: xml)
+        let account = try decoder.decode(Account.self, from: .string(xml))
         #expect(account.link == URL(string: "https://example.com/a/1"))
         #expect(account.balance == Decimal(string: "1234.5"))
         #expect(account.avatar == Data("Hello".utf8))
@@ -316,9 +316,9 @@ struct DecodingConventionTests {
     func strictValues() throws {
         struct Flags: Decodable { let on: Bool }
         struct Count: Decodable { let n: Int }
-        #expect(try XMLRecordDecoder().decode(Flags.self, from: "<f><on>1</on></f>").on)
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flags.self, from: "<f><on>yes</on></f>") }
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Count.self, from: "<c><n>4x2</n></c>") }
+        #expect(try XMLRecordDecoder().decode(Flags.self, from: .string("<f><on>1</on></f>")).on)
+        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flags.self, from: .string("<f><on>yes</on></f>")) }
+        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Count.self, from: .string("<c><n>4x2</n></c>")) }
     }
 
     /// A folder that keeps its container while its subfolders decode with containers of
@@ -362,7 +362,7 @@ struct DecodingConventionTests {
               <folder name="b"/>
             </listing>
             """
-        let listing = try XMLRecordDecoder().decode(Listing.self, from: xml)
+        let listing = try XMLRecordDecoder().decode(Listing.self, from: .string(xml))
         let a1 = Folder(name: "a1", folders: [Folder(name: "a1x", folders: [], size: 3)], size: nil)
         #expect(
             listing.folder == [
@@ -372,7 +372,7 @@ struct DecodingConventionTests {
         #expect(listing.note.text == "two key types share the session")
 
         var names: [String] = []
-        try XMLRecordDecoder().forEach(Folder.self, at: "/listing/folder", in: xml) { names.append($0.name) }
+        try XMLRecordDecoder().forEach(Folder.self, at: "/listing/folder", in: .string(xml)) { names.append($0.name) }
         #expect(names == ["a", "b"])
     }
 }

@@ -12,14 +12,14 @@ struct DecodingErrorTests {
     func conversion() throws {
         let xml = "<zoo>\n  <facilities>\n    <toilet>4x2</toilet>\n  </facilities>\n</zoo>"
         do {
-            _ = try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: xml) { _ in }
+            _ = try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: .string(xml)) { _ in }
             Issue.record("decoded 4x2 as an Int")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["facilities", "toilet"])
             #expect(
                 context.debugDescription
-                    == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#
-                    || context.debugDescription.hasPrefix(#"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo)"#),
+                    == #"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#
+                    || context.debugDescription.hasPrefix(#"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo)"#),
                 "\(context.debugDescription)")
             #expect(context.underlyingError is ValueConversionError)
         }
@@ -34,7 +34,7 @@ struct DecodingErrorTests {
             .write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try XMLRecordDecoder().decode(Zoo.self, contentsOfFile: file.path)
+            _ = try XMLRecordDecoder().decode(Zoo.self, from: .file(file.path))
             Issue.record("decoded many as an Int")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["animals", "Index 1", "legs"])
@@ -72,7 +72,7 @@ struct DecodingErrorTests {
         let xml = "<r><inner><name>a</name></inner><items><item>x</item><item><name>b</name></item><item/></items></r>"
         var decoder = XMLRecordDecoder()
         decoder.keyPruning = .off
-        _ = try decoder.decode(PathProbe.self, from: xml)
+        _ = try decoder.decode(PathProbe.self, from: .string(xml))
         #expect(
             PathProbe.seen == [
                 "decoder: ", "keyed: ", "nested: inner", "inner super: inner", "inner name super: inner/name",
@@ -92,16 +92,16 @@ struct DecodingErrorTests {
             }
         }
         struct List: Decodable { let item: [Keeper] }
-        let list = try XMLRecordDecoder().decode(List.self, from: "<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>")
+        let list = try XMLRecordDecoder().decode(List.self, from: .string("<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>"))
         #expect(list.item.map(\.n) == [1, 2, 3])
         #expect(list.item.map { $0.decoder.codingPath.map(\.stringValue) } == [["item", "Index 0"], ["item", "Index 1"], ["item", "Index 2"]])
-        let records = try XMLRecordDecoder().all(Keeper.self, at: "item", in: "<r><item n=\"1\"/><item n=\"2\"/></r>")
+        let records = try XMLRecordDecoder().all(Keeper.self, at: "item", in: .string("<r><item n=\"1\"/><item n=\"2\"/></r>"))
         #expect(records.map(\.n) == [1, 2])
         #expect(records[0].decoder as AnyObject !== records[1].decoder as AnyObject)
         // Items nobody keeps share one decoder, and still decode right.
         struct Plain: Decodable { let n: Int }
         struct Plains: Decodable { let item: [Plain] }
-        let plains = try XMLRecordDecoder().decode(Plains.self, from: "<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>")
+        let plains = try XMLRecordDecoder().decode(Plains.self, from: .string("<r><item n=\"1\"/><item n=\"2\"/><item n=\"3\"/></r>"))
         #expect(plains.item.map(\.n) == [1, 2, 3])
     }
 
@@ -109,21 +109,21 @@ struct DecodingErrorTests {
     func textFailures() throws {
         struct Counts: Decodable { let count: [Int] }
         do {
-            _ = try XMLRecordDecoder().decode(Counts.self, from: "<r><count>1</count>\n<count>2</count>\n <count>x</count></r>")
+            _ = try XMLRecordDecoder().decode(Counts.self, from: .string("<r><count>1</count>\n<count>2</count>\n <count>x</count></r>"))
             Issue.record("decoded x as an Int")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["count", "Index 2"])
-            #expect(context.debugDescription.hasPrefix(#"3:2: cannot convert "x" to Int at r/count[3]"#), "\(context.debugDescription)")
+            #expect(context.debugDescription.hasPrefix(#"<string>:3:2: cannot convert "x" to Int at r/count[3]"#), "\(context.debugDescription)")
         }
         struct Maybe: Decodable { let size: Double? }
         do {
-            _ = try XMLRecordDecoder().decode(Maybe.self, from: "<r>\n<size>big</size></r>")
+            _ = try XMLRecordDecoder().decode(Maybe.self, from: .string("<r>\n<size>big</size></r>"))
             Issue.record("decoded big as a Double")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["size"])
-            #expect(context.debugDescription.hasPrefix(#"2:1: cannot convert "big" to Double at r/size"#), "\(context.debugDescription)")
+            #expect(context.debugDescription.hasPrefix(#"<string>:2:1: cannot convert "big" to Double at r/size"#), "\(context.debugDescription)")
         }
-        #expect(try XMLRecordDecoder().decode(Maybe.self, from: "<r><size nil=\"nil\"/></r>").size == nil)
+        #expect(try XMLRecordDecoder().decode(Maybe.self, from: .string("<r><size nil=\"nil\"/></r>")).size == nil)
     }
 
     @Test("an enum's unknown value gets the position, path and text added")
@@ -131,10 +131,10 @@ struct DecodingErrorTests {
         enum State: String, Decodable { case active, closed }
         struct Account: Decodable { let state: State }
         do {
-            _ = try XMLRecordDecoder().decode(Account.self, from: "<account>\n<state>frozen</state></account>")
+            _ = try XMLRecordDecoder().decode(Account.self, from: .string("<account>\n<state>frozen</state></account>"))
             Issue.record("decoded frozen")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription.hasPrefix("2:1: "), "\(context.debugDescription)")
+            #expect(context.debugDescription.hasPrefix("<string>:2:1: "), "\(context.debugDescription)")
             #expect(context.debugDescription.contains(#"at account/state, text "frozen" (decoding Account)"#), "\(context.debugDescription)")
         }
     }
@@ -144,7 +144,7 @@ struct DecodingErrorTests {
         struct Count: Decodable { let n: Int }
         let long = String(repeating: "7", count: 40) + "x" + String(repeating: "8", count: 40)
         do {
-            _ = try XMLRecordDecoder().decode(Count.self, from: "<c><n>\(long)</n></c>")
+            _ = try XMLRecordDecoder().decode(Count.self, from: .string("<c><n>\(long)</n></c>"))
             Issue.record("decoded garbage")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.debugDescription.contains(#""777777777777777777777777777777…8888888888888888888888888""#), "\(context.debugDescription)")
@@ -159,8 +159,8 @@ struct DecodingErrorTests {
         let big = String(repeating: "x", count: 2_000)
         let xml = "<wiki><page><text>small</text></page>\n<page><text>\(big)</text></page><page><text>z</text></page></wiki>"
         var delivered: [String] = []
-        #expect(throws: RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: nil)) {
-            try decoder.forEach(Page.self, at: "page", in: xml) { delivered.append($0.text) }
+        #expect(throws: RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: "<string>")) {
+            try decoder.forEach(Page.self, at: "page", in: .string(xml)) { delivered.append($0.text) }
         }
         #expect(delivered == ["small"])
         let error = RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: "dump.xml")
@@ -172,7 +172,7 @@ struct DecodingErrorTests {
         struct Item: Decodable { let n: Int }
         var delivered: [Int] = []
         #expect(throws: XMLParseError.self) {
-            try XMLRecordDecoder().forEach(Item.self, at: "item", in: "<r><item><n>1</n></item><item><n>2</n></item><item></r>") {
+            try XMLRecordDecoder().forEach(Item.self, at: "item", in: .string("<r><item><n>1</n></item><item><n>2</n></item><item></r>")) {
                 delivered.append($0.n)
             }
         }
@@ -187,11 +187,11 @@ struct DecodingErrorTests {
         var titles: [String] = []
         dispatcher.onDecoded(Item.self, at: "item") { items.append($0.n) }
         dispatcher.onEnd("title") { _, text in titles.append(text) }
-        try dispatcher.parse("<r><title>T</title><item><n>1</n></item><item><n>2</n></item></r>")
+        try dispatcher.parse(.string("<r><title>T</title><item><n>1</n></item><item><n>2</n></item></r>"))
         #expect(items == [1, 2])
         #expect(titles == ["T"])
         do {
-            try dispatcher.parse("<r>\n<item><n>x</n></item></r>")
+            try dispatcher.parse(.string("<r>\n<item><n>x</n></item></r>"))
             Issue.record("parsed a bad item")
         } catch let error as HandlerError {
             #expect(error.underlying is DecodingError)
@@ -199,7 +199,7 @@ struct DecodingErrorTests {
         }
         // The dispatcher is usable again after the failed parse.
         items = []
-        try dispatcher.parse("<r><item><n>3</n></item></r>")
+        try dispatcher.parse(.string("<r><item><n>3</n></item></r>"))
         #expect(items == [3])
     }
 
@@ -211,7 +211,7 @@ struct DecodingErrorTests {
         }
         var names: [String] = []
         try XMLRecordDecoder().forEach(
-            Item.self, at: "item", in: "<r><item><name>a</name><item><name>b</name></item></item><item><name>c</name></item></r>"
+            Item.self, at: "item", in: .string("<r><item><name>a</name><item><name>b</name></item></item><item><name>c</name></item></r>")
         ) { item in
             names.append(item.name + item.item.map { "(\($0.name))" }.joined())
         }
@@ -228,10 +228,10 @@ struct DecodingErrorTests {
         // take the next parse for the one that left an element open.
         for _ in 0..<10 {
             values = []
-            #expect(throws: XMLParseError.self) { try dispatcher.parse("<r><item><n>1</n></item><item><n>2</n><x>") }
+            #expect(throws: XMLParseError.self) { try dispatcher.parse(.string("<r><item><n>1</n></item><item><n>2</n><x>")) }
             #expect(values == [1])
             values = []
-            try dispatcher.parse("<r><item><n>3</n></item><item><n>4</n></item></r>")
+            try dispatcher.parse(.string("<r><item><n>3</n></item><item><n>4</n></item></r>"))
             #expect(values == [3, 4])
         }
     }

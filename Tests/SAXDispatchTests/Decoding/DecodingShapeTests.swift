@@ -14,8 +14,8 @@ struct DecodingShapeTests {
         pruning.emptyElementsAreNil = emptyElementsAreNil
         var capturingAll = pruning
         capturingAll.keyPruning = .off
-        let pruned = try pruning.decode(T.self, from: xml)
-        #expect(pruned == (try capturingAll.decode(T.self, from: xml)), "\(xml)")
+        let pruned = try pruning.decode(T.self, from: .string(xml))
+        #expect(pruned == (try capturingAll.decode(T.self, from: .string(xml))), "\(xml)")
         return pruned
     }
 
@@ -84,12 +84,12 @@ struct LargeElementTests {
         for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
             var decoder = XMLRecordDecoder()
             decoder.keyPruning = pruning
-            let settings = try decoder.decode(Settings.self, from: xml)
+            let settings = try decoder.decode(Settings.self, from: .string(xml))
             #expect(settings.entries.count == count + 2)
             #expect((0..<count).allSatisfy { settings.entries["k\($0)"] == "v\($0)" })
             #expect(settings.nested == "deep")
             #expect(settings.repeated == ["a", "b"])
-            let plain = try decoder.decode([String: String].self, from: "<r>\(entries)</r>")
+            let plain = try decoder.decode([String: String].self, from: .string("<r>\(entries)</r>"))
             #expect(plain.count == count && plain["k\(count - 1)"] == "v\(count - 1)")
         }
     }

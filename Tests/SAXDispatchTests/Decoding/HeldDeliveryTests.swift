@@ -28,7 +28,7 @@ struct HeldDeliveryTests {
         var dispatcher = Dispatcher()
         dispatcher.onDecoded(Item.self, at: "item") { seen.append($0.n) }
         dispatcher.onDecoded(Item.self, at: "other") { seen.append(-$0.n) }
-        try dispatcher.parse(Self.document(1000, alternating: true))
+        try dispatcher.parse(.string(Self.document(1000, alternating: true)))
         #expect(seen == (0..<1000).map { $0 % 2 == 1 ? -$0 : $0 })
     }
 
@@ -51,7 +51,7 @@ struct HeldDeliveryTests {
         var dispatcher = Dispatcher()
         dispatcher.onDecoded(Item.self, at: "item") { log.append("item \($0.n)") }
         dispatcher.onStart("other") { log.append("other \($0.attributes["n"] ?? "")") }
-        try dispatcher.parse(Self.document(200, alternating: true))
+        try dispatcher.parse(.string(Self.document(200, alternating: true)))
         #expect(log == (0..<200).map { $0 % 2 == 1 ? "other \($0)" : "item \($0)" })
     }
 
@@ -65,7 +65,7 @@ struct HeldDeliveryTests {
             if item.n == 100 { throw Enough() }
         }
         do {
-            try dispatcher.parse(Self.document(300))
+            try dispatcher.parse(.string(Self.document(300)))
             Issue.record("the handler's error was lost")
         } catch let error as HandlerError {
             #expect(error.underlying is Enough)
@@ -81,7 +81,7 @@ struct HeldDeliveryTests {
     func errorsAfterHeldValues() throws {
         var seen: [Int] = []
         do {
-            try XMLRecordDecoder().forEach(Item.self, at: "item", in: Self.document(150, replacing: [120: "  <item n=1/>"])) {
+            try XMLRecordDecoder().forEach(Item.self, at: "item", in: .string(Self.document(150, replacing: [120: "  <item n=1/>"]))) {
                 seen.append($0.n)
             }
             Issue.record("a malformed document parsed")
@@ -96,7 +96,7 @@ struct HeldDeliveryTests {
         small.maximumRecordBytes = 200
         let long = "  <item n=\"7\"><note>\(String(repeating: "x", count: 300))</note></item>"
         do {
-            try small.forEach(Noted.self, at: "item", in: Self.document(150, replacing: [130: long])) { seen.append($0.n) }
+            try small.forEach(Noted.self, at: "item", in: .string(Self.document(150, replacing: [130: long]))) { seen.append($0.n) }
             Issue.record("an oversized record was decoded")
         } catch let error as RecordSizeLimitError {
             #expect(error.line == 132)
@@ -105,12 +105,12 @@ struct HeldDeliveryTests {
 
         seen = []
         do {
-            try XMLRecordDecoder().forEach(Item.self, at: "item", in: Self.document(150, replacing: [90: "  <item n=\"x\"/>"])) {
+            try XMLRecordDecoder().forEach(Item.self, at: "item", in: .string(Self.document(150, replacing: [90: "  <item n=\"x\"/>"]))) {
                 seen.append($0.n)
             }
             Issue.record("decoded x as an Int")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription.hasPrefix(#"92:3: cannot convert "x" to Int at list/item/"#), "\(context.debugDescription)")
+            #expect(context.debugDescription.hasPrefix(#"<string>:92:3: cannot convert "x" to Int at list/item/"#), "\(context.debugDescription)")
         }
         #expect(seen == Array(0..<90))
     }
@@ -155,11 +155,11 @@ struct HeldDeliveryTests {
         box.parser = parser
         let descriptor = open(file.path, O_RDONLY)
         defer { close(descriptor) }
-        try parser.parse(fileDescriptor: descriptor)
+        try parser.parse(.fileDescriptor(descriptor))
         // Held records are handed over once 256 KiB of them are captured: at most three of
         // these, plus the chunk being parsed, were read past the one delivered.
         #expect(furthestAhead > 0)
-        #expect(furthestAhead <= 3 * (size + 40) + Dispatcher.defaultChunkSize)
+        #expect(furthestAhead <= 3 * (size + 40) + XMLInput.defaultChunkSize)
     }
 
     @Test("a file of many records: every value, in order")
@@ -168,7 +168,7 @@ struct HeldDeliveryTests {
         try Data(Self.document(5000).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var seen: [Int] = []
-        let count = try XMLRecordDecoder().forEach(Item.self, at: "/list/item", contentsOfFile: file.path) {
+        let count = try XMLRecordDecoder().forEach(Item.self, at: "/list/item", in: .file(file.path)) {
             seen.append($0.n)
         }
         #expect(count == 5000)

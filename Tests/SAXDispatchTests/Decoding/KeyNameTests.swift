@@ -75,7 +75,7 @@ struct KeyNameTests {
         }
         var decoder = XMLRecordDecoder()
         decoder.namespaces = ["atom": Self.atom]
-        let schema = try #require(DecodingSession(Entry.self, options: decoder, source: nil).schemaForNextElement())
+        let schema = try #require(DecodingSession(Entry.self, options: decoder).schemaForNextElement())
         #expect(schema.childNames == [KeyName(namespace: Self.atom, local: "title").key, "summary"])
         #expect(schema.namespacedChildNames.map(\.local) == ["title"])
         func captured(_ name: String, _ namespaceURI: String?) -> Bool {

@@ -23,7 +23,7 @@ struct KeyPruningTests {
     enum Kind: String, Decodable, CaseIterable { case a, b }
 
     func schema<T: Decodable>(_ type: T.Type, _ options: XMLRecordDecoder = XMLRecordDecoder()) -> KeySchema? {
-        DecodingSession(T.self, options: options, source: nil).schemaForNextElement()
+        DecodingSession(T.self, options: options).schemaForNextElement()
     }
 
     @Test("the probe learns the children a synthesized conformance reads, nested and in lists")
@@ -96,7 +96,7 @@ struct KeyPruningTests {
         var elementCounts: [Int] = []
         var nodes: [Node] = []
         var dispatcher = Dispatcher()
-        let session = DecodingSession(Node.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Node.self, options: XMLRecordDecoder())
         let capture = SubtreeCapture(
             subtree: session.subtree, rootSchema: { session.schemaForNextElement() }, limit: 1 << 20, whitespace: .trim
         ) { subtree, root in
@@ -107,11 +107,11 @@ struct KeyPruningTests {
             nodes.append(try session.decode(Node.self, root: root, reusing: ElementDecoder.Slot()))
         }
         dispatcher.mount(capture.handlers(), at: "node")
-        try dispatcher.parse(xml)
+        try dispatcher.parse(.string(xml))
         #expect(elementCounts == [2, 3])  // node+tag; node+meta+user
         var off = XMLRecordDecoder()
         off.keyPruning = .off
-        #expect(try off.all(Node.self, at: "node", in: xml) == nodes)
+        #expect(try off.all(Node.self, at: "node", in: .string(xml)) == nodes)
         #expect(nodes == [
             Node(id: 1, tag: [Tag(k: "highway", v: "stop")], meta: nil), Node(id: 2, tag: [], meta: Meta(user: "ann")),
         ])
@@ -134,7 +134,7 @@ struct KeyPruningTests {
             """
         var sizes: [Double] = []
         do {
-            try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: xml) { sizes.append($0.size) }
+            try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: .string(xml)) { sizes.append($0.size) }
             Issue.record("decoded a key that was not captured")
         } catch DecodingError.keyNotFound(let key, let context) {
             #expect(key.stringValue == "radius")
@@ -148,13 +148,13 @@ struct KeyPruningTests {
         sizes = []
         dispatcher.onDecoded(Shape.self, at: "shape") { sizes.append($0.size) }
         for _ in 0..<2 {
-            do { try dispatcher.parse(xml) } catch { failures += 1 }
+            do { try dispatcher.parse(.string(xml)) } catch { failures += 1 }
         }
         #expect(failures == 1)
         #expect(sizes == [2, 2, 1.5, 3])
         var off = XMLRecordDecoder()
         off.keyPruning = .off
-        #expect(try off.all(Shape.self, at: "shape", in: xml).map(\.size) == [2, 1.5, 3])
+        #expect(try off.all(Shape.self, at: "shape", in: .string(xml)).map(\.size) == [2, 1.5, 3])
     }
 
     @Test("keys named by the data: a bounded number is learned one at a time, then the elements are captured whole")
@@ -170,7 +170,7 @@ struct KeyPruningTests {
         }
         let count = 600
         let xml = "<settings>" + (0..<count).map { "<s name=\"k\($0)\"><k\($0)>v\($0)</k\($0)></s>" }.joined() + "</settings>"
-        let values = try XMLRecordDecoder().all(Setting.self, at: "s", in: xml).map(\.value)
+        let values = try XMLRecordDecoder().all(Setting.self, at: "s", in: .string(xml)).map(\.value)
         #expect(values.count == count)
         // Each new name fails its record (the value is nil) until the schema has learned the
         // most it learns name by name; from then on the elements are captured whole. Values
@@ -181,7 +181,7 @@ struct KeyPruningTests {
         #expect(values.suffix(count - settled) == (settled..<count).map { "v\($0)" })
         #expect(settled < count - 300)
 
-        let session = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Setting.self, options: XMLRecordDecoder())
         let schema = try #require(session.schemaForNextElement())
         let probed = schema.childNames.count
         #expect(!schema.capturesEverything)
@@ -191,7 +191,7 @@ struct KeyPruningTests {
         #expect(schema.childNames.count == probed + DecodingSession.maximumLearnedNames)
 
         // A name learned again (once per record of a held batch) counts once.
-        let again = DecodingSession(Setting.self, options: XMLRecordDecoder(), source: nil)
+        let again = DecodingSession(Setting.self, options: XMLRecordDecoder())
         let once = try #require(again.schemaForNextElement())
         for _ in 0..<100 { again.learn(.child("x"), in: once) }
         _ = again.schemaForNextElement()
@@ -206,8 +206,8 @@ struct KeyPruningTests {
     @Test("key lookups: the first names are kept, the rest computed each time, with the same answers")
     func boundedLookups() {
         struct Model: Decodable {}
-        let session = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
-        let fresh = DecodingSession(Model.self, options: XMLRecordDecoder(), source: nil)
+        let session = DecodingSession(Model.self, options: XMLRecordDecoder())
+        let fresh = DecodingSession(Model.self, options: XMLRecordDecoder())
         for round in 0..<2 {
             for index in 0..<1_000 {
                 let key = AnyKey(stringValue: index % 3 == 0 ? "@a\(index)" : "b\(index)/c")
@@ -263,15 +263,15 @@ struct KeyPruningTests {
         var off = XMLRecordDecoder()
         off.keyPruning = .off
         #expect(
-            try off.all(Setting.self, at: "setting", in: settings) == [
+            try off.all(Setting.self, at: "setting", in: .string(settings)) == [
                 Setting(kind: "plain", extras: [:]), Setting(kind: "custom", extras: ["color": "red", "size": "3"]),
             ])
-        #expect(try off.all(Values.self, at: "values", in: lists).map(\.values) == [["a"], ["b", "c"]])
+        #expect(try off.all(Values.self, at: "values", in: .string(lists)).map(\.values) == [["a"], ["b", "c"]])
 
         let pruning = XMLRecordDecoder()
         let parses: [() throws -> Void] = [
-            { _ = try pruning.forEach(Setting.self, at: "setting", in: settings) { _ in } },
-            { _ = try pruning.forEach(Values.self, at: "values", in: lists) { _ in } },
+            { _ = try pruning.forEach(Setting.self, at: "setting", in: .string(settings)) { _ in } },
+            { _ = try pruning.forEach(Values.self, at: "values", in: .string(lists)) { _ in } },
         ]
         for parse in parses {
             do {
@@ -288,7 +288,7 @@ struct KeyPruningTests {
         var seen: [Setting] = []
         dispatcher.onDecoded(Setting.self, at: "setting") { seen.append($0) }
         for _ in 0..<2 {
-            do { try dispatcher.parse(settings) } catch { failures += 1 }
+            do { try dispatcher.parse(.string(settings)) } catch { failures += 1 }
         }
         #expect(failures == 1)
         #expect(seen.last == Setting(kind: "custom", extras: ["color": "red", "size": "3"]))
@@ -306,14 +306,14 @@ struct KeyPruningTests {
             """
         let id = UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")
         let decoder = XMLRecordDecoder()
-        let posts = try decoder.all(Post.self, at: "post", in: xml)
+        let posts = try decoder.all(Post.self, at: "post", in: .string(xml))
         #expect(
             posts == [
                 Post(meta: Meta(id: id), author: [Author(name: "Ann")]),
                 Post(meta: nil, author: [Author(name: "Bob"), Author(name: "Cy")]),
             ])
         let schema = KeyProbe.schema(
-            of: Post.self, session: DecodingSession(Post.self, options: decoder, source: nil), processesNamespaces: true)
+            of: Post.self, session: DecodingSession(Post.self, options: decoder), processesNamespaces: true)
         #expect(!schema.capturesEverything)
         #expect(!schema.captures("junk"))
     }

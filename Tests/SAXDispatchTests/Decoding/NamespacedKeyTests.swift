@@ -125,7 +125,7 @@ struct NamespacedKeyTests {
         arguments: spellings, [XMLRecordDecoder.KeyPruning.probe, .off])
     func boundKeys(prefix: String?, pruning: XMLRecordDecoder.KeyPruning) throws {
         let decoder = Self.decoder(pruning: pruning, bound: true)
-        let entries = try decoder.all(BoundEntry.self, at: "/atom:feed/atom:entry", in: Self.feed(prefix: prefix))
+        let entries = try decoder.all(BoundEntry.self, at: "/atom:feed/atom:entry", in: .string(Self.feed(prefix: prefix)))
         #expect(entries.map(\.entry) == Self.expected)
     }
 
@@ -135,7 +135,7 @@ struct NamespacedKeyTests {
     func clarkKeys(prefix: String?, pruning: XMLRecordDecoder.KeyPruning) throws {
         let decoder = Self.decoder(pruning: pruning, bound: false)
         let entries = try decoder.all(
-            ClarkEntry.self, at: "{http://www.w3.org/2005/Atom}entry", in: Self.feed(prefix: prefix))
+            ClarkEntry.self, at: "{http://www.w3.org/2005/Atom}entry", in: .string(Self.feed(prefix: prefix)))
         #expect(entries.map(\.entry) == Self.expected)
     }
 
@@ -150,7 +150,7 @@ struct NamespacedKeyTests {
             }
         }
         let decoder = Self.decoder(pruning: .probe, bound: true)
-        let feed = try decoder.decode(Feed.self, from: Self.feed(prefix: "a9"))
+        let feed = try decoder.decode(Feed.self, from: .string(Self.feed(prefix: "a9")))
         #expect(feed.title == "Example feed")
         #expect(feed.entry.map(\.entry) == Self.expected)
 
@@ -160,7 +160,7 @@ struct NamespacedKeyTests {
         var dispatcher = Dispatcher()
         dispatcher.onDecoded(BoundEntry.self, at: "atom:feed/atom:entry", using: decoder) { titles.append($0.title) }
         dispatcher.onEnd("{http://www.w3.org/2005/Atom}entry") { _, _ in ends += 1 }
-        try dispatcher.parse(Self.feed(prefix: nil))
+        try dispatcher.parse(.string(Self.feed(prefix: nil)))
         #expect(titles == ["Atom-powered robots", "Robots en Atom"])
         #expect(ends == 2)
     }
@@ -187,15 +187,15 @@ struct NamespacedKeyTests {
         for document in decoys {
             for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
                 decoder.keyPruning = pruning
-                #expect(try decoder.decode(Bound.self, from: document).title == nil, "\(document)")
-                #expect(try decoder.decode(Clark.self, from: document).title == nil, "\(document)")
+                #expect(try decoder.decode(Bound.self, from: .string(document)).title == nil, "\(document)")
+                #expect(try decoder.decode(Clark.self, from: .string(document)).title == nil, "\(document)")
             }
         }
         // An unprefixed key reads unprefixed children, whatever their default namespace.
-        #expect(try decoder.decode(Plain.self, from: decoys[0]).title == nil)
-        #expect(try decoder.decode(Plain.self, from: decoys[1]).title == nil)
-        #expect(try decoder.decode(Plain.self, from: decoys[2]).title == "no namespace")
-        #expect(try decoder.decode(Plain.self, from: Self.feed(prefix: nil)).title == "Example feed")
+        #expect(try decoder.decode(Plain.self, from: .string(decoys[0])).title == nil)
+        #expect(try decoder.decode(Plain.self, from: .string(decoys[1])).title == nil)
+        #expect(try decoder.decode(Plain.self, from: .string(decoys[2])).title == "no namespace")
+        #expect(try decoder.decode(Plain.self, from: .string(Self.feed(prefix: nil))).title == "Example feed")
 
         // A required key that only a decoy could answer says which key it looked for.
         struct Required: Decodable {
@@ -203,7 +203,7 @@ struct NamespacedKeyTests {
             enum CodingKeys: String, CodingKey { case title = "atom:title" }
         }
         do {
-            _ = try decoder.decode(Required.self, from: decoys[1])
+            _ = try decoder.decode(Required.self, from: .string(decoys[1]))
             Issue.record("a decoy answered atom:title")
         } catch DecodingError.keyNotFound(let key, let context) {
             #expect(key.stringValue == "atom:title")
@@ -233,8 +233,8 @@ struct NamespacedKeyTests {
         for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
             var decoder = XMLRecordDecoder()
             decoder.keyPruning = pruning
-            #expect(try decoder.decode(Item.self, from: document) == Item(creator: "Ann", href: "yes"))
-            #expect(try decoder.decode(Item.self, from: renamed) == Item(creator: nil, href: nil))
+            #expect(try decoder.decode(Item.self, from: .string(document)) == Item(creator: "Ann", href: "yes"))
+            #expect(try decoder.decode(Item.self, from: .string(renamed)) == Item(creator: nil, href: nil))
         }
     }
 
@@ -265,14 +265,14 @@ struct NamespacedKeyTests {
             decoder.keyPruning = pruning
             decoder.namespaces = ["xlink": Self.xlink]
             decoder.urlDecodingStrategy = .attribute("xlink:href")
-            let links = try decoder.all(Link.self, at: "link", in: document)
+            let links = try decoder.all(Link.self, at: "link", in: .string(document))
             let target = try #require(URL(string: "https://example.org/"))
             #expect(links == [Link(language: "en", plain: "plain", bound: "linked", clark: "linked", target: target)])
         }
         // An unprefixed attribute is in no namespace, whatever the default namespace.
         struct Href: Decodable { let href: String? }
         let defaulted = #"<link xmlns="http://www.w3.org/1999/xlink" xmlns:l="http://www.w3.org/1999/xlink" l:href="x"/>"#
-        #expect(try XMLRecordDecoder().decode(Href.self, from: defaulted).href == nil)
+        #expect(try XMLRecordDecoder().decode(Href.self, from: .string(defaulted)).href == nil)
     }
 
     @Test("xsi:nil marks an element nil by its namespace, whatever the prefix; another namespace's nil does not")
@@ -291,8 +291,8 @@ struct NamespacedKeyTests {
         for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
             var decoder = XMLRecordDecoder()
             decoder.keyPruning = pruning
-            #expect(try decoder.decode(Entry.self, from: document) == Entry(title: "t", summary: nil, rights: "kept"))
-            #expect(throws: DecodingError.self) { try decoder.decode(Required.self, from: document) }
+            #expect(try decoder.decode(Entry.self, from: .string(document)) == Entry(title: "t", summary: nil, rights: "kept"))
+            #expect(throws: DecodingError.self) { try decoder.decode(Required.self, from: .string(document)) }
         }
     }
 
@@ -315,14 +315,14 @@ struct NamespacedKeyTests {
             <atom:feed><atom:entry><atom:title>Legacy</atom:title><atom:link xlink:href="u"/>
             <atom:summary xsi:nil="true"/></atom:entry></atom:feed>
             """
-        #expect(throws: XMLParseError.self) { try XMLRecordDecoder().all(Entry.self, at: "atom:entry", in: legacy) }
+        #expect(throws: XMLParseError.self) { try XMLRecordDecoder().all(Entry.self, at: "atom:entry", in: .string(legacy)) }
         for pruning in [XMLRecordDecoder.KeyPruning.probe, .off] {
             var decoder = XMLRecordDecoder()
             decoder.keyPruning = pruning
             decoder.processesNamespaces = false
             // Bindings do not change names compared as written.
             decoder.namespaces = ["atom": Self.atom]
-            let entries = try decoder.all(Entry.self, at: "atom:feed/atom:entry", in: legacy)
+            let entries = try decoder.all(Entry.self, at: "atom:feed/atom:entry", in: .string(legacy))
             #expect(entries == [Entry(title: "Legacy", href: "u", summary: nil, clark: nil)])
         }
     }
@@ -350,7 +350,7 @@ struct NamespacedKeyTests {
             var decoder = XMLRecordDecoder()
             decoder.keyPruning = pruning
             decoder.namespaces = ["atom": Self.atom]
-            let feed = try decoder.decode(Feed.self, from: document)
+            let feed = try decoder.decode(Feed.self, from: .string(document))
             #expect(feed == Feed(entry: (0..<60).filter { $0 % 3 != 2 }.map(String.init), id: "feed-1"))
         }
     }
@@ -362,7 +362,7 @@ struct NamespacedKeyTests {
               <a9:title>T</a9:title><dc:creator>Ann</dc:creator><plain>p</plain>
             </a9:entry>
             """
-        let values = try XMLRecordDecoder().decode([String: String].self, from: document)
+        let values = try XMLRecordDecoder().decode([String: String].self, from: .string(document))
         #expect(values == ["a9:title": "T", "dc:creator": "Ann", "plain": "p", "xml:lang": "en"])
     }
 
@@ -382,10 +382,10 @@ struct NamespacedKeyTests {
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.namespaces = ["atom": Self.atom]
-        #expect(try decoder.decode(Entry.self, from: document) == Entry(publishedAt: "p", updatedAt: "u"))
+        #expect(try decoder.decode(Entry.self, from: .string(document)) == Entry(publishedAt: "p", updatedAt: "u"))
 
         struct Plain: Decodable, Equatable { let title: String }
         decoder.keyDecodingStrategy = .custom { "atom:" + $0 }
-        #expect(try decoder.decode(Plain.self, from: Self.feed(prefix: "a9")).title == "Example feed")
+        #expect(try decoder.decode(Plain.self, from: .string(Self.feed(prefix: "a9"))).title == "Example feed")
     }
 }

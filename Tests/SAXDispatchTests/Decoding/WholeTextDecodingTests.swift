@@ -44,7 +44,7 @@ struct WholeTextDecodingTests {
         var results: [[T]] = []
         for chunk in [document.utf8.count, 1, 3] {
             var items: [T] = []
-            try decoder.forEach(T.self, at: pattern, feeding: { try $0.feed(Array(document.utf8), inPiecesOf: chunk) }) {
+            try decoder.forEach(T.self, at: pattern, in: .pieces(document, of: chunk)) {
                 items.append($0)
             }
             results.append(items)
@@ -79,7 +79,7 @@ struct WholeTextDecodingTests {
         dispatcher.onDecoded(Titled.self, at: "item") { titles.append($0.title) }
         // Anchored: a floating pattern outside the decoder would keep it from pruning anyway.
         dispatcher.onEnd("/rss/channel/item", text: .whole, whitespace: .collapse) { _, text in wholes.append(text) }
-        try dispatcher.parse(Self.document)
+        try dispatcher.parse(.string(Self.document))
         #expect(titles == ["Plain  simple"])
         #expect(wholes == ["Plain and simple By ACME & Sons: bold and <raw>— done one 1two Ann Leex ignored too"])
     }
@@ -88,13 +88,13 @@ struct WholeTextDecodingTests {
     func errors() throws {
         struct Required: Decodable { var d: XMLStringValue }
         #expect {
-            try XMLRecordDecoder().decode(Required.self, from: "<r><e>x</e></r>")
+            try XMLRecordDecoder().decode(Required.self, from: .string("<r><e>x</e></r>"))
         } throws: { error in
             guard case DecodingError.keyNotFound(let key, _) = error else { return false }
             return key.stringValue == "d"
         }
         #expect {
-            try XMLRecordDecoder().decode(Required.self, from: #"<r><d nil="true">x<b>y</b></d></r>"#)
+            try XMLRecordDecoder().decode(Required.self, from: .string(#"<r><d nil="true">x<b>y</b></d></r>"#))
         } throws: { error in
             guard case DecodingError.valueNotFound = error else { return false }
             return true
@@ -109,7 +109,7 @@ struct WholeTextDecodingTests {
             }
         }
         #expect {
-            try XMLRecordDecoder().decode(Listed.self, from: "<r><d>x<b>y</b></d></r>")
+            try XMLRecordDecoder().decode(Listed.self, from: .string("<r><d>x<b>y</b></d></r>"))
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return context.debugDescription.contains("the whole text of <d> at r/d was not gathered")
@@ -118,7 +118,7 @@ struct WholeTextDecodingTests {
         var capturingAll = XMLRecordDecoder()
         capturingAll.keyPruning = .off
         #expect {
-            try capturingAll.decode(Required.self, from: "<r><d>x<b>y</b></d></r>")
+            try capturingAll.decode(Required.self, from: .string("<r><d>x<b>y</b></d></r>"))
         } throws: { error in
             guard case DecodingError.dataCorrupted(let context) = error else { return false }
             return context.debugDescription.contains("(keyPruning = .probe)")
@@ -130,7 +130,7 @@ struct WholeTextDecodingTests {
         var safety = SafetyProfile.default
         safety.maximumTextBytes = .atMost(20)
         #expect {
-            try XMLRecordDecoder().forEach(Item.self, at: "item", in: Self.document, safety: safety) { _ in }
+            try XMLRecordDecoder().forEach(Item.self, at: "item", in: .string(Self.document), safety: safety) { _ in }
         } throws: { error in
             guard let error = error as? XMLParseError else { return false }
             return error.code == .textLimitExceeded

@@ -13,8 +13,9 @@ enum DocumentationCatalog {
 
     /// The articles the landing page must link, each with a test file named after it.
     static let articles = [
-        "GettingStarted", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace", "TypedRecords",
-        "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces", "CommandLineTool",
+        "GettingStarted", "ReadingInput", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace",
+        "TypedRecords", "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
+        "CommandLineTool",
     ]
 
     /// The text of a file in the catalog, such as `Errors.md`.

@@ -19,7 +19,7 @@ struct AsyncStreamsArticleTests {
         input.finish()
 
         var names: [String] = []
-        for try await animal in animal.stream(chunks: chunks) {
+        for try await animal in animal.stream(from: .chunks(chunks)) {
             names.append(animal.name)
         }
         // names == ["grumpy", "doge"]
@@ -38,7 +38,7 @@ struct AsyncStreamsArticleTests {
             }
         }
         var kinds: [String] = []
-        for try await animal in XMLRecordDecoder().stream(Animal.self, at: "/zoo/animals/animal", contentsOfFile: path) {
+        for try await animal in XMLRecordDecoder().stream(Animal.self, at: "/zoo/animals/animal", from: .file(path)) {
             kinds.append(animal.kind)
         }
         // kinds == ["cat", "dog"]
@@ -48,8 +48,9 @@ struct AsyncStreamsArticleTests {
 
     @Test("your own handlers yield values; leaving the loop early ends the iteration")
     func handlers() async throws {
-        let chunks = AsyncFileChunks(path: path, chunkSize: 16 << 10)
-        let links = XMLStream<URL, AsyncFileChunks>(chunks: chunks) { dispatcher, output in
+        var input = AsyncXMLInput.file(path)
+        input.chunkSize = 16 << 10
+        let links = XMLStream<URL>(from: input) { dispatcher, output in
             dispatcher.safety = .strict
             dispatcher.onEnd("animal/url") { _, text in
                 if let url = URL(string: text) { output.yield(url) }
@@ -86,7 +87,7 @@ struct AsyncStreamsArticleTests {
         var names: [String] = []
         var failure = ""
         do {
-            for try await animal in animal.stream(chunks: chunks, source: "zoo.xml") {
+            for try await animal in animal.stream(from: .chunks(chunks).named("zoo.xml")) {
                 names.append(animal.name)
             }
         } catch let error as XMLParseError {
@@ -103,7 +104,7 @@ struct AsyncStreamsArticleTests {
         struct Animal { let kind: String }
         let animal = XMLRecord("animal", .text("kind")) { Animal(kind: $0) }
         await #expect(throws: XMLInputError.self) {
-            for try await _ in animal.stream(contentsOfFile: "/nonexistent/zoo.xml") {}
+            for try await _ in animal.stream(from: .file("/nonexistent/zoo.xml")) {}
         }
 
         let (chunks, input) = AsyncStream.makeStream(of: [UInt8].self)
@@ -113,7 +114,7 @@ struct AsyncStreamsArticleTests {
         var kinds: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onEnd("kind") { _, text in kinds.append(text) }
-        let outcome = try await dispatcher.parse(chunks: chunks)
+        let outcome = try await dispatcher.parse(.chunks(chunks))
         #expect(outcome == .completed)
         #expect(kinds == ["cat", "dog"])
     }
@@ -123,13 +124,14 @@ struct AsyncStreamsArticleTests {
         let zooPath = TestPaths.fixture("zoo.xml").path
         struct Animal { let kind: String; let name: String }
         let animal = XMLRecord("animal", .text("kind"), .text("nested_nonsense/name")) { Animal(kind: $0, name: $1) }
-        let chunks = AsyncFileChunks(path: zooPath, chunkSize: 100)
+        var chunks = AsyncXMLInput.file(zooPath)
+        chunks.chunkSize = 100
         var printed: [String] = []
         func print(_ line: String) { printed.append(line) }
-        for try await animal in animal.stream(contentsOfFile: zooPath) {
+        for try await animal in animal.stream(from: .file(zooPath)) {
             print(animal.name)
         }
-        let kinds = XMLStream(chunks: chunks) { dispatcher, output in
+        let kinds = XMLStream(from: chunks) { dispatcher, output in
             dispatcher.onEnd("animal/kind") { _, text in output.yield(text) }
         }
         for try await kind in kinds { print(kind) }

@@ -43,7 +43,7 @@ struct CodableArticleTests {
         }
         var decoder = XMLRecordDecoder()
         decoder.urlDecodingStrategy = .attribute("href")
-        let entries = try decoder.all(Entry.self, at: "feed/entry", in: document)
+        let entries = try decoder.all(Entry.self, at: "feed/entry", in: .string(document))
         // entries[0].id == "e1", entries[0].link.absoluteString == "https://example.com/streaming"
         // entries[0].price.amount == 3.5, entries[0].tag == ["swift", "xml"]
 
@@ -64,7 +64,7 @@ struct CodableArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.onDecoded(Price.self, at: "entry/price") { price in prices.append(price.amount) }
         dispatcher.onEnd("entry/title") { _, text in titles.append(text) }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // prices == [3.5], titles == ["Streaming XML"]
 
         #expect(prices == [Decimal(string: "3.5")])
@@ -72,7 +72,7 @@ struct CodableArticleTests {
 
         // The prose: a bad element next to other handlers is a HandlerError wrapping the DecodingError.
         let error = #expect(throws: HandlerError.self) {
-            try dispatcher.parse(#"<feed><entry><price currency="EUR">cheap</price></entry></feed>"#)
+            try dispatcher.parse(.string(#"<feed><entry><price currency="EUR">cheap</price></entry></feed>"#))
         }
         #expect(error?.underlying is DecodingError)
     }
@@ -100,7 +100,7 @@ struct CodableArticleTests {
             """
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let account = try decoder.decode(Account.self, from: document)
+        let account = try decoder.decode(Account.self, from: .string(document))
         // account.companyName == nil, account.vatNumber == nil
         // account.addresses.map(\.city) == ["Berlin", "Paris"]
 
@@ -129,7 +129,7 @@ struct CodableArticleTests {
         var kebab = XMLRecordDecoder()
         kebab.keyDecodingStrategy = .convertFromKebabCase
         let order = try kebab.decode(
-            Order.self, from: "<order sizes='1 2\n 3'><order-number>7</order-number><items><item>a</item><item>b</item></items></order>")
+            Order.self, from: .string("<order sizes='1 2\n 3'><order-number>7</order-number><items><item>a</item><item>b</item></items></order>"))
         #expect(order.orderNumber == 7)
         #expect(order.items == ["a", "b"])
         #expect(order.notes == [])
@@ -139,27 +139,27 @@ struct CodableArticleTests {
         struct Item: Decodable { let id: String; let count: Int? }
         let xml = #"<item id="attribute"><id>element</id><count/></item>"#
         var decoder = XMLRecordDecoder()
-        #expect(throws: DecodingError.self) { try decoder.decode(Item.self, from: xml) }
+        #expect(throws: DecodingError.self) { try decoder.decode(Item.self, from: .string(xml)) }
         decoder.emptyElementsAreNil = true
-        #expect(try decoder.decode(Item.self, from: xml).id == "element")
+        #expect(try decoder.decode(Item.self, from: .string(xml)).id == "element")
         decoder.attributeLookup = .beforeElements
-        #expect(try decoder.decode(Item.self, from: xml).id == "attribute")
+        #expect(try decoder.decode(Item.self, from: .string(xml)).id == "attribute")
         struct Flag: Decodable { let on: Bool }
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flag.self, from: "<f><on>yes</on></f>") }
+        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flag.self, from: .string("<f><on>yes</on></f>")) }
 
         // The URL strategy falls back to the text; an enum decodes by raw value.
         enum State: String, Decodable { case active, closed }
         struct Link: Decodable { let link: URL; let state: State }
         var links = XMLRecordDecoder()
         links.urlDecodingStrategy = .attribute("href")
-        let link = try links.decode(Link.self, from: "<r><link>https://example.com/x</link><state>closed</state></r>")
+        let link = try links.decode(Link.self, from: .string("<r><link>https://example.com/x</link><state>closed</state></r>"))
         #expect(link.link.absoluteString == "https://example.com/x")
         #expect(link.state == .closed)
 
         // One text node longer than maximumTextBytes ends the parse before maximumRecordBytes is reached.
         struct Text: Decodable { let text: String }
         let tooLong = #expect(throws: XMLParseError.self) {
-            try XMLRecordDecoder().forEach(Text.self, at: "page", in: "<w><page><text>\(String(repeating: "x", count: 11 << 20))</text></page></w>") { _ in }
+            try XMLRecordDecoder().forEach(Text.self, at: "page", in: .string("<w><page><text>\(String(repeating: "x", count: 11 << 20))</text></page></w>")) { _ in }
         }
         #expect(tooLong?.code == .textLimitExceeded)
 
@@ -168,7 +168,7 @@ struct CodableArticleTests {
         var small = XMLRecordDecoder()
         small.maximumRecordBytes = 100
         #expect(throws: RecordSizeLimitError.self) {
-            try small.forEach(Page.self, at: "page", in: "<w><page><text>\(String(repeating: "x", count: 200))</text></page></w>") { _ in }
+            try small.forEach(Page.self, at: "page", in: .string("<w><page><text>\(String(repeating: "x", count: 200))</text></page></w>")) { _ in }
         }
     }
 
@@ -197,7 +197,7 @@ struct CodableArticleTests {
         }
         var decoder = XMLRecordDecoder()
         decoder.namespaces = ["atom": "http://www.w3.org/2005/Atom"]
-        let entries = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: feed)
+        let entries = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: .string(feed))
         // entries[0].title == "Streaming XML", entries[0].language == "en"
         // the same with <a:feed xmlns:a="http://www.w3.org/2005/Atom">…<a:title>…
 
@@ -211,7 +211,7 @@ struct CodableArticleTests {
                 <mrss:thumbnail url="https://example.com/thumbnail.png"/></a:entry>
             </a:feed>
             """
-        let again = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: prefixed)
+        let again = try decoder.all(AtomEntry.self, at: "atom:feed/atom:entry", in: .string(prefixed))
         #expect(again.map(\.title) == ["Streaming XML"])
         #expect(again.map(\.thumbnail.absoluteString) == ["https://example.com/thumbnail.png"])
 
@@ -222,7 +222,7 @@ struct CodableArticleTests {
             let creator: String
             enum CodingKeys: String, CodingKey { case creator = "dc:creator" }
         }
-        #expect(try legacy.decode(Item.self, from: "<item><dc:creator>Ann</dc:creator></item>").creator == "Ann")
+        #expect(try legacy.decode(Item.self, from: .string("<item><dc:creator>Ann</dc:creator></item>")).creator == "Ann")
     }
 
     @Test("dates in RFC 822, base64 data, decimals")
@@ -234,13 +234,13 @@ struct CodableArticleTests {
         }
         var decoder = XMLRecordDecoder()
         decoder.dateDecodingStrategy = .format(.rfc822)
-        let upload = try decoder.decode(Upload.self, from: """
+        let upload = try decoder.decode(Upload.self, from: .string("""
             <upload>
               <published>Tue, 10 Jun 2003 04:00:00 GMT</published>
               <checksum>3q2+7w==</checksum>
               <size>1024.50</size>
             </upload>
-            """)
+            """))
         // upload.checksum == Data([0xDE, 0xAD, 0xBE, 0xEF]), upload.size == Decimal(string: "1024.5")
 
         #expect(upload.published == Date(timeIntervalSince1970: 1_055_217_600))
@@ -255,7 +255,7 @@ struct CodableArticleTests {
         var message = ""
         var codingPath: [String] = []
         do {
-            _ = try XMLRecordDecoder().decode(Zoo.self, from: "<zoo>\n  <facilities>\n    <toilet>4x2</toilet>\n  </facilities>\n</zoo>")
+            _ = try XMLRecordDecoder().decode(Zoo.self, from: .string("<zoo>\n  <facilities>\n    <toilet>4x2</toilet>\n  </facilities>\n</zoo>"))
         } catch DecodingError.dataCorrupted(let context) {
             message = context.debugDescription
             codingPath = context.codingPath.map(\.stringValue)    // ["facilities", "toilet"]
@@ -284,7 +284,7 @@ struct CodableArticleTests {
         decoder.keyPruning = .off
         let areas = try decoder.all(
             Shape.self, at: "shape",
-            in: "<s><shape><kind>square</kind><side>2</side></shape><shape><kind>circle</kind><radius>1</radius></shape></s>"
+            in: .string("<s><shape><kind>square</kind><side>2</side></shape><shape><kind>circle</kind><radius>1</radius></shape></s>")
         ).map(\.area)
         #expect(areas == [4, 3])
     }
@@ -308,20 +308,20 @@ struct CodableArticleTests {
 
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let zoo = try decoder.decode(Zoo.self, contentsOfFile: zooPath)
-        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", contentsOfFile: zooPath) { animal in
+        let zoo = try decoder.decode(Zoo.self, from: .file(zooPath))
+        try decoder.forEach(Animal.self, at: "/zoo/animals/animal", in: .file(zooPath)) { animal in
             names.append(animal.name)
         }
         dispatcher.onDecoded(Animal.self, at: "animal") { animal in names.append(animal.kind) }
-        try dispatcher.parse(contentsOfFile: zooPath)
+        try dispatcher.parse(.file(zooPath))
         #expect(zoo.animals.map(\.kind) == ["cat", "dog"])
         #expect(zoo.facilities.toilet == 42 && zoo.facilities.disabledParking)
         #expect(names == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
         do {
-            _ = try decoder.decode(Zoo.self, from: "<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>")
+            _ = try decoder.decode(Zoo.self, from: .string("<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>"))
             Issue.record("decoded 4x2")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription == #"3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
+            #expect(context.debugDescription == #"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
         }
     }
 }

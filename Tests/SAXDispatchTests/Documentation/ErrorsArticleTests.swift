@@ -86,7 +86,7 @@ struct ErrorsArticleTests {
 
         var message = ""
         do {
-            try zoo.forEach(source: "zoo.xml", feeding: { parser in try parser.feed(document) }) { _ in }
+            try zoo.forEach(in: .string(document).named("zoo.xml")) { _ in }
         } catch let error as XMLRecordError {
             message = error.description          // error.failures has one FieldFailure per line
         }
@@ -94,18 +94,18 @@ struct ErrorsArticleTests {
         #expect(rendered[3] == message)
 
         // The other reasons, as the prose quotes them.
-        let missing = #expect(throws: XMLRecordError.self) { try zoo.first(in: "<zoo><facilities/></zoo>") }
+        let missing = #expect(throws: XMLRecordError.self) { try zoo.first(in: .string("<zoo><facilities/></zoo>")) }
         #expect(missing?.failures.first?.message == "record Zoo has no facilities/toilet (field toiletCount)")
         let markedNil = #expect(throws: XMLRecordError.self) {
-            try zoo.first(in: #"<zoo><facilities><toilet nil="nil"/><disabled_parking>1</disabled_parking></facilities></zoo>"#)
+            try zoo.first(in: .string(#"<zoo><facilities><toilet nil="nil"/><disabled_parking>1</disabled_parking></facilities></zoo>"#))
         }
         #expect(markedNil?.failures.first?.message == "facilities/toilet of record Zoo is nil but required (field toiletCount)")
         struct Closed: Error, CustomStringConvertible { var description: String { "closed" } }
         let failing = XMLRecord("/zoo", .text("name")) { _ -> Zoo in throw Closed() }.named("Zoo")
-        let builder = #expect(throws: XMLRecordError.self) { try failing.first(in: "<zoo><name>x</name></zoo>") }
+        let builder = #expect(throws: XMLRecordError.self) { try failing.first(in: .string("<zoo><name>x</name></zoo>")) }
         #expect(builder?.failures.first?.message == "record Zoo could not be built: closed")
-        let notFound = #expect(throws: RecordNotFoundError.self) { try zoo.first(in: "<park/>") }
-        #expect(notFound?.description == "<input>: error: no element matches /zoo (record Zoo)")
+        let notFound = #expect(throws: RecordNotFoundError.self) { try zoo.first(in: .string("<park/>")) }
+        #expect(notFound?.description == "<string>: error: no element matches /zoo (record Zoo)")
     }
 
     @Test("a decoding error's debug description")
@@ -114,9 +114,7 @@ struct ErrorsArticleTests {
         struct Zoo: Decodable { let facilities: Facilities }
         var message = ""
         do {
-            try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", source: "zoo.xml", feeding: { parser in
-                try parser.feed(document)
-            }) { _ in }
+            try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: .string(document).named("zoo.xml")) { _ in }
         } catch DecodingError.dataCorrupted(let context) {
             message = context.debugDescription   // context.codingPath: facilities, toilet
         }
@@ -126,21 +124,18 @@ struct ErrorsArticleTests {
         // The prose: a missing key, and the size limit's description.
         struct Person: Decodable { let name: String }
         do {
-            _ = try XMLRecordDecoder().decode(Person.self, from: "<p/>")
+            _ = try XMLRecordDecoder().decode(Person.self, from: .string("<p/>"))
             Issue.record("decoded a person without a name")
         } catch DecodingError.keyNotFound(_, let context) {
-            #expect(context.debugDescription == #"1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
+            #expect(context.debugDescription == #"<string>:1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
         }
         // (One text node stops at maximumTextBytes, 10 MiB, first: the page holds 17 lines of 1 MiB.)
         struct Page: Decodable { let line: [String] }
         let lines = String(repeating: "\n", count: 119)
         let big = #expect(throws: RecordSizeLimitError.self) {
-            try XMLRecordDecoder().forEach(Page.self, at: "page", source: "dump.xml", feeding: { parser in
-                try parser.feed("<wiki>\(lines)  <page>")
-                let line = "<line>" + String(repeating: "x", count: 1 << 20) + "</line>"
-                for _ in 0..<17 { try parser.feed(line) }
-                try parser.feed("</page></wiki>")
-            }) { _ in }
+            let line = "<line>" + String(repeating: "x", count: 1 << 20) + "</line>"
+            let dump = "<wiki>\(lines)  <page>" + String(repeating: line, count: 17) + "</page></wiki>"
+            try XMLRecordDecoder().forEach(Page.self, at: "page", in: .string(dump).named("dump.xml")) { _ in }
         }
         #expect(big?.description == "dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text")
     }
@@ -149,7 +144,7 @@ struct ErrorsArticleTests {
     func otherErrors() throws {
         var messages: [String] = []
         do {
-            try Dispatcher().parse(contentsOfFile: "missing.xml")
+            try Dispatcher().parse(.file("missing.xml"))
         } catch let error as XMLInputError {
             messages.append(error.description)
         }
@@ -162,7 +157,7 @@ struct ErrorsArticleTests {
 
     @Test("the truncated-input code")
     func truncated() throws {
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse("<zoo><animal>") }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string("<zoo><animal>")) }
         #expect(error?.code == .truncated)
     }
 }

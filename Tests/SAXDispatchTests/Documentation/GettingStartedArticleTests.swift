@@ -32,7 +32,7 @@ struct GettingStartedArticleTests {
         dispatcher.onEnd("nested_nonsense/name") { _, text in name = text }
         dispatcher.onEnd("animal") { _ in animals.append(Animal(kind: kind, name: name)) }
         dispatcher.onEnd("facilities/toilet") { _, text in toiletCount = Int(text) ?? 0 }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // animals: cat "grumpy" and dog "i have no idea what i'm doing"; toiletCount: 42
 
         #expect(animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
@@ -56,8 +56,8 @@ struct GettingStartedArticleTests {
             .value("facilities/disabled_parking", as: Bool.self, default: false)
         ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
 
-        let model = try zoo.first(in: document)        // the one zoo, with both animals
-        let animals = try animal.all(in: document)     // or just the animals
+        let model = try zoo.first(in: .string(document))        // the one zoo, with both animals
+        let animals = try animal.all(in: .string(document))     // or just the animals
 
         #expect(model.animals.map(\.kind) == ["cat", "dog"])
         #expect(model.animals.map(\.name) == ["grumpy", "i have no idea what i'm doing"])
@@ -69,8 +69,8 @@ struct GettingStartedArticleTests {
         ])
         // The article's claim about a bad count.
         let bad = document.replacingOccurrences(of: "<toilet>42</toilet>", with: "<toilet>4x2</toilet>")
-        let error = #expect(throws: XMLRecordError.self) { try zoo.first(in: bad) }
-        #expect(error?.description == #"<input>:15:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer"#)
+        let error = #expect(throws: XMLRecordError.self) { try zoo.first(in: .string(bad)) }
+        #expect(error?.description == #"<string>:15:9: error: cannot convert "4x2" to Int at zoo/facilities/toilet (in record Zoo, field toiletCount): expected an integer"#)
     }
 
     @Test("the decoder reads the zoo and each animal")
@@ -89,10 +89,10 @@ struct GettingStartedArticleTests {
 
         var decoder = XMLRecordDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase    // disabledParking reads <disabled_parking>
-        let zoo = try decoder.decode(Zoo.self, from: document)  // the root element
+        let zoo = try decoder.decode(Zoo.self, from: .string(document))  // the root element
 
         var names: [String] = []
-        try decoder.forEach(Animal.self, at: "animals/animal", in: document) { animal in
+        try decoder.forEach(Animal.self, at: "animals/animal", in: .string(document)) { animal in
             names.append(animal.name)                          // one animal at a time
         }
 

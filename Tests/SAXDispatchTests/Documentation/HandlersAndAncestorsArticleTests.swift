@@ -31,7 +31,7 @@ struct HandlersAndAncestorsArticleTests {
         dispatcher.onEnd("name") { element, text in
             log.append("\(element.path) = \(text), parent \(element.ancestor(at: 1) ?? "-")")
         }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // log[0] == "a1 at 2:3, depth 2"
         // log[1] == "zoo/animal/name = grumpy, parent animal"
 
@@ -59,7 +59,7 @@ struct HandlersAndAncestorsArticleTests {
             let origin = attributes.isSpecified("lang") ? "written" : "defaulted"
             books.append("\(title): \(lang), \(origin), \(attributes.count) attributes")
         }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // books == ["Fish & Chips: en, defaulted, 3 attributes",
         //           "Le Petit Prince: fr, written, 3 attributes"]
 
@@ -71,7 +71,7 @@ struct HandlersAndAncestorsArticleTests {
         iterating.onStart("book") { element in
             if first.isEmpty { first = Array(element.attributes) }
         }
-        try iterating.parse(document)
+        try iterating.parse(.string(document))
         #expect(first == [
             .init(name: "id", value: "b1"), .init(name: "title", value: "Fish & Chips"),
             .init(name: "lang", value: "en", isDefaulted: true),
@@ -94,7 +94,7 @@ struct HandlersAndAncestorsArticleTests {
             let kind = element.ancestorAttribute("type", of: "border") ?? "none"
             paths.append("\(kind): \(text)")
         }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // paths == ["internal: A1 A2", "external: B1", "none: C1"]
 
         #expect(document == Self.map)
@@ -119,7 +119,7 @@ struct HandlersAndAncestorsArticleTests {
         }
 
         var reader = BorderReader()
-        try reader.parse(document)
+        try reader.parse(.string(document))
         // reader.paths == ["internal": ["A1 A2"], "external": ["B1"]]
 
         #expect(reader.paths == ["internal": ["A1 A2"], "external": ["B1"]])
@@ -141,7 +141,7 @@ struct HandlersAndAncestorsArticleTests {
         }
 
         let counter = PathCounter()
-        try Dispatcher(handling: counter).parse(document)
+        try Dispatcher(handling: counter).parse(.string(document))
         // counter.total == 3
 
         #expect(counter.total == 3)
@@ -165,11 +165,11 @@ struct HandlersAndAncestorsArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.mount(userHandlers { authors.append($0) }, at: "post/author")
         dispatcher.mount(userHandlers { commenters.append($0) }, at: "comment/author")
-        try dispatcher.parse("""
+        try dispatcher.parse(.string("""
             <post><author id="1"><name>Ann</name></author>
               <comment><author id="2"><name>Bo</name><pet><name>Rex</name></pet></author></comment>
             </post>
-            """)
+            """))
         // authors == [User(id: "1", name: "Ann")], commenters == [User(id: "2", name: "Bo")]
 
         #expect(authors == [User(id: "1", name: "Ann")])
@@ -179,7 +179,7 @@ struct HandlersAndAncestorsArticleTests {
         var alone: [User] = []
         var test = Dispatcher()
         test.mount(userHandlers { alone.append($0) }, at: "/user")
-        try test.parse(#"<user id="9"><name>Cy</name></user>"#)
+        try test.parse(.string(#"<user id="9"><name>Cy</name></user>"#))
         #expect(alone == [User(id: "9", name: "Cy")])
     }
 
@@ -192,7 +192,7 @@ struct HandlersAndAncestorsArticleTests {
             firstTwo.append(text)
             if firstTwo.count == 2 { element.stopParsing() }
         }
-        let outcome = try dispatcher.parse(document)
+        let outcome = try dispatcher.parse(.string(document))
         // outcome == .stopped, firstTwo == ["A1 A2", "B1"]
 
         #expect(outcome == .stopped)
@@ -208,7 +208,7 @@ struct HandlersAndAncestorsArticleTests {
             if text.isEmpty { throw EmptyPath() }
         }
         do {
-            try dispatcher.parse("<map>\n  <path>A1</path>\n  <path/>\n</map>")
+            try dispatcher.parse(.string("<map>\n  <path>A1</path>\n  <path/>\n</map>"))
         } catch let error as HandlerError where error.underlying is EmptyPath {
             problem = "\(error.event) handler of \(error.elementPath) at \(error.line):\(error.column)"
         }

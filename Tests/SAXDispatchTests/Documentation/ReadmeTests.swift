@@ -25,7 +25,7 @@ struct ReadmeTests {
             guard let count = Int(text) else { throw BadValue(text: text) }
             toilets = count
         }
-        try dispatcher.parse(contentsOfFile: zooPath)
+        try dispatcher.parse(.file(zooPath))
         // --- end of the quick start ---
         #expect(animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
         #expect(toilets == 42)

@@ -31,7 +31,7 @@ struct RoutingAndPatternsArticleTests {
         for pattern in patterns {
             var dispatcher = Dispatcher()
             dispatcher.onEnd(pattern) { _, text in found[pattern.description, default: []].append(text) }
-            try dispatcher.parse(document)
+            try dispatcher.parse(.string(document))
         }
         // found["path"] == ["a", "b", "c", "d"]
         // found["border/path"] == ["a", "d"]
@@ -83,7 +83,7 @@ struct RoutingAndPatternsArticleTests {
         dispatcher.onStart("/map/border/path") { _ in order.append("/map/border/path") }
         dispatcher.onStart("border[@type]/path") { _ in order.append("border[@type]/path") }
         dispatcher.onAnyStart { element in order.append("any \(element.name)") }
-        try dispatcher.parse(#"<map><border type="internal"><path/></border><note/></map>"#)
+        try dispatcher.parse(.string(#"<map><border type="internal"><path/></border><note/></map>"#))
         // order == ["any map", "any border",
         //           "/map/border/path", "border[@type]/path", "border/path", "path",
         //           "any note"]
@@ -104,7 +104,7 @@ struct RoutingAndPatternsArticleTests {
             element.stopHandlerChain()                 // the plain `path` handler does not see it
         }
         dispatcher.onEnd("path") { _, text in counted.append("other \(text)") }
-        try dispatcher.parse("<map><internal><path>a</path></internal><path>b</path></map>")
+        try dispatcher.parse(.string("<map><internal><path>a</path></internal><path>b</path></map>"))
         // counted == ["internal a", "other b"]
 
         #expect(counted == ["internal a", "other b"])
@@ -122,7 +122,7 @@ struct RoutingAndPatternsArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.onStart("junk") { element in element.skipSubtree() }
         dispatcher.onEnd("name") { _, text in names.append(text) }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // names == ["Tom", "Rex"]: the decoy inside <junk> reaches no handler
 
         #expect(document == Self.zoo)
@@ -130,7 +130,7 @@ struct RoutingAndPatternsArticleTests {
 
         var junkTexts: [String] = []
         dispatcher.onEnd("junk", whitespace: .preserve) { _, text in junkTexts.append(text) }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         #expect(junkTexts == ["", ""])
     }
 
@@ -141,7 +141,7 @@ struct RoutingAndPatternsArticleTests {
         var dispatcher = Dispatcher()
         try dispatcher.skipAll(except: "/zoo/animal/kind", "/zoo/animal/name")
         dispatcher.onAnyStart { element in seen.append(element.name) }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // seen == ["zoo", "animal", "kind", "name", "animal", "kind", "name"]
 
         #expect(seen == ["zoo", "animal", "kind", "name", "animal", "kind", "name"])

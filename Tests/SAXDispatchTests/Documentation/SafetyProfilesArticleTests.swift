@@ -19,18 +19,18 @@ struct SafetyProfilesArticleTests {
             """
         var message = ""
         do {
-            try Dispatcher().parse(hostile)
+            try Dispatcher().parse(.string(hostile))
         } catch let error as XMLParseError {
             message = error.description          // error.code == .externalEntityForbidden
         }
 
         #expect(rendered.count == 2)
         #expect(rendered.first == message)
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(hostile) }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(hostile)) }
         #expect(error?.code == .externalEntityForbidden)
         // An entity declared only in an external DTD, which is never read, is an error too.
         let undeclared = #expect(throws: XMLParseError.self) {
-            try Dispatcher().parse("<!DOCTYPE r SYSTEM \"r.dtd\">\n<r>&e;</r>")
+            try Dispatcher().parse(.string("<!DOCTYPE r SYSTEM \"r.dtd\">\n<r>&e;</r>"))
         }
         #expect(undeclared?.code == .undefinedEntity)
     }
@@ -45,18 +45,18 @@ struct SafetyProfilesArticleTests {
 
         var messages: [String] = []
         do {
-            try dispatcher.parse(String(repeating: "<a>", count: 65))
+            try dispatcher.parse(.string(String(repeating: "<a>", count: 65)))
         } catch let error as XMLParseError {
             messages.append(error.description)   // error.code == .depthLimitExceeded, error.limit == 64
         }
         do {
-            try dispatcher.parse("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>")
+            try dispatcher.parse(.string("<!DOCTYPE r [<!ENTITY e 'x'>]><r>&e;</r>"))
         } catch let error as XMLParseError {
             messages.append(error.description)   // error.code == .internalSubsetForbidden
         }
 
         #expect(rendered.last == messages.joined(separator: "\n"))
-        let deep = #expect(throws: XMLParseError.self) { try dispatcher.parse(String(repeating: "<a>", count: 65)) }
+        let deep = #expect(throws: XMLParseError.self) { try dispatcher.parse(.string(String(repeating: "<a>", count: 65))) }
         #expect(deep?.code == .depthLimitExceeded)
         #expect(deep?.limit == 64)
         #expect(dispatcher.safety.maximumAttributes.value == nil)
@@ -90,7 +90,7 @@ struct SafetyProfilesArticleTests {
             change(&dispatcher.safety)
             if text { dispatcher.onEnd("a") { _, _ in } }
             do {
-                try dispatcher.parse(document)
+                try dispatcher.parse(.string(document))
                 return nil
             } catch let error as XMLParseError {
                 return error.code
@@ -113,12 +113,12 @@ struct SafetyProfilesArticleTests {
     @Test("records take the profile as a parameter")
     func records() throws {
         let title = XMLRecord("item", .text("title")) { $0 }
-        let titles = try title.all(in: "<rss><item><title>Hello</title></item></rss>", safety: .strict)
+        let titles = try title.all(in: .string("<rss><item><title>Hello</title></item></rss>"), safety: .strict)
         // titles == ["Hello"]
 
         #expect(titles == ["Hello"])
         #expect(throws: XMLParseError.self) {
-            try title.all(in: "<!DOCTYPE rss [<!ENTITY t 'x'>]><rss><item><title>&t;</title></item></rss>", safety: .strict)
+            try title.all(in: .string("<!DOCTYPE rss [<!ENTITY t 'x'>]><rss><item><title>&t;</title></item></rss>"), safety: .strict)
         }
     }
 
@@ -141,17 +141,17 @@ struct SafetyProfilesArticleTests {
         dispatcher.safety.maximumAttributes = .unlimited
         #expect(dispatcher.safety.maximumEntityDeclarations == SafetyProfile.default.maximumEntityDeclarations)
         let manyAttributes = (0..<2000).map { "a\($0)='1'" }.joined(separator: " ")
-        try dispatcher.parse("<r \(manyAttributes)/>")
+        try dispatcher.parse(.string("<r \(manyAttributes)/>"))
 
         let text = String(repeating: "t", count: 11 << 20)
         var coalescing = Dispatcher()
         coalescing.onEnd("r") { _, _ in }
-        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse("<r>\(text)</r>") }
-        #expect(bigText?.description == "<input>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
+        let bigText = #expect(throws: XMLParseError.self) { try coalescing.parse(.string("<r>\(text)</r>")) }
+        #expect(bigText?.description == "<string>:1:1: error: the text of <r> is longer than maximumTextBytes (10485760) (in r)")
         var streamed = 0
         var streaming = Dispatcher()
         streaming.onText("r") { _, chunk in streamed += chunk.count }
-        try streaming.parse("<r>\(text)</r>")
+        try streaming.parse(.string("<r>\(text)</r>"))
         #expect(streamed == text.utf8.count)
     }
 }

@@ -14,7 +14,7 @@ struct TextAndWhitespaceArticleTests {
         dispatcher.onEnd("p", whitespace: .preserve) { _, text in texts.append(text) }
         dispatcher.onEnd("p", whitespace: .collapse) { _, text in texts.append(text) }
         dispatcher.onEnd("p") { _, text in texts.append(text) }            // .trim
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // texts[0] == "chips"                       the child's text is the child's
         // texts[1] == "Fish & \n   to <go> "        .preserve
         // texts[2] == "Fish & to <go>"              .collapse
@@ -29,7 +29,7 @@ struct TextAndWhitespaceArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.whitespace = .collapse
         dispatcher.onEnd("title") { _, text in title = text }
-        try dispatcher.parse("<title>\n  A   Tale of\n  Two Cities\n</title>")
+        try dispatcher.parse(.string("<title>\n  A   Tale of\n  Two Cities\n</title>"))
         // title == "A Tale of Two Cities"
 
         #expect(title == "A Tale of Two Cities")
@@ -44,12 +44,12 @@ struct TextAndWhitespaceArticleTests {
         var note = ""
         var dispatcher = Dispatcher()
         dispatcher.onEnd("note") { _, text in note = text }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // note == "ACME & Sons — since 1901"
 
         #expect(note == "ACME & Sons — since 1901")
         // The prose: an entity declared nowhere is an error, not lost text.
-        #expect(throws: XMLParseError.self) { try dispatcher.parse("<note>&company;</note>") }
+        #expect(throws: XMLParseError.self) { try dispatcher.parse(.string("<note>&company;</note>")) }
     }
 
     @Test("an ISO-8859-1 document reaches handlers as UTF-8")
@@ -58,13 +58,13 @@ struct TextAndWhitespaceArticleTests {
         var word = ""
         var dispatcher = Dispatcher()
         dispatcher.onEnd("w") { _, text in word = text }
-        try dispatcher.parse(latin1)
+        try dispatcher.parse(.bytes(latin1))
         // word == "café"
 
         #expect(word == "café")
         // The prose: windows-1252 is decoded too (0x80 is the euro sign there).
         let cp1252: [UInt8] = Array(#"<?xml version="1.0" encoding="windows-1252"?><w>"#.utf8) + [0x80] + Array("</w>".utf8)
-        try dispatcher.parse(cp1252)
+        try dispatcher.parse(.bytes(cp1252))
         #expect(word == "€")
     }
 
@@ -94,11 +94,11 @@ struct TextAndWhitespaceArticleTests {
         dispatcher.safety.maximumTextBytes = 16
         var streamed = 0
         dispatcher.onText("t") { _, chunk in streamed += chunk.count }
-        try dispatcher.parse("<t>" + String(repeating: "x", count: 1000) + "</t>")
+        try dispatcher.parse(.string("<t>" + String(repeating: "x", count: 1000) + "</t>"))
         #expect(streamed == 1000)
         dispatcher.onEnd("t") { _, _ in }
         let error = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse("<t>" + String(repeating: "x", count: 1000) + "</t>")
+            try dispatcher.parse(.string("<t>" + String(repeating: "x", count: 1000) + "</t>"))
         }
         #expect(error?.code == .textLimitExceeded)
     }
@@ -111,7 +111,7 @@ struct TextAndWhitespaceArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.onEnd("p") { _, text in own = text }
         dispatcher.onEnd("p", text: .whole) { _, text in whole = text }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         // own == "Plain  simple"
         // whole == "Plain and simple"
 
@@ -126,12 +126,12 @@ struct TextAndWhitespaceArticleTests {
         dispatcher.onEnd("p", text: .whole, whitespace: .preserve) { _, text in texts.append(text) }
         dispatcher.onEnd("p", text: .whole, whitespace: .trim) { _, text in texts.append(text) }
         dispatcher.onEnd("p", text: .whole, whitespace: .collapse) { _, text in texts.append(text) }
-        try dispatcher.parse("<p> a <b> b </b> c </p>")
+        try dispatcher.parse(.string("<p> a <b> b </b> c </p>"))
         #expect(texts == [" a  b  c ", "a  b  c", "a b c"])
         var whole: [String] = []
         var plain = Dispatcher()
         plain.onEnd("p", text: .whole) { _, text in whole.append(text) }
-        try plain.parse("<p>a <b>b</b> c</p>")
+        try plain.parse(.string("<p>a <b>b</b> c</p>"))
         #expect(whole == ["a b c"])
     }
 
@@ -141,13 +141,13 @@ struct TextAndWhitespaceArticleTests {
         var dispatcher = Dispatcher()
         dispatcher.onEnd("w") { _, text in words.append(text) }
         for name in ["latin1", "cp1252"] {
-            try dispatcher.parse(Array("<?xml version='1.0' encoding='\(name)'?><w>caf".utf8) + [0xE9] + Array("</w>".utf8))
+            try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='\(name)'?><w>caf".utf8) + [0xE9] + Array("</w>".utf8)))
         }
         let unknown = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse(Array("<?xml version='1.0' encoding='Shift_JIS'?><w/>".utf8))
+            try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='Shift_JIS'?><w/>".utf8)))
         }
         #expect(unknown?.code == .unknownEncoding)
-        try dispatcher.parse("<?xml version='1.0' encoding='ISO-8859-1'?><w>café</w>")
+        try dispatcher.parse(.string("<?xml version='1.0' encoding='ISO-8859-1'?><w>café</w>"))
         #expect(words == ["café", "café", "café"])
     }
 
@@ -163,10 +163,10 @@ struct TextAndWhitespaceArticleTests {
         ) { (title: $0, price: $1) }
 
         let document = "<item><title>A <b>B</b></title><price>1<sup>.5</sup></price><description>c <i>d</i></description></item>"
-        let decoded = try XMLRecordDecoder().decode(Item.self, from: document)
+        let decoded = try XMLRecordDecoder().decode(Item.self, from: .string(document))
         #expect(decoded.title == "A")
         #expect(decoded.description.text == "c d")
-        let read = try item.first(in: document)
+        let read = try item.first(in: .string(document))
         #expect(read.title == "A B")
         #expect(read.price == Decimal(string: "1.5"))
     }
@@ -174,10 +174,10 @@ struct TextAndWhitespaceArticleTests {
     @Test("inner markup")
     func innerMarkup() throws {
         let entry = XMLRecord("entry", .text("title"), .markup("content")) { (title: $0, content: $1) }
-        let first = try entry.first(in: """
+        let first = try entry.first(in: .string("""
             <entry><title>Hi</title><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">\
             A <b>bold</b> &amp; <![CDATA[<raw>]]> move<!-- gone --></div></content></entry>
-            """)
+            """))
         // first.content == #"<div xmlns="http://www.w3.org/1999/xhtml">A <b>bold</b> &amp; &lt;raw&gt; move</div>"#
 
         #expect(first.title == "Hi")

@@ -41,7 +41,7 @@ struct TypedRecordsArticleTests {
             .many("category", as: String.self)
         ) { Item(id: $0, title: $1, link: $2, published: $3, comments: $4, categories: $5) }
 
-        let items = try item.all(in: document)
+        let items = try item.all(in: .string(document))
         // items[0].categories == ["news", "swift"], items[1].categories == []
         // items[1].title == "Second post"; items[0].comments and items[1].comments are nil
 
@@ -63,18 +63,18 @@ struct TypedRecordsArticleTests {
             .many("tag", as: String.self),
             .value("open", as: Bool.self, default: false)
         ) { Fields(name: $0, count: $1, tags: $2, open: $3) }
-        #expect(try record.first(in: "<r/>") == Fields(name: nil, count: nil, tags: [], open: false))
+        #expect(try record.first(in: .string("<r/>")) == Fields(name: nil, count: nil, tags: [], open: false))
         #expect(
-            try record.first(in: #"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><name nil="true"/><count/><tag>a</tag><tag xsi:nil="true"/><open nil="nil"/></r>"#)
+            try record.first(in: .string(#"<r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><name nil="true"/><count/><tag>a</tag><tag xsi:nil="true"/><open nil="nil"/></r>"#))
                 == Fields(name: nil, count: nil, tags: ["a"], open: false))
-        #expect(try record.first(in: "<r><name/><open>1</open></r>") == Fields(name: "", count: nil, tags: [], open: true))
+        #expect(try record.first(in: .string("<r><name/><open>1</open></r>")) == Fields(name: "", count: nil, tags: [], open: true))
 
         let required = XMLRecord("r", .text("name"), .value("count", as: Int.self)) { "\($0)\($1)" }
-        #expect(throws: XMLRecordError.self) { try required.first(in: "<r><name/><count/></r>") }
-        let markedNil = #expect(throws: XMLRecordError.self) { try required.first(in: #"<r><name nil="nil"/><count>1</count></r>"#) }
-        #expect(markedNil?.description == "<input>:1:4: error: name of record String is nil but required")
+        #expect(throws: XMLRecordError.self) { try required.first(in: .string("<r><name/><count/></r>")) }
+        let markedNil = #expect(throws: XMLRecordError.self) { try required.first(in: .string(#"<r><name nil="nil"/><count>1</count></r>"#)) }
+        #expect(markedNil?.description == "<string>:1:4: error: name of record String is nil but required")
         // A single field whose element occurs more than once takes the first.
-        #expect(try required.first(in: "<r><name>a</name><name>b</name><count>1</count></r>") == "a1")
+        #expect(try required.first(in: .string("<r><name>a</name><name>b</name><count>1</count></r>")) == "a1")
     }
 
     @Test("conversions: a raw-value enum, an own type, a one-field closure")
@@ -103,9 +103,9 @@ struct TypedRecordsArticleTests {
             }
         ) { Room(status: $0, temperature: $1, seats: $2) }
 
-        let model = try room.first(in: """
+        let model = try room.first(in: .string("""
             <room><status>active</status><temperature> 21.5°C </temperature><size>25 seats</size></room>
-            """)
+            """))
         // model.status == .active, model.temperature.degrees == 21.5, model.seats == 25
 
         #expect(model.status == .active)
@@ -137,7 +137,7 @@ struct TypedRecordsArticleTests {
 
         var titles: [String] = []
         var problems: [String] = []
-        let summary = try post.forEach(in: document, diagnostics: { problems.append("\($0)") }) { post in
+        let summary = try post.forEach(in: .string(document), diagnostics: { problems.append("\($0)") }) { post in
             titles.append(post.title)
         }
         // titles == ["one", "three"], summary.delivered == 2, summary.failed == 1
@@ -151,7 +151,7 @@ struct TypedRecordsArticleTests {
         // .fail, the default, throws that error after delivering the records before it.
         var delivered: [String] = []
         let error = #expect(throws: XMLRecordError.self) {
-            try post.onFailure(.fail).forEach(in: document) { delivered.append($0.title) }
+            try post.onFailure(.fail).forEach(in: .string(document)) { delivered.append($0.title) }
         }
         #expect(delivered == ["one"])
         #expect(error.map { [$0.description] } == problems)
@@ -162,8 +162,8 @@ struct TypedRecordsArticleTests {
         let feed = XMLRecord("/feed", .many("entry/title", as: String.self)) { $0 }
             .maximumRecordBytes(64 << 20)
         let xml = "<feed>" + String(repeating: "<entry><title>t</title></entry>", count: 3) + "</feed>"
-        #expect(try feed.all(in: xml) == [["t", "t", "t"]])
-        #expect(throws: RecordSizeLimitError.self) { try feed.maximumRecordBytes(64).all(in: xml) }
+        #expect(try feed.all(in: .string(xml)) == [["t", "t", "t"]])
+        #expect(throws: RecordSizeLimitError.self) { try feed.maximumRecordBytes(64).all(in: .string(xml)) }
     }
 
     @Test("composition: nested records by type; a record next to other handlers; run-time fields")
@@ -196,7 +196,7 @@ struct TypedRecordsArticleTests {
               <book><title>Trees</title><authors><author id="4"><name>Di</name></author></authors></book>
             </catalog>
             """
-        let books = try Book.records(in: document)
+        let books = try Book.records(in: .string(document))
         // books.map(\.title) == ["Streams", "Trees"], books[0].authors.map(\.name) == ["Ann", "Bo"]
         // books[0].editor?.name == "Cy", books[1].editor == nil
 
@@ -212,7 +212,7 @@ struct TypedRecordsArticleTests {
             var dispatcher = Dispatcher()
             dispatcher.onRecord(Book.record) { book in titles.append(book.title) }
             dispatcher.onStart("book") { _ in bookCount += 1 }
-            try dispatcher.parse(document)
+            try dispatcher.parse(.string(document))
             // titles == ["Streams", "Trees"], bookCount == 2
 
             #expect(titles == ["Streams", "Trees"])
@@ -220,7 +220,7 @@ struct TypedRecordsArticleTests {
 
             // The prose: on a dispatcher, a record's error comes wrapped in a HandlerError.
             let error = #expect(throws: HandlerError.self) {
-                try dispatcher.parse("<catalog><book><authors/></book></catalog>")
+                try dispatcher.parse(.string("<catalog><book><authors/></book></catalog>"))
             }
             #expect(error?.underlying is XMLRecordError)
         }
@@ -231,7 +231,7 @@ struct TypedRecordsArticleTests {
                 .optional(.text(try RecordFieldPath(path).description))
             }
             let row = XMLRecord("book", fields: columns) { $0 }
-            let rows = try row.all(in: document)
+            let rows = try row.all(in: .string(document))
             // rows == [["Streams", "Ann", nil], ["Trees", "Di", nil]]
 
             #expect(rows == [["Streams", "Ann", nil], ["Trees", "Di", nil]])
@@ -242,10 +242,10 @@ struct TypedRecordsArticleTests {
             .text("title"),
             .many("authors/author", Author.record.onFailure(.skip))
         ) { title, authors in "\(title): \(authors.map(\.name))" }
-        #expect(try lenient.first(in: "<catalog><book><title>T</title><authors><author id='x'><name>A</name></author><author id='2'><name>B</name></author></authors></book></catalog>") == #"T: ["B"]"#)
+        #expect(try lenient.first(in: .string("<catalog><book><title>T</title><authors><author id='x'><name>A</name></author><author id='2'><name>B</name></author></authors></book></catalog>")) == #"T: ["B"]"#)
 
         // The prose: first throws RecordNotFoundError when nothing matches.
-        #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: "<catalog/>") }
+        #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: .string("<catalog/>")) }
     }
 
     @Test("reading: the zoo's records from a file, first, one by one and all")
@@ -266,9 +266,9 @@ struct TypedRecordsArticleTests {
             .value("facilities/disabled_parking", as: Bool.self, default: false)
         ) { Zoo(animals: $0, toiletCount: $1, disabledParking: $2) }
 
-        let model = try zoo.first(contentsOfFile: path)                   // the one root record
-        try animal.forEach(contentsOfFile: path) { print($0.name) }       // record by record, constant memory
-        let all = try animal.all(contentsOfFile: path)                    // or collected
+        let model = try zoo.first(in: .file(path))                   // the one root record
+        try animal.forEach(in: .file(path)) { print($0.name) }       // record by record, constant memory
+        let all = try animal.all(in: .file(path))                    // or collected
 
         #expect(model.animals.map(\.kind) == ["cat", "dog"])
         #expect(model.toiletCount == 42 && model.disabledParking)
@@ -278,10 +278,10 @@ struct TypedRecordsArticleTests {
         ])
     }
 
-    @Test("run-time fields of different types, mapped to one, from a document fed in pieces")
+    @Test("run-time fields of different types, mapped to one, from bytes named in errors")
     func mappedRuntimeFields() throws {
         let userPath = "title"
-        let chunks = ["<rss><item id='7'><tit", "le>Hello</title></item></rss>"]
+        let body = Array("<rss><item id='7'><title>Hello</title></item></rss>".utf8)
         var rows: [String] = []
         func print(_ cells: [Any]) { rows.append(cells.map { "\($0)" }.joined(separator: ", ")) }
 
@@ -291,9 +291,7 @@ struct TypedRecordsArticleTests {
             RecordField.value("@id", as: Int.self).map { .number($0) }.named("id"),
         ]
         let row = XMLRecord("item", fields: columns) { $0 }                  // [Cell] per <item>
-        try row.forEach(source: "feed.xml", safety: .strict, feeding: { parser in
-            for chunk in chunks { try parser.feed(chunk) }                  // bytes as they arrive
-        }) { cells in print(cells) }
+        try row.forEach(in: .bytes(body).named("feed.xml"), safety: .strict) { cells in print(cells) }
 
         #expect(rows == [#"text("Hello"), number(7)"#])
     }

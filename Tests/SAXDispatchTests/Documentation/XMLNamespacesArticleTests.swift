@@ -21,7 +21,7 @@ struct NamespacesArticleTests {
             dispatcher.onEnd("atom:entry/atom:title") { _, title in print(title) }
             // matches <entry><title> under xmlns="http://www.w3.org/2005/Atom",
             // <atom:entry><atom:title>, and <a9:entry><a9:title> with xmlns:a9 bound to Atom
-            try dispatcher.parse(document)
+            try dispatcher.parse(.string(document))
             #expect(printed == ["T"])
         }
     }
@@ -37,8 +37,8 @@ struct NamespacesArticleTests {
         }
         // <feed xmlns="http://www.w3.org/2005/Atom">…<title>A</title>: (default) http://www.w3.org/2005/Atom A
         // <a:feed xmlns:a="http://www.w3.org/2005/Atom">…<a:title>B</a:title>: a http://www.w3.org/2005/Atom B
-        try dispatcher.parse(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#)
-        try dispatcher.parse(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#)
+        try dispatcher.parse(.string(#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>A</title></entry></feed>"#))
+        try dispatcher.parse(.string(#"<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:title>B</a:title></a:entry></a:feed>"#))
         #expect(printed == ["(default) http://www.w3.org/2005/Atom A", "a http://www.w3.org/2005/Atom B"])
     }
 
@@ -51,8 +51,8 @@ struct NamespacesArticleTests {
             print(element.attributes["href"] ?? "")
         }
         dispatcher.onEnd("dc:creator") { _, creator in print(creator) }   // <dc:creator>, whatever dc means
-        for document in Self.atomSpellings { try dispatcher.parse(document) }
-        try dispatcher.parse(#"<r xmlns:dc="urn:any"><dc:creator>Ann</dc:creator></r>"#)
+        for document in Self.atomSpellings { try dispatcher.parse(.string(document)) }
+        try dispatcher.parse(.string(#"<r xmlns:dc="urn:any"><dc:creator>Ann</dc:creator></r>"#))
         #expect(printed == ["/e", "/e", "/e", "Ann"])
     }
 
@@ -69,7 +69,7 @@ struct NamespacesArticleTests {
         dispatcher.onStart("title[@xml:lang='en']") { _ in }
         dispatcher.onStart("title[@xml:lang='en']") { _ in languages += 1 }
         try dispatcher.parse(
-            #"<r xmlns:L="http://www.w3.org/1999/xlink"><a L:href="/x"/><a href="/y"/><title xml:lang="en"/></r>"#)
+            .string(#"<r xmlns:L="http://www.w3.org/1999/xlink"><a L:href="/x"/><a href="/y"/><title xml:lang="en"/></r>"#))
         #expect(printed == ["/x"])
         #expect(languages == 1)
     }
@@ -98,7 +98,7 @@ struct NamespacesArticleTests {
             #"<a9:feed xmlns:a9="http://www.w3.org/2005/Atom"><a9:title>F</a9:title><a9:entry><a9:title>T</a9:title><a9:link rel="alternate" href="/e"/></a9:entry></a9:feed>"#,
         ]
         for document in documents {
-            #expect(try feed.first(in: document) == Feed(title: "F", entries: [Entry(title: "T", link: "/e")]))
+            #expect(try feed.first(in: .string(document)) == Feed(title: "F", entries: [Entry(title: "T", link: "/e")]))
         }
     }
 
@@ -129,7 +129,7 @@ struct NamespacesArticleTests {
         ]
         dispatcher.onEnd("soap:Envelope/soap:Body/m:GetInvoiceResponse/m:total") { _, total in print(total) }
         dispatcher.onEnd("soap:Fault/faultstring") { _, message in print("fault:", message) }   // unprefixed, as SOAP 1.1 writes it
-        for document in documents { try dispatcher.parse(document) }
+        for document in documents { try dispatcher.parse(.string(document)) }
         #expect(printed == ["12.50", "12.50", "fault: no such invoice"])
     }
 
@@ -143,7 +143,7 @@ struct NamespacesArticleTests {
         dispatcher.onStart("r/*") { element in
             rows.append([element.name, element.namespaceURI ?? "nil", element.localName, element.prefix ?? "nil", element.expandedName])
         }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         let atom = "http://www.w3.org/2005/Atom"
         #expect(
             rows == [
@@ -165,8 +165,8 @@ struct NamespacesArticleTests {
         let article = try DocumentationCatalog.text(of: "XMLNamespaces.md")
         for (document, code) in cases {
             #expect(article.contains("`\(document)`"), "the article lists \(document)")
-            #expect(throws: XMLParseError.self) { try Dispatcher().parse(document) }
-            do { try Dispatcher().parse(document) } catch let error as XMLParseError { #expect(error.code == code) }
+            #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(document)) }
+            do { try Dispatcher().parse(.string(document)) } catch let error as XMLParseError { #expect(error.code == code) }
         }
     }
 }

@@ -52,9 +52,9 @@ struct ErrorTableTests {
     @Test("descriptions read like compiler diagnostics")
     func renderedDescriptions() throws {
         let mismatch = #expect(throws: XMLParseError.self) {
-            try Dispatcher().parse("<zoo>\n  <animals>\n    <animal>\n  </animals>\n</zoo>")
+            try Dispatcher().parse(.string("<zoo>\n  <animals>\n    <animal>\n  </animals>\n</zoo>"))
         }
-        #expect(mismatch?.description == "<input>:4:5: error: mismatched tag (in zoo/animals/animal)")
+        #expect(mismatch?.description == "<string>:4:5: error: mismatched tag (in zoo/animals/animal)")
 
         var error = XMLParseError(
             code: .undefinedEntity, message: "undefined entity", line: 12, column: 9, byteOffset: 301,
@@ -69,31 +69,31 @@ struct ErrorTableTests {
     @Test("file errors name the file")
     func fileErrors() throws {
         let missing = TestPaths.fixture("does-not-exist.xml").path
-        let inputError = #expect(throws: XMLInputError.self) { try Dispatcher().parse(contentsOfFile: missing) }
+        let inputError = #expect(throws: XMLInputError.self) { try Dispatcher().parse(.file(missing)) }
         #expect(inputError?.description == "\(missing): error: cannot open file: No such file or directory")
 
         let crlf = TestPaths.fixture("crlf.xml").path
         var dispatcher = Dispatcher()
         dispatcher.onStart("kind") { _ in }
-        #expect(try dispatcher.parse(contentsOfFile: crlf) == .completed)
+        #expect(try dispatcher.parse(.file(crlf)) == .completed)
     }
 
     @Test("a malformed file reports its path as the source")
     func sourceIsThePath() throws {
         let path = FileManagerTemp.write("<a>\n<b></a>", name: "mismatch.xml")
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(contentsOfFile: path) }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.file(path)) }
         #expect(error?.description == "\(path):2:6: error: mismatched tag (in a/b)")
     }
 
     @Test("a deep element path is shortened in the description, kept whole in the error")
     func deepPath() throws {
         let document = String(repeating: "<a>", count: 300)
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(document) }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(document)) }
         #expect(error?.code == .depthLimitExceeded)
         #expect(error?.elementPath.components.count == 256)
         #expect(
             error?.description
-                == "<input>:1:769: error: elements nest deeper than maximumDepth (256) (in a/a/a/a/…/a/a/a/a (256 levels))")
+                == "<string>:1:769: error: elements nest deeper than maximumDepth (256) (in a/a/a/a/…/a/a/a/a (256 levels))")
         #expect(ElementPath(["a", "b", "c", "d"]).abbreviated(keepingAtEachEnd: 1) == "a/…/d (4 levels)")
         #expect(ElementPath(["a", "b", "c"]).abbreviated(keepingAtEachEnd: 1) == "a/b/c", "nothing to gain")
         #expect(ElementPath(["a", "b", "c"]).abbreviated() == "a/b/c")

@@ -40,7 +40,7 @@ enum ConformanceCatalogue {
         // Some catalogues are fragments (several top-level TEST elements): wrap them.
         var text = try String(contentsOf: catalogueURL, encoding: .utf8)
         if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
-        try dispatcher.parse("<catalogue>" + text + "</catalogue>")
+        try dispatcher.parse(.string("<catalogue>" + text + "</catalogue>"))
         return cases
     }
 
@@ -66,7 +66,7 @@ struct XMLTestConformanceTests {
     @Test("valid/sa reproduces out/ byte for byte, fed whole", arguments: validStandalone)
     func validWhole(_ test: ConformanceCase) throws {
         let expected = try [UInt8](Data(contentsOf: try #require(test.output)))
-        let actual = try CanonicalXML().canonicalize(contentsOfFile: test.input.path)
+        let actual = try CanonicalXML().canonicalize(.file(test.input.path))
         #expect(String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
         #expect(actual == expected)
     }
@@ -74,7 +74,7 @@ struct XMLTestConformanceTests {
     @Test("valid/sa reproduces out/ byte for byte, fed one byte at a time", arguments: validStandalone)
     func validByteByByte(_ test: ConformanceCase) throws {
         let expected = try [UInt8](Data(contentsOf: try #require(test.output)))
-        let actual = try CanonicalXML(chunkSize: 1).canonicalize(contentsOfFile: test.input.path)
+        let actual = try CanonicalXML(chunkSize: 1).canonicalize(.file(test.input.path))
         #expect(actual == expected)
     }
 
@@ -82,7 +82,7 @@ struct XMLTestConformanceTests {
     func notWellFormed(_ test: ConformanceCase) throws {
         for chunkSize in [nil, 1] as [Int?] {
             let error = #expect(throws: XMLParseError.self) {
-                _ = try CanonicalXML(chunkSize: chunkSize).canonicalize(contentsOfFile: test.input.path)
+                _ = try CanonicalXML(chunkSize: chunkSize).canonicalize(.file(test.input.path))
             }
             if let error {
                 #expect(error.line >= 1 && error.column >= 1)

@@ -28,7 +28,7 @@ struct ElementContextTests {
         dispatcher.onEnd("border") { element in
             #expect(element.attributes.isEmpty)
         }
-        try dispatcher.parse(contentsOf: TestPaths.fixture("attributes.xml"))
+        try dispatcher.parse(.file(TestPaths.fixture("attributes.xml")))
         #expect(seen.count == 2)
         #expect(seen[0].map(\.name) == ["type", "id", "x:note"])
         #expect(seen[0].map(\.value) == ["internal", "b1", "a & b"])
@@ -41,7 +41,7 @@ struct ElementContextTests {
         var languages: [String?] = []
         var dispatcher = Dispatcher()
         dispatcher.onStart("book") { languages.append($0.attributes["lang"]) }
-        try dispatcher.parse(contentsOf: TestPaths.fixture("doctype.xml"))
+        try dispatcher.parse(.file(TestPaths.fixture("doctype.xml")))
         #expect(languages == ["en", "fr"])
     }
 
@@ -72,7 +72,7 @@ struct ElementContextTests {
             #expect(element.ancestor(at: 1) == nil)
             checked += 1
         }
-        try dispatcher.parse(contentsOf: TestPaths.fixture("zoo.xml"))
+        try dispatcher.parse(.file(TestPaths.fixture("zoo.xml")))
         #expect(checked == 3)
     }
 
@@ -82,7 +82,7 @@ struct ElementContextTests {
         var dispatcher = Dispatcher()
         dispatcher.onStart("b") { positions.append("start \($0.line):\($0.column)+\($0.byteOffset)") }
         dispatcher.onEnd("b") { positions.append("end \($0.line):\($0.column)+\($0.byteOffset)") }
-        try dispatcher.parse("<a>\n  é <b>x\n</b>\n<b/></a>")
+        try dispatcher.parse(.string("<a>\n  é <b>x\n</b>\n<b/></a>"))
         #expect(positions == ["start 2:5+9", "end 2:5+9", "start 4:1+19", "end 4:1+19"])
     }
 
@@ -91,7 +91,7 @@ struct ElementContextTests {
         var positions: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onStart("b") { positions.append("\($0.line):\($0.column)+\($0.byteOffset)") }
-        try dispatcher.parse("<a>\n  é <b>x\n</b>\n<b/></a>")
+        try dispatcher.parse(.string("<a>\n  é <b>x\n</b>\n<b/></a>"))
         #expect(positions == ["2:5+9", "4:1+19"])
     }
 
@@ -104,7 +104,7 @@ struct ElementContextTests {
         dispatcher.onStart("b") { inner in
             if let outer { reported.append("\(outer.line):\(outer.column) \(inner.line):\(inner.column)") }
         }
-        try dispatcher.parse("<r>\n <a>\n   <b/></a></r>")
+        try dispatcher.parse(.string("<r>\n <a>\n   <b/></a></r>"))
         #expect(reported == ["2:2 3:4"])
     }
 
@@ -116,7 +116,7 @@ struct ElementContextTests {
         dispatcher.onComment { events.append("comment \($0)") }
         dispatcher.onDoctype { events.append("doctype \($0.name) \($0.hasInternalSubset)") }
         dispatcher.onNotationDeclaration { events.append("notation \($0.name) \($0.systemID ?? "-")") }
-        try dispatcher.parse("<?a b?><!DOCTYPE r [<!NOTATION n SYSTEM 'x'><?c d?><!--e-->]><r><!--f--><?g?></r>")
+        try dispatcher.parse(.string("<?a b?><!DOCTYPE r [<!NOTATION n SYSTEM 'x'><?c d?><!--e-->]><r><!--f--><?g?></r>"))
         #expect(events == ["pi a b", "doctype r true", "notation n x", "pi c d", "comment e", "comment f", "pi g "])
     }
 
@@ -125,8 +125,8 @@ struct ElementContextTests {
         var names: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onEnd("name") { _, text in names.append(text) }
-        try dispatcher.parse(contentsOf: TestPaths.fixture("utf16le.xml"))
-        try dispatcher.parse(contentsOf: TestPaths.fixture("latin1.xml"))
+        try dispatcher.parse(.file(TestPaths.fixture("utf16le.xml")))
+        try dispatcher.parse(.file(TestPaths.fixture("latin1.xml")))
         #expect(names == ["café 漢", "café über"])
     }
 }

@@ -58,36 +58,36 @@ struct HandlerControlTests {
     func everyHandlerKindCanThrow() {
         var start = Dispatcher()
         start.onStart("b") { _ in throw BadValue(text: "start") }
-        let fromStart = handlerError { try start.parse(Self.document) }
+        let fromStart = handlerError { try start.parse(.string(Self.document)) }
         #expect(fromStart?.1 == BadValue(text: "start"))
-        #expect(fromStart?.0.description == #"<input>:1:22: error: in the start handler of zoo/b: BadValue(text: "start")"#)
+        #expect(fromStart?.0.description == #"<string>:1:22: error: in the start handler of zoo/b: BadValue(text: "start")"#)
 
         var text = Dispatcher()
         text.onText("b") { _, chunk in throw BadValue(text: chunk.string) }
-        let fromText = handlerError { try text.parse(Self.document) }
+        let fromText = handlerError { try text.parse(.string(Self.document)) }
         #expect(fromText?.1 == BadValue(text: "x"))
         #expect(fromText.map { ($0.0.event, $0.0.elementPath, $0.0.column) } ?? (.start, [], 0) == (.text, ["zoo", "b"], 22))
 
         var instruction = Dispatcher()
         instruction.onProcessingInstruction { target, _ in throw BadValue(text: target) }
-        let fromInstruction = handlerError { try instruction.parse("<a>\n <?t d?></a>") }
+        let fromInstruction = handlerError { try instruction.parse(.string("<a>\n <?t d?></a>")) }
         #expect(fromInstruction?.1 == BadValue(text: "t"))
         #expect(
             fromInstruction?.0.description
-                == #"<input>:2:2: error: in the processing instruction handler (in a): BadValue(text: "t")"#)
+                == #"<string>:2:2: error: in the processing instruction handler (in a): BadValue(text: "t")"#)
 
         var comment = Dispatcher()
         comment.onComment { throw BadValue(text: $0) }
-        let fromComment = handlerError { try comment.parse("<!-- c --><a/>") }
+        let fromComment = handlerError { try comment.parse(.string("<!-- c --><a/>")) }
         #expect(fromComment?.1 == BadValue(text: " c "))
-        #expect(fromComment?.0.description == #"<input>:1:1: error: in the comment handler: BadValue(text: " c ")"#)
+        #expect(fromComment?.0.description == #"<string>:1:1: error: in the comment handler: BadValue(text: " c ")"#)
     }
 
     @Test("a handler error wins over a later well-formedness error")
     func handlerErrorBeforeMalformedTail() {
         var dispatcher = Dispatcher()
         dispatcher.onStart("a") { _ in throw BadValue(text: "first") }
-        #expect(handlerError { try dispatcher.parse("<zoo><a></b></zoo>") }?.1 == BadValue(text: "first"))
+        #expect(handlerError { try dispatcher.parse(.string("<zoo><a></b></zoo>")) }?.1 == BadValue(text: "first"))
     }
 
     @Test("stopParsing ends the parse early without an error")
@@ -101,7 +101,7 @@ struct HandlerControlTests {
         dispatcher.onEnd("a") { _, text in seen.append("second \(text)") }
         dispatcher.onAnyStart { seen.append("start \($0.name)") }
         // The rest of the document is not even read: a malformed tail does not matter.
-        let outcome = try dispatcher.parse(Self.document.replacingOccurrences(of: "<c/>", with: "<c></d>"))
+        let outcome = try dispatcher.parse(.string(Self.document.replacingOccurrences(of: "<c/>", with: "<c></d>")))
         #expect(outcome == .stopped)
         #expect(seen == ["start zoo", "1", "second 1", "2"])
 
@@ -137,7 +137,7 @@ struct HandlerControlTests {
         dispatcher.onEnd("a") { _, text in order.append("end 2 \(text)") }
         dispatcher.onEnd("a") { _ in order.append("end 3") }
         dispatcher.onStart("a") { _ in order.append("start 3") }
-        try dispatcher.parse("<a>t</a>")
+        try dispatcher.parse(.string("<a>t</a>"))
         #expect(order == ["start 1", "start 2", "start 3", "end 1", "end 2 t", "end 3"])
     }
 
@@ -150,7 +150,7 @@ struct HandlerControlTests {
         dispatcher.onStart("b") { _ in named.append("b") }
         dispatcher.onAnyStart { others.append("start \($0.name)") }
         dispatcher.onAnyEnd { others.append("end \($0.name)") }
-        try dispatcher.parse(Self.document)
+        try dispatcher.parse(.string(Self.document))
         #expect(named == ["a", "a", "b", "a"])
         #expect(others == ["start zoo", "start c", "end c", "end zoo"])
     }
@@ -162,9 +162,9 @@ struct HandlerControlTests {
         base.onStart("a") { _ in count += 1 }
         var extended = base
         extended.onStart("a") { _ in count += 100 }
-        try base.parse(Self.document)
+        try base.parse(.string(Self.document))
         #expect(count == 3)
-        try extended.parse(Self.document)
+        try extended.parse(.string(Self.document))
         #expect(count == 3 + 303)
     }
 }

@@ -57,7 +57,7 @@ struct HandlerObjectTests {
     @Test("a struct parses with its own handlers and keeps what they did")
     func structHandlers() throws {
         var list = AnimalList()
-        try list.parse(Self.zoo)
+        try list.parse(.string(Self.zoo))
         #expect(list.animals == ["cat Tom", "dog Rex"])
         #expect(list.keepers == ["Ann"])
     }
@@ -65,14 +65,14 @@ struct HandlerObjectTests {
     @Test("a class becomes a dispatcher, to parse with or to mount")
     func classHandlers() throws {
         let counter = AnimalCounter()
-        try Dispatcher(handling: counter).parse(Self.zoo)
+        try Dispatcher(handling: counter).parse(.string(Self.zoo))
         #expect(counter.starts == 3)
         #expect(counter.names == ["Tom", "Rex"])
 
         let mounted = AnimalCounter()
         var dispatcher = Dispatcher()
         dispatcher.mount(Dispatcher(handling: mounted), at: "junk")
-        try dispatcher.parse(Self.zoo)
+        try dispatcher.parse(.string(Self.zoo))
         #expect(mounted.starts == 1)
         #expect(mounted.names == [])
     }
@@ -81,14 +81,14 @@ struct HandlerObjectTests {
     func errors() throws {
         let counter = AnimalCounter()
         counter.limit = 1
-        let error = #expect(throws: HandlerError.self) { try Dispatcher(handling: counter).parse(Self.zoo) }
+        let error = #expect(throws: HandlerError.self) { try Dispatcher(handling: counter).parse(.string(Self.zoo)) }
         #expect(error?.underlying is AnimalCounter.TooMany)
         #expect(error?.elementPath == ["zoo", "animal"])
         #expect(error?.line == 2)
         #expect(counter.names == ["Tom"])
 
         var list = AnimalList()
-        #expect(throws: XMLParseError.self) { try list.parse("<zoo><animal kind='cat'><name>Tom</name></animal><oops></zoo>") }
+        #expect(throws: XMLParseError.self) { try list.parse(.string("<zoo><animal kind='cat'><name>Tom</name></animal><oops></zoo>")) }
         #expect(list.animals == ["cat Tom"])
     }
 }
@@ -111,7 +111,7 @@ struct HandlerObjectCatchAllTests {
     @Test("a handler object can register catch-all handlers")
     func catchAlls() throws {
         var counter = Counter()
-        try counter.parse("<a>xy<b>z</b><c>é</c></a>")
+        try counter.parse(.string("<a>xy<b>z</b><c>é</c></a>"))
         #expect(counter.elements == 3)
         #expect(counter.textBytes == 4)  // "xy" and "é": b's text goes to no catch-all
         #expect(counter.others == ["c é", "a xy"])

@@ -22,11 +22,11 @@ struct InputTests {
     func inMemory() throws {
         let names = Box<[String]>([])
         let dispatcher = Self.namesDispatcher(names)
-        try dispatcher.parse(Array(Self.document.utf8))
-        try dispatcher.parse(Data(Self.document.utf8))
-        try dispatcher.parse(Array(("xx" + Self.document).utf8)[2...])
-        try dispatcher.parse(Self.document)
-        try dispatcher.parse(Self.document.utf8)
+        try dispatcher.parse(.bytes(Array(Self.document.utf8)))
+        try dispatcher.parse(.bytes(Data(Self.document.utf8)))
+        try dispatcher.parse(.bytes(Array(("xx" + Self.document).utf8)[2...]))
+        try dispatcher.parse(.string(Self.document))
+        try dispatcher.parse(.bytes(Self.document.utf8))
         #expect(names.value == Array(repeating: ["cat", "dog"], count: 5).flatMap { $0 })
     }
 
@@ -36,11 +36,11 @@ struct InputTests {
         let dispatcher = Self.namesDispatcher(names)
         let path = FileManagerTemp.write(Self.document, name: "names.xml")
         for chunk in [1, 2, 7, 64, 1 << 16] {
-            try dispatcher.parse(contentsOfFile: path, chunkSize: chunk)
-            try dispatcher.parse(contentsOf: URL(fileURLWithPath: path), chunkSize: chunk)
+            try dispatcher.parse(.file(path).chunked(chunk))
+            try dispatcher.parse(.file(URL(fileURLWithPath: path)).chunked(chunk))
         }
         #expect(names.value.count == 20)
-        #expect(throws: XMLInputError.self) { try dispatcher.parse(contentsOf: URL(string: "https://example.com/a.xml")!) }
+        #expect(throws: XMLInputError.self) { try dispatcher.parse(.file(URL(string: "https://example.com/a.xml")!)) }
     }
 
     @Test("a file descriptor: a pipe")
@@ -50,7 +50,7 @@ struct InputTests {
         pipe.fileHandleForWriting.write(Data(Self.document.utf8))
         try pipe.fileHandleForWriting.close()
         try Self.namesDispatcher(names).parse(
-            fileDescriptor: pipe.fileHandleForReading.fileDescriptor, source: "pipe", chunkSize: 5)
+            .fileDescriptor(pipe.fileHandleForReading.fileDescriptor).named("pipe").chunked(5))
         #expect(names.value == ["cat", "dog"])
     }
 
@@ -69,7 +69,7 @@ struct InputTests {
         let names = Box<[String]>([])
         let dispatcher = Self.namesDispatcher(names)
         let bytes = Array(Self.document.utf8)
-        try await dispatcher.parse(bytes: Bytes(bytes: bytes), chunkSize: 3)
+        try await dispatcher.parse(.bytes(Bytes(bytes: bytes)).chunked(3))
         let chunks = AsyncStream<[UInt8]> { continuation in
             var offset = 0
             while offset < bytes.count {
@@ -78,7 +78,7 @@ struct InputTests {
             }
             continuation.finish()
         }
-        try await dispatcher.parse(chunks: chunks)
+        try await dispatcher.parse(.chunks(chunks))
         #expect(names.value == ["cat", "dog", "cat", "dog"])
     }
 
@@ -95,7 +95,7 @@ struct InputTests {
             pulled.value += 1
             return chunk
         }
-        #expect(try await dispatcher.parse(chunks: chunks) == .stopped)
+        #expect(try await dispatcher.parse(.chunks(chunks)) == .stopped)
         #expect(pulled.value == 1)
     }
 
@@ -122,7 +122,7 @@ struct InputTests {
                 #expect(fed?.line == line, "fed \(chunk) bytes at a time, \(unit)-byte units")
                 #expect(fed?.column == 1)
                 let read = #expect(throws: XMLParseError.self) {
-                    try Dispatcher().parse(contentsOfFile: path, chunkSize: chunk)
+                    try Dispatcher().parse(.file(path).chunked(chunk))
                 }
                 #expect(read?.line == line, "read \(chunk) bytes at a time, \(unit)-byte units")
                 #expect(read?.byteOffset == fed?.byteOffset)
@@ -146,7 +146,7 @@ struct InputTests {
             try parser.finish()
         }
         for chunk in [1, 2, 3, 4, 100] {
-            try dispatcher.parse(contentsOfFile: path, chunkSize: chunk)
+            try dispatcher.parse(.file(path).chunked(chunk))
         }
         #expect(seen == Array(repeating: "1:43+44", count: 12))
     }
@@ -158,7 +158,7 @@ struct InputTests {
         let path = FileManagerTemp.write(Data(bytes), name: "lone-surrogate.xml")
         for chunk in [1, 2, 3, 5, 64] {
             let error = #expect(throws: XMLParseError.self) {
-                try Dispatcher().parse(contentsOfFile: path, chunkSize: chunk)
+                try Dispatcher().parse(.file(path).chunked(chunk))
             }
             #expect(error?.code == .invalidToken, "read \(chunk) bytes at a time")
             #expect(error?.byteOffset == 8, "read \(chunk) bytes at a time")

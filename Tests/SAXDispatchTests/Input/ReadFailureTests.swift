@@ -38,7 +38,7 @@ struct ReadFailureTests {
         return error.path == "pipe" && error.message.hasPrefix("read failed: ")
     }
 
-    @Test("parse(fileDescriptor:): the events before the failure, then the read error")
+    @Test("a descriptor: the events before the failure, then the read error")
     func descriptor() throws {
         let ends = try Self.failingPipe()
         defer {
@@ -47,7 +47,7 @@ struct ReadFailureTests {
         }
         let names = Names()
         #expect {
-            try Self.namesDispatcher(names).parse(fileDescriptor: ends.read, source: "pipe")
+            try Self.namesDispatcher(names).parse(.fileDescriptor(ends.read).named("pipe"))
         } throws: { Self.isReadFailure($0) }
         #expect(names.value == ["cat", "dog"])
     }
@@ -63,7 +63,7 @@ struct ReadFailureTests {
         var dispatcher = Dispatcher()
         dispatcher.onAnyText { _, chunk in texts.append(chunk.string) }
         #expect {
-            try dispatcher.parse(fileDescriptor: ends.read, source: "pipe")
+            try dispatcher.parse(.fileDescriptor(ends.read).named("pipe"))
         } throws: { Self.isReadFailure($0) }
         #expect(texts == ["one", "two-and-more"])
     }
@@ -80,53 +80,70 @@ struct ReadFailureTests {
         let names = Names()
         dispatcher.onRecord(animal) { names.value.append($0) }
         #expect {
-            try dispatcher.parse(fileDescriptor: ends.read, source: "pipe", chunkSize: 7)
+            try dispatcher.parse(.fileDescriptor(ends.read).named("pipe").chunked(7))
         } throws: { Self.isReadFailure($0) }
         #expect(names.value == ["cat", "dog"])
     }
 
-    @Test("AsyncFileChunks: a shorter chunk with the bytes before the failure, then the error, then the end")
+    @Test("an asynchronous pass over a descriptor: a shorter chunk with the bytes before the failure, then the error, then the end")
     func asyncChunks() throws {
-        let ends = try Self.failingPipe()
-        defer { close(ends.write) }
-        // The iteration owns the read end and closes it.
-        let file = AsyncFileChunks.OpenFile(path: "pipe", openDescriptor: ends.read)
-        let chunk = try file.read(upTo: 1 << 16)
-        #expect(chunk.map { String(decoding: $0, as: UTF8.self) } == Self.written)
-        #expect { try file.read(upTo: 1 << 16) } throws: { Self.isReadFailure($0) }
-        #expect(try file.read(upTo: 1 << 16) == nil)
-    }
-
-    struct OpenFileChunks: AsyncSequence {
-        let file: AsyncFileChunks.OpenFile
-        func makeAsyncIterator() -> AsyncFileChunks.AsyncIterator {
-            AsyncFileChunks.AsyncIterator(file: file, chunkSize: 1 << 16)
-        }
-    }
-
-    @Test("an async parse over file chunks: the events before the failure, then the read error")
-    func asyncParse() async throws {
-        let ends = try Self.failingPipe()
-        defer { close(ends.write) }
-        let names = Names()
-        let chunks = OpenFileChunks(file: AsyncFileChunks.OpenFile(path: "pipe", openDescriptor: ends.read))
-        await #expect {
-            try await Self.namesDispatcher(names).parse(chunks: chunks)
-        } throws: { Self.isReadFailure($0) }
-        #expect(names.value == ["cat", "dog"])
-    }
-
-    @Test("FileChunks (the command-line tools' reader): every byte read is handed on before the failure")
-    func toolChunks() throws {
         let ends = try Self.failingPipe()
         defer {
             close(ends.read)
             close(ends.write)
         }
-        var received: [UInt8] = []
-        #expect {
-            try FileChunks.forEach(descriptor: ends.read, path: "pipe", chunkSize: 10) { received += $0 }
+        let reading = InputReading(.fileDescriptor(ends.read).named("pipe"), chunkSize: 1 << 16)
+        var chunk: [UInt8] = []
+        #expect(try reading.next { chunk = Array($0) })
+        #expect(String(decoding: chunk, as: UTF8.self) == Self.written)
+        #expect { try reading.next { _ in } } throws: { Self.isReadFailure($0) }
+        #expect(try reading.next { _ in } == false)
+    }
+
+    @Test("an async parse of a descriptor: the events before the failure, then the read error")
+    func asyncParse() async throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        let names = Names()
+        await #expect {
+            try await Self.namesDispatcher(names).parse(AsyncXMLInput(.fileDescriptor(ends.read).named("pipe")))
         } throws: { Self.isReadFailure($0) }
-        #expect(String(decoding: received, as: UTF8.self) == Self.written)
+        #expect(names.value == ["cat", "dog"])
+    }
+
+    @Test("a stream over a descriptor: the values before the failure, then the read error")
+    func streamParse() async throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        let animal = XMLRecord("animal", .text("name")) { $0 }
+        var names: [String] = []
+        await #expect {
+            for try await name in animal.stream(from: AsyncXMLInput(.fileDescriptor(ends.read).named("pipe"))) {
+                names.append(name)
+            }
+        } throws: { Self.isReadFailure($0) }
+        #expect(names == ["cat", "dog"])
+    }
+
+    @Test("ProgressReader (the command-line tools' reader): every byte read is counted and parsed before the failure")
+    func toolProgress() throws {
+        let ends = try Self.failingPipe()
+        defer {
+            close(ends.read)
+            close(ends.write)
+        }
+        let names = Names()
+        let progress = ReadProgress(meter: nil)
+        #expect {
+            try Self.namesDispatcher(names).parse(progress.reading(.fileDescriptor(ends.read).named("pipe")))
+        } throws: { Self.isReadFailure($0) }
+        #expect(names.value == ["cat", "dog"])
+        #expect(progress.bytes == Self.written.utf8.count)
     }
 }

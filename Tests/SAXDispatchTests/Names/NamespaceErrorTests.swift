@@ -35,7 +35,7 @@ struct NamespaceErrorTests {
         for test in Self.cases {
             var dispatcher = Dispatcher()
             dispatcher.processesNamespaces = false
-            #expect(try dispatcher.parse(test.document) == .completed, "\(test.document)")
+            #expect(try dispatcher.parse(.string(test.document)) == .completed, "\(test.document)")
         }
     }
 
@@ -75,21 +75,21 @@ struct NamespaceErrorTests {
         dispatcher.onEnd("atom:title") { _, text in titles.append(text) }
         dispatcher.onStart("x:y[@q:r]") { _ in }
         dispatcher.onWarning { warnings.append($0) }
-        #expect(try dispatcher.parse(document) == .completed)
+        #expect(try dispatcher.parse(.string(document)) == .completed)
         #expect(warnings.map(\.prefix) == ["atom", "x", "q"])
         #expect(titles.isEmpty)
-        #expect(warnings.first?.description.hasPrefix("<input>: warning: the pattern prefix 'atom' is bound nowhere") == true)
+        #expect(warnings.first?.description.hasPrefix("<string>: warning: the pattern prefix 'atom' is bound nowhere") == true)
 
         // Bound, or written in the document: no warning.
         dispatcher.namespaces = ["atom": "http://www.w3.org/2005/Atom", "x": "urn:x", "q": "urn:q"]
         warnings = []
-        _ = try dispatcher.parse(document)
+        _ = try dispatcher.parse(.string(document))
         #expect(warnings.isEmpty)
         #expect(titles == ["t"])
         let written = XMLRecord("dc:date", .text(".")) { $0 }
-        let summary = try written.forEach(in: #"<r xmlns:dc="urn:dc"><dc:date>1</dc:date></r>"#) { _ in }
+        let summary = try written.forEach(in: .string(#"<r xmlns:dc="urn:dc"><dc:date>1</dc:date></r>"#)) { _ in }
         #expect(summary.warnings.isEmpty)
-        let unseen = try XMLRecord("dc:date", .text(".")) { $0 }.forEach(in: "<r><date>1</date></r>") { _ in }
+        let unseen = try XMLRecord("dc:date", .text(".")) { $0 }.forEach(in: .string("<r><date>1</date></r>")) { _ in }
         #expect(unseen.warnings.map(\.prefix) == ["dc"])
     }
 
@@ -100,9 +100,9 @@ struct NamespaceErrorTests {
         dispatcher.processesNamespaces = false
         dispatcher.onEnd("sku:code") { _, _ in }
         dispatcher.onWarning { warnings.append($0) }
-        _ = try dispatcher.parse("<r><sku:code>1</sku:code></r>")
+        _ = try dispatcher.parse(.string("<r><sku:code>1</sku:code></r>"))
         #expect(warnings.isEmpty)
-        _ = try dispatcher.parse("<r><code>1</code></r>")
+        _ = try dispatcher.parse(.string("<r><code>1</code></r>"))
         #expect(warnings.map(\.prefix) == ["sku"])
     }
 }
@@ -116,10 +116,10 @@ struct NamespaceLimitTests {
         var names: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onAnyStart { element in names.append(element.name) }
-        #expect(try dispatcher.parse(document) == .completed)
+        #expect(try dispatcher.parse(.string(document)) == .completed)
         #expect(names == ["p:r", "p:c"])
         // A name as written over the limit still breaks it.
         let long = String(repeating: "n", count: 50_001)
-        #expect(throws: XMLParseError.self) { try Dispatcher().parse(#"<p:\#(long) xmlns:p="urn:x"/>"#) }
+        #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(#"<p:\#(long) xmlns:p="urn:x"/>"#)) }
     }
 }

@@ -15,7 +15,7 @@ struct NamespaceRecordTests {
 
     @Test("a record with bindings reads every spelling alike, and no decoy", arguments: AtomSpellings.all)
     func spellings(_ document: String) throws {
-        #expect(try Self.entry.all(in: document) == [Entry(title: "One", link: "/1"), Entry(title: "Two", link: nil)])
+        #expect(try Self.entry.all(in: .string(document)) == [Entry(title: "One", link: "/1"), Entry(title: "Two", link: nil)])
     }
 
     @Test("the same through a dispatcher, fed byte by byte", arguments: AtomSpellings.all)
@@ -36,7 +36,7 @@ struct NamespaceRecordTests {
             .optional(.text("{http://www.w3.org/2005/Atom}link/@href"))
         ) { Entry(title: $0, link: $1) }
         for document in AtomSpellings.all {
-            #expect(try record.all(in: document) == [Entry(title: "One", link: "/1"), Entry(title: "Two", link: "/2")])
+            #expect(try record.all(in: .string(document)) == [Entry(title: "One", link: "/1"), Entry(title: "Two", link: "/2")])
         }
     }
 
@@ -53,7 +53,7 @@ struct NamespaceRecordTests {
             .namespaces(["a": AtomSpellings.atom])
         for document in AtomSpellings.all {
             #expect(
-                try feed.first(in: document)
+                try feed.first(in: .string(document))
                     == Feed(title: "Feed", entries: [Entry(title: "One", link: "/1"), Entry(title: "Two", link: "/2")]))
         }
     }
@@ -75,18 +75,18 @@ struct NamespaceRecordTests {
         ) { Link(href: $0, lang: $1, title: $2) }
         .namespaces(["xlink": "http://www.w3.org/1999/xlink"])
         #expect(
-            try record.all(in: document) == [
+            try record.all(in: .string(document)) == [
                 Link(href: "/a", lang: "en", title: "A"), Link(href: "/b", lang: nil, title: nil),
             ])
         let clark = XMLRecord("link", .text("@{http://www.w3.org/1999/xlink}href")) { $0 }
-        #expect(try clark.all(in: document) == ["/a", "/b"])
+        #expect(try clark.all(in: .string(document)) == ["/a", "/b"])
     }
 
     @Test("a legacy document reads with namespace processing off")
     func legacy() throws {
         let record = XMLRecord("x:item", .text("x:name")) { $0 }
         let document = "<r><x:item><x:name>a</x:name></x:item></r>"
-        #expect(throws: XMLParseError.self) { try record.all(in: document) }
-        #expect(try record.processingNamespaces(false).all(in: document) == ["a"])
+        #expect(throws: XMLParseError.self) { try record.all(in: .string(document)) }
+        #expect(try record.processingNamespaces(false).all(in: .string(document)) == ["a"])
     }
 }

@@ -12,7 +12,7 @@ struct OuterMarkupTests {
             #"<a9:entry xmlns:a9="http://www.w3.org/2005/Atom"><a9:title>One</a9:title>"#,
         ]
         for (document, start) in zip(AtomSpellings.all, expected) {
-            let fragments = try record.all(in: document)
+            let fragments = try record.all(in: .string(document))
             #expect(fragments.count == 2)
             #expect(fragments[0].hasPrefix(start), "\(fragments[0])")
             // Each fragment stands alone, and reads as the same entry.
@@ -21,7 +21,7 @@ struct OuterMarkupTests {
                 var dispatcher = Dispatcher()
                 dispatcher.namespaces = ["atom": AtomSpellings.atom]
                 dispatcher.onEnd("/atom:entry/atom:title") { _, text in titles.append(text) }
-                try dispatcher.parse(fragment)
+                try dispatcher.parse(.string(fragment))
                 #expect(titles.count == 1)
             }
         }
@@ -32,12 +32,12 @@ struct OuterMarkupTests {
         let document = #"<r xmlns:x="urn:x"><e x:k="a&quot;b" plain="1">1 &lt; 2 <![CDATA[&]]><!-- c --><?p d?><x:f/></e></r>"#
         let record = XMLRecord("e", .outerMarkup(".")) { $0 }
         let expected = #"<e xmlns:x="urn:x" x:k="a&quot;b" plain="1">1 &lt; 2 &amp;<x:f/></e>"#
-        #expect(try record.all(in: document) == [expected])
+        #expect(try record.all(in: .string(document)) == [expected])
         var pieces: [String] = []
-        try record.forEach(source: nil, feeding: { parser in try parser.feed(Array(document.utf8), inPiecesOf: 1) }) {
+        try record.forEach(in: .pieces(document, of: 1)) {
             pieces.append($0)
         }
         #expect(pieces == [expected])
-        #expect(try XMLRecord("x:f", .outerMarkup(".")) { $0 }.all(in: document) == [#"<x:f xmlns:x="urn:x"/>"#])
+        #expect(try XMLRecord("x:f", .outerMarkup(".")) { $0 }.all(in: .string(document)) == [#"<x:f xmlns:x="urn:x"/>"#])
     }
 }

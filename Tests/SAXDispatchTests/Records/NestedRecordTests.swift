@@ -12,12 +12,12 @@ struct NestedRecordTests {
     /// Every record of `record` in `xml`, read alone and through a shared dispatcher;
     /// both readings must agree.
     static func models<Model: Equatable>(_ record: XMLRecord<Model>, _ xml: String) throws -> [Model] {
-        let alone = try record.all(in: xml)
+        let alone = try record.all(in: .string(xml))
         var shared: [Model] = []
         var dispatcher = Dispatcher()
         dispatcher.onRecord(record) { shared.append($0) }
         dispatcher.onEnd("//unrelated") { _ in }
-        try dispatcher.parse(xml)
+        try dispatcher.parse(.string(xml))
         #expect(alone == shared)
         return alone
     }
@@ -96,7 +96,7 @@ struct NestedRecordTests {
     func anywhereFieldFailurePaths() throws {
         let item = XMLRecord("item", .value("//n", as: Int.self), .value("a//b/@v", as: Int.self)) { $0 + $1 }
         let xml = "<r><item><g><n>x1</n></g><a><c><b v='x2'/></c></a></item></r>"
-        let error = #expect(throws: XMLRecordError.self) { try item.all(in: xml) }
+        let error = #expect(throws: XMLRecordError.self) { try item.all(in: .string(xml)) }
         #expect(error?.failures.map(\.elementPath.description) == ["r/item//n", "r/item/a//b/@v"])
         #expect(error?.failures.map(\.line) == [1, 1])
     }

@@ -21,7 +21,7 @@ struct RecordArityTests {
     func read(_ record: XMLRecord<[String]>, fields: Int) throws {
         var diagnostics: [XMLRecordError] = []
         var models: [[String]] = []
-        try record.onFailure(.skip).forEach(in: Self.document, diagnostics: { diagnostics.append($0) }) {
+        try record.onFailure(.skip).forEach(in: .string(Self.document), diagnostics: { diagnostics.append($0) }) {
             models.append($0)
         }
         #expect(models == [Array(Self.expected.prefix(fields))], "\(fields) fields")

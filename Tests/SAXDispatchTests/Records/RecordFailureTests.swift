@@ -27,27 +27,27 @@ struct RecordFailureTests {
         (#"<r><tag>a</tag><tag nil="nil"/><tag>c</tag></r>"#, Fields(name: nil, count: nil, tags: ["a", "c"])),
     ])
     func nilConventions(xml: String, expected: Fields) throws {
-        #expect(try Self.fields.first(in: xml) == expected)
+        #expect(try Self.fields.first(in: .string(xml)) == expected)
     }
 
     @Test("required fields: absent, nil-marked and empty numbers fail; empty String is \"\"")
     func requiredFields() throws {
         let record = XMLRecord("r", .text("name"), .value("count", as: Int.self)) { "\($0)/\($1)" }
-        #expect(try record.first(in: "<r><name/><count>1</count></r>") == "/1")
+        #expect(try record.first(in: .string("<r><name/><count>1</count></r>")) == "/1")
         let cases: [(String, String)] = [
-            ("<r><count>1</count></r>", "<input>:1:1: error: record String has no name"),
+            ("<r><count>1</count></r>", "<string>:1:1: error: record String has no name"),
             (
                 "<r>\n <name nil=\"nil\"/><count>1</count></r>",
-                "<input>:2:2: error: name of record String is nil but required"
+                "<string>:2:2: error: name of record String is nil but required"
             ),
             (
                 "<r><name>a</name>\n<count/></r>",
-                "<input>:2:1: error: cannot convert \"\" to Int at r/count (in record String, field count): expected an integer, found empty text"
+                "<string>:2:1: error: cannot convert \"\" to Int at r/count (in record String, field count): expected an integer, found empty text"
             ),
         ]
         for (xml, message) in cases {
             #expect {
-                _ = try record.first(in: xml)
+                _ = try record.first(in: .string(xml))
             } throws: { error in
                 "\(error)" == message
             }
@@ -58,7 +58,7 @@ struct RecordFailureTests {
     func multipleFailures() throws {
         let url = TestPaths.fixture("zoo-bad.xml")
         #expect {
-            _ = try ZooRecords.zoo.first(contentsOf: url)
+            _ = try ZooRecords.zoo.first(in: .file(url))
         } throws: { error in
             guard let error = error as? XMLRecordError else { return false }
             let expected = """
@@ -82,9 +82,9 @@ struct RecordFailureTests {
             </animals><facilities><toilet>1</toilet><disabled_parking>0</disabled_parking></facilities></zoo>
             """
         #expect {
-            _ = try ZooRecords.zoo.first(in: xml)
+            _ = try ZooRecords.zoo.first(in: .string(xml))
         } throws: { error in
-            "\(error)" == "<input>:3:3: error: record ZooAnimal has no nested_nonsense/name"
+            "\(error)" == "<string>:3:3: error: record ZooAnimal has no nested_nonsense/name"
         }
     }
 
@@ -93,7 +93,7 @@ struct RecordFailureTests {
         let record = XMLRecord("n", .value(".", as: Int.self)) { $0 }
         let text = String(repeating: "9x", count: 40)
         #expect {
-            _ = try record.first(in: "<n>\(text)</n>")
+            _ = try record.first(in: .string("<n>\(text)</n>"))
         } throws: { error in
             guard let error = error as? XMLRecordError, case .conversion(let kept, _, _) = error.failures[0].reason else {
                 return false
@@ -121,7 +121,7 @@ struct RecordFailureTests {
     func policyFail() throws {
         var titles: [String] = []
         #expect(throws: XMLRecordError.self) {
-            try Self.item.forEach(in: Self.items) { titles.append($0.title) }
+            try Self.item.forEach(in: .string(Self.items)) { titles.append($0.title) }
         }
         #expect(titles == ["one"])
     }
@@ -129,27 +129,27 @@ struct RecordFailureTests {
     @Test("first: a not-found error says when every matching element was skipped, and how many")
     func firstWhenAllSkipped() throws {
         let count = XMLRecord("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
-        let allBad = #expect(throws: RecordNotFoundError.self) { try count.first(in: "<r><n>x</n><n>y</n></r>") }
+        let allBad = #expect(throws: RecordNotFoundError.self) { try count.first(in: .string("<r><n>x</n><n>y</n></r>")) }
         #expect(allBad?.skipped == 2)
-        #expect(allBad?.description == "<input>: error: no element matching n could be built: the failure policy skipped all 2 (record Int)")
-        let none = #expect(throws: RecordNotFoundError.self) { try count.first(in: "<r/>") }
+        #expect(allBad?.description == "<string>: error: no element matching n could be built: the failure policy skipped all 2 (record Int)")
+        let none = #expect(throws: RecordNotFoundError.self) { try count.first(in: .string("<r/>")) }
         #expect(none?.skipped == 0)
-        #expect(none?.description == "<input>: error: no element matches n (record Int)")
-        #expect(try count.first(in: "<r><n>x</n><n>7</n></r>") == 7)
+        #expect(none?.description == "<string>: error: no element matches n (record Int)")
+        #expect(try count.first(in: .string("<r><n>x</n><n>7</n></r>")) == 7)
     }
 
     @Test("policy skip leaves the bad record out and reports it, with the same information as an error")
     func policySkip() throws {
         var titles: [String] = []
         var streamed: [String] = []
-        let summary = try Self.item.onFailure(.skip).forEach(in: Self.items, diagnostics: { streamed.append("\($0)") }) {
+        let summary = try Self.item.onFailure(.skip).forEach(in: .string(Self.items), diagnostics: { streamed.append("\($0)") }) {
             titles.append($0.title)
         }
         #expect(titles == ["one", "three"])
         #expect(summary.delivered == 2)
         #expect(summary.failed == 1)
         let message =
-            #"<input>:3:27: error: cannot convert "last Tuesday" to Date at rss/channel/item/pubDate (in record Item, field pubDate): expected an RFC 822 date such as Tue, 10 Jun 2003 04:00:00 GMT"#
+            #"<string>:3:27: error: cannot convert "last Tuesday" to Date at rss/channel/item/pubDate (in record Item, field pubDate): expected an RFC 822 date such as Tue, 10 Jun 2003 04:00:00 GMT"#
         #expect(streamed == [message])
         #expect(summary.diagnostics.map(\.description) == [message])
     }
@@ -158,7 +158,7 @@ struct RecordFailureTests {
     func policyReplace() throws {
         let fallback = Item(title: "?", date: Date(timeIntervalSince1970: 0))
         var titles: [String] = []
-        let summary = try Self.item.onFailure(.replace(with: fallback)).forEach(in: Self.items) { titles.append($0.title) }
+        let summary = try Self.item.onFailure(.replace(with: fallback)).forEach(in: .string(Self.items)) { titles.append($0.title) }
         #expect(titles == ["one", "?", "three"])
         #expect(summary.failed == 1)
     }
@@ -171,7 +171,7 @@ struct RecordFailureTests {
         }
         var diagnostics: [XMLRecordError] = []
         var channels: [Channel] = []
-        try channel.forEach(in: Self.items, diagnostics: { diagnostics.append($0) }) { channels.append($0) }
+        try channel.forEach(in: .string(Self.items), diagnostics: { diagnostics.append($0) }) { channels.append($0) }
         #expect(channels.first?.items.map(\.title) == ["one", "three"])
         #expect(channels.first?.title == "one")
         #expect(diagnostics.map(\.recordName) == ["Item"])
@@ -182,7 +182,7 @@ struct RecordFailureTests {
         var dispatcher = Dispatcher()
         dispatcher.onRecord(Self.item) { _ in }
         #expect {
-            try dispatcher.parse(Self.items)
+            try dispatcher.parse(.string(Self.items))
         } throws: { error in
             guard let error = error as? HandlerError, let record = error.underlying as? XMLRecordError else { return false }
             return record.failures.first?.fieldPath == "pubDate" && error.line == 3
@@ -200,22 +200,22 @@ struct RecordFailureTests {
         for _ in 0..<10 {
             values = []
             #expect(throws: XMLParseError.self) {
-                try dispatcher.parse("<r><group><item><n>1</n></item><item><n>2</n><x>")
+                try dispatcher.parse(.string("<r><group><item><n>1</n></item><item><n>2</n><x>"))
             }
             #expect(values == [1])
             values = []
-            try dispatcher.parse("<r><item><n>3</n></item><group><item><n>4</n></item></group></r>")
+            try dispatcher.parse(.string("<r><item><n>3</n></item><group><item><n>4</n></item></group></r>"))
             #expect(values == [3, 4, -1])
         }
         // The records a failed parse left open are dropped when the next parse begins one.
-        let assembler = RecordAssembler(skipsUnnamed: false, source: nil, report: { _ in }) { model in
+        let assembler = RecordAssembler(skipsUnnamed: false, report: { _ in }) { model in
             model.assumingMemoryBound(to: [Int].self).deinitialize(count: 1)
         }
         var alone = Dispatcher()
         alone.mount(assembler.handlers(for: group.node), at: group.pattern)
-        #expect(throws: XMLParseError.self) { try alone.parse("<r><group><item><n>1</n></item><item><n>2</n><x>") }
+        #expect(throws: XMLParseError.self) { try alone.parse(.string("<r><group><item><n>1</n></item><item><n>2</n><x>")) }
         #expect(assembler.openRecordCount == 2)
-        try alone.parse("<group><item><n>3</n></item></group>")
+        try alone.parse(.string("<group><item><n>3</n></item></group>"))
         #expect(assembler.openRecordCount == 0)
     }
 }

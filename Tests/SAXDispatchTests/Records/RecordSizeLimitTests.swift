@@ -18,28 +18,28 @@ struct RecordSizeLimitTests {
         let xml = "<r>\n" + Self.tags(10, item: 1) + "\n" + Self.tags(15, item: 2) + "\n" + Self.tags(50, item: 3) + "</r>"
         var delivered: [Int] = []
         let error = #expect(throws: RecordSizeLimitError.self) {
-            try item.forEach(in: xml) { delivered.append($0.0) }
+            try item.forEach(in: .string(xml)) { delivered.append($0.0) }
         }
         #expect(delivered == [1, 2])
         #expect(error?.elementName == "item")
         #expect(error?.line == 4 && error?.column == 1)
         #expect(error?.limit == 1_000)
-        #expect(error?.description == "4:1: <item> holds more than maximumRecordBytes (1000 bytes) of list values and nested records")
+        #expect(error?.description == "<string>:4:1: <item> holds more than maximumRecordBytes (1000 bytes) of list values and nested records")
     }
 
     @Test("values a single field leaves unread, and records that fit, cost nothing against the limit")
     func onlyWhatIsKept() throws {
         let first = XMLRecord("item", .text("title")) { $0 }.maximumRecordBytes(200)
         let xml = "<r><item>" + String(repeating: "<title>a title of some length</title>", count: 1_000) + "</item></r>"
-        #expect(try first.all(in: xml) == ["a title of some length"])
+        #expect(try first.all(in: .string(xml)) == ["a title of some length"])
     }
 
     @Test("nested records count towards their parent's limit")
     func nestedRecords() throws {
         let tag = XMLRecord("tag", .text("@k")) { $0 }
         let item = XMLRecord("item", .many("tag", tag)) { $0.count }.maximumRecordBytes(1_000)
-        #expect(try item.all(in: "<r>" + Self.tags(12, item: 1) + "</r>") == [12])
-        let error = #expect(throws: RecordSizeLimitError.self) { try item.all(in: "<r>" + Self.tags(30, item: 1) + "</r>") }
+        #expect(try item.all(in: .string("<r>" + Self.tags(12, item: 1) + "</r>")) == [12])
+        let error = #expect(throws: RecordSizeLimitError.self) { try item.all(in: .string("<r>" + Self.tags(30, item: 1) + "</r>")) }
         #expect(error?.elementName == "item")
         #expect(RecordNode.defaultMaximumBytes == 16 << 20)
     }

@@ -40,7 +40,7 @@ struct RecordTests {
 
     @Test("the zoo fixture becomes one Zoo with its animals, composed from the Animal record")
     func zooFixture() throws {
-        let zoo = try ZooRecords.zoo.first(contentsOf: TestPaths.fixture("zoo.xml"))
+        let zoo = try ZooRecords.zoo.first(in: .file(TestPaths.fixture("zoo.xml")))
         #expect(zoo.toiletCount == 42)
         #expect(zoo.disabledParking == true)
         #expect(zoo.animals.count == 2)
@@ -51,7 +51,7 @@ struct RecordTests {
     @Test("a record used alone streams one model per element, in document order")
     func recordAlone() throws {
         var kinds: [String] = []
-        let summary = try ZooRecords.animal.forEach(contentsOf: TestPaths.fixture("zoo.xml")) { kinds.append($0.kind) }
+        let summary = try ZooRecords.animal.forEach(in: .file(TestPaths.fixture("zoo.xml"))) { kinds.append($0.kind) }
         #expect(kinds == ["cat", "dog"])
         #expect(summary.delivered == 2)
         #expect(summary.failed == 0)
@@ -75,7 +75,7 @@ struct RecordTests {
         var dispatcher = Dispatcher()
         dispatcher.onRecord(post) { posts.append($0) }
         dispatcher.onEnd("footer") { _, text in footer = text }
-        try dispatcher.parse(xml)
+        try dispatcher.parse(.string(xml))
         #expect(
             posts == [
                 Post(
@@ -103,7 +103,7 @@ struct RecordTests {
               <shelf><label>B</label></shelf>
             </shelves></library>
             """
-        let model = try library.first(in: xml)
+        let model = try library.first(in: .string(xml))
         #expect(model.city == "Oslo")
         #expect(
             model.shelves == [
@@ -129,9 +129,9 @@ struct RecordTests {
             <feed><entry><link rel="self" href="s"/><link rel="alternate" href="http://a/1"/></entry>
             <entry><link rel="enclosure" href="http://e/2.mp3"/><link rel="alternate" href="http://a/2"/></entry></feed>
             """
-        let entries = try entry.all(in: xml)
+        let entries = try entry.all(in: .string(xml))
         // Anchored, the parser's subtree filter keeps only the links, tests included.
-        #expect(try entry.at("/feed/entry").all(in: xml) == entries)
+        #expect(try entry.at("/feed/entry").all(in: .string(xml)) == entries)
         #expect(
             entries == [
                 Entry(alternate: URL(string: "http://a/1")!, enclosure: nil, links: ["s", "http://a/1"]),
@@ -147,10 +147,10 @@ struct RecordTests {
             <zoo><animal><kind>cat</kind><junk><name>decoy</name><kind>decoy</kind></junk>
             <nested_nonsense><name>grumpy</name><other>x</other></nested_nonsense><url>http://a/</url></animal></zoo>
             """
-        let animals = try ZooRecords.animal.all(in: xml)
+        let animals = try ZooRecords.animal.all(in: .string(xml))
         #expect(animals == [ZooAnimal(kind: "cat", name: "grumpy", url: URL(string: "http://a/")!)])
         // Anchored: the subtree filter skips the same elements.
-        #expect(try ZooRecords.animal.at("/zoo/animal").all(in: xml) == animals)
+        #expect(try ZooRecords.animal.at("/zoo/animal").all(in: .string(xml)) == animals)
     }
 
     @Test("an anchored record whose fields have more steps than the subtree filter takes still reads them all")
@@ -161,19 +161,19 @@ struct RecordTests {
         let record = XMLRecord("/a/b/c/d/e", fields: fields) { $0.joined(separator: ",") }
         let inner = names.map { "<\($0)>\($0)</\($0)>" }.joined()
         let xml = "<a><b><c><d><e><junk><f0>no</f0></junk><x><y><z>\(inner)</z></y></x></e></d></c></b></a>"
-        #expect(try record.all(in: xml) == [names.joined(separator: ",")])
+        #expect(try record.all(in: .string(xml)) == [names.joined(separator: ",")])
     }
 
     @Test("a record's own text is its direct text, whichever way the elements its fields skip are skipped")
     func ownTextWithSkippedChildren() throws {
         let paragraph = XMLRecord("p", .text(".", whitespace: .preserve), .text("b")) { "\($0)|\($1)" }
         let xml = "<doc><p>one <i>two</i> <b>three</b></p></doc>"
-        #expect(try paragraph.all(in: xml) == ["one  |three"])
-        #expect(try paragraph.at("/doc/p").all(in: xml) == ["one  |three"])
+        #expect(try paragraph.all(in: .string(xml)) == ["one  |three"])
+        #expect(try paragraph.at("/doc/p").all(in: .string(xml)) == ["one  |three"])
         let nested = XMLRecord("/doc", .record("p", paragraph)) { $0 }
-        #expect(try nested.first(in: xml) == "one  |three")
+        #expect(try nested.first(in: .string(xml)) == "one  |three")
         let ownOnly = XMLRecord("/doc/p", .text("."), .text("@id")) { "\($0)|\($1)" }
-        #expect(try ownOnly.all(in: #"<doc><p id="7">one <i>two</i></p></doc>"#) == ["one|7"])
+        #expect(try ownOnly.all(in: .string(#"<doc><p id="7">one <i>two</i></p></doc>"#)) == ["one|7"])
     }
 
     @Test("a field whose element occurs twice takes the first; own text with `.`")
@@ -182,25 +182,25 @@ struct RecordTests {
         let price = XMLRecord("price", .value(".", as: Decimal.self), .text("@currency"), .text("note")) {
             Price(amount: $0, currency: $1, note: $2)
         }
-        let model = try price.first(in: #"<price currency="EUR"> 3.50 <note>a</note><note>b</note></price>"#)
+        let model = try price.first(in: .string(#"<price currency="EUR"> 3.50 <note>a</note><note>b</note></price>"#))
         #expect(model == Price(amount: Decimal(string: "3.50")!, currency: "EUR", note: "a"))
     }
 
     @Test("a model type conforming to RecordModel reads itself")
     func recordModelProtocol() throws {
-        let animals = try Animal.records(contentsOf: TestPaths.fixture("zoo.xml"))
+        let animals = try Animal.records(in: .file(TestPaths.fixture("zoo.xml")))
         #expect(animals.map(\.kind) == ["cat", "dog"])
         var names: [String] = []
-        try Animal.forEachRecord(contentsOf: TestPaths.fixture("zoo.xml")) { names.append($0.name) }
+        try Animal.forEachRecord(in: .file(TestPaths.fixture("zoo.xml"))) { names.append($0.name) }
         #expect(names == ["grumpy", "i have no idea what i'm doing"])
     }
 
     @Test("no element matching the record's pattern is an error naming the pattern")
     func notFound() throws {
         #expect {
-            _ = try ZooRecords.zoo.first(in: "<farm/>")
+            _ = try ZooRecords.zoo.first(in: .string("<farm/>"))
         } throws: { error in
-            "\(error)" == "<input>: error: no element matches /zoo (record Zoo)"
+            "\(error)" == "<string>: error: no element matches /zoo (record Zoo)"
         }
     }
 
@@ -211,11 +211,11 @@ struct RecordTests {
             if value % 2 == 1 { throw Odd() }
             return value
         }
-        #expect(try record.all(in: "<a><n>2</n></a>") == [2])
+        #expect(try record.all(in: .string("<a><n>2</n></a>")) == [2])
         #expect {
-            _ = try record.all(in: "<a>\n<n>3</n></a>")
+            _ = try record.all(in: .string("<a>\n<n>3</n></a>"))
         } throws: { error in
-            "\(error)" == "<input>:2:1: error: record Int could not be built: odd"
+            "\(error)" == "<string>:2:1: error: record Int could not be built: odd"
         }
     }
 
@@ -227,7 +227,7 @@ struct RecordTests {
             .value("@o", as: Int?.self, emptyAsNil: true)
         ) { Item(count: $0, name: $1, raw: $2, optional: $3) }
         #expect(
-            try item.all(in: #"<r><i n=" 7 " s=" a b " o=" "/><i n="8" s="c" o=" 9"/></r>"#) == [
+            try item.all(in: .string(#"<r><i n=" 7 " s=" a b " o=" "/><i n="8" s="c" o=" 9"/></r>"#)) == [
                 Item(count: 7, name: "a b", raw: " a b ", optional: nil), Item(count: 8, name: "c", raw: "c", optional: 9),
             ])
     }

@@ -51,7 +51,7 @@ struct RecordWholeTextTests {
         var results: [[Model]] = []
         for chunk in [document.utf8.count, 1, 3] {
             var models: [Model] = []
-            try record.forEach(feeding: { try $0.feed(Array(document.utf8), inPiecesOf: chunk) }) { models.append($0) }
+            try record.forEach(in: .pieces(document, of: chunk)) { models.append($0) }
             results.append(models)
         }
         #expect(results[1] == results[0], "fed by 1 byte")
@@ -106,13 +106,13 @@ struct RecordWholeTextTests {
     func absence() throws {
         let record = XMLRecord("r", .text("t", scope: .whole)) { $0 }
         do {
-            _ = try record.all(in: "<r><u>x</u></r>")
+            _ = try record.all(in: .string("<r><u>x</u></r>"))
             Issue.record("no error")
         } catch let error as XMLRecordError {
             #expect(error.failures.map(\.message) == ["record String has no t"])
         }
         do {
-            _ = try record.all(in: #"<r><t nil="true">x<b>y</b></t></r>"#)
+            _ = try record.all(in: .string(#"<r><t nil="true">x<b>y</b></t></r>"#))
             Issue.record("no error")
         } catch let error as XMLRecordError {
             #expect(error.failures.map(\.message) == ["t of record String is nil but required"])
@@ -124,7 +124,7 @@ struct RecordWholeTextTests {
         var safety = SafetyProfile.default
         safety.maximumTextBytes = .atMost(40)
         do {
-            _ = try Self.entries("entry").all(in: Self.feed, safety: safety)
+            _ = try Self.entries("entry").all(in: .string(Self.feed), safety: safety)
             Issue.record("no error")
         } catch let error as XMLParseError {
             #expect(error.code == .textLimitExceeded)
@@ -133,7 +133,7 @@ struct RecordWholeTextTests {
         }
         let content = XMLRecord("entry", .markup("content")) { $0 }
         do {
-            _ = try content.all(in: Self.feed, safety: safety)
+            _ = try content.all(in: .string(Self.feed), safety: safety)
             Issue.record("no error")
         } catch let error as XMLParseError {
             #expect(error.code == .textLimitExceeded)

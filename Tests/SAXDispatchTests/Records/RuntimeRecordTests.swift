@@ -12,7 +12,7 @@ struct RuntimeRecordTests {
         let paths = ["kind", "nested_nonsense/name", "url"]
         let fields: [RecordField<String>] = try paths.map { .text(try RecordFieldPath($0).description) }
         let row = XMLRecord("animal", fields: fields) { $0 }
-        let rows = try row.all(contentsOfFile: TestPaths.fixture("zoo.xml").path)
+        let rows = try row.all(in: .file(TestPaths.fixture("zoo.xml").path))
         #expect(
             rows == [
                 ["cat", "grumpy", "http://en.wikipedia.org/wiki/Grumpy_Cat"],
@@ -29,12 +29,12 @@ struct RuntimeRecordTests {
         ]
         let row = XMLRecord("item", fields: fields) { $0 }.named("row")
         let xml = "<list>\n<item n='1'><title>a</title></item>\n<item n='x'/>\n</list>"
-        #expect(try row.first(in: xml) == [.number(1), .text("a")])
-        let error = try #require(throws: XMLRecordError.self) { try row.all(in: xml) }
+        #expect(try row.first(in: .string(xml)) == [.number(1), .text("a")])
+        let error = try #require(throws: XMLRecordError.self) { try row.all(in: .string(xml)) }
         #expect(
             error.description == """
-                <input>:3:1: error: cannot convert "x" to Int at list/item/@n (in record row, field n): expected an integer
-                <input>:3:1: error: record row has no title
+                <string>:3:1: error: cannot convert "x" to Int at list/item/@n (in record row, field n): expected an integer
+                <string>:3:1: error: record row has no title
                 """)
     }
 
@@ -72,7 +72,7 @@ struct RuntimeRecordTests {
             </feed>
             """
         #expect(
-            try entry.all(in: xml) == [
+            try entry.all(in: .string(xml)) == [
                 Entry(
                     published: Date(timeIntervalSince1970: 1_055_217_600),
                     edited: [Date(timeIntervalSince1970: 60), Date(timeIntervalSince1970: 120.5)]),
@@ -80,19 +80,17 @@ struct RuntimeRecordTests {
                 Entry(published: nil, edited: []),
             ])
         let bad = "<feed><entry><published>yesterday</published><edited>soon</edited></entry></feed>"
-        let error = try #require(throws: XMLRecordError.self) { try entry.all(in: bad) }
+        let error = try #require(throws: XMLRecordError.self) { try entry.all(in: .string(bad)) }
         #expect(error.failures.count == 2)
         #expect(error.failures.map(\.fieldPath) == ["published", "edited"])
     }
 
-    @Test("forEach(feeding:) reads a document fed piece by piece, under the given safety profile")
+    @Test("forEach(in:) reads a document that a reader gives piece by piece, under the given safety profile")
     func feeding() throws {
         let title = XMLRecord("item", .text("title")) { $0 }
         let pieces = ["<rss><item><ti", "tle>One</title></item><item><title>Tw", "o</title></item></rss>"]
         var titles: [String] = []
-        let summary = try title.forEach(feeding: { parser in
-            for piece in pieces { try parser.feed(piece) }
-        }) { titles.append($0) }
+        let summary = try title.forEach(in: .pieces(pieces.joined(), of: 14)) { titles.append($0) }
         #expect(titles == ["One", "Two"])
         #expect(summary.delivered == 2)
 
@@ -100,7 +98,7 @@ struct RuntimeRecordTests {
         shallow.maximumDepth = 2
         titles = []
         let error = try #require(throws: XMLParseError.self) {
-            try title.forEach(source: "feed.xml", safety: shallow, feeding: { try $0.feed(pieces.joined()) }) {
+            try title.forEach(in: .string(pieces.joined()).named("feed.xml"), safety: shallow) {
                 titles.append($0)
             }
         }
@@ -115,16 +113,16 @@ struct RuntimeRecordTests {
         var shallow = SafetyProfile.default
         shallow.maximumDepth = 2
         let xml = "<feed><entry><title>a</title></entry></feed>"
-        #expect(try title.all(in: xml) == ["a"])
-        let error = try #require(throws: XMLParseError.self) { try title.all(in: xml, safety: shallow) }
-        #expect(error.description.hasPrefix("<input>:1:14: error: elements nest deeper than maximumDepth (2)"))
-        #expect(throws: XMLParseError.self) { try title.first(in: xml, safety: shallow) }
-        #expect(throws: XMLParseError.self) { try title.forEach(in: Array(xml.utf8), safety: shallow) { _ in } }
+        #expect(try title.all(in: .string(xml)) == ["a"])
+        let error = try #require(throws: XMLParseError.self) { try title.all(in: .string(xml), safety: shallow) }
+        #expect(error.description.hasPrefix("<string>:1:14: error: elements nest deeper than maximumDepth (2)"))
+        #expect(throws: XMLParseError.self) { try title.first(in: .string(xml), safety: shallow) }
+        #expect(throws: XMLParseError.self) { try title.forEach(in: .bytes(Array(xml.utf8)), safety: shallow) { _ in } }
 
         let count = XMLRecord("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
         let list = XMLRecord("/list", .many("n", count)) { $0 }
         var diagnostics: [String] = []
-        let numbers = try list.first(in: "<list><n>1</n><n>x</n><n>3</n></list>") { diagnostics.append("\($0)") }
+        let numbers = try list.first(in: .string("<list><n>1</n><n>x</n><n>3</n></list>")) { diagnostics.append("\($0)") }
         #expect(numbers == [1, 3])
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.contains(#"cannot convert "x" to Int at list/n"#) == true)

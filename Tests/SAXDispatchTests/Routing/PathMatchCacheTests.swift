@@ -136,7 +136,7 @@ struct PathMatchCacheTests {
         var nested = 0
         dispatcher.onEnd("/r/*/v") { _, text in values.append(text) }
         dispatcher.onEnd("w//v") { _, _ in nested += 1 }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         #expect(values == (0..<count).map(String.init))
         #expect(nested == count)
     }

@@ -27,7 +27,7 @@ struct SubtreePruningTests {
         // Identified reads only @id, so its capture would prune <b>; Leaf needs <b>'s <c>.
         dispatcher.onDecoded(Identified.self, at: "/r/a") { ids.append($0.id) }
         dispatcher.onDecoded(Leaf.self, at: "//b") { leaves.append($0.c) }
-        try dispatcher.parse(#"<r><a id="1"><b><c>x</c></b></a><b><c>y</c></b><a id="2"><q><b><c>z</c></b></q></a></r>"#)
+        try dispatcher.parse(.string(#"<r><a id="1"><b><c>x</c></b></a><b><c>y</c></b><a id="2"><q><b><c>z</c></b></q></a></r>"#))
         #expect(ids == [1, 2])
         #expect(leaves == ["x", "y", "z"])
     }
@@ -42,7 +42,7 @@ struct SubtreePruningTests {
         dispatcher.onEnd("b") { _, text in seen.append("b=\(text)") }
         dispatcher.onText("d") { _, chunk in seen.append("d+\(chunk.string)") }
         dispatcher.onEnd("/r/a/b/c") { _ in seen.append("anchored c") }
-        try dispatcher.parse(#"<r><a id="7"><b>t<c>x</c><d>y</d></b></a></r>"#)
+        try dispatcher.parse(.string(#"<r><a id="7"><b>t<c>x</c><d>y</d></b></a></r>"#))
         #expect(seen == ["start c", "anchored c", "c=x", "d+y", "b=t", "a=7"])
     }
 
@@ -65,7 +65,7 @@ struct SubtreePruningTests {
         // A floating pattern, alone: the assembler asks to prune the four elements nothing
         // reads, and is refused, since another item could start inside any of them.
         let parser = PushParser(
-            outer.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { models.append($0) })
+            outer.dispatcherOwningDocument(safety: .default, report: { _ in }) { models.append($0) })
         try parser.feed(xml)
         try parser.finish()
         #expect(models == [Outer(middle: Middle(inner: Inner(w: "1"), z: "2"), y: "4", v: "3")])
@@ -85,7 +85,7 @@ struct SubtreePruningTests {
             let record = XMLRecord(pattern, .text("title")) { $0 }
             var titles: [String] = []
             let parser = PushParser(
-                record.dispatcherOwningDocument(source: nil, safety: .default, report: { _ in }) { titles.append($0) })
+                record.dispatcherOwningDocument(safety: .default, report: { _ in }) { titles.append($0) })
             try parser.feed(xml)
             try parser.finish()
             #expect(titles == ["b", "a", "c"], "\(pattern)")
@@ -94,7 +94,7 @@ struct SubtreePruningTests {
             titles = []
             var dispatcher = Dispatcher()
             dispatcher.onRecord(record) { titles.append($0) }
-            try dispatcher.parse(xml)
+            try dispatcher.parse(.string(xml))
             #expect(titles == ["b", "a", "c"], "\(pattern)")
         }
         // A Decodable capture takes matches inside its element as part of it: <sub> is pruned.
@@ -113,7 +113,7 @@ struct SubtreePruningTests {
         let xml = "<r><item><e/><n>1</n><blob>\(Self.blob)<e/></blob><e/></item><other><item><n>2</n></item></other></r>"
         // Alone, through the owning dispatcher.
         var numbers: [Int] = []
-        try XMLRecordDecoder().forEach(Numbered.self, at: "item", in: xml, safety: Self.smallTextLimit) {
+        try XMLRecordDecoder().forEach(Numbered.self, at: "item", in: .string(xml), safety: Self.smallTextLimit) {
             numbers.append($0.n)
         }
         #expect(numbers == [1, 2])
@@ -137,7 +137,7 @@ struct SubtreePruningTests {
         // Typed records alone, at a floating pattern (the subtree filter cannot serve it).
         let record = XMLRecord("item", .value("n", as: Int.self)) { $0 }
         numbers = []
-        try record.forEach(in: xml, safety: Self.smallTextLimit) { numbers.append($0) }
+        try record.forEach(in: .string(xml), safety: Self.smallTextLimit) { numbers.append($0) }
         #expect(numbers == [1, 2])
     }
 
@@ -191,7 +191,7 @@ struct SubtreePruningTests {
         let record = XMLRecord("item", .text("name")) { $0 }
         var names: [String] = []
         try record.forEach(
-            in: "<list><item><name>a</name><junk>j</junk><item><name>b</name><junk/></item></item></list>"
+            in: .string("<list><item><name>a</name><junk>j</junk><item><name>b</name><junk/></item></item></list>")
         ) { names.append($0) }
         #expect(names == ["b", "a"])
     }

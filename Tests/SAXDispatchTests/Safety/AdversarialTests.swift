@@ -249,7 +249,7 @@ struct AdversarialTests {
             seen += element.attributes
             specified += element.attributes.map { element.attributes.isSpecified($0.name) }
         }
-        _ = try dispatcher.parse(try bytes("attlist_default_injection.xml"))
+        _ = try dispatcher.parse(try .bytes(bytes("attlist_default_injection.xml")))
         let admin = try #require(seen.first { $0.name == "admin" })
         #expect(admin.isDefaulted)
         #expect(admin.value == "true")
@@ -264,7 +264,7 @@ struct AdversarialTests {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             do {
-                _ = try Dispatcher().parse(document)
+                _ = try Dispatcher().parse(.bytes(document))
             } catch let error as XMLParseError {
                 result.withLock { $0 = error.code }
             } catch {}
@@ -284,7 +284,7 @@ struct AdversarialTests {
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
         dispatcher.onAnyStart { deepest = max(deepest, $0.depth) }
-        _ = try dispatcher.parse(try bytes("deep_nesting_100k.xml"))
+        _ = try dispatcher.parse(try .bytes(bytes("deep_nesting_100k.xml")))
         #expect(deepest == 100_000)
         profile.maximumAttributes = .unlimited
         profile.maximumTokenBytes = .atMost(1 << 20)

@@ -51,7 +51,7 @@ struct EncodingDeclarationTests {
         }
         let path = FileManagerTemp.write(Data(bytes), name: "encoding-declaration-\(UUID().uuidString).xml")
         for size in [1, 4, 1 << 16] {
-            all.append(outcome { try $0.parse(contentsOfFile: path, chunkSize: size) })
+            all.append(outcome { try $0.parse(.file(path).chunked(size)) })
         }
         return all
     }
@@ -118,8 +118,8 @@ struct EncodingDeclarationTests {
     ])
     func stringIgnoresDeclaration(encoding: String) {
         let document = "<?xml version=\"1.0\" encoding=\"\(encoding)\"?><r>é€漢</r>"
-        #expect(Self.outcome { try $0.parse(document) } == .text("é€漢"))
-        #expect(Self.outcome { try $0.parse("\u{FEFF}" + document) } == .text("é€漢"))
+        #expect(Self.outcome { try $0.parse(.string(document)) } == .text("é€漢"))
+        #expect(Self.outcome { try $0.parse(.string("\u{FEFF}" + document)) } == .text("é€漢"))
         // Fed as strings, whole or one character at a time.
         for pieces in [[document], document.map(String.init)] {
             let fed = Self.outcome { dispatcher in
@@ -135,7 +135,7 @@ struct EncodingDeclarationTests {
     func stringErrorPosition() {
         let document = "<?xml version='1.0' encoding='ISO-8859-1'?>\n<r>é</x>"
         let expected = Outcome.error(.tagMismatch, line: 2, column: 7, byteOffset: 51)
-        #expect(Self.outcome { try $0.parse(document) } == expected)
+        #expect(Self.outcome { try $0.parse(.string(document)) } == expected)
         let fed = Self.outcome { dispatcher in
             let parser = PushParser(dispatcher)
             for character in document { try parser.feed(String(character)) }
@@ -150,7 +150,7 @@ struct EncodingDeclarationTests {
     ])
     func stringWithLeadingZero(document: String, column: Int, byteOffset: Int) {
         let expected = Outcome.error(.invalidToken, line: 1, column: column, byteOffset: byteOffset)
-        #expect(Self.outcome { try $0.parse(document) } == expected)
+        #expect(Self.outcome { try $0.parse(.string(document)) } == expected)
         let fed = Self.outcome { dispatcher in
             let parser = PushParser(dispatcher)
             for character in document { try parser.feed(String(character)) }

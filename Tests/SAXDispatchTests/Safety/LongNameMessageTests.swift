@@ -38,7 +38,7 @@ struct LongNameMessageTests {
             dispatcher.onAnyEnd { _, _ in }
         }
         do {
-            _ = try dispatcher.parse(document)
+            _ = try dispatcher.parse(.string(document))
             return nil
         } catch {
             return error
@@ -102,7 +102,7 @@ struct LongNameMessageTests {
     func records() throws {
         let number = XMLRecord("v", .value(".", as: Int.self)) { $0 }
         let document = Self.opened(257) + "<v>not a number</v>"
-        let alone = #expect(throws: XMLRecordError.self) { _ = try number.all(in: document, safety: Self.profile()) }
+        let alone = #expect(throws: XMLRecordError.self) { _ = try number.all(in: .string(document), safety: Self.profile()) }
         Self.expectShort(alone, "record")
         #expect(alone?.failures.first?.elementPath.components.count == 258)
 
@@ -112,10 +112,10 @@ struct LongNameMessageTests {
 
         // One character of 100,000 combining marks is cut on a scalar boundary.
         let mark = "a" + String(repeating: "\u{301}", count: 100_000)
-        let text = #expect(throws: XMLRecordError.self) { _ = try number.all(in: "<v>\(mark)</v>") }
+        let text = #expect(throws: XMLRecordError.self) { _ = try number.all(in: .string("<v>\(mark)</v>")) }
         let line = text?.description ?? ""
         #expect(line.utf8.count <= Self.maximumLine)
-        #expect(line.hasPrefix("<input>:1:1: error: cannot convert \""))
+        #expect(line.hasPrefix("<string>:1:1: error: cannot convert \""))
         #expect(line.hasSuffix("…\" to Int at v (in record Int, field .): expected an integer"))
     }
 
@@ -126,14 +126,14 @@ struct LongNameMessageTests {
         decoder.maximumRecordBytes = 1_000
         let large = #expect(throws: RecordSizeLimitError.self) {
             _ = try decoder.all(
-                Value.self, at: ElementPattern(name: Self.long), in: "<r>" + Self.opened(1) + "<v>1</v></\(Self.long)></r>",
+                Value.self, at: ElementPattern(name: Self.long), in: .string("<r>" + Self.opened(1) + "<v>1</v></\(Self.long)></r>"),
                 safety: Self.profile())
         }
         Self.expectShort(large, "record size")
         #expect(large?.elementName == Self.long)
 
         do {
-            _ = try XMLRecordDecoder().all(Value.self, at: "r", in: Self.opened(257) + "<r><v>x</v></r>", safety: Self.profile())
+            _ = try XMLRecordDecoder().all(Value.self, at: "r", in: .string(Self.opened(257) + "<r><v>x</v></r>"), safety: Self.profile())
             Issue.record("decoded 'x' as an Int")
         } catch DecodingError.dataCorrupted(let context) {
             Self.expectShort(DescribedError(description: context.debugDescription), "decoding")

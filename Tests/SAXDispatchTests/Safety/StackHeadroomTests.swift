@@ -81,7 +81,7 @@ struct StackHeadroomTests {
             var dispatcher = Dispatcher()
             dispatcher.onStart("r") { element in outcome.attribute = element.attributes["a"] ?? "" }
             dispatcher.onEnd("r") { _, text in if outcome.text.isEmpty { outcome.text = text } }
-            do { try dispatcher.parse(document) } catch { outcome.error = error }
+            do { try dispatcher.parse(.string(document)) } catch { outcome.error = error }
         }
         #expect(outcome.error == nil)
         #expect(outcome.text == "end")
@@ -91,7 +91,7 @@ struct StackHeadroomTests {
     @Test("a chain one link longer than the cap is refused before expat expands it")
     func chainPastTheCap() throws {
         let links = (SafetyProfile.default.maximumEntityDeclarations.value ?? 256) + 1
-        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(Self.chain(links: links, depth: 1)) }
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.string(Self.chain(links: links, depth: 1))) }
         #expect(error?.code == .entityLimitExceeded)
     }
 }

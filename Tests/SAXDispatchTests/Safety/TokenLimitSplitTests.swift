@@ -54,7 +54,7 @@ struct TokenLimitSplitTests {
     /// Every way of feeding `bytes`, each giving one outcome line.
     static func outcomes(_ bytes: [UInt8], profile: SafetyProfile) -> [String: String] {
         var results: [String: String] = [:]
-        results["whole"] = outcome({ try $0.parse(bytes) }, profile: profile)
+        results["whole"] = outcome({ try $0.parse(.bytes(bytes)) }, profile: profile)
         for size in [1, 2, 3, 7, 64, 1000] {
             results["pieces of \(size)"] = outcome(
                 { dispatcher in
@@ -66,7 +66,7 @@ struct TokenLimitSplitTests {
         let path = FileManagerTemp.write(Data(bytes), name: "token-limit-split-\(UUID().uuidString).xml")
         for chunk in [1, 5, 4096] {
             results["file in chunks of \(chunk)"] = outcome(
-                { try $0.parse(contentsOfFile: path, chunkSize: chunk) }, profile: profile)
+                { try $0.parse(.file(path).chunked(chunk)) }, profile: profile)
         }
         return results
     }

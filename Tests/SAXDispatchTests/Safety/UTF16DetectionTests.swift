@@ -59,10 +59,10 @@ struct UTF16DetectionTests {
                 return "\(error)"
             }
         }
-        let whole = outcome { try Dispatcher().parse(bytes) }
+        let whole = outcome { try Dispatcher().parse(.bytes(bytes)) }
         #expect(whole.hasPrefix("invalidToken 11:1+"))
         for chunk in [1, 2, 3, 7, 4096] {
-            #expect(outcome { try Dispatcher().parse(contentsOf: url, chunkSize: chunk) } == whole, "chunks of \(chunk)")
+            #expect(outcome { try Dispatcher().parse(.file(url).chunked(chunk)) } == whole, "chunks of \(chunk)")
         }
         let parser = PushParser(Dispatcher())
         #expect(outcome { try parser.feed(bytes, inPiecesOf: 1); try parser.finish() } == whole)
@@ -105,7 +105,7 @@ struct UTF16DetectionTests {
         var text = ""
         var dispatcher = Dispatcher()
         dispatcher.onEnd("r") { _, value in text = value }
-        try dispatcher.parse(bytes)
+        try dispatcher.parse(.bytes(bytes))
         #expect(text == "Øx")
     }
 }

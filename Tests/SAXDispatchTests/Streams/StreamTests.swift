@@ -44,22 +44,22 @@ struct StreamTests {
     func sources() async throws {
         let path = TestPaths.fixture("zoo.xml").path
         let bytes = try TestPaths.fixtureBytes("zoo.xml")
-        #expect(try await collect(Self.animal.stream(contentsOfFile: path)) == Self.zooAnimals)
-        #expect(try await collect(Self.animal.stream(contentsOfFile: path, chunkSize: 7)) == Self.zooAnimals)
-        #expect(try await collect(Self.animal.stream(chunks: ChunkSource(bytes, chunkSize: 5))) == Self.zooAnimals)
+        #expect(try await collect(Self.animal.stream(from: .file(path))) == Self.zooAnimals)
+        #expect(try await collect(Self.animal.stream(from: .file(path).chunked(7))) == Self.zooAnimals)
+        #expect(try await collect(Self.animal.stream(from: .chunks(ChunkSource(bytes, chunkSize: 5)))) == Self.zooAnimals)
         let byteStream = AsyncStream<UInt8> { continuation in
             for byte in bytes { continuation.yield(byte) }
             continuation.finish()
         }
-        #expect(try await collect(Self.animal.stream(bytes: byteStream, chunkSize: 100)) == Self.zooAnimals)
+        #expect(try await collect(Self.animal.stream(from: .bytes(byteStream).chunked(100))) == Self.zooAnimals)
 
         let decoder = XMLRecordDecoder()
-        #expect(try await collect(decoder.stream(Animal.self, at: "animals/animal", contentsOfFile: path)) == Self.zooAnimals)
+        #expect(try await collect(decoder.stream(Animal.self, at: "animals/animal", from: .file(path))) == Self.zooAnimals)
         #expect(
-            try await collect(decoder.stream(Animal.self, at: "/zoo/animals/animal", chunks: ChunkSource(bytes, chunkSize: 3)))
+            try await collect(decoder.stream(Animal.self, at: "/zoo/animals/animal", from: .chunks(ChunkSource(bytes, chunkSize: 3))))
                 == Self.zooAnimals)
 
-        let kinds = XMLStream(contentsOfFile: path) { dispatcher, output in
+        let kinds = XMLStream(from: .file(path)) { dispatcher, output in
             dispatcher.onEnd("animal/kind") { element, text in output.yield("\(element.line): \(text)") }
         }
         #expect(try await collect(kinds) == ["4: cat", "9: dog"])
@@ -87,12 +87,12 @@ struct StreamTests {
             var dispatcher = Dispatcher()
             register(&dispatcher) { expected.append($0) }
             var expectedError: String?
-            do { try dispatcher.parse(document) } catch { expectedError = "\(error)" }
+            do { try dispatcher.parse(.bytes(document)) } catch { expectedError = "\(error)" }
             #expect(!expected.isEmpty, "\(name)")
             #expect((expectedError != nil) == ["malformed", "truncated", "unpaired surrogate"].contains(name), "\(name)")
 
             for chunkSize in [document.count, 1, 3, 64] {
-                let stream = XMLStream<String, ChunkSource>(chunks: ChunkSource(document, chunkSize: chunkSize)) {
+                let stream = XMLStream<String>(from: .chunks(ChunkSource(document, chunkSize: chunkSize))) {
                     dispatcher, output in register(&dispatcher, output.yield)
                 }
                 var events: [String] = []
@@ -130,7 +130,7 @@ struct StreamTests {
             var expectedError: String?
             var dispatcher = Dispatcher()
             Self.logEvents(&dispatcher) { expected.append($0) }
-            do { try dispatcher.parse(document) } catch { expectedError = "\(error)" }
+            do { try dispatcher.parse(.bytes(document).named("<input>")) } catch { expectedError = "\(error)" }
             #expect((expectedError == nil) == (text != body))
 
             for chunkSize in [document.count, 1000, 37] {
@@ -182,14 +182,14 @@ struct StreamTests {
     @Test("a file that cannot be opened is an XMLInputError from the first next(); a decoder streams async bytes")
     func inputs() async throws {
         await #expect(throws: XMLInputError.self) {
-            for try await _ in Self.animal.stream(contentsOfFile: "/nonexistent/zoo.xml") {}
+            for try await _ in Self.animal.stream(from: .file("/nonexistent/zoo.xml")) {}
         }
         let bytes = try TestPaths.fixtureBytes("zoo.xml")
         let trickle = AsyncStream<UInt8> { continuation in
             for byte in bytes { continuation.yield(byte) }
             continuation.finish()
         }
-        let animals = XMLRecordDecoder().stream(Animal.self, at: "animals/animal", bytes: trickle, chunkSize: 10)
+        let animals = XMLRecordDecoder().stream(Animal.self, at: "animals/animal", from: .bytes(trickle).chunked(10))
         #expect(try await collect(animals) == Self.zooAnimals)
     }
 
@@ -202,7 +202,7 @@ struct StreamTests {
         let produced = Shared(0)
         let source = ChunkSource(document, chunkSize: document.utf8.count / 2 + 1, pulls: pulls)
         #expect(source.chunks.count == 2)
-        let stream = XMLStream<Int, ChunkSource>(chunks: source) {
+        let stream = XMLStream<Int>(from: .chunks(source)) {
             dispatcher, output in
             dispatcher.onStart("item") { element in
                 produced.value += 1
@@ -243,7 +243,7 @@ struct StreamTests {
         let built = Shared(0)
         var decoder = XMLRecordDecoder()
         decoder.userInfo[.built] = built
-        var iterator = decoder.stream(Counted.self, at: "item", chunks: ChunkSource(document, chunkSize: 1 << 20))
+        var iterator = decoder.stream(Counted.self, at: "item", from: .chunks(ChunkSource(document, chunkSize: 1 << 20)))
             .makeAsyncIterator()
         var received = 0
         var probeBuilds: Int?
@@ -261,7 +261,7 @@ struct StreamTests {
         // in a row, as a dispatcher whose only handlers are decodes otherwise does.
         built.value = 0
         let counting = decoder
-        var handlerStream = XMLStream<Counted, ChunkSource>(chunks: ChunkSource(document, chunkSize: 1 << 20)) {
+        var handlerStream = XMLStream<Counted>(from: .chunks(ChunkSource(document, chunkSize: 1 << 20))) {
             dispatcher, output in
             dispatcher.onDecoded(Counted.self, at: "item", using: counting) { output.yield($0) }
         }.makeAsyncIterator()
@@ -279,7 +279,7 @@ struct StreamTests {
             assembled.value += 1
             return n
         }
-        var records = item.stream(chunks: ChunkSource(document, chunkSize: 1 << 20)).makeAsyncIterator()
+        var records = item.stream(from: .chunks(ChunkSource(document, chunkSize: 1 << 20))).makeAsyncIterator()
         var taken = 0
         while let n = try await records.next() {
             #expect(n == taken)
@@ -292,7 +292,7 @@ struct StreamTests {
     @Test("an empty element paused at its start still delivers its end: a few values may wait, never more")
     func callbacksAfterAPause() async throws {
         let document = "<r>" + String(repeating: "<e/>", count: 100) + "</r>"
-        let stream = XMLStream<String, ChunkSource>(chunks: ChunkSource(document, chunkSize: 1 << 16)) {
+        let stream = XMLStream<String>(from: .chunks(ChunkSource(document, chunkSize: 1 << 16))) {
             dispatcher, output in
             dispatcher.onStart("e") { _ in output.yield("start") }
             dispatcher.onEnd("e") { _ in output.yield("end") }
@@ -312,7 +312,7 @@ struct StreamTests {
         // Without line breaks, expat reports the whole chunk's text in one callback.
         let text = String(repeating: "A", count: 4 << 20) + "é" + String(repeating: "B", count: 100_000)
         let document = Array("<r><blob>\(text)</blob><tail/></r>".utf8)
-        let stream = XMLStream<String, ChunkSource>(chunks: ChunkSource(document, chunkSize: document.count)) {
+        let stream = XMLStream<String>(from: .chunks(ChunkSource(document, chunkSize: document.count))) {
             dispatcher, output in
             dispatcher.onText("blob") { _, chunk in output.yield(chunk.string) }
             dispatcher.onStart("tail") { _ in output.yield("tail") }
@@ -333,7 +333,7 @@ struct StreamTests {
     @Test("a malformed document: every record before the error, then the error with its position, then the end")
     func parseErrorMidStream() async throws {
         let document = Self.items(50, tail: "<item n=\"50\"><name>oops</item></items>")
-        var iterator = XMLRecordDecoder().stream(Item.self, at: "item", chunks: ChunkSource(document, chunkSize: 4096))
+        var iterator = XMLRecordDecoder().stream(Item.self, at: "item", from: .chunks(ChunkSource(document, chunkSize: 4096)))
             .makeAsyncIterator()
         var received: [Int] = []
         await #expect(throws: XMLParseError.self) {
@@ -341,7 +341,7 @@ struct StreamTests {
         }
         #expect(received == Array(0..<50))
         do {
-            _ = try await XMLRecordDecoder().stream(Item.self, at: "item", chunks: ChunkSource(document, chunkSize: 7))
+            _ = try await XMLRecordDecoder().stream(Item.self, at: "item", from: .chunks(ChunkSource(document, chunkSize: 7)))
                 .reduce(0) { $0 + $1.n }
             Issue.record("expected an error")
         } catch let error as XMLParseError {
@@ -357,7 +357,7 @@ struct StreamTests {
         let document = "<items><item n='1'><name>a</name></item><item n='x2'><name>b</name></item><item n='3'/></items>"
         var names: [String] = []
         do {
-            for try await item in XMLRecordDecoder().stream(Item.self, at: "item", chunks: ChunkSource(document, chunkSize: 5)) {
+            for try await item in XMLRecordDecoder().stream(Item.self, at: "item", from: .chunks(ChunkSource(document, chunkSize: 5))) {
                 names.append(item.name)
             }
             Issue.record("expected an error")
@@ -369,7 +369,7 @@ struct StreamTests {
         var models: [Int] = []
         let item = XMLRecord("item", .value("@n", as: Int.self)) { $0 }
         do {
-            for try await n in item.stream(chunks: ChunkSource(document, chunkSize: 5), source: "items.xml") { models.append(n) }
+            for try await n in item.stream(from: .chunks(ChunkSource(document, chunkSize: 5)).named("items.xml")) { models.append(n) }
             Issue.record("expected an error")
         } catch let error as XMLRecordError {
             #expect("\(error)" == "items.xml:1:41: error: cannot convert \"x2\" to Int at items/item/@n (in record Int, field @n): expected an integer")
@@ -383,7 +383,7 @@ struct StreamTests {
         let item = XMLRecord("item", .value("@n", as: Int.self)) { $0 }.onFailure(.skip)
         let diagnostics = Shared<[String]>([])
         let values = try await collect(
-            item.stream(chunks: ChunkSource(document, chunkSize: 4)) { diagnostics.value.append("\($0.line)") })
+            item.stream(from: .chunks(ChunkSource(document, chunkSize: 4))) { diagnostics.value.append("\($0.line)") })
         #expect(values == [1, 3])
         #expect(diagnostics.value == ["1"])
     }
@@ -394,7 +394,7 @@ struct StreamTests {
         let source = ChunkSource(document, chunkSize: document.count / 4, failure: (after: 2, error: SourceFailure()))
         var received = 0
         await #expect(throws: SourceFailure.self) {
-            for try await _ in XMLRecordDecoder().stream(Item.self, at: "item", chunks: source) { received += 1 }
+            for try await _ in XMLRecordDecoder().stream(Item.self, at: "item", from: .chunks(source)) { received += 1 }
         }
         // The first two chunks hold at least 48 whole items (about 25 per quarter).
         #expect(received >= 48 && received < 52)
@@ -410,11 +410,11 @@ struct StreamTests {
                 <!DOCTYPE r [<!ENTITY inner "<a n='1'/><a n='2'/>"><!ENTITY outer "\(outer)">]>
                 <r>&outer;<a n='4'/>&outer;</r>
                 """
-            #expect(try record.all(in: xml) == expected + [4] + expected)
+            #expect(try record.all(in: .string(xml)) == expected + [4] + expected)
             let utf16: [UInt8] = [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             for document in [Array(xml.utf8), utf16] {
                 var numbers: [Int] = []
-                for try await number in record.stream(chunks: ChunkSource(document, chunkSize: 4096)) {
+                for try await number in record.stream(from: .chunks(ChunkSource(document, chunkSize: 4096))) {
                     numbers.append(number)
                 }
                 #expect(numbers == expected + [4] + expected, "\(outer), \(document.count) bytes")
@@ -430,7 +430,7 @@ struct StreamTests {
             declarations += "<!ENTITY e\(level) \"" + String(repeating: "&e\(level - 1);", count: 10) + "\">"
         }
         let xml = "<!DOCTYPE r [\(declarations)]><r><t>first</t>&e4;</r>"
-        let titles = XMLStream<String, ChunkSource>(chunks: ChunkSource(Array(xml.utf8), chunkSize: 4096)) { dispatcher, output in
+        let titles = XMLStream<String>(from: .chunks(ChunkSource(Array(xml.utf8), chunkSize: 4096))) { dispatcher, output in
             dispatcher.onEnd("t") { _, text in output.yield(text) }
         }
         var received = 0
@@ -448,7 +448,7 @@ struct StreamTests {
         var count = 0
         var dispatcher = Dispatcher()
         dispatcher.onEnd("t") { _, _ in count += 1 }
-        try dispatcher.parse(xml)
+        try dispatcher.parse(.string(xml))
         #expect(count == 100_001)
     }
 
@@ -456,7 +456,7 @@ struct StreamTests {
     func manyValuesFromOneEvent() async throws {
         let count = XMLStreamOutput<String>.maximumWaitingValues + 4_464
         let xml = "<r><list>" + String(repeating: "a,", count: count) + "</list></r>"
-        let words = XMLStream<String, ChunkSource>(chunks: ChunkSource(Array(xml.utf8), chunkSize: 4096)) { dispatcher, output in
+        let words = XMLStream<String>(from: .chunks(ChunkSource(Array(xml.utf8), chunkSize: 4096))) { dispatcher, output in
             dispatcher.onEnd("list") { _, text in
                 for word in text.split(separator: ",") { output.yield(String(word)) }
             }
@@ -476,7 +476,7 @@ struct StreamTests {
         }
         var numbers: [Int] = []
         await #expect(throws: SourceFailure.self) {
-            for try await number in record.stream(bytes: bytes) { numbers.append(number) }
+            for try await number in record.stream(from: .bytes(bytes)) { numbers.append(number) }
         }
         #expect(numbers == [1, 2])
 
@@ -487,7 +487,7 @@ struct StreamTests {
         let source = ChunkSource(first + second, chunkSize: first.count, failure: (after: 2, error: SourceFailure()))
         numbers = []
         await #expect(throws: SourceFailure.self) {
-            for try await number in record.stream(chunks: source) { numbers.append(number) }
+            for try await number in record.stream(from: .chunks(source)) { numbers.append(number) }
         }
         #expect(numbers == [0, 1, 2])
     }
@@ -495,7 +495,7 @@ struct StreamTests {
     @Test("a handler's error surfaces as a HandlerError; a handler that stops ends the stream quietly")
     func handlerErrorsAndStops() async throws {
         struct Refused: Error {}
-        let failing = XMLStream<String, ChunkSource>(chunks: ChunkSource(Self.items(5), chunkSize: 9)) { dispatcher, output in
+        let failing = XMLStream<String>(from: .chunks(ChunkSource(Self.items(5), chunkSize: 9))) { dispatcher, output in
             dispatcher.onEnd("item/name") { element, text in
                 if text == "item 3" { throw Refused() }
                 output.yield(text)
@@ -512,7 +512,7 @@ struct StreamTests {
         #expect(names == ["item 0", "item 1", "item 2"])
 
         let pulls = Shared(0)
-        let stopping = XMLStream<String, ChunkSource>(chunks: ChunkSource(Self.items(500), chunkSize: 64, pulls: pulls)) {
+        let stopping = XMLStream<String>(from: .chunks(ChunkSource(Self.items(500), chunkSize: 64, pulls: pulls))) {
             dispatcher, output in
             dispatcher.onEnd("item/name") { element, text in
                 output.yield(text)
@@ -523,7 +523,7 @@ struct StreamTests {
         #expect(pulls.value < 10)
 
         struct SetupFailure: Error {}
-        let broken = XMLStream<String, ChunkSource>(chunks: ChunkSource("<a/>", chunkSize: 4)) { _, _ in throw SetupFailure() }
+        let broken = XMLStream<String>(from: .chunks(ChunkSource("<a/>", chunkSize: 4))) { _, _ in throw SetupFailure() }
         await #expect(throws: SetupFailure.self) { _ = try await collect(broken) }
     }
 
@@ -534,7 +534,7 @@ struct StreamTests {
         let document = Self.items(10_000)
         let pulls = Shared(0)
         let handlersHold = Shared(WeakSentinel())
-        let stream = XMLStream<Int, ChunkSource>(chunks: ChunkSource(document, chunkSize: 1024, pulls: pulls)) {
+        let stream = XMLStream<Int>(from: .chunks(ChunkSource(document, chunkSize: 1024, pulls: pulls))) {
             dispatcher, output in
             let held = Sentinel()
             handlersHold.value.sentinel = held
@@ -571,7 +571,7 @@ struct StreamTests {
         let (chunks, input) = AsyncStream<[UInt8]>.makeStream()
         let (progress, reached) = AsyncStream<Int>.makeStream()
         input.yield(Array("<items><item n='1'/>".utf8))
-        let stream = XMLRecord("item", .value("@n", as: Int.self)) { $0 }.stream(chunks: chunks)
+        let stream = XMLRecord("item", .value("@n", as: Int.self)) { $0 }.stream(from: .chunks(chunks))
         let task = Task {
             var received = 0
             do {
@@ -601,8 +601,8 @@ struct StreamTests {
         let first = Self.items(2000)
         let second = "<zoo>" + (0..<1500).map { "<animal><kind>k\($0)</kind><nested_nonsense><name>n\($0)</name></nested_nonsense></animal>" }.joined() + "</zoo>"
         let decoder = XMLRecordDecoder()
-        let items = decoder.stream(Item.self, at: "item", chunks: ChunkSource(first, chunkSize: 333))
-        let animals = Self.animal.stream(chunks: ChunkSource(second, chunkSize: 517))
+        let items = decoder.stream(Item.self, at: "item", from: .chunks(ChunkSource(first, chunkSize: 333)))
+        let animals = Self.animal.stream(from: .chunks(ChunkSource(second, chunkSize: 517)))
         async let a = collect(items)
         async let b = collect(animals)
         async let c = collect(items)

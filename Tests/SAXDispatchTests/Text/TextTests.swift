@@ -25,7 +25,7 @@ struct TextTests {
         dispatcher.onEnd("p", whitespace: .preserve) { _, text in both.append("p=\(text)") }
         dispatcher.onEnd("b", whitespace: .preserve) { _, text in both.append("b=\(text)") }
         dispatcher.onEnd("i", whitespace: .preserve) { _, text in both.append("i=\(text)") }
-        try dispatcher.parse(document)
+        try dispatcher.parse(.string(document))
         #expect(both == ["b=b", "i=i", "p=a  c!"])
     }
 
@@ -49,7 +49,7 @@ struct TextTests {
         var dispatcher = Dispatcher()
         dispatcher.safety.maximumTextBytes = .atMost(100)
         dispatcher.onEnd("r", whitespace: .preserve) { _, _ in }
-        #expect(throws: XMLParseError.self) { try dispatcher.parse(document) }
+        #expect(throws: XMLParseError.self) { try dispatcher.parse(.string(document)) }
         // Once other text has come, later whitespace is the text's own and is kept.
         #expect(try texts("<p>  <b/> x  <b/>  y </p>", name: "p", .trim, chunk: chunk) == ["x    y"])
         #expect(try texts("<p>  <b/> x  <b/>  y </p>", name: "p", .collapse, chunk: chunk) == ["x y"])
@@ -62,7 +62,7 @@ struct TextTests {
         for name in ["a", "b", "c"] {
             dispatcher.onEnd(ElementPattern(name: name), whitespace: .preserve) { _, text in seen.append("\(name)=\(text)") }
         }
-        try dispatcher.parse("<a>1<b>2<c>3</c>4<x>ignored</x>5</b>6<c>7</c>8</a>")
+        try dispatcher.parse(.string("<a>1<b>2<c>3</c>4<x>ignored</x>5</b>6<c>7</c>8</a>"))
         #expect(seen == ["c=3", "b=245", "c=7", "a=168"])
     }
 
@@ -96,7 +96,7 @@ struct TextTests {
         dispatcher.whitespace = .collapse
         dispatcher.onEnd("t") { _, text in seen.append(text) }
         dispatcher.onEnd("t", whitespace: .preserve) { _, text in seen.append(text) }
-        try dispatcher.parse("<t> a  b </t>")
+        try dispatcher.parse(.string("<t> a  b </t>"))
         #expect(seen == ["a b", " a  b "])
     }
 
@@ -132,13 +132,13 @@ struct TextTests {
         var pieces: [String] = []
         var dispatcher = Dispatcher()
         dispatcher.onText("t") { _, chunk in pieces.append(chunk.string) }
-        try dispatcher.parse("<t>a &amp; b\nline two&#10;<![CDATA[<c>]]> end<x/>after</t>")
+        try dispatcher.parse(.string("<t>a &amp; b\nline two&#10;<![CDATA[<c>]]> end<x/>after</t>"))
         #expect(pieces == ["a & b\nline two\n<c> end", "after"])
 
         var sizes: [Int] = []
         var big = Dispatcher()
         big.onText("t") { _, chunk in sizes.append(chunk.count) }
-        try big.parse("<t>" + String(repeating: "0123456789abcdef\n", count: 12_000) + "</t>")
+        try big.parse(.string("<t>" + String(repeating: "0123456789abcdef\n", count: 12_000) + "</t>"))
         #expect(sizes.reduce(0, +) == 17 * 12_000)
         #expect(sizes.allSatisfy { $0 <= 64 * 1024 })
         #expect(sizes.count == 4)
@@ -166,7 +166,7 @@ struct TextTests {
         var ends = 0
         var dispatcher = Dispatcher()
         dispatcher.onEnd("t") { _ in ends += 1 }
-        try dispatcher.parse("<r><t>\(String(repeating: "x", count: 100_000))</t></r>")
+        try dispatcher.parse(.string("<r><t>\(String(repeating: "x", count: 100_000))</t></r>"))
         #expect(ends == 1)
     }
 
@@ -179,10 +179,10 @@ struct TextTests {
         dispatcher.onEnd("p") { element, text in texts[element.name] = text.count }
         dispatcher.onEnd("b") { element, text in texts[element.name] = text.count }
         // 60 + 60 bytes are held at once inside <b>, but no element has more than 100.
-        try dispatcher.parse("<p>\(sixty)<b>\(sixty)</b>xyz</p>")
+        try dispatcher.parse(.string("<p>\(sixty)<b>\(sixty)</b>xyz</p>"))
         #expect(texts == ["b": 60, "p": 63])
         let error = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse("<p>\(sixty)<b>\(sixty)\(sixty)</b></p>")
+            try dispatcher.parse(.string("<p>\(sixty)<b>\(sixty)\(sixty)</b></p>"))
         }
         #expect(error?.code == .textLimitExceeded)
         #expect(error?.message.contains("<b>") == true)

@@ -98,7 +98,7 @@ struct WholeTextTests {
             }
         }
         var collector = Collector()
-        try collector.parse("<r><p> a <i>b</i></p><q>c<i> d</i></q></r>")
+        try collector.parse(.string("<r><p> a <i>b</i></p><q>c<i> d</i></q></r>"))
         #expect(collector.texts == ["i=b", "p=a b", "i= d", "q=c d", "r= a bc d"])
     }
 

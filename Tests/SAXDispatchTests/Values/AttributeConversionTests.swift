@@ -30,7 +30,7 @@ struct AttributeConversionTests {
         return try [XMLRecord("r", .value("@v", as: T.self)) { $0 }, XMLRecord("r", .value("c/@v", as: T.self)) { $0 }].map {
             record in
             do {
-                return .success(try record.first(in: xml))
+                return .success(try record.first(in: .string(xml)))
             } catch let error as XMLRecordError {
                 let failure = try #require(error.failures.first)
                 guard case .conversion(let text, _, _) = failure.reason else { return .failure(ConversionText(text: "\(failure.reason)")) }

@@ -136,7 +136,7 @@ struct ValueConversionTests {
             }
         ) { Item(published: $0, updated: $1, size: $2) }
         let model = try item.first(
-            in: "<item><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate><updated>2003-06-10T04:00:00Z</updated><size>3kB</size></item>")
+            in: .string("<item><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate><updated>2003-06-10T04:00:00Z</updated><size>3kB</size></item>"))
         #expect(model.published == model.updated)
         #expect(model.size == 3000)
     }
@@ -154,9 +154,9 @@ struct ValueConversionTests {
         }
         let reading = XMLRecord("reading", .value(".", as: Celsius.self)) { $0 }
         let expected = try Celsius(xmlText: "21.5°C")
-        #expect(try reading.all(in: "<r><reading>21.5°C</reading></r>") == [expected])
+        #expect(try reading.all(in: .string("<r><reading>21.5°C</reading></r>")) == [expected])
         #expect {
-            _ = try reading.all(in: "<r><reading>hot</reading></r>")
+            _ = try reading.all(in: .string("<r><reading>hot</reading></r>"))
         } throws: { error in
             guard let error = error as? XMLRecordError, case .conversion(let text, let type, let underlying) = error.failures.first?.reason
             else { return false }

@@ -57,7 +57,7 @@ final class CapturedSubtree {
     @exclusivity(unchecked) private(set) var namespaces = CapturedNamespaces()
     /// What the capture holds, as ``XMLRecordDecoder/maximumRecordBytes`` counts it.
     @exclusivity(unchecked) private(set) var byteCount = 0
-    /// The file or URL the document came from, for error descriptions.
+    /// The name of the input the document came from (``PushParser/source``), for error descriptions.
     var source: String?
 
     /// The bytes an element costs beyond its strings.

@@ -92,6 +92,7 @@ final class SubtreeCapture {
 
     private func begin(_ element: ElementContext) throws {
         if parse.isNew(element.engine) {
+            subtree.source = element.engine.source
             open.removeAll()
             wholeNodes.removeAll()
             heldCount = 0

@@ -29,10 +29,12 @@ extension DispatchEngine {
         driver.resume()
     }
 
-    /// Reads a file descriptor to its end straight into expat's buffer (see
-    /// ``ExpatDriver/parse(fileDescriptor:chunkSize:path:)``).
-    func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> ExpatDriver.FeedResult {
-        try driver.parse(fileDescriptor: fileDescriptor, chunkSize: chunkSize, path: path)
+    /// Reads an input to its end straight into expat's buffer (see
+    /// ``ExpatDriver/parse(reading:chunkSize:afterRead:)``).
+    func parse(
+        reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool
+    ) throws -> ExpatDriver.FeedResult {
+        try driver.parse(reading: &reader, chunkSize: chunkSize, afterRead: afterRead)
     }
 
     /// Reads the input as `name` whatever the document declares, if no input arrived yet.

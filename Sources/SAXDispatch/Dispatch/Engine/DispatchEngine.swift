@@ -87,6 +87,9 @@ final class DispatchEngine {
     @exclusivity(unchecked) var content = ContentCapture()
 
     let driver: ExpatDriver
+    /// The name of the input being parsed (``PushParser/source``), for the errors that
+    /// handler sets make themselves (records, decoded values).
+    var source: String?
 
     /// Whether handlers may put their deliveries off, and what holds them (registered
     /// through ``registerDeferredDelivery(_:)``).

@@ -1,23 +1,24 @@
 private import CExpat
 
-/// Reading a file descriptor straight into expat's own buffer.
+/// Reading an input straight into expat's own buffer.
 extension ExpatDriver {
-    /// Reads a file descriptor to its end straight into expat's own buffer
+    /// Reads an input to its end straight into expat's own buffer
     /// (`XML_GetBuffer` / `XML_ParseBuffer`), `chunkSize` bytes at a time, or more
     /// while expat holds an unfinished token larger than that.
     ///
-    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped.
-    /// - Throws: ``XMLInputError`` when a read fails, once the bytes read before the failure are parsed.
-    func parse(fileDescriptor: Int32, chunkSize: Int, path: String?) throws(XMLInputError) -> FeedResult {
+    /// - Parameter afterRead: Called after each chunk but the last is parsed (to deliver what
+    ///   waits for the end of a feed, as after each ``feed(_:)``); `false` ends the parse.
+    /// - Returns: `.accepted` when the whole input was parsed, `.ended` when expat stopped
+    ///   or `afterRead` said to end.
+    /// - Throws: What the reader threw, once the bytes read before it are parsed.
+    func parse(reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool) throws -> FeedResult {
         guard let parser else { return .ended }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         if bytesGiven + held.count < 3 {
             // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
             var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
             let wanted = 3 - bytesGiven - held.count
-            let read = withUnsafeMutableBytes(of: &first) { buffer in
-                readFully(fileDescriptor, into: buffer.baseAddress, count: wanted, path: path)
-            }
+            let read = withUnsafeMutableBytes(of: &first) { buffer in reader.fill(buffer.baseAddress, count: wanted) }
             let count = read.count
             let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if result == .ended { return .ended }
@@ -36,7 +37,7 @@ extension ExpatDriver {
                 UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
             held.removeAll(keepingAtMost: 1 << 20)
-            let read = readFully(fileDescriptor, into: buffer + carried, count: wanted, path: path)
+            let read = reader.fill(buffer + carried, count: wanted)
             let filled = carried + read.count
             // The bytes read before a failure are parsed before it is reported.
             let isFinal = filled < carried + wanted && read.failure == nil
@@ -72,6 +73,7 @@ extension ExpatDriver {
             guard status == XML_STATUS_OK else { return .ended }
             if let failure = read.failure { throw failure }
             if isLast { return .accepted }
+            guard afterRead() else { return .ended }
         }
     }
 }

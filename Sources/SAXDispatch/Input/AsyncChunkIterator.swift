@@ -1,0 +1,154 @@
+/// One pass over an ``AsyncXMLInput``, a chunk at a time, for an ``XMLStream``'s
+/// iteration: the source's iterator behind a closure, so that the stream's type names
+/// only its element.
+@usableFromInline
+struct AsyncChunkIterator {
+    /// Receives a chunk's bytes, valid only during the call.
+    @usableFromInline typealias Body = (UnsafeRawBufferPointer) -> Void
+
+    /// Hands the next chunk to `body`, or returns false at the end of the input.
+    ///
+    /// - Throws: The source's error, after a chunk of the bytes that came before it.
+    @usableFromInline let next: (_ body: Body) async throws -> Bool
+    /// The same, pulling from the source in the caller's isolation; `nil` on the
+    /// platforms before `next(isolation:)`, where only ``next`` is called.
+    @usableFromInline let nextInIsolation: (nonisolated(nonsending) (_ body: Body) async throws -> Bool)?
+
+    @inlinable
+    init<Base>(_ base: ByteGathering<Base>) {
+        next = { try await base.next($0) }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            nextInIsolation = { body in try await base.next(isolation: #isolation, body) }
+        } else {
+            nextInIsolation = nil
+        }
+    }
+
+    @inlinable
+    init<Base>(_ base: ChunkFeeding<Base>) {
+        next = { try await base.next($0) }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            nextInIsolation = { body in try await base.next(isolation: #isolation, body) }
+        } else {
+            nextInIsolation = nil
+        }
+    }
+
+    /// Reads an ``XMLInput`` a chunk at a time, synchronously.
+    init(_ reading: InputReading) {
+        next = { body in try reading.next(body) }
+        nextInIsolation = { body in try reading.next(body) }
+    }
+}
+
+/// Gathers an asynchronous sequence of bytes into chunks of `chunkSize` bytes (the last
+/// one shorter); the bytes before an error come first, as a shorter chunk.
+@usableFromInline
+final class ByteGathering<Base: AsyncIteratorProtocol> where Base.Element == UInt8 {
+    @usableFromInline var base: Base
+    @usableFromInline let chunkSize: Int
+    @usableFromInline var chunk: [UInt8] = []
+    @usableFromInline var ended = false
+    /// What the bytes threw after some bytes of a chunk: thrown after that chunk.
+    @usableFromInline var pendingError: (any Error)?
+
+    @inlinable
+    init(_ base: Base, chunkSize: Int) {
+        self.base = base
+        self.chunkSize = chunkSize
+    }
+
+    /// Starts a chunk: throws what the last one ended on; false once the bytes ended.
+    @inlinable
+    func beginChunk() throws -> Bool {
+        if let error = pendingError {
+            pendingError = nil
+            ended = true
+            throw error
+        }
+        if ended { return false }
+        chunk.removeAll(keepingCapacity: true)
+        chunk.reserveCapacity(chunkSize)
+        return true
+    }
+
+    /// Ends a chunk that `error` cut short: hands on the bytes before it first.
+    @inlinable
+    func cutShort(by error: any Error) throws {
+        guard !chunk.isEmpty else {
+            ended = true
+            throw error
+        }
+        pendingError = error
+    }
+
+    @inlinable
+    func handOn(_ body: AsyncChunkIterator.Body) -> Bool {
+        guard !chunk.isEmpty else { return false }
+        chunk.withUnsafeBytes(body)
+        return true
+    }
+
+    @inlinable
+    func next(_ body: AsyncChunkIterator.Body) async throws -> Bool {
+        guard try beginChunk() else { return false }
+        while chunk.count < chunkSize {
+            do {
+                guard let byte = try await base.next() else {
+                    ended = true
+                    break
+                }
+                chunk.append(byte)
+            } catch {
+                try cutShort(by: error)
+                break
+            }
+        }
+        return handOn(body)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
+    func next(isolation actor: isolated (any Actor)?, _ body: AsyncChunkIterator.Body) async throws -> Bool {
+        guard try beginChunk() else { return false }
+        while chunk.count < chunkSize {
+            do {
+                guard let byte = try await base.next(isolation: actor) else {
+                    ended = true
+                    break
+                }
+                chunk.append(byte)
+            } catch {
+                try cutShort(by: error)
+                break
+            }
+        }
+        return handOn(body)
+    }
+}
+
+/// Hands on the chunks of an asynchronous sequence of byte chunks as they come.
+@usableFromInline
+final class ChunkFeeding<Base: AsyncIteratorProtocol> where Base.Element: Sequence<UInt8> {
+    @usableFromInline var base: Base
+
+    @inlinable
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    @inlinable
+    func next(_ body: AsyncChunkIterator.Body) async throws -> Bool {
+        guard let chunk = try await base.next() else { return false }
+        handOn(chunk, to: body)
+        return true
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
+    func next(isolation actor: isolated (any Actor)?, _ body: AsyncChunkIterator.Body) async throws -> Bool {
+        guard let chunk = try await base.next(isolation: actor) else { return false }
+        handOn(chunk, to: body)
+        return true
+    }
+}

@@ -1,0 +1,218 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A document to parse: a file, a string, bytes in memory, a file descriptor, standard
+/// input, or a reader of your own; with the name that errors print and the size of the
+/// reads.
+///
+/// Every synchronous verb takes one (``Dispatcher/parse(_:)-(XMLInput)``,
+/// ``XMLRecord/forEach(in:safety:diagnostics:_:)``,
+/// ``XMLRecordDecoder/forEach(_:at:in:safety:_:)``, …), so a source is named the
+/// same way everywhere:
+///
+/// ```swift
+/// try dispatcher.parse(.file("zoo.xml"))
+/// try dispatcher.parse(.string("<zoo><animal>cat</animal></zoo>"))
+/// let zoo = try Zoo.record.first(in: .bytes(data))
+/// try dispatcher.parse(.standardInput.named("-"))
+/// ```
+///
+/// An input only describes where the bytes are: nothing is opened or read until a parse
+/// reads it, and each parse reads it from its start (a file is opened again; a file
+/// descriptor, standard input included, goes on from where the last read left it).
+///
+/// Files and descriptors are read ``chunkSize`` bytes at a time straight into expat's
+/// own buffer, so the document is never held whole. Strings and bytes in memory are
+/// parsed in place, in one piece.
+public struct XMLInput: Sendable {
+    /// The name errors give the input, before the line and column
+    /// (`zoo.xml:3:7: error: …`): a file's path unless changed with ``named(_:)``.
+    public var name: String
+
+    /// How many bytes a parse reads at a time from a file, a descriptor or a reader: at
+    /// least 1 (smaller values become 1), ``defaultChunkSize`` unless set. Memory use
+    /// does not grow with the document, only with this (and the largest token).
+    public var chunkSize: Int {
+        didSet { chunkSize = Swift.max(1, chunkSize) }
+    }
+
+    /// The chunk size unless one is set: 64 KiB.
+    public static let defaultChunkSize = 64 * 1024
+
+    /// Where the bytes come from.
+    let source: Source
+    /// The encoding the input is read in whatever it declares (`"UTF-8"` for a string),
+    /// or `nil` to let the document say.
+    let encoding: String?
+
+    enum Source: Sendable {
+        case path(String)
+        case url(URL)
+        case string(String)
+        case bytes(any Sequence<UInt8> & Sendable)
+        case descriptor(Int32)
+        case reader(@Sendable () throws -> any XMLInputReader)
+    }
+
+    private init(name: String, source: Source, encoding: String? = nil) {
+        self.name = name
+        self.source = source
+        self.encoding = encoding
+        chunkSize = Self.defaultChunkSize
+    }
+
+    /// The file at `path`, named by its path.
+    ///
+    /// A parse throws ``XMLInputError`` when the file cannot be opened or read; the
+    /// events of what was read before a failed read are delivered first.
+    public static func file(_ path: String) -> XMLInput {
+        XMLInput(name: path, source: .path(path))
+    }
+
+    /// The local file a `file:` URL names, named by its path.
+    ///
+    /// A parse throws ``XMLInputError`` when `url` is not a `file:` URL (an `https:` URL is
+    /// not downloaded: use `URLSession.bytes(from:)` and ``AsyncXMLInput/bytes(_:)``), or
+    /// when the file cannot be opened or read.
+    public static func file(_ url: URL) -> XMLInput {
+        XMLInput(name: url.isFileURL ? url.path : url.absoluteString, source: .url(url))
+    }
+
+    /// A document held in a string, named `<string>`, parsed as its UTF-8 bytes.
+    ///
+    /// The encoding named in the XML declaration is ignored, whatever it is: a string
+    /// holds Unicode text, so a declared encoding describes bytes it no longer has
+    /// (`encoding="ISO-8859-1"` would turn `é` into `Ã©`). Parse ``bytes(_:)`` to have
+    /// the declaration decide.
+    ///
+    /// ```swift
+    /// try dispatcher.parse(.string("<zoo><animal>cat</animal></zoo>"))
+    /// ```
+    public static func string(_ text: String) -> XMLInput {
+        XMLInput(name: "<string>", source: .string(text), encoding: "UTF-8")
+    }
+
+    /// A document held in memory as bytes (`[UInt8]`, `Data`, an `ArraySlice<UInt8>`, …),
+    /// named `<bytes>`; its byte order mark and XML declaration decide its encoding.
+    ///
+    /// Bytes in contiguous storage (arrays, slices, `Data`) are parsed where they are,
+    /// not copied; any other sequence is gathered into an array first.
+    public static func bytes(_ bytes: some Sequence<UInt8> & Sendable) -> XMLInput {
+        XMLInput(name: "<bytes>", source: .bytes(bytes))
+    }
+
+    /// Everything readable from an open file descriptor (a pipe, a socket, a file),
+    /// named `<file descriptor N>`. The descriptor is not closed.
+    ///
+    /// A parse throws ``XMLInputError`` when a read fails, after the events of what was
+    /// read before.
+    public static func fileDescriptor(_ descriptor: Int32) -> XMLInput {
+        XMLInput(name: "<file descriptor \(descriptor)>", source: .descriptor(descriptor))
+    }
+
+    /// The process's standard input, named `<stdin>`; it is not closed.
+    ///
+    /// ```swift
+    /// // cat feed.xml | my-tool
+    /// try dispatcher.parse(.standardInput)
+    /// ```
+    public static var standardInput: XMLInput {
+        XMLInput(name: "<stdin>", source: .descriptor(STDIN_FILENO))
+    }
+
+    /// The bytes a reader of your own produces: a socket, a decompressor, a wrapper
+    /// around another input that reports progress.
+    ///
+    /// Each parse calls `makeReader` for a fresh reader, reads it to its end (or to a
+    /// stop) into expat's own buffer, and drops it: a class reader can close what it
+    /// opened in `deinit`.
+    ///
+    /// ```swift
+    /// try dispatcher.parse(.reader(name: "socket") { SocketReader(descriptor) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The name errors give the input.
+    ///   - makeReader: Makes a reader that reads the document from its start; what it
+    ///     throws, a parse rethrows as it is. What the reader's `read(into:)` throws is
+    ///     rethrown as it is too, after the events of the bytes it read before.
+    public static func reader(
+        name: String, _ makeReader: @escaping @Sendable () throws -> any XMLInputReader
+    ) -> XMLInput {
+        XMLInput(name: name, source: .reader(makeReader))
+    }
+
+    /// The same input under another name, which errors print instead.
+    ///
+    /// ```swift
+    /// try dispatcher.parse(.bytes(body).named("https://example.com/feed.xml"))
+    /// ```
+    public func named(_ name: String) -> XMLInput {
+        var input = self
+        input.name = name
+        return input
+    }
+
+    /// Opens the input for reading its bytes yourself, as a parse would: for a reader
+    /// that wraps another input (decompressing it, counting what was read) and is then
+    /// parsed as ``reader(name:_:)``.
+    ///
+    /// ```swift
+    /// let counted = XMLInput.reader(name: path) { CountingReader(base: try XMLInput.file(path).makeReader()) }
+    /// ```
+    ///
+    /// A string's bytes come as its UTF-8, but without the encoding override it has when
+    /// parsed as itself.
+    ///
+    /// - Throws: ``XMLInputError`` when a file cannot be opened or a URL is not a `file:`
+    ///   URL, or what a ``reader(name:_:)`` input's `makeReader` throws.
+    public func makeReader() throws -> any XMLInputReader {
+        switch source {
+        case .path(let path):
+            return try DescriptorReader(opening: path, name: name)
+        case .url(let url):
+            guard url.isFileURL else {
+                throw XMLInputError(path: name, errorNumber: EINVAL, message: "not a file URL")
+            }
+            return try DescriptorReader(opening: url.path, name: name)
+        case .string(let text):
+            return MemoryReader(Array(text.utf8))
+        case .bytes(let bytes):
+            return MemoryReader(Array(bytes))
+        case .descriptor(let descriptor):
+            return DescriptorReader(borrowing: descriptor, name: name)
+        case .reader(let makeReader):
+            return try makeReader()
+        }
+    }
+}
+
+/// Bytes in memory, read in pieces.
+struct MemoryReader: XMLInputReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        bytes.withUnsafeBytes { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+        }
+        offset += count
+        return count
+    }
+}
