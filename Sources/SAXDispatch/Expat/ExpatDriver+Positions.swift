@@ -63,7 +63,7 @@ extension ExpatDriver {
         case .noElements:
             message = "no root element"
         default:
-            break
+            if let detail = errorDetail(for: code) { message += detail }
         }
         return XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),

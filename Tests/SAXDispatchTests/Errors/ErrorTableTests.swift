@@ -1,3 +1,4 @@
+import Foundation
 import SAXDispatch
 import SAXDispatchTestSupport
 import Testing
@@ -97,5 +98,41 @@ struct ErrorTableTests {
         #expect(ElementPath(["a", "b", "c", "d"]).abbreviated(keepingAtEachEnd: 1) == "a/…/d (4 levels)")
         #expect(ElementPath(["a", "b", "c"]).abbreviated(keepingAtEachEnd: 1) == "a/b/c", "nothing to gain")
         #expect(ElementPath(["a", "b", "c"]).abbreviated() == "a/b/c")
+    }
+}
+
+/// Messages that name what is wrong, read back from the input at the error position.
+@Suite("Parse error messages name the offending text")
+struct ErrorMessageDetailTests {
+    static let table: [(document: String, description: String)] = [
+        ("<p>caf&nbsp;</p>", "<string>:1:7: error: undefined entity &nbsp; (in p)"),
+        ("<?xml version='1.0' encoding='bogus-8'?><a/>", #"<string>:1:31: error: unknown encoding "bogus-8""#),
+        ("<?xml version=\"1.0\" encoding=\"X\"?><a/>", #"<string>:1:31: error: unknown encoding "X""#),
+        ("<a>\n\t<1b/></a>", "<string>:2:3: error: not well-formed (invalid token): '1' (in a)"),
+        ("<a><b x=1/></a>", "<string>:1:9: error: not well-formed (invalid token): attribute value must be quoted (in a)"),
+        ("<a><b x = 1/></a>", "<string>:1:11: error: not well-formed (invalid token): attribute value must be quoted (in a)"),
+        ("<a>x < y</a>", "<string>:1:7: error: not well-formed (invalid token): U+0020 (in a)"),
+        ("<a>\u{1}</a>", "<string>:1:4: error: not well-formed (invalid token): U+0001 (in a)"),
+    ]
+
+    @Test("the entity, the encoding, the character or the missing quote", arguments: 0..<table.count)
+    func detail(_ index: Int) {
+        let test = Self.table[index]
+        let bytes = Array(test.document.utf8)
+        for chunk in [bytes.count, 1, 3] {
+            let parser = PushParser(Dispatcher())
+            let error = #expect(throws: XMLParseError.self) {
+                try parser.feed(bytes, inPiecesOf: chunk)
+                try parser.finish()
+            }
+            #expect(error?.description.replacingOccurrences(of: "<input>", with: "<string>") == test.description, "chunk \(chunk)")
+            #expect(error?.localizedDescription == error?.description)
+        }
+    }
+
+    @Test("a byte that is not UTF-8 is shown as a byte")
+    func invalidByte() {
+        let error = #expect(throws: XMLParseError.self) { try Dispatcher().parse(.bytes([0x3C, 0x61, 0x3E, 0xFF, 0x3C, 0x2F, 0x61, 0x3E])) }
+        #expect(error?.message == "not well-formed (invalid token): byte 0xFF")
     }
 }
