@@ -351,14 +351,16 @@ final class ElementDecoder: Decoder {
         }
     }
 
-    /// An element with no attributes and no text whose children (if any) share one name,
-    /// unless the type read there asks for children of that name as a key (then the
-    /// element is one item whose field that is: `<item><name>b</name></item>`).
+    /// An element with no text whose children (if any) share one name, unless the type
+    /// read there asks for children of that name as a key (then the element is one item
+    /// whose field that is: `<item><name>b</name></item>`). Attributes do not stop a
+    /// wrapper with children (`<adjustments href="…" type="array"><adjustment>…`, as
+    /// Rails-style APIs write lists); an empty element with attributes is one item.
     private func isWrapper(_ element: Int) -> Bool {
         let subtree = session.subtree
         let captured = subtree.elements[element]
-        guard captured.attributes.isEmpty, !captured.hasUncapturedAttributes, captured.text.allSatisfy(\.isWhitespace)
-        else { return false }
+        guard captured.text.allSatisfy(\.isWhitespace) else { return false }
+        let hasAttributes = !captured.attributes.isEmpty || captured.hasUncapturedAttributes
         var first: Int?
         for child in subtree.children(of: element) {
             guard let firstChild = first else {
@@ -366,6 +368,16 @@ final class ElementDecoder: Decoder {
                 continue
             }
             if subtree.elements[firstChild].name != subtree.elements[child].name { return false }
+        }
+        if hasAttributes {
+            // With attributes, a wrapper only when the item type is known to read what the
+            // children hold: `<adjustments href="…"><adjustment><amount>` for items that read
+            // `amount`, not `<entry lang="en"><link/><link/></entry>` for an entry.
+            guard let first, let schema = captured.schema,
+                subtree.children(of: first).contains(where: {
+                    schema.readsChild(subtree.elements[$0].name, namespaceURI: subtree.namespaceURI(of: $0))
+                })
+            else { return false }
         }
         if let first, let schema = captured.schema,
             schema.readsChild(subtree.elements[first].name, namespaceURI: subtree.namespaceURI(of: first))

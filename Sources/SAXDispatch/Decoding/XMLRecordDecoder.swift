@@ -36,9 +36,10 @@ import Foundation
 ///   ``emptyElementsAreNil`` is set).
 /// - An array is either the repeated children named by its key (`<tag/><tag/>`) or the
 ///   children of one wrapper element (`<animals><animal/>…</animals>`): a single
-///   element with no attributes and no text whose children all share one name is read
-///   as a wrapper, unless the item type reads children of that name (with ``keyPruning``
-///   on, the decoder knows); a key with a path (`"animals/animal"`) says it explicitly. A key
+///   element with no text whose children all share one name is read as a wrapper,
+///   unless the item type reads children of that name (with ``keyPruning`` on, the
+///   decoder knows). With attributes (`<adjustments href="…" type="array">`) it is a
+///   wrapper when the item type reads what the children hold (``keyPruning`` on); a key with a path (`"animals/animal"`) says it explicitly. A key
 ///   the element does not have reads as an empty array. An array read from an attribute
 ///   value (or the text key) splits it at whitespace (`xs:list`).
 /// - Values are read with the strictness of ``XMLTextConvertible``: `Bool` is
