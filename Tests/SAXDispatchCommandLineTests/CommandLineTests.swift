@@ -134,12 +134,17 @@ struct CommandLineTests {
         #expect(
             external.error
                 == "\(xxe):2:4: error: reference to external entity &x; (SYSTEM \"file:///etc/passwd\"): "
-                + "external entities are never read (in r)\n")
+                + "external entities are never read (in r)\n"
+                + "saxdispatch check: 2 files read, 1 failed\n")
 
         let strict = try CommandRunner.run("saxdispatch", ["check", "--strict", subset, deep])
         #expect(strict.status == 1)
         #expect(strict.error.hasPrefix("\(subset):1:13: error: the DOCTYPE has an internal subset"))
-        #expect(strict.error.split(separator: "\n").count == 1, "only the failing document is reported")
+        #expect(strict.error.split(separator: "\n").count == 2, "only the failing document is reported, then the summary")
+        #expect(strict.error.hasSuffix("\nsaxdispatch check: 2 files read, 1 failed\n"))
+        let bothBad = try CommandRunner.run("saxdispatch", ["check", "--limit", "depth=2", deep, xxe, subset])
+        #expect(bothBad.status == 1)
+        #expect(bothBad.error.hasSuffix("\nsaxdispatch check: 3 files read, 2 failed\n"))
 
         let limited = try CommandRunner.run("saxdispatch", ["check", "--limit", "depth=2", deep])
         #expect(limited.status == 1)
