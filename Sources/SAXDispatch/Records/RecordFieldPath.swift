@@ -6,7 +6,7 @@
 /// `link/@href` a child's. Element steps may carry attribute tests (`link[@rel='self']`).
 ///
 /// Field constructors take paths as strings, and an invalid path there is a programming
-/// error that traps, like an invalid pattern literal. A path that comes from input (a
+/// error that traps: only a literal written in code traps. A path that comes from input (a
 /// command line, a configuration file) is checked with the throwing initializer first:
 ///
 /// ```swift

@@ -17,9 +17,8 @@
 ///
 /// A pattern is compiled once, when it is created: a string literal where a pattern
 /// is expected is checked when the handler is registered, and an invalid literal
-/// stops the program with the ``ElementPatternError`` (a literal is part of the
-/// program, like a regular expression literal). Build patterns from run-time text
-/// with ``init(_:)``, which throws instead.
+/// stops the program with the ``ElementPatternError``: only a literal written in code
+/// traps. Build patterns from run-time text with ``init(_:)``, which throws instead.
 ///
 /// ```swift
 /// dispatcher.onEnd("nested_nonsense/name") { _, text in names.append(text) }

@@ -72,6 +72,14 @@ struct RoutingAndPatternsArticleTests {
         let text = "//a/b"
         #expect(try ElementPattern(text) == ElementPattern("a/b"))
         #expect(ElementPattern(name: "a/b").description == "a/b")
+
+        // The prose: run-time text never traps; patterns and field paths from text throw.
+        let badPattern = "a//", badPath = "/zoo/name"
+        let patternError = #expect(throws: ElementPatternError.self) { try ElementPattern(badPattern) }
+        #expect(patternError?.column == 4)
+        #expect(throws: RecordFieldPathError.self) { try RecordFieldPath(badPath) }
+        let prose = try DocumentationCatalog.text(of: "RoutingAndPatterns.md")
+        #expect(!prose.contains("regular expression"))
     }
 
     @Test("all matching handlers run, most specific first; catch-alls only where none matched")
