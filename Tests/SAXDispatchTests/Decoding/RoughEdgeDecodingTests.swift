@@ -39,4 +39,18 @@ struct RoughEdgeDecodingTests {
         let tagged = try XMLRecordDecoder().decode(Tagged.self, from: .string(#"<r><tag id="1"/></r>"#))
         #expect(tagged.tag == [""])
     }
+
+    @Test("a DecodingError numbers positions one way: 1-based line, column and item; codingPath stays Swift's")
+    func numbering() throws {
+        struct Animal: Decodable { let legs: Int }
+        struct Zoo: Decodable { let animal: [Animal] }
+        let document = "<zoo>\n  <animal><legs>4</legs></animal>\n  <animal><legs>2</legs></animal>\n  <animal><legs>4x2</legs></animal>\n</zoo>"
+        do {
+            _ = try XMLRecordDecoder().decode(Zoo.self, from: .string(document))
+            Issue.record("expected a DecodingError")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == #"<string>:4:11: cannot convert "4x2" to Int at zoo/animal[3]/legs (decoding Zoo): expected an integer"#)
+            #expect(context.codingPath.map(\.stringValue) == ["animal", "Index 2", "legs"])
+        }
+    }
 }
