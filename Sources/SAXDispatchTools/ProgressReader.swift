@@ -55,6 +55,7 @@ public final class ReadProgress: @unchecked Sendable {
     public func reading(_ input: XMLInput) -> XMLInput {
         var reading = XMLInput.reader(name: input.name) { [self] in ProgressReader(try input.makeReader(), progress: self) }
         reading.chunkSize = input.chunkSize
+        reading.encoding = input.encoding
         return reading
     }
 

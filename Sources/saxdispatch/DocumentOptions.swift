@@ -30,6 +30,13 @@ struct DocumentOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Read the document in encoding NAME whatever its XML declaration says, as a transport's charset "
+                + "wins over it (Shift_JIS, GB18030, windows-1251, UTF-32, ...).",
+            valueName: "name"))
+    var encoding: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Show progress on standard error: auto (a terminal, not over output to the same terminal, "
                 + "inputs over 4 MB), always or never.",
             valueName: "when"))
@@ -61,6 +68,7 @@ struct DocumentOptions: ParsableArguments {
     func input(_ path: String) -> XMLInput {
         var input = XMLInput.commandLine(path)
         if let chunkSize { input.chunkSize = chunkSize }
+        if let encoding { input.encoding = encoding }
         return input
     }
 

@@ -102,3 +102,88 @@ extension SingleByteEncoding {
         (0x80...0xFF).contains { scalar($0) != -1 }
     }
 }
+
+/// Expat's unknown-encoding callback: the encodings expat does not read itself but can
+/// read through a map of the 256 byte values (single-byte tables, and the multi-byte
+/// encodings whose lead byte decides a sequence's length, converted by iconv).
+extension ExpatDriver {
+    /// Installs the callback; an encoding it cannot read is remembered for the error's
+    /// message. The corresponding expat function is `XML_SetUnknownEncodingHandler`.
+    func installUnknownEncodingHandler(_ parser: OpaquePointer) {
+        XML_SetUnknownEncodingHandler(
+            parser,
+            { userData, name, info in
+                guard let name, let info else { return 0 }
+                let encoding = UTF8Text.string(cString: name)
+                guard ExpatDriver.fill(info, for: encoding) else {
+                    withDriver(userData) { $0.unknownEncodingName = encoding }
+                    return 0
+                }
+                return 1
+            }, userData)
+    }
+
+    /// Fills expat's description of `encoding`; `false` when it cannot be read through one.
+    fileprivate static func fill(_ info: UnsafeMutablePointer<XML_Encoding>, for encoding: String) -> Bool {
+        info.pointee.data = nil
+        info.pointee.convert = nil
+        info.pointee.release = nil
+        if let table = SingleByteEncoding(named: encoding) {
+            setMap(info) { table.scalar($0) }
+            return true
+        }
+        guard case .map(let iconvName, let leads)? = EncodingCatalog.path(for: encoding),
+            let converter = IconvConverter(from: iconvName)
+        else { return false }
+        // Bytes below 0x80 are ASCII, as expat requires of every encoding it reads through a
+        // map; where iconv differs (glibc's SHIFT_JIS reads 0x5C as ¥ and 0x7E as ‾), the
+        // map follows CP932, the WHATWG Encoding Standard and Python's codecs.
+        setMap(info) { byte in
+            if byte < 0x80 { return Int32(byte) }
+            if let leads, case let length = leads.length(byte), length > 1 { return Int32(-length) }
+            var value = UInt8(byte)
+            let scalar = withUnsafeBytes(of: &value) { converter.scalar(of: $0) }
+            return scalar.map { $0 <= 0xFFFF ? Int32($0) : -1 } ?? -1
+        }
+        guard let leads else { return true }
+        info.pointee.data = Unmanaged.passRetained(SequenceDecoder(converter: converter, leads: leads)).toOpaque()
+        info.pointee.convert = { data, bytes in
+            guard let data, let bytes else { return -1 }
+            return Unmanaged<SequenceDecoder>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.scalar(at: bytes) }
+        }
+        info.pointee.release = { data in
+            guard let data else { return }
+            Unmanaged<SequenceDecoder>.fromOpaque(data).release()
+        }
+        return true
+    }
+
+    private static func setMap(_ info: UnsafeMutablePointer<XML_Encoding>, _ scalar: (Int) -> Int32) {
+        withUnsafeMutablePointer(to: &info.pointee.map) { tuple in
+            tuple.withMemoryRebound(to: Int32.self, capacity: 256) { map in
+                for byte in 0..<256 { map[byte] = scalar(byte) }
+            }
+        }
+    }
+}
+
+/// Converts one multi-byte sequence for expat's map (its `convert` callback), which has
+/// already decided the sequence's length from its lead byte.
+final class SequenceDecoder {
+    private let converter: IconvConverter
+    private let leads: EncodingCatalog.LeadBytes
+
+    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes) {
+        self.converter = converter
+        self.leads = leads
+    }
+
+    /// The scalar value of the sequence at `bytes`, or -1 when it is invalid. Expat reads
+    /// only characters of the Basic Multilingual Plane through a map, so others are -1 too.
+    func scalar(at bytes: UnsafePointer<CChar>) -> Int32 {
+        let length = leads.length(Int(UInt8(bitPattern: bytes[0])))
+        let scalar = converter.scalar(of: UnsafeRawBufferPointer(start: bytes, count: length))
+        guard let scalar, scalar <= 0xFFFF else { return -1 }
+        return Int32(scalar)
+    }
+}

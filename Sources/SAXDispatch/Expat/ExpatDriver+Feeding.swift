@@ -29,6 +29,13 @@ extension ExpatDriver {
     /// Feeds bytes, holding them back while they would only make expat re-scan.
     @inline(__always)
     func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
+        if _slowPath(!readsInputDirectly) { return feedUndecided(bytes) }
+        return feedDirectly(bytes)
+    }
+
+    /// Feeds bytes that expat reads as they are (not before the transcoder).
+    @inline(__always)
+    func feedDirectly(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if !surrogateCheck.isOff, let invalid = surrogateCheck.firstInvalidOffset(in: bytes) {
             return feedUpToUnpairedSurrogate(UnsafeRawBufferPointer(rebasing: bytes[..<invalid]))
         }
@@ -77,14 +84,18 @@ extension ExpatDriver {
 
     /// Feeds whatever is held back and tells expat the input is complete.
     func finish() -> FeedResult {
-        parseHeld(isFinal: true)
+        if _slowPath(!readsInputDirectly), let result = finishUndecided() { return result }
+        return parseHeld(isFinal: true)
     }
 
     /// Feeds whatever is held back without ending the input: when no more input will
     /// come but the document is not complete (its source failed), the elements already
     /// whole in it still reach their handlers.
     func flushHeld() -> FeedResult {
-        held.count > 0 ? parseHeld(isFinal: false) : .accepted
+        if _slowPath(!readsInputDirectly && transcoder == nil), decideEncoding(isComplete: true) == .ended {
+            return .ended
+        }
+        return held.count > 0 ? parseHeld(isFinal: false) : .accepted
     }
 
     /// Feeds the held-back input; unless it is the last, a line break at its end stays held.

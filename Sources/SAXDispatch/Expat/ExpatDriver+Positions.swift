@@ -62,6 +62,8 @@ extension ExpatDriver {
             message = "the input ends before the root element is closed"
         case .noElements:
             message = "no root element"
+        case .unknownEncoding:
+            if let name = unknownEncodingName { message = "unknown encoding \"\(MessageText.name(name))\"" }
         default:
             if let detail = errorDetail(for: code) { message += detail }
         }

@@ -13,6 +13,11 @@ extension ExpatDriver {
     /// - Throws: What the reader threw, once the bytes read before it are parsed.
     func parse(reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool) throws -> FeedResult {
         guard let parser else { return .ended }
+        if _slowPath(!readsInputDirectly),
+            let result = try parseReadingUndecided(&reader, chunkSize: chunkSize, afterRead: afterRead)
+        {
+            return result
+        }
         if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         if bytesGiven + held.count < 3 {
             // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
@@ -74,6 +79,30 @@ extension ExpatDriver {
             if let failure = read.failure { throw failure }
             if isLast { return .accepted }
             guard afterRead() else { return .ended }
+        }
+    }
+}
+
+extension ExpatDriver {
+    /// Reads an input whose encoding is not decided yet, or that goes through the
+    /// transcoder, a chunk at a time through ``feed(_:)``.
+    /// - Returns: How the parse ended, or nil once the input turned out to be one expat
+    ///   reads directly: the rest is read into expat's buffer.
+    private func parseReadingUndecided(
+        _ reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool
+    ) throws -> FeedResult? {
+        // At least four bytes at first: expat decides on UTF-8 from a single byte that holds no zero,
+        // where UTF-16 needs two to be told, and UTF-32 four.
+        let size = max(4, min(chunkSize, maximumSlice))
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let read = reader.fill(chunk.baseAddress, count: size)
+            if feed(UnsafeRawBufferPointer(rebasing: chunk[..<read.count])) == .ended { return .ended }
+            if let failure = read.failure { throw failure }
+            if read.count < size { return finish() }
+            guard afterRead() else { return .ended }
+            if readsInputDirectly { return nil }
         }
     }
 }

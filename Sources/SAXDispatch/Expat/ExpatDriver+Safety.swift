@@ -54,20 +54,7 @@ extension ExpatDriver {
                         + "or parameter entity would not be read")
             }
         }
-        XML_SetUnknownEncodingHandler(parser, { _, name, info in
-            guard let name, let info, let table = SingleByteEncoding(named: UTF8Text.string(cString: name)) else {
-                return 0
-            }
-            withUnsafeMutablePointer(to: &info.pointee.map) { tuple in
-                tuple.withMemoryRebound(to: Int32.self, capacity: 256) { map in
-                    for byte in 0..<256 { map[byte] = table.scalar(byte) }
-                }
-            }
-            info.pointee.data = nil
-            info.pointee.convert = nil
-            info.pointee.release = nil
-            return 1
-        }, nil)
+        installUnknownEncodingHandler(parser)
 
         let checksTokens = profile.maximumTokenBytes.value != nil
         // Names in the prolog reach no start tag check: a name limit needs their callbacks.

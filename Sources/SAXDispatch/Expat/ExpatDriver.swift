@@ -130,7 +130,22 @@ final class ExpatDriver {
 
     /// The encoding expat reads the input in whatever the document declares (a string's
     /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
-    private(set) var encodingOverride: String?
+    var encodingOverride: String?
+
+    /// False while the driver has not yet seen whether the input needs the transcoder (its
+    /// first bytes, up to the end of an XML declaration, wait in `sniffedBytes`), and while
+    /// a transcoder converts it; true when bytes go to expat as they come, which is all a
+    /// UTF-8 document ever pays for after its first bytes: one test per feed.
+    @exclusivity(unchecked) var readsInputDirectly: Bool
+    /// The document's first bytes, while they do not yet show how it is encoded.
+    var sniffedBytes: [UInt8] = []
+    /// Converts the input to UTF-8 ahead of expat, for encodings its map cannot express.
+    var transcoder: EncodingTranscoder?
+    /// Set when the transcoder met an invalid sequence while expat was paused: reported
+    /// once the input before it is parsed.
+    var transcodingFailedAfterSuspension = false
+    /// The encoding expat asked about and no one could read, for the error's message.
+    var unknownEncodingName: String?
 
     /// Whether expat resolves namespaces (``QualifiedName`` says how it then spells names).
     let processesNamespaces: Bool
@@ -144,7 +159,18 @@ final class ExpatDriver {
     init(profile: SafetyProfile, encoding: String? = nil, processesNamespaces: Bool = true) {
         self.processesNamespaces = processesNamespaces
         self.profile = profile
-        encodingOverride = encoding
+        var expatEncoding = encoding
+        var chosenTranscoder: EncodingTranscoder?
+        if let encoding, !EncodingCatalog.isExpatBuiltIn(encoding), SingleByteEncoding(named: encoding) == nil,
+            let path = EncodingCatalog.path(for: encoding), let transcoder = EncodingTranscoder(name: encoding, path: path)
+        {
+            // Expat reads what the transcoder makes of the input, whatever the document declares.
+            chosenTranscoder = transcoder
+            expatEncoding = "UTF-8"
+        }
+        transcoder = chosenTranscoder
+        encodingOverride = expatEncoding
+        readsInputDirectly = encoding != nil && chosenTranscoder == nil
         maximumTokenBytes = profile.maximumTokenBytes.bound
         maximumNameBytes = profile.maximumNameBytes.bound
         budget = .allocate(capacity: 1)
@@ -158,7 +184,7 @@ final class ExpatDriver {
         let previous = saxdispatch_memory_enter(budget)
         let separator: [CChar] = [CChar(bitPattern: QualifiedName.separator), 0]
         parser = separator.withUnsafeBufferPointer { separator in
-            XML_ParserCreate_MM(encoding, &suite, processesNamespaces ? separator.baseAddress : nil)
+            XML_ParserCreate_MM(expatEncoding, &suite, processesNamespaces ? separator.baseAddress : nil)
         }
         // Names then carry the prefix they were written with (`uri␁local␁prefix`).
         if let parser, processesNamespaces { XML_SetReturnNSTriplet(parser, 1) }
@@ -188,9 +214,10 @@ final class ExpatDriver {
     /// has reached the driver yet; afterwards the encoding is already decided and this does
     /// nothing. The corresponding expat function is `XML_SetEncoding`.
     func overrideEncoding(_ name: String) {
-        guard let parser, byteCount == 0, encodingOverride == nil else { return }
+        guard let parser, byteCount == 0, encodingOverride == nil, sniffedBytes.isEmpty else { return }
         guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
         encodingOverride = name
+        readsInputDirectly = true
     }
 
     /// Whether expat failed because its heap budget ran out.

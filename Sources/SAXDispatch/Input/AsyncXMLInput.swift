@@ -32,8 +32,10 @@ public struct AsyncXMLInput: Sendable {
     }
 
     @usableFromInline let source: Source
-    /// The encoding the input is read in whatever it declares (a string's UTF-8), or `nil`.
-    let encoding: String?
+    /// The encoding the input is read in whatever its byte order mark and XML declaration
+    /// say, as a transport's charset wins over the declaration (RFC 7303); `nil`, unless
+    /// set, lets the document say. ``XMLInput/encoding(_:)`` lists the names.
+    public var encoding: String?
 
     @usableFromInline
     enum Source: Sendable {
@@ -101,6 +103,17 @@ public struct AsyncXMLInput: Sendable {
     public static func chunks<Chunks: AsyncSequence & Sendable>(_ chunks: Chunks) -> AsyncXMLInput
     where Chunks.Element: Sequence<UInt8> {
         AsyncXMLInput(name: "<bytes>", sequence: .feeding(chunks))
+    }
+
+    /// The same input read in `encoding` whatever it declares; `nil` lets the document say.
+    ///
+    /// ```swift
+    /// try await dispatcher.parse(.chunks(download).encoding("GB18030"))
+    /// ```
+    public func encoding(_ encoding: String?) -> AsyncXMLInput {
+        var copy = self
+        copy.encoding = encoding
+        return copy
     }
 
     /// The same input under another name, which errors print instead.

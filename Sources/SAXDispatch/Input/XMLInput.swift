@@ -52,9 +52,17 @@ public struct XMLInput: Sendable {
 
     /// Where the bytes come from.
     let source: Source
-    /// The encoding the input is read in whatever it declares (`"UTF-8"` for a string),
-    /// or `nil` to let the document say.
-    let encoding: String?
+    /// The encoding the input is read in whatever its byte order mark and XML declaration
+    /// say, as a transport's charset (an HTTP `Content-Type`) wins over the declaration
+    /// (RFC 7303); `nil`, unless set, lets the document say. A string is always read as
+    /// its UTF-8 (`"UTF-8"`), whatever is set here.
+    ///
+    /// Any name that a document may declare is accepted (``encoding(_:)`` has the list); an
+    /// encoding that cannot be read is an ``XMLParseError`` with the code
+    /// ``XMLParseError/Code/unknownEncoding`` when the parse starts.
+    public var encoding: String? {
+        didSet { if case .string = source { encoding = "UTF-8" } }
+    }
 
     enum Source: Sendable {
         case path(String)
@@ -151,6 +159,25 @@ public struct XMLInput: Sendable {
         name: String, _ makeReader: @escaping @Sendable () throws -> any XMLInputReader
     ) -> XMLInput {
         XMLInput(name: name, source: .reader(makeReader))
+    }
+
+    /// The same input read in `encoding` whatever it declares, as a transport's charset
+    /// wins over the XML declaration; `nil` lets the document say again.
+    ///
+    /// Names are those documents declare, in any case: UTF-8, UTF-16, UTF-32 (with or
+    /// without a byte order mark) and their byte orders, ISO-8859-1 to -16, windows-1250
+    /// to -1258, KOI8-R and KOI8-U, IBM855 and IBM866, the Mac encodings, TIS-620,
+    /// Shift_JIS and windows-31j (CP932), EUC-JP, ISO-2022-JP, EUC-KR, CP949 and Johab,
+    /// Big5, GB2312, GBK, GB18030, EUC-TW, and any other the platform's iconv converts. A
+    /// string is always read as its UTF-8.
+    ///
+    /// ```swift
+    /// try dispatcher.parse(.bytes(body).encoding("Shift_JIS"))
+    /// ```
+    public func encoding(_ encoding: String?) -> XMLInput {
+        var copy = self
+        copy.encoding = encoding
+        return copy
     }
 
     /// The same input under another name, which errors print instead.

@@ -62,6 +62,13 @@ struct TextAndWhitespaceArticleTests {
         // word == "café"
 
         #expect(word == "café")
+
+        let mislabelled: [UInt8] = Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><w>"#.utf8)
+            + [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2] + Array("</w>".utf8)
+        try dispatcher.parse(.bytes(mislabelled).encoding("windows-1251"))
+        // word == "Привет"
+
+        #expect(word == "Привет")
         // The prose: windows-1252 is decoded too (0x80 is the euro sign there).
         let cp1252: [UInt8] = Array(#"<?xml version="1.0" encoding="windows-1252"?><w>"#.utf8) + [0x80] + Array("</w>".utf8)
         try dispatcher.parse(.bytes(cp1252))
@@ -135,7 +142,7 @@ struct TextAndWhitespaceArticleTests {
         #expect(whole == ["a b c"])
     }
 
-    @Test("the prose: encoding aliases, unknown encodings, a String is UTF-8")
+    @Test("the prose: encoding aliases, unknown encodings named, a String is UTF-8")
     func encodingProse() throws {
         var words: [String] = []
         var dispatcher = Dispatcher()
@@ -144,9 +151,16 @@ struct TextAndWhitespaceArticleTests {
             try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='\(name)'?><w>caf".utf8) + [0xE9] + Array("</w>".utf8)))
         }
         let unknown = #expect(throws: XMLParseError.self) {
-            try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='Shift_JIS'?><w/>".utf8)))
+            try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='X-FOO'?><w/>".utf8)))
         }
         #expect(unknown?.code == .unknownEncoding)
+        #expect(unknown?.message == "unknown encoding \"X-FOO\"")
+        // Shift_JIS 0x5C is a backslash, and Shift_JIS keeps the wave dash where windows-31j has the tilde.
+        for (name, expected) in [("Shift_JIS", "\\〜"), ("windows-31j", "\\～")] {
+            try dispatcher.parse(.bytes(Array("<?xml version='1.0' encoding='\(name)'?><w>".utf8) + [0x5C, 0x81, 0x60] + Array("</w>".utf8)))
+            #expect(words.last == expected, "\(name)")
+            words.removeLast()
+        }
         try dispatcher.parse(.string("<?xml version='1.0' encoding='ISO-8859-1'?><w>café</w>"))
         #expect(words == ["café", "café", "café"])
     }

@@ -107,12 +107,17 @@ struct AdversarialCorpus: Sendable {
             let url = directory.appendingPathComponent(name)
             // The --big cases are listed but only written on demand.
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            let amended = Self.amendments[name]
             return Case(
-                file: name, expectedDefault: Expectation(String(row[expectedDefault])),
-                expectedStrict: Expectation(String(row[strict])), mustHold: String(row[mustHold]),
+                file: name, expectedDefault: Expectation(amended ?? String(row[expectedDefault])),
+                expectedStrict: Expectation(amended ?? String(row[strict])), mustHold: String(row[mustHold]),
                 feed: String(row[feed]), url: url)
         }
     }
+
+    /// Cases whose expected end the package changed on purpose ahead of the shared
+    /// generator: Shift_JIS is read since the multi-byte encodings are (issue 35).
+    static let amendments: [String: String] = ["shift_jis.xml": "ok"]
 
     func `case`(_ file: String) -> Case? {
         cases.first { $0.file == file }

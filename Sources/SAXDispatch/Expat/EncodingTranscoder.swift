@@ -1,0 +1,202 @@
+/// Converts a document in an encoding expat cannot read through its unknown-encoding map
+/// (GB18030, ISO-2022 with its escape sequences, UTF-32, EUC-TW, …) to UTF-8 ahead of
+/// expat, incrementally: a character or escape sequence split between two pieces of input
+/// is carried over to the next. Expat then reads UTF-8, and its lines and columns still
+/// count the document's characters; its byte offsets count the UTF-8.
+///
+/// Invalid sequences are not replaced: ``convert(_:deliver:)`` reports where the first one
+/// starts, and the driver ends the parse there with an error.
+final class EncodingTranscoder {
+    /// What a call of ``convert(_:deliver:)`` ended with.
+    enum Outcome: Equatable {
+        /// All input was converted (or is carried over, an incomplete sequence at its end).
+        case converted
+        /// `deliver` asked to stop.
+        case stopped
+        /// The input holds a sequence that is invalid in the encoding.
+        case invalid
+    }
+
+    /// The encoding's name for messages, as the document or the override wrote it.
+    let name: String
+    /// Nil for UTF-32 until its first four bytes say the byte order.
+    private var converter: IconvConverter?
+    /// For UTF-32 of unknown byte order: whether big-endian is the default without a mark.
+    private let utf32ByteOrder: Bool?
+    private let isUTF32: Bool
+    /// Bytes of an incomplete sequence (or of a UTF-32 start) carried over to the next input.
+    private var pending: [UInt8] = []
+    /// Where UTF-8 goes before it is delivered; reused for the whole document.
+    private let output: UnsafeMutableRawBufferPointer
+
+    private static let outputSize = 64 * 1024
+
+    private init(name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool) {
+        self.name = name
+        self.converter = converter
+        self.utf32ByteOrder = utf32ByteOrder
+        self.isUTF32 = isUTF32
+        output = .allocate(byteCount: Self.outputSize, alignment: 8)
+    }
+
+    deinit { output.deallocate() }
+
+    /// A transcoder for `name` (as written), when the catalog's `path` needs one and iconv
+    /// can convert it.
+    convenience init?(name: String, path: EncodingCatalog.Path) {
+        switch path {
+        case .transcoder(let iconvName):
+            guard let converter = IconvConverter(from: iconvName) else { return nil }
+            self.init(name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false)
+        case .utf32(let bigEndian):
+            self.init(name: name, converter: nil, utf32ByteOrder: bigEndian, isUTF32: true)
+        case .map:
+            return nil
+        }
+    }
+
+    /// Converts the next piece of the document, handing each run of UTF-8 to `deliver`,
+    /// which returns `false` to stop.
+    func convert(_ input: UnsafeRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Bool) -> Outcome {
+        var input = input
+        if converter == nil {
+            // UTF-32: the first four bytes say the byte order, and a byte order mark is left out.
+            let needed = 4 - pending.count
+            pending += input.prefix(needed)
+            input = UnsafeRawBufferPointer(rebasing: input[min(needed, input.count)...])
+            guard pending.count == 4 else { return .converted }
+            let start = pending
+            pending = []
+            guard startUTF32(with: start) else { return .invalid }
+            if start == [0, 0, 0xFE, 0xFF] || start == [0xFF, 0xFE, 0, 0] {
+                // The mark is not part of the document's text.
+            } else {
+                let outcome = start.withUnsafeBytes { run($0, deliver: deliver) }
+                if outcome != .converted { return outcome }
+            }
+        }
+        if !pending.isEmpty {
+            let take = min(input.count, 16)
+            let carried = pending.count
+            let combined = pending + input.prefix(take)
+            pending = []
+            let (outcome, consumed) = combined.withUnsafeBytes { runReportingConsumed($0, deliver: deliver) }
+            guard outcome == .converted else { return outcome }
+            if consumed < combined.count {
+                // Still incomplete: a sequence longer than 16 bytes is no character.
+                guard take == input.count else { return .invalid }
+                pending = Array(combined[consumed...])
+                return .converted
+            }
+            input = UnsafeRawBufferPointer(rebasing: input[(consumed - carried)...])
+        }
+        let (outcome, consumed) = runReportingConsumed(input, deliver: deliver)
+        guard outcome == .converted else { return outcome }
+        if consumed < input.count {
+            guard input.count - consumed <= 16 else { return .invalid }
+            pending = Array(input[consumed...])
+        }
+        return .converted
+    }
+
+    /// Whether the input ended inside a sequence: the document is then truncated.
+    var endsInsideSequence: Bool { !pending.isEmpty }
+
+    private func startUTF32(with start: [UInt8]) -> Bool {
+        let bigEndian: Bool
+        switch start {
+        case [0, 0, 0xFE, 0xFF]: bigEndian = true
+        case [0xFF, 0xFE, 0, 0]: bigEndian = false
+        default: bigEndian = utf32ByteOrder ?? (start[0] == 0)
+        }
+        converter = IconvConverter(from: bigEndian ? "UTF-32BE" : "UTF-32LE")
+        return converter != nil
+    }
+
+    private func run(_ input: UnsafeRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Bool) -> Outcome {
+        let (outcome, consumed) = runReportingConsumed(input, deliver: deliver)
+        if outcome == .converted && consumed < input.count { pending = Array(input[consumed...]) }
+        return outcome
+    }
+
+    /// Converts until the input is used up or ends inside a sequence.
+    private func runReportingConsumed(_ input: UnsafeRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Bool)
+        -> (Outcome, Int)
+    {
+        guard let converter else { return (.invalid, 0) }
+        var offset = 0
+        while true {
+            let (status, consumed, written) = converter.convert(
+                UnsafeRawBufferPointer(rebasing: input[offset...]), into: output)
+            offset += consumed
+            if written > 0 && !deliver(UnsafeRawBufferPointer(rebasing: output[..<written])) {
+                return (.stopped, offset)
+            }
+            switch status {
+            case .complete, .incomplete: return (.converted, offset)
+            case .outputFull: continue
+            case .invalid: return (.invalid, offset)
+            }
+        }
+    }
+}
+
+extension EncodingTranscoder {
+    /// What the first bytes of a document say about how to read it.
+    enum Detection {
+        /// Not enough bytes yet.
+        case undecided
+        /// Expat reads the document itself (UTF-8, UTF-16, its map).
+        case direct
+        /// The document goes through a transcoder.
+        case transcode(EncodingTranscoder)
+    }
+
+    /// How far the driver looks for the end of an XML declaration.
+    static let declarationLimit = 1024
+
+    /// Reads the first bytes of a document: a UTF-32 byte order mark or first character,
+    /// or an XML declaration whose encoding needs a transcoder. Anything else is for expat.
+    ///
+    /// - Parameter isComplete: Whether no more bytes will come.
+    static func detect(_ prefix: UnsafeRawBufferPointer, isComplete: Bool) -> Detection {
+        let utf32Starts: [[UInt8]] = [[0, 0, 0xFE, 0xFF], [0xFF, 0xFE, 0, 0], [0, 0, 0, 0x3C], [0x3C, 0, 0, 0]]
+        let declarationStart = Array("<?xml".utf8)
+        if prefix.count < 5 && !isComplete {
+            let mayBecome = (utf32Starts + [declarationStart]).contains { $0.starts(with: prefix) }
+            if mayBecome { return .undecided }
+        }
+        let first = Array(prefix.prefix(4))
+        if utf32Starts.contains(first) {
+            return transcoder(named: "UTF-32", path: .utf32(bigEndian: nil)).map { .transcode($0) } ?? .direct
+        }
+        guard prefix.starts(with: declarationStart) else { return .direct }
+        let end = findDeclarationEnd(prefix)
+        guard let end else {
+            return isComplete || prefix.count >= declarationLimit ? .direct : .undecided
+        }
+        let declaration = UnsafeRawBufferPointer(rebasing: prefix[..<end])
+        guard let valueStart = ExpatDriver.encodingValueOffset(in: declaration), valueStart > 0 else { return .direct }
+        let quote = declaration[valueStart - 1]
+        guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return .direct }
+        let name = String(decoding: declaration[valueStart..<valueEnd], as: UTF8.self)
+        guard !EncodingCatalog.isExpatBuiltIn(name), SingleByteEncoding(named: name) == nil,
+            let path = EncodingCatalog.path(for: name)
+        else { return .direct }
+        return transcoder(named: name, path: path).map { .transcode($0) } ?? .direct
+    }
+
+    private static func transcoder(named name: String, path: EncodingCatalog.Path) -> EncodingTranscoder? {
+        EncodingTranscoder(name: name, path: path)
+    }
+
+    /// Where `?>` ends in `bytes`, if it does.
+    private static func findDeclarationEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var index = 5
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x3F && bytes[index + 1] == 0x3E { return index + 2 }
+            index += 1
+        }
+        return nil
+    }
+}
