@@ -13,6 +13,9 @@ extension ExpatDriver {
     /// - Throws: What the reader threw, once the bytes read before it are parsed.
     func parse(reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool) throws -> FeedResult {
         guard let parser else { return .ended }
+        if chunkSize < Self.holdbackThreshold {
+            return try parseFeeding(reading: &reader, chunkSize: chunkSize, afterRead: afterRead)
+        }
         if _slowPath(!readsInputDirectly),
             let result = try parseReadingUndecided(&reader, chunkSize: chunkSize, afterRead: afterRead)
         {
@@ -105,4 +108,42 @@ extension ExpatDriver {
             if readsInputDirectly { return nil }
         }
     }
+
+    /// Reads an input whose pieces are smaller than the holdback threshold and feeds them
+    /// as fed bytes are: an expat call and a read per piece would make a byte-at-a-time
+    /// parse cost both per byte. Each read takes what the reader has, up to a block (a pipe
+    /// still hands over what arrived without waiting for more); the block is fed in pieces
+    /// of `chunkSize`, so the events are those of feeding such pieces.
+    ///
+    /// - Returns: As ``parse(reading:chunkSize:afterRead:)``.
+    /// - Throws: What the reader threw, once the bytes read before it are parsed.
+    private func parseFeeding(
+        reading reader: inout some XMLInputReader, chunkSize: Int, afterRead: () -> Bool
+    ) throws -> FeedResult {
+        var block = [UInt8](repeating: 0, count: max(chunkSize, Self.feedingBlockSize))
+        while true {
+            let count: Int
+            do {
+                count = try block.withUnsafeMutableBytes { try reader.read(into: $0) }
+            } catch {
+                // The bytes read before the failure are parsed before it is reported.
+                if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
+                throw error
+            }
+            precondition(count >= 0 && count <= block.count, "XMLInputReader.read(into:) returned \(count) for a buffer of \(block.count) bytes")
+            if count == 0 { return finish() }
+            var offset = 0
+            while offset < count {
+                let end = min(count, offset + chunkSize)
+                let result = block.withUnsafeBytes { feed(UnsafeRawBufferPointer(rebasing: $0[offset..<end])) }
+                if result == .ended { return .ended }
+                offset = end
+                guard afterRead() else { return .ended }
+            }
+        }
+    }
+
+    /// How much a read takes at most when the input is fed in small pieces.
+    static let feedingBlockSize = 64 * 1024
+
 }

@@ -32,8 +32,8 @@ import Musl
 /// reads it, and each parse reads it from its start (a file is opened again; a file
 /// descriptor, standard input included, goes on from where the last read left it).
 ///
-/// Files and descriptors are read ``chunkSize`` bytes at a time straight into expat's
-/// own buffer, so the document is never held whole. Strings and bytes in memory are
+/// Files and descriptors are read ``chunkSize`` bytes at a time (1 KiB or more) straight
+/// into expat's own buffer, so the document is never held whole. Strings and bytes in memory are
 /// parsed in place, in one piece.
 public struct XMLInput: Sendable {
     /// The name errors give the input, before the line and column
@@ -43,6 +43,10 @@ public struct XMLInput: Sendable {
     /// How many bytes a parse reads at a time from a file, a descriptor or a reader: at
     /// least 1 (smaller values become 1), ``defaultChunkSize`` unless set. Memory use
     /// does not grow with the document, only with this (and the largest token).
+    ///
+    /// Below 1 KiB it is the size of the pieces expat is handed, and a read takes what the
+    /// source has, up to 64 KiB: pieces that small are for seeing the events of finely
+    /// split input, and a system call per piece would cost more than the parse.
     public var chunkSize: Int {
         didSet { chunkSize = Swift.max(1, chunkSize) }
     }
