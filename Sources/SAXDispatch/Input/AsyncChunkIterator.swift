@@ -34,6 +34,12 @@ struct AsyncChunkIterator {
         }
     }
 
+    /// Receives the chunks of a channel: a reading thread's or a producer's.
+    init(_ reading: ChannelReading) {
+        next = { body in try await reading.next(body) }
+        nextInIsolation = { body in try await reading.next(body) }
+    }
+
     /// Reads an ``XMLInput`` a chunk at a time, synchronously.
     init(_ reading: InputReading) {
         next = { body in try reading.next(body) }
