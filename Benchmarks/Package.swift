@@ -29,6 +29,9 @@ let package = Package(
         .executableTarget(
             name: "contender-saxdispatch",
             dependencies: ["BenchmarkDocuments", .product(name: "SAXDispatch", package: "SAXDispatch")]),
+        // A per-byte async source against the same bytes in chunks (RESULTS.md, Async bytes).
+        .executableTarget(
+            name: "async-bytes", dependencies: [.product(name: "SAXDispatch", package: "SAXDispatch")]),
         .executableTarget(name: "contender-foundation", dependencies: ["BenchmarkDocuments"]),
         .executableTarget(
             name: "contender-swxmlhash",

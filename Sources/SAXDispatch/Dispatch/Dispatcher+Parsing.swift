@@ -40,8 +40,21 @@ extension Dispatcher {
     nonisolated(nonsending) public func parse(_ input: AsyncXMLInput) async throws -> ParseOutcome {
         let parser = PushParser(self, source: input.name, encoding: input.encoding)
         switch input.source {
-        case .input(let synchronous):
+        case .input(let synchronous) where synchronous.isInMemory:
             return try synchronous.parse(with: parser, chunkSize: input.chunkSize, checksCancellation: true)
+        case .input, .producer:
+            let reading = input.makeChannelReading()!
+            defer { reading.close() }
+            do {
+                // A failed feed stops the parser, which keeps the error for finish() to throw.
+                while try await reading.next({ bytes in _ = try? parser.feed(bytes) }) {
+                    if parser.isStopped { break }
+                }
+            } catch {
+                if parser.isStopped { return try parser.finish() }
+                throw error
+            }
+            return try parser.finish()
         case .sequence(let sequence):
             do {
                 // A failed feed stops the parser, which keeps the error for finish() to throw.

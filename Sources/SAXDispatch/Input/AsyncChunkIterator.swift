@@ -34,6 +34,12 @@ struct AsyncChunkIterator {
         }
     }
 
+    /// Receives the chunks of a channel: a reading thread's or a producer's.
+    init(_ reading: ChannelReading) {
+        next = { body in try await reading.next(body) }
+        nextInIsolation = { body in try await reading.next(body) }
+    }
+
     /// Reads an ``XMLInput`` a chunk at a time, synchronously.
     init(_ reading: InputReading) {
         next = { body in try reading.next(body) }
@@ -42,88 +48,40 @@ struct AsyncChunkIterator {
 }
 
 /// Gathers an asynchronous sequence of bytes into chunks of `chunkSize` bytes (the last
-/// one shorter); the bytes before an error come first, as a shorter chunk.
+/// one shorter), a chunk per executor hop (``gatherChunk(_:)``); the bytes before an error
+/// come first, as a shorter chunk.
 @usableFromInline
 final class ByteGathering<Base: AsyncIteratorProtocol> where Base.Element == UInt8 {
-    @usableFromInline var base: Base
-    @usableFromInline let chunkSize: Int
-    @usableFromInline var chunk: [UInt8] = []
-    @usableFromInline var ended = false
+    @usableFromInline var gathering: GatheredBytes<Base>
     /// What the bytes threw after some bytes of a chunk: thrown after that chunk.
     @usableFromInline var pendingError: (any Error)?
 
     @inlinable
     init(_ base: Base, chunkSize: Int) {
-        self.base = base
-        self.chunkSize = chunkSize
+        gathering = GatheredBytes(base, chunkSize: chunkSize)
     }
 
-    /// Starts a chunk: throws what the last one ended on; false once the bytes ended.
     @inlinable
-    func beginChunk() throws -> Bool {
+    nonisolated(nonsending) func next(_ body: AsyncChunkIterator.Body) async throws -> Bool {
         if let error = pendingError {
             pendingError = nil
-            ended = true
             throw error
         }
-        if ended { return false }
-        chunk.removeAll(keepingCapacity: true)
-        chunk.reserveCapacity(chunkSize)
-        return true
-    }
-
-    /// Ends a chunk that `error` cut short: hands on the bytes before it first.
-    @inlinable
-    func cutShort(by error: any Error) throws {
-        guard !chunk.isEmpty else {
-            ended = true
-            throw error
+        if gathering.ended { return false }
+        let (chunk, error) = await gatherChunk(&gathering)
+        if let error {
+            guard !chunk.isEmpty else { throw error }
+            pendingError = error
         }
-        pendingError = error
-    }
-
-    @inlinable
-    func handOn(_ body: AsyncChunkIterator.Body) -> Bool {
         guard !chunk.isEmpty else { return false }
         chunk.withUnsafeBytes(body)
         return true
     }
 
-    @inlinable
-    func next(_ body: AsyncChunkIterator.Body) async throws -> Bool {
-        guard try beginChunk() else { return false }
-        while chunk.count < chunkSize {
-            do {
-                guard let byte = try await base.next() else {
-                    ended = true
-                    break
-                }
-                chunk.append(byte)
-            } catch {
-                try cutShort(by: error)
-                break
-            }
-        }
-        return handOn(body)
-    }
-
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @inlinable
     func next(isolation actor: isolated (any Actor)?, _ body: AsyncChunkIterator.Body) async throws -> Bool {
-        guard try beginChunk() else { return false }
-        while chunk.count < chunkSize {
-            do {
-                guard let byte = try await base.next(isolation: actor) else {
-                    ended = true
-                    break
-                }
-                chunk.append(byte)
-            } catch {
-                try cutShort(by: error)
-                break
-            }
-        }
-        return handOn(body)
+        try await next(body)
     }
 }
 

@@ -31,21 +31,16 @@ struct AsyncChunkSequence: Sendable {
     where Bytes.Element == UInt8 {
         AsyncChunkSequence(
             forEach: { chunkSize, body in
-                var chunk: [UInt8] = []
-                chunk.reserveCapacity(chunkSize)
-                do {
-                    for try await byte in bytes {
-                        chunk.append(byte)
-                        if chunk.count >= chunkSize {
-                            guard chunk.withUnsafeBytes(body) else { return }
-                            chunk.removeAll(keepingCapacity: true)
-                        }
+                var gathering = GatheredBytes(bytes.makeAsyncIterator(), chunkSize: chunkSize)
+                while true {
+                    // One executor hop per chunk, not per byte (see gatherChunk).
+                    let (chunk, error) = await gatherChunk(&gathering)
+                    if !chunk.isEmpty {
+                        guard chunk.withUnsafeBytes(body) else { return }
                     }
-                } catch {
-                    if !chunk.isEmpty { _ = chunk.withUnsafeBytes(body) }
-                    throw error
+                    if let error { throw error }
+                    if gathering.ended { return }
                 }
-                if !chunk.isEmpty { _ = chunk.withUnsafeBytes(body) }
             },
             makeIterator: { chunkSize in
                 AsyncChunkIterator(ByteGathering(bytes.makeAsyncIterator(), chunkSize: chunkSize))
@@ -64,6 +59,49 @@ struct AsyncChunkSequence: Sendable {
             },
             makeIterator: { _ in AsyncChunkIterator(ChunkFeeding(chunks.makeAsyncIterator())) })
     }
+}
+
+/// A byte iterator and the chunk size it is gathered in, moved into ``gatherChunk(_:)``.
+@usableFromInline
+struct GatheredBytes<Base: AsyncIteratorProtocol>: @unchecked Sendable where Base.Element == UInt8 {
+    // Unchecked: one pass owns it, and only ever one call of gatherChunk uses it at a time.
+    @usableFromInline var base: Base
+    @usableFromInline let chunkSize: Int
+    @usableFromInline var ended = false
+
+    @inlinable
+    init(_ base: Base, chunkSize: Int) {
+        self.base = base
+        self.chunkSize = chunkSize
+    }
+}
+
+/// Gathers up to `chunkSize` bytes from the iterator: the chunk, and the error that cut
+/// it short, if one did (the bytes before it are good).
+///
+/// Concurrent on purpose, and generic and inlinable so that it is specialized for the
+/// byte sequence where the input is made: a byte iterator's `next()` is nonisolated, so
+/// calling it from the caller's isolation (an actor, the main actor) would hop off and
+/// back on for every byte, while here the whole chunk is gathered on the generic executor
+/// in one hop, with the iterator's `next()` a direct, inlinable call.
+@inlinable
+@concurrent
+func gatherChunk<Base>(_ gathering: inout GatheredBytes<Base>) async -> (chunk: [UInt8], error: (any Error)?) {
+    var chunk: [UInt8] = []
+    chunk.reserveCapacity(gathering.chunkSize)
+    do {
+        while chunk.count < gathering.chunkSize {
+            guard let byte = try await gathering.base.next() else {
+                gathering.ended = true
+                break
+            }
+            chunk.append(byte)
+        }
+    } catch {
+        gathering.ended = true
+        return (chunk, error)
+    }
+    return (chunk, nil)
 }
 
 /// Calls `body` with the bytes of `chunk`, where they are when they are contiguous.

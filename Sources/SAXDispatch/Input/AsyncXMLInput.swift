@@ -31,7 +31,7 @@ public struct AsyncXMLInput: Sendable {
         didSet { chunkSize = Swift.max(1, chunkSize) }
     }
 
-    @usableFromInline let source: Source
+    @usableFromInline var source: Source
     /// The encoding the input is read in whatever its byte order mark and XML declaration
     /// say, as a transport's charset wins over the declaration (RFC 7303); `nil`, unless
     /// set, lets the document say. ``XMLInput/encoding(_:)`` lists the names.
@@ -41,6 +41,7 @@ public struct AsyncXMLInput: Sendable {
     enum Source: Sendable {
         case sequence(AsyncChunkSequence)
         case input(XMLInput)
+        case producer(capacity: Int, produce: @Sendable (Writer) async throws -> Void)
     }
 
     @usableFromInline
@@ -51,14 +52,21 @@ public struct AsyncXMLInput: Sendable {
         chunkSize = XMLInput.defaultChunkSize
     }
 
-    /// Any synchronous input, read ``chunkSize`` bytes at a time (its own chunk size unless
-    /// changed) as the parse needs them, under its name.
+    /// Any synchronous input, read up to ``chunkSize`` bytes at a time (its own chunk size
+    /// unless changed) on a thread of its own, under its name.
     ///
-    /// A file is opened when the parse first reads it and closed at its end, after an
-    /// error, or when a stream's iteration is dropped. Reads are ordinary blocking reads of
-    /// one chunk: short for local files, so they do not hold a task's thread for long; for
-    /// a pipe or a network file system, prefer an asynchronous byte source. Between chunks,
-    /// a cancelled task's parse throws `CancellationError`.
+    /// A file, a descriptor, standard input or a reader of your own is read on a dedicated
+    /// thread, never on the cooperative pool, so a pipe that waits or a slow network file
+    /// system holds no task's thread. The thread reads at most one chunk ahead of the
+    /// parser and then waits for it (back-pressure), so memory stays at a few chunks
+    /// however fast the source is. A file is opened when the parse first reads it and
+    /// closed at its end, after an error, or when the parse ends early. When the parse
+    /// ends early (a handler stops it, the task is cancelled, a stream's iteration is
+    /// dropped), the thread ends too: at once if it waits for the parser, and within a
+    /// tenth of a second if it waits on a descriptor with nothing to read. A cancelled
+    /// task's parse throws `CancellationError`.
+    ///
+    /// Strings and bytes in memory are parsed in place, as synchronously.
     ///
     /// ```swift
     /// for try await page in decoder.stream(Page.self, at: "page", from: AsyncXMLInput(.file(dumpURL))) {
@@ -78,6 +86,55 @@ public struct AsyncXMLInput: Sendable {
     /// of what was read before.
     public static func file(_ path: String) -> AsyncXMLInput {
         AsyncXMLInput(.file(path))
+    }
+
+    /// Everything readable from an open file descriptor (a pipe, a socket, a file), read
+    /// on a thread of its own; named `<file descriptor N>`. The descriptor is not closed.
+    ///
+    /// For a `FileHandle`, pass its descriptor:
+    /// `.fileDescriptor(handle.fileDescriptor)`.
+    ///
+    /// A read that fails is an ``XMLInputError``, after the events of what was read before.
+    public static func fileDescriptor(_ descriptor: Int32) -> AsyncXMLInput {
+        AsyncXMLInput(.fileDescriptor(descriptor))
+    }
+
+    /// The process's standard input, read on a thread of its own; named `<stdin>`. It is
+    /// not closed.
+    public static var standardInput: AsyncXMLInput {
+        AsyncXMLInput(.standardInput)
+    }
+
+    /// Bytes that your own task writes, with back-pressure: ``Writer/write(_:)`` suspends
+    /// while `bufferedChunks` chunks wait for the parser, so a producer faster than the
+    /// parse holds no more than that in memory; named `<bytes>`.
+    ///
+    /// ```swift
+    /// let produced = AsyncXMLInput.producer { writer in
+    ///     try await writer.write(Array("<zoo><animal>cat</animal>".utf8))
+    ///     try await writer.write(Array("<animal>dog</animal></zoo>".utf8))
+    /// }
+    /// try await dispatcher.parse(produced)
+    /// ```
+    ///
+    /// Each parse, and each iteration of a stream, runs `produce` in a task of its own
+    /// when it asks for its first chunk; the input ends when `produce` returns. What
+    /// `produce` throws is rethrown by the parse as it is, after the events of the bytes
+    /// written before. When the parse ends early, `produce`'s task is cancelled and its
+    /// next `write` throws `CancellationError`.
+    ///
+    /// Unlike an `AsyncStream` of chunks, whose continuation never waits (it buffers every
+    /// chunk, or drops some), nothing is lost and nothing piles up.
+    ///
+    /// - Parameters:
+    ///   - bufferedChunks: How many written chunks may wait for the parser (at least 1).
+    ///   - produce: Writes the document's bytes, in chunks of any size.
+    public static func producer(
+        bufferedChunks: Int = 2, _ produce: @escaping @Sendable (Writer) async throws -> Void
+    ) -> AsyncXMLInput {
+        var input = AsyncXMLInput(.bytes([]))
+        input.source = .producer(capacity: Swift.max(1, bufferedChunks), produce: produce)
+        return input
     }
 
     /// An asynchronous sequence of bytes, such as `URLSession.AsyncBytes` or
@@ -130,7 +187,53 @@ extension AsyncXMLInput {
     func makeChunkIterator() -> AsyncChunkIterator {
         switch source {
         case .sequence(let sequence): sequence.makeIterator(chunkSize)
-        case .input(let input): AsyncChunkIterator(InputReading(input, chunkSize: chunkSize))
+        case .input(let input) where input.isInMemory:
+            AsyncChunkIterator(InputReading(input, chunkSize: chunkSize))
+        case .input, .producer:
+            AsyncChunkIterator(makeChannelReading()!)
+        }
+    }
+
+    /// The pass of an input read through a channel (any ``XMLInput`` not in memory, a
+    /// producer), or `nil`.
+    func makeChannelReading() -> ChannelReading? {
+        switch source {
+        case .sequence: nil
+        case .input(let input): input.isInMemory ? nil : ChannelReading(input, chunkSize: chunkSize)
+        case .producer(let capacity, let produce):
+            ChannelReading(capacity: capacity) { channel in
+                Task {
+                    do {
+                        try await produce(Writer(channel: channel))
+                        channel.finish()
+                    } catch {
+                        channel.finish(throwing: error)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension AsyncXMLInput {
+    /// Writes the bytes of an ``AsyncXMLInput/producer(bufferedChunks:_:)`` input, waiting
+    /// while the parser is behind.
+    public struct Writer: Sendable {
+        let channel: ChunkChannel
+
+        /// Hands `bytes` to the parser as one chunk, suspending first while the input's
+        /// `bufferedChunks` chunks wait for it. An empty chunk is skipped.
+        ///
+        /// ```swift
+        /// try await writer.write(Array("<zoo/>".utf8))
+        /// ```
+        ///
+        /// - Throws: `CancellationError` once the parse no longer reads (it ended early,
+        ///   or its task was cancelled): stop producing.
+        public func write(_ bytes: some Sequence<UInt8>) async throws {
+            let chunk = Array(bytes)
+            guard !chunk.isEmpty else { return }
+            guard await channel.send(chunk) else { throw CancellationError() }
         }
     }
 }

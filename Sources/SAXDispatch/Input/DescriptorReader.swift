@@ -13,6 +13,15 @@ final class DescriptorReader: XMLInputReader {
     private let closesDescriptor: Bool
     /// Names the input in a read error.
     let name: String
+    /// For a reading thread: asked while a blocking descriptor has nothing to read; a
+    /// read ends with `CancellationError` once it returns true. (A non-blocking
+    /// descriptor's read says itself that nothing is there: a read failure, as it is
+    /// when read synchronously.)
+    var stopsWhen: (() -> Bool)? {
+        didSet {
+            if stopsWhen != nil && descriptor >= 0 && fcntl(descriptor, F_GETFL) & O_NONBLOCK != 0 { stopsWhen = nil }
+        }
+    }
 
     /// Reads `descriptor`, which stays open.
     init(borrowing descriptor: Int32, name: String) {
@@ -51,6 +60,7 @@ final class DescriptorReader: XMLInputReader {
     /// - Throws: ``XMLInputError/readFailed(path:errorNumber:)`` when the read fails.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty, descriptor >= 0 else { return 0 }
+        if let stopsWhen { try waitUntilReadable(orStopped: stopsWhen) }
         while true {
             let result = readFromDescriptor(descriptor, base, buffer.count)
             if result > 0 { return result }
@@ -62,6 +72,21 @@ final class DescriptorReader: XMLInputReader {
                 return 0
             }
             if errno != EINTR { throw XMLInputError.readFailed(path: name, errorNumber: errno) }
+        }
+    }
+}
+
+extension DescriptorReader {
+    /// Waits until the descriptor has something to read (or its end, or an error, which
+    /// the read then reports), asking `stopped` every tenth of a second.
+    ///
+    /// - Throws: `CancellationError` once `stopped` returns true.
+    private func waitUntilReadable(orStopped stopped: () -> Bool) throws(CancellationError) {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            if stopped() { throw CancellationError() }
+            let result = poll(&request, 1, 100)
+            if result > 0 || (result < 0 && errno != EINTR) { return }
         }
     }
 }

@@ -77,6 +77,14 @@ public struct XMLInput: Sendable {
         case reader(@Sendable () throws -> any XMLInputReader)
     }
 
+    /// Whether the bytes are in memory already (a string, bytes), so that reading them never waits.
+    var isInMemory: Bool {
+        switch source {
+        case .string, .bytes: true
+        case .path, .url, .descriptor, .reader: false
+        }
+    }
+
     private init(name: String, source: Source, encoding: String? = nil) {
         self.name = name
         self.source = source
@@ -209,20 +217,32 @@ public struct XMLInput: Sendable {
     /// - Throws: ``XMLInputError`` when a file cannot be opened or a URL is not a `file:`
     ///   URL, or what a ``reader(name:_:)`` input's `makeReader` throws.
     public func makeReader() throws -> any XMLInputReader {
+        try makeReader(stoppingWhen: nil)
+    }
+
+    /// A reader of the input; a descriptor's reads wait for it to be readable first,
+    /// asking `stopped`, and throw `CancellationError` once it says so (for a reading thread).
+    func makeReader(stoppingWhen stopped: (@Sendable () -> Bool)?) throws -> any XMLInputReader {
         switch source {
         case .path(let path):
-            return try DescriptorReader(opening: path, name: name)
+            let reader = try DescriptorReader(opening: path, name: name)
+            reader.stopsWhen = stopped
+            return reader
         case .url(let url):
             guard url.isFileURL else {
                 throw XMLInputError(path: name, errorNumber: EINVAL, message: "not a file URL")
             }
-            return try DescriptorReader(opening: url.path, name: name)
+            let reader = try DescriptorReader(opening: url.path, name: name)
+            reader.stopsWhen = stopped
+            return reader
         case .string(let text):
             return MemoryReader(Array(text.utf8))
         case .bytes(let bytes):
             return MemoryReader(Array(bytes))
         case .descriptor(let descriptor):
-            return DescriptorReader(borrowing: descriptor, name: name)
+            let reader = DescriptorReader(borrowing: descriptor, name: name)
+            reader.stopsWhen = stopped
+            return reader
         case .reader(let makeReader):
             return try makeReader()
         }

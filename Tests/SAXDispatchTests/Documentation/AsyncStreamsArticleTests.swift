@@ -137,4 +137,24 @@ struct AsyncStreamsArticleTests {
         for try await kind in kinds { print(kind) }
         #expect(printed == ["grumpy", "i have no idea what i'm doing", "cat", "dog"])
     }
+
+    @Test("a producer of your own writes with back-pressure")
+    func producer() async throws {
+        struct Animal { let kind: String; let name: String }
+        let animal = XMLRecord("animal", .text("kind"), .text("name")) { Animal(kind: $0, name: $1) }
+
+        let document = Array("<zoo><animal><kind>cat</kind><name>grumpy</name></animal></zoo>".utf8)
+        let produced = AsyncXMLInput.producer(bufferedChunks: 2) { writer in
+            for start in stride(from: 0, to: document.count, by: 16) {
+                try await writer.write(document[start..<min(start + 16, document.count)])
+            }
+        }
+        var produce: [String] = []
+        for try await animal in animal.stream(from: produced.named("zoo.xml")) {
+            produce.append(animal.name)
+        }
+        // produce == ["grumpy"]
+
+        #expect(produce == ["grumpy"])
+    }
 }

@@ -117,4 +117,18 @@ struct ReadingInputArticleTests {
         #expect(animals == 2)
         #expect(names.count == 2)
     }
+
+    @Test("asynchronous input: a pipe's descriptor, read on a thread of its own")
+    func asynchronousDescriptor() async throws {
+        var animals = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("animal") { _, _ in animals += 1 }
+
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("<zoo><animal>cat</animal></zoo>".utf8))
+        try pipe.fileHandleForWriting.close()
+        try await dispatcher.parse(.fileDescriptor(pipe.fileHandleForReading.fileDescriptor))
+
+        #expect(animals == 1)
+    }
 }

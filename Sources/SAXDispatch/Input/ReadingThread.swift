@@ -1,0 +1,78 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads an ``XMLInput`` on a thread of its own into a ``ChunkChannel``, so that an
+/// asynchronous parse of a file, a pipe or standard input never blocks a thread of the
+/// cooperative pool on a read.
+///
+/// The thread reads a chunk, waits while the channel is full (the parser is behind), and
+/// ends at the end of the input, after a failed read (which the consumer receives after
+/// the chunks before it), or once the consumer is done with the channel. A descriptor is
+/// polled before each read, so that a consumer that is done ends a thread waiting on a
+/// pipe that sends nothing within a tenth of a second.
+enum ReadingThread {
+    /// Starts the thread that reads `input`, `chunkSize` bytes at most per read.
+    static func start(reading input: XMLInput, chunkSize: Int, into channel: ChunkChannel) {
+        let chunkSize = Swift.max(1, chunkSize)
+        detachThread {
+            var reader: any XMLInputReader
+            do {
+                reader = try input.makeReader(stoppingWhen: { channel.isConsumerDone })
+            } catch {
+                channel.finish(throwing: error)
+                return
+            }
+            while true {
+                var chunk = [UInt8](repeating: 0, count: chunkSize)
+                let count: Int
+                do {
+                    count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+                } catch {
+                    channel.finish(throwing: error)
+                    return
+                }
+                guard count > 0 else {
+                    channel.finish()
+                    return
+                }
+                chunk.removeSubrange(count...)
+                guard channel.sendBlocking(chunk) else { return }
+            }
+        }
+    }
+}
+
+/// Runs `body` on a new detached thread.
+private func detachThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let context = Unmanaged.passRetained(Box(body)).toOpaque()
+    let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
+        let box = Unmanaged<Box>.fromOpaque(context!).takeRetainedValue()
+        box.body()
+        return nil
+    }
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    #else
+    var thread = pthread_t()
+    #endif
+    let result = pthread_create(&thread, nil, entry, context)
+    guard result == 0 else {
+        // No thread: read here rather than not at all.
+        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+        return
+    }
+    #if canImport(Darwin)
+    if let thread { pthread_detach(thread) }
+    #else
+    pthread_detach(thread)
+    #endif
+}
