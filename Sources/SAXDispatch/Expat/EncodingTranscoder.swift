@@ -82,12 +82,15 @@ final class EncodingTranscoder {
             pending = []
             let (outcome, consumed) = combined.withUnsafeBytes { runReportingConsumed($0, deliver: deliver) }
             guard outcome == .converted else { return outcome }
-            if consumed < combined.count {
-                // Still incomplete: a sequence longer than 16 bytes is no character.
+            if consumed < carried {
+                // The carried sequence is still incomplete: with all the input in, it waits
+                // for more; past 16 more bytes, it is no character.
                 guard take == input.count else { return .invalid }
                 pending = Array(combined[consumed...])
                 return .converted
             }
+            // The carried sequence is complete; what follows it, a sequence the taken bytes
+            // cut short included, is converted from the input itself.
             input = UnsafeRawBufferPointer(rebasing: input[(consumed - carried)...])
         }
         let (outcome, consumed) = runReportingConsumed(input, deliver: deliver)

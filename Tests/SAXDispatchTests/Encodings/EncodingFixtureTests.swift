@@ -56,10 +56,10 @@ struct EncodingFixtureTests {
         #expect(Self.entries.count >= 20)
     }
 
-    @Test("each document reads to the expected UTF-8, whole and a byte at a time", arguments: entries)
+    @Test("each document reads to the expected UTF-8, whole, a byte at a time and in pieces longer than a carried sequence", arguments: entries)
     func reads(_ entry: Entry) throws {
         let bytes = try TestPaths.fixtureBytes("encodings/" + entry.file)
-        for size in [bytes.count, 1, 7] {
+        for size in [bytes.count, 1, 7, 17, 19, 33, 64] {
             let seen = try Self.read(bytes, inPiecesOf: size)
             #expect(seen.title == entry.text, "pieces of \(size)")
             #expect(seen.note == entry.text, "pieces of \(size)")
