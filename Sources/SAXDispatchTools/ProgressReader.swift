@@ -56,6 +56,7 @@ public final class ReadProgress: @unchecked Sendable {
         var reading = XMLInput.reader(name: input.name) { [self] in ProgressReader(try input.makeReader(), progress: self) }
         reading.chunkSize = input.chunkSize
         reading.encoding = input.encoding
+        reading.readsConcatenatedDocuments = input.readsConcatenatedDocuments
         return reading
     }
 

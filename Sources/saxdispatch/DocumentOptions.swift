@@ -35,6 +35,12 @@ struct DocumentOptions: ParsableArguments {
             valueName: "name"))
     var encoding: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Read documents one after another in the input (a log of XML records, files joined with cat), "
+                + "each parsed in turn; positions count from the start of the input."))
+    var concatenated = false
+
     @Option(
         help: ArgumentHelp(
             "Show progress on standard error: auto (a terminal, not over output to the same terminal, "
@@ -69,6 +75,7 @@ struct DocumentOptions: ParsableArguments {
         var input = XMLInput.commandLine(path)
         if let chunkSize { input.chunkSize = chunkSize }
         if let encoding { input.encoding = encoding }
+        input.readsConcatenatedDocuments = concatenated
         return input
     }
 

@@ -17,7 +17,10 @@ extension Dispatcher {
     ///   ``HandlerError`` wrapping a handler's error. Each names the input.
     @discardableResult
     public func parse(_ input: XMLInput) throws -> ParseOutcome {
-        try input.parse(with: PushParser(self, source: input.name, encoding: input.encoding))
+        try input.parse(
+            with: PushParser(
+                self, source: input.name, encoding: input.encoding,
+                readsConcatenatedDocuments: input.readsConcatenatedDocuments))
     }
 
     /// Parses a document that arrives asynchronously (``AsyncXMLInput``): bytes such as
@@ -38,7 +41,9 @@ extension Dispatcher {
     ///   ``XMLInputError``, `CancellationError` between a file's chunks).
     @discardableResult
     nonisolated(nonsending) public func parse(_ input: AsyncXMLInput) async throws -> ParseOutcome {
-        let parser = PushParser(self, source: input.name, encoding: input.encoding)
+        let parser = PushParser(
+            self, source: input.name, encoding: input.encoding,
+            readsConcatenatedDocuments: input.readsConcatenatedDocuments)
         switch input.source {
         case .input(let synchronous) where synchronous.isInMemory:
             return try synchronous.parse(with: parser, chunkSize: input.chunkSize, checksCancellation: true)

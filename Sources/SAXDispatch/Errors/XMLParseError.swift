@@ -30,6 +30,11 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
     /// For the codes that report a ``SafetyProfile`` limit (``Code/depthLimitExceeded``
     /// and the other `…LimitExceeded` codes), the limit's value; `nil` otherwise.
     public var limit: Int?
+    /// In an input read as documents one after another
+    /// (``XMLInput/readsConcatenatedDocuments``), which document failed, from 1; `nil`
+    /// for an input of one document. ``line``, ``column`` and ``byteOffset`` count from the
+    /// start of the input all the same.
+    public var documentNumber: Int?
 
     /// Creates an error value; the parser makes these, tests and wrappers may too.
     public init(
@@ -47,10 +52,16 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// `SOURCE:LINE:COLUMN: error: MESSAGE (in PATH)`, with `<input>` when the source is unknown
-    /// and the middle of a path deeper than nine elements shortened (see ``ElementPath/abbreviated(keepingAtEachEnd:)``).
+    /// and the middle of a path deeper than nine elements shortened (see ``ElementPath/abbreviated(keepingAtEachEnd:)``);
+    /// in a concatenated input, `(in document N, at PATH)`.
     public var description: String {
         var text = "\(source ?? "<input>"):\(line):\(column): error: \(message)"
-        if !elementPath.isEmpty { text += " (in \(elementPath.abbreviated()))" }
+        switch (documentNumber, elementPath.isEmpty) {
+        case (let number?, true): text += " (in document \(number))"
+        case (let number?, false): text += " (in document \(number), at \(elementPath.abbreviated()))"
+        case (nil, false): text += " (in \(elementPath.abbreviated()))"
+        case (nil, true): break
+        }
         return text
     }
 }

@@ -7,7 +7,7 @@ extension ExpatDriver {
     /// Bytes expat has been given but not yet consumed (the start of an unfinished token).
     var unparsedByteCount: Int {
         let index = XML_GetCurrentByteIndex(parser)
-        return index < 0 ? 0 : max(0, bytesGiven - Int(index))
+        return index < 0 ? 0 : max(0, bytesGiven - documentStart.byteOffset - Int(index))
     }
 
     /// How many new bytes expat should get in one call: at least as many as it would
@@ -162,7 +162,10 @@ extension ExpatDriver {
             bytesGiven += length
             parseCallCount += 1
             isSuspendable = true
-            let status = charging { XML_Parse(parser, start, Int32(length), final ? 1 : 0) }
+            var status = charging { XML_Parse(parser, start, Int32(length), final ? 1 : 0) }
+            if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+                status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: final))
+            }
             isSuspendable = false
             suspensionRequested = false
             suspensionDeferred = false

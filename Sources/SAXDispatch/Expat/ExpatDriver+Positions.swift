@@ -2,12 +2,25 @@ private import CExpat
 
 /// Where expat is, and the error it stopped with, as Swift values.
 extension ExpatDriver {
-    /// The 1-based line and column and the 0-based byte offset of the current event.
+    /// The 1-based line and column and the 0-based byte offset of the current event, from
+    /// the start of the input.
     @inline(__always)
     func currentPosition() -> (line: Int, column: Int, byteOffset: Int) {
+        let position = (
+            line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+            byteOffset: Int(XML_GetCurrentByteIndex(parser))
+        )
+        if _slowPath(documentNumber > 1) { return Self.position(position, inDocumentStartingAt: documentStart) }
+        return position
+    }
+
+    /// A position within a document that starts at `start`, counted from the input's start.
+    static func position(
+        _ position: (line: Int, column: Int, byteOffset: Int), inDocumentStartingAt start: (line: Int, column: Int, byteOffset: Int)
+    ) -> (line: Int, column: Int, byteOffset: Int) {
         (
-            Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)) + 1,
-            Int(XML_GetCurrentByteIndex(parser))
+            start.line + position.line - 1, position.line == 1 ? start.column + position.column - 1 : position.column,
+            position.byteOffset < 0 ? position.byteOffset : start.byteOffset + position.byteOffset
         )
     }
 

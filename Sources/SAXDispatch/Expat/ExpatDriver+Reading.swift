@@ -63,7 +63,10 @@ extension ExpatDriver {
                 // Parsed in expat's buffer, even when there are none: the call also gives back
                 // the position that asking for the buffer cleared.
                 bytesGiven += carried + invalid
-                let status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
+                var status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
+                if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+                    status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: false))
+                }
                 guard status == XML_STATUS_OK, checkUnfinishedToken(unparsedByteCount) else { return .ended }
                 violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
                 return .ended
@@ -77,7 +80,10 @@ extension ExpatDriver {
             // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
             let isLast = isFinal && given == filled && (given == 0 || maximumTokenBytes == Int.max)
             bytesGiven += given
-            let status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
+            var status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
+            if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+                status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: isLast))
+            }
             guard status == XML_STATUS_OK else { return .ended }
             if let failure = read.failure { throw failure }
             if isLast { return .accepted }

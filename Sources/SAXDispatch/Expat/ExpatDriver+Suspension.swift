@@ -61,7 +61,10 @@ extension ExpatDriver {
         guard isSuspended, let parser else { return .accepted }
         isSuspended = false
         isSuspendable = true
-        let status = charging { XML_ResumeParser(parser) }
+        var status = charging { XML_ResumeParser(parser) }
+        if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+            status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: suspendedCallEndsDocument))
+        }
         isSuspendable = false
         suspensionRequested = false
         suspensionDeferred = false

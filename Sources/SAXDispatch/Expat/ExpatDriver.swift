@@ -149,6 +149,17 @@ final class ExpatDriver {
 
     /// Whether expat resolves namespaces (``QualifiedName`` says how it then spells names).
     let processesNamespaces: Bool
+    /// The optional callbacks installed, again for each document of a concatenated input.
+    var events = Events()
+
+    /// Whether the input may hold documents one after another (`+Documents`).
+    var readsConcatenatedDocuments = false
+    /// Which document of the input is being parsed, from 1.
+    var documentNumber = 1
+    /// Where the document being parsed starts in the input: the 1-based line and column
+    /// and the 0-based byte offset that expat's positions, which count from the start of
+    /// the document, are moved by.
+    var documentStart = (line: 1, column: 1, byteOffset: 0)
 
     /// - Parameters:
     ///   - encoding: An encoding name expat knows (`"UTF-8"`) to read the input in
@@ -232,6 +243,7 @@ final class ExpatDriver {
     func connect(to engine: DispatchEngine, events: Events) {
         guard let parser else { return }
         self.engine = Unmanaged.passUnretained(engine)
+        self.events = events
         userData = Unmanaged.passUnretained(self).toOpaque()
         XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)

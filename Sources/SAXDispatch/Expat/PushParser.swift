@@ -47,18 +47,45 @@ public final class PushParser {
     }
 
     /// A parser that reads its input as `encoding` (a name expat knows, such as `"UTF-8"`)
-    /// whatever the document declares, or as the document says for `nil`.
-    init(_ dispatcher: Dispatcher, source: String?, encoding: String?) {
-        engine = DispatchEngine(dispatcher: dispatcher, encoding: encoding)
+    /// whatever the document declares, or as the document says for `nil`; and as documents
+    /// one after another when `readsConcatenatedDocuments`.
+    init(_ dispatcher: Dispatcher, source: String?, encoding: String?, readsConcatenatedDocuments: Bool = false) {
+        engine = DispatchEngine(
+            dispatcher: dispatcher, encoding: encoding, readsConcatenatedDocuments: readsConcatenatedDocuments)
         self.source = source
     }
 
     /// A parser for a stream, which pauses at every value its consumer has not taken, so
     /// its handlers never put deliveries off (``DeferredDelivery``).
-    init(streaming dispatcher: Dispatcher, source: String?, encoding: String? = nil) {
-        engine = DispatchEngine(dispatcher: dispatcher, mayDefer: false, encoding: encoding)
+    init(
+        streaming dispatcher: Dispatcher, source: String?, encoding: String? = nil,
+        readsConcatenatedDocuments: Bool = false
+    ) {
+        engine = DispatchEngine(
+            dispatcher: dispatcher, mayDefer: false, encoding: encoding,
+            readsConcatenatedDocuments: readsConcatenatedDocuments)
         self.source = source
     }
+
+    /// Whether the input may hold documents one after another, each parsed in turn with
+    /// its own events: a log of XML records, a stream of messages. `false` unless set;
+    /// set it before the first feed. ``XMLInput/readsConcatenatedDocuments`` says how
+    /// documents are told apart, and what positions and errors count.
+    ///
+    /// ```swift
+    /// let parser = PushParser(dispatcher)
+    /// parser.readsConcatenatedDocuments = true
+    /// for message in messages { try parser.feed(message) }
+    /// try parser.finish()
+    /// ```
+    public var readsConcatenatedDocuments: Bool {
+        get { engine.readsConcatenatedDocuments }
+        set { engine.driver.readsConcatenatedDocuments = newValue }
+    }
+
+    /// How many documents the parser has begun: 1 until a concatenated input's second
+    /// document starts (``readsConcatenatedDocuments``).
+    public var documentCount: Int { engine.documentNumber }
 
     /// The number of input bytes received so far (fed, or read from a file).
     public var byteCount: Int { engine.byteCount }
@@ -233,7 +260,9 @@ public final class PushParser {
 
     /// Reads `input` to its end and finishes the parse: a file or a descriptor straight
     /// into expat's buffer, ``XMLInput/chunkSize`` bytes at a time; a string or bytes in
-    /// memory in one piece. The input's ``XMLInput/name`` becomes the parser's ``source``.
+    /// memory in one piece. The input's ``XMLInput/name`` becomes the parser's ``source``;
+    /// its ``XMLInput/encoding`` applies when nothing was fed before, and its
+    /// ``XMLInput/readsConcatenatedDocuments`` when set.
     ///
     /// ``Dispatcher/parse(_:)-(XMLInput)`` does this with a parser of its own; parse with
     /// one you made to read its ``warnings`` or ``byteCount`` afterwards, or to feed the
@@ -253,6 +282,8 @@ public final class PushParser {
     @discardableResult
     public func parse(_ input: XMLInput) throws -> ParseOutcome {
         source = input.name
+        if let encoding = input.encoding { engine.overrideEncoding(encoding) }
+        if input.readsConcatenatedDocuments { readsConcatenatedDocuments = true }
         return try input.parse(with: self)
     }
 

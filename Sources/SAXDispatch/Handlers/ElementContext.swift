@@ -57,6 +57,19 @@ public struct ElementContext {
     /// 0-based byte offset of the element's start tag from the start of the input.
     public var byteOffset: Int { engine.position(depth: depth, serial: serial).byteOffset }
 
+    /// Which document of the input the element is in, from 1: more than 1 only in an input
+    /// read as documents one after another (``XMLInput/readsConcatenatedDocuments``).
+    ///
+    /// ```swift
+    /// dispatcher.onEnd("message") { element in
+    ///     print("message of document \(element.documentNumber)")
+    /// }
+    /// ```
+    public var documentNumber: Int {
+        _ = engine.checkedFrameCount(depth: depth, serial: serial)
+        return engine.documentNumber
+    }
+
     /// The element's attributes, in document order.
     ///
     /// Available in start handlers only; elsewhere the collection is empty. The view

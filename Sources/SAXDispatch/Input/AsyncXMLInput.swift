@@ -36,6 +36,10 @@ public struct AsyncXMLInput: Sendable {
     /// say, as a transport's charset wins over the declaration (RFC 7303); `nil`, unless
     /// set, lets the document say. ``XMLInput/encoding(_:)`` lists the names.
     public var encoding: String?
+    /// Whether the input may hold documents one after another, each parsed in turn
+    /// (``XMLInput/readsConcatenatedDocuments`` says how they are told apart); `false`
+    /// unless set, or as the ``XMLInput`` it was made from says.
+    public var readsConcatenatedDocuments = false
 
     @usableFromInline
     enum Source: Sendable {
@@ -77,6 +81,7 @@ public struct AsyncXMLInput: Sendable {
         name = input.name
         source = .input(input)
         encoding = input.encoding
+        readsConcatenatedDocuments = input.readsConcatenatedDocuments
         chunkSize = input.chunkSize
     }
 
@@ -170,6 +175,18 @@ public struct AsyncXMLInput: Sendable {
     public func encoding(_ encoding: String?) -> AsyncXMLInput {
         var copy = self
         copy.encoding = encoding
+        return copy
+    }
+
+    /// The same input read as documents one after another
+    /// (``XMLInput/readsConcatenatedDocuments``), or, for `false`, as one document.
+    ///
+    /// ```swift
+    /// try await dispatcher.parse(.bytes(socketBytes).concatenatedDocuments())
+    /// ```
+    public func concatenatedDocuments(_ reads: Bool = true) -> AsyncXMLInput {
+        var copy = self
+        copy.readsConcatenatedDocuments = reads
         return copy
     }
 

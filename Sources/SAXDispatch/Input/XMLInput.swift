@@ -68,6 +68,39 @@ public struct XMLInput: Sendable {
         didSet { if case .string = source { encoding = "UTF-8" } }
     }
 
+    /// Whether the input may hold documents one after another, each parsed in turn with
+    /// its own events: a log of XML records, a stream of messages, files joined with
+    /// `cat`. `false` unless set (``concatenatedDocuments(_:)``): markup after a root
+    /// element is then an error, as XML says.
+    ///
+    /// A document ends after its root element, with the space, comments and processing
+    /// instructions that follow it; the next begins at the first markup that cannot belong
+    /// to the one before: its XML declaration, its root element (or the comment, doctype
+    /// or processing instruction before it, when no space separates them from the
+    /// previous root), or a byte order mark. Each document is parsed by an expat parser
+    /// reset for it: its own XML declaration, DTD and entities, its own limits
+    /// (``SafetyProfile``), its own root element; handlers and records see each
+    /// document's elements in turn, and ``ElementContext/documentNumber`` says which
+    /// document an element is in. Nothing of an earlier document is kept, so memory does
+    /// not grow with their number.
+    ///
+    /// Positions count from the start of the input, not of each document: an error's line
+    /// and column are where the input has it, and its ``XMLParseError/documentNumber``
+    /// says which document failed. A document that fails ends the parse: where it would
+    /// have ended cannot be known, so the documents after it are not read. Text after a
+    /// root element (not markup) stays the error it is in a single document.
+    ///
+    /// Each document may declare its own encoding among those expat reads itself or
+    /// through its map (UTF-8, UTF-16, the single-byte encodings, Shift_JIS, EUC-JP, Big5,
+    /// GBK…). A document in an encoding that goes through the transcoder (GB18030,
+    /// ISO-2022, UTF-32…) makes the documents after it read in that encoding too; an
+    /// ``encoding`` set on the input applies to every document.
+    ///
+    /// ```swift
+    /// try dispatcher.parse(.file("events.log").concatenatedDocuments())
+    /// ```
+    public var readsConcatenatedDocuments = false
+
     enum Source: Sendable {
         case path(String)
         case url(URL)
@@ -189,6 +222,20 @@ public struct XMLInput: Sendable {
     public func encoding(_ encoding: String?) -> XMLInput {
         var copy = self
         copy.encoding = encoding
+        return copy
+    }
+
+    /// The same input read as documents one after another (``readsConcatenatedDocuments``),
+    /// or, for `false`, as one document.
+    ///
+    /// ```swift
+    /// for try await entry in Entry.record.stream(from: AsyncXMLInput(.standardInput.concatenatedDocuments())) {
+    ///     print(entry)
+    /// }
+    /// ```
+    public func concatenatedDocuments(_ reads: Bool = true) -> XMLInput {
+        var copy = self
+        copy.readsConcatenatedDocuments = reads
         return copy
     }
 

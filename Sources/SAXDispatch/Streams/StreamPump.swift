@@ -129,7 +129,9 @@ final class StreamPump<Element> {
             close()
             throw error
         }
-        let parser = PushParser(streaming: dispatcher, source: recipe.source, encoding: recipe.encoding)
+        let parser = PushParser(
+            streaming: dispatcher, source: recipe.source, encoding: recipe.encoding,
+            readsConcatenatedDocuments: recipe.readsConcatenatedDocuments)
         output.parser = parser
         self.parser = parser
         return parser
@@ -142,6 +144,7 @@ final class StreamPump<Element> {
 struct XMLStreamRecipe<Element>: Sendable {
     var source: String?
     var encoding: String?
+    var readsConcatenatedDocuments = false
     var makeDispatcher: @Sendable (XMLStreamOutput<Element>) throws -> Dispatcher
     @usableFromInline var mapError: @Sendable (any Error) -> any Error = { $0 }
 }

@@ -42,6 +42,7 @@ public struct XMLStream<Element>: AsyncSequence {
         var recipe = recipe
         recipe.source = input.name
         recipe.encoding = input.encoding
+        recipe.readsConcatenatedDocuments = input.readsConcatenatedDocuments
         self.recipe = recipe
     }
 

@@ -56,6 +56,23 @@ struct ReadingInputArticleTests {
         #expect(input.chunkSize == 1, "a chunk size below 1 becomes 1")
     }
 
+    @Test("documents one after another, each with its number")
+    func concatenatedDocuments() throws {
+        var printed: [String] = []
+        func print(_ line: String) { printed.append(line) }
+
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("entry") { element, text in
+            print("document \(element.documentNumber): \(text)")
+        }
+        try dispatcher.parse(.string("""
+            <?xml version="1.0"?><entry>first</entry>
+            <?xml version="1.0"?><entry>second</entry>
+            """).concatenatedDocuments())
+
+        #expect(printed == ["document 1: first", "document 2: second"])
+    }
+
     @Test("a reader of your own wraps another input; its error comes after the events before it")
     func customReader() throws {
         var seen: [String] = []

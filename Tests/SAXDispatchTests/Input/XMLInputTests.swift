@@ -361,4 +361,17 @@ struct XMLInputTests {
         #expect(try dispatcher.parse(input) == .stopped)
         #expect(reads.value <= 2)
     }
+
+    @Test("a parser of your own reads an input with its encoding override and its concatenated mode")
+    func pushParserHonoursInputOptions() throws {
+        // "café" in ISO-8859-1, declared as UTF-8: only the override reads it.
+        let bytes: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>caf".utf8) + [0xE9] + Array("</a><a>2</a>".utf8)
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("a") { _, text in texts.append(text) }
+        let parser = PushParser(dispatcher)
+        #expect(try parser.parse(.bytes(bytes).encoding("ISO-8859-1").concatenatedDocuments()) == .completed)
+        #expect(texts == ["café", "2"])
+        #expect(parser.documentCount == 2)
+    }
 }

@@ -59,7 +59,9 @@ extension DispatchEngine {
 
     /// The error expat stopped with, at the current element path.
     func parseError(source: String?) -> XMLParseError {
-        driver.currentError(elementPath: currentPath, rootStarted: rootStarted, source: source)
+        var error = driver.currentError(elementPath: currentPath, rootStarted: rootStarted, source: source)
+        if readsConcatenatedDocuments { error.documentNumber = documentNumber }
+        return error
     }
 
     /// The error of a parser that expat could not create.

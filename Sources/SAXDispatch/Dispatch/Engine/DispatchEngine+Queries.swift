@@ -55,6 +55,22 @@ extension DispatchEngine {
         return unseen
     }
 
-    /// Whether any element started: the end of input is then a truncated document.
-    var rootStarted: Bool { serial > 0 }
+    /// Whether the document's root element started: the end of input is then a truncated document.
+    var rootStarted: Bool { serial > serialAtDocumentStart }
+
+    /// Whether the document's root element started and ended: what follows is the
+    /// document's end, or the next document of a concatenated input.
+    var documentRootEnded: Bool { rootStarted && stack.isEmpty }
+
+    /// Which document of the input is being parsed, from 1 (more than one only in a
+    /// concatenated input).
+    var documentNumber: Int { driver.documentNumber }
+
+    /// Whether the input may hold documents one after another.
+    var readsConcatenatedDocuments: Bool { driver.readsConcatenatedDocuments }
+
+    /// The next document of a concatenated input begins: its root element is still to come.
+    func beginDocument() {
+        serialAtDocumentStart = serial
+    }
 }

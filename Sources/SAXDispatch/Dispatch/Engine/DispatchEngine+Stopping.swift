@@ -15,6 +15,7 @@ extension DispatchEngine {
         violation = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
             byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
+        if readsConcatenatedDocuments { violation?.documentNumber = documentNumber }
         isHalted = true
         driver.stop()
     }

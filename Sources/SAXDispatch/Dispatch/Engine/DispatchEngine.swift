@@ -43,6 +43,8 @@ final class DispatchEngine {
     /// or left text undelivered: the only per-event check that streams cost.
     @exclusivity(unchecked) var hasPauseWork = false
     @exclusivity(unchecked) var serial: UInt64 = 0
+    /// The serial before the current document's root element (0 but in a concatenated input).
+    var serialAtDocumentStart: UInt64 = 0
     /// The name table's size when the memory budget was last charged for it (``chargeNames()``).
     @exclusivity(unchecked) var chargedNameCount = 0
     @exclusivity(unchecked) var chargedNameBytes = 0
@@ -100,7 +102,8 @@ final class DispatchEngine {
     ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
     ///   - encoding: The encoding to read the input in whatever the document declares
     ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
-    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil) {
+    ///   - readsConcatenatedDocuments: Whether the input may hold documents one after another.
+    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil, readsConcatenatedDocuments: Bool = false) {
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -141,6 +144,7 @@ final class DispatchEngine {
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
+        driver.readsConcatenatedDocuments = readsConcatenatedDocuments
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         driver.connect(
             to: self,
