@@ -46,7 +46,10 @@ extension ExpatDriver {
         var size: Int32 = 0
         guard let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else { return nil }
         let rest = [UInt8](UnsafeRawBufferPointer(start: buffer + Int(offset), count: Int(size - offset)))
-        return Self.startsDocument(rest) ? rest : nil
+        // Expat calls a byte order mark after the root an invalid token; it also calls text
+        // after the root one, at the markup after the text, when it sees both in one call.
+        let startsDocument = code == XML_ERROR_INVALID_TOKEN ? Self.startsWithByteOrderMark(rest) : Self.startsDocument(rest)
+        return startsDocument ? rest : nil
     }
 
     /// Whether bytes that expat found after a root element begin a document: markup (`<`
@@ -56,10 +59,11 @@ extension ExpatDriver {
         guard let first = bytes.first else { return false }
         if first == 0x3C { return true }
         if bytes.count >= 2 && bytes[0] == 0 && bytes[1] == 0x3C { return true }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return true
-        }
-        return false
+        return startsWithByteOrderMark(bytes)
+    }
+
+    static func startsWithByteOrderMark(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
     }
 
     /// Resets the parser for the next document, which starts where expat stopped, and
@@ -70,6 +74,8 @@ extension ExpatDriver {
         // The transcoder goes on converting the input for the next document as it did for
         // this one, so expat keeps reading its UTF-8; an override applies to every document.
         guard charging({ XML_ParserReset(parser, encodingOverride) }) == XML_TRUE else { return XML_STATUS_ERROR }
+        // Everything given to expat from the next document's start on is what it held.
+        assert(bytesGiven == start.byteOffset + bytes.count, "the next document's bytes are what expat held")
         documentStart = start
         documentNumber += 1
         entityDeclarationCount = 0

@@ -130,6 +130,23 @@ struct ConcatenatedDocumentsTests {
         #expect(error?.description == "<string>:2:6: error: junk after document element (in document 2)")
     }
 
+    @Test("text between documents is an error however expat reports it", arguments: [1, 4, 8, 24])
+    func textBetweenDocuments(pieceSize: Int) throws {
+        // Fed whole, expat calls the text an invalid token at the markup after it.
+        var starts = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { _ in starts += 1 }
+        let parser = PushParser(dispatcher)
+        parser.readsConcatenatedDocuments = true
+        let error = #expect(throws: XMLParseError.self) {
+            try parser.feed(Array("<r/>trailing<r/>trailing".utf8), inPiecesOf: pieceSize)
+            try parser.finish()
+        }
+        #expect(starts == 1)
+        #expect(error?.documentNumber == 1)
+        #expect(error?.code == .junkAfterDocumentElement || error?.code == .invalidToken)
+    }
+
     @Test(
         "an error in a later document: its line and column in the input, its number, the documents before it delivered",
         arguments: [1, 4, 13, 4096])

@@ -23,9 +23,12 @@ struct AdversarialTests {
     /// Parses a document fed in pieces of `pieceSize` bytes (whole when nil), then
     /// checks that a parser that failed stays failed: more input and `finish()` throw
     /// the same error and deliver nothing.
-    static func run(_ bytes: [UInt8], pieceSize: Int?, profile: SafetyProfile = .default) -> Run {
+    static func run(
+        _ bytes: [UInt8], pieceSize: Int?, profile: SafetyProfile = .default, concatenated: Bool = false
+    ) -> Run {
         let transcript = Transcript(keepsLines: bytes.count <= 1 << 20)
         let parser = PushParser(transcript.dispatcher(profile: profile))
+        parser.readsConcatenatedDocuments = concatenated
         var run = Run(lines: [])
         do {
             do {
@@ -121,6 +124,43 @@ struct AdversarialTests {
             checked += 1
         }
         #expect(checked >= 80)
+    }
+
+    /// Every case written twice, one copy right after the other, read as concatenated
+    /// documents: one that parses alone gives its events twice, one that fails alone fails
+    /// in its first copy as it did alone; either way the same however the input is split.
+    /// Left out: a truncated document (the second copy continues it), one with no root
+    /// (the second adds to its prolog), and markup after the root (which the mode reads as
+    /// the next document); and for text after the root, expat's own epilog divergence
+    /// (see `Fuzz/PushParserFuzzer.swift`) makes the error depend on the split, as alone.
+    @Test("every case up to 64 KiB, twice in a row as concatenated documents: its events twice, or its error")
+    func concatenatedCopies() throws {
+        let corpus = try #require(AdversarialCorpus.shared, "gen.py failed")
+        var checked = 0
+        for test in corpus.cases {
+            let bytes = [UInt8](try Data(contentsOf: test.url))
+            guard bytes.count <= 64 * 1024 else { continue }
+            let alone = Self.run(bytes, pieceSize: nil)
+            let twice = Self.run(bytes + bytes, pieceSize: nil, concatenated: true)
+            let continued: Set<XMLParseError.Code> = [.truncated, .noElements, .junkAfterDocumentElement]
+            if var error = alone.error {
+                if !continued.contains(error.code) {
+                    error.documentNumber = 1
+                    #expect(twice.error == error, "\(test.file): the first copy fails as the document alone does")
+                    #expect(twice.lines == alone.lines, "\(test.file): the same events before the error")
+                }
+            } else {
+                #expect(twice.error == nil, "\(test.file) twice: \(twice.error.map(String.init(describing:)) ?? "")")
+                #expect(twice.lines.count == 2 * alone.lines.count - 1, "\(test.file): its events twice")
+                #expect(Array(twice.lines.prefix(alone.lines.count - 1)) == alone.lines.dropLast(), "\(test.file)")
+            }
+            for size in [1, 7, 4096] where alone.error?.code != .junkAfterDocumentElement {
+                let split = Self.run(bytes + bytes, pieceSize: size, concatenated: true)
+                #expect(split.lines == twice.lines, "\(test.file) twice, fed \(size) bytes at a time")
+            }
+            checked += 1
+        }
+        #expect(checked >= 70)
     }
 
     // MARK: What must hold meanwhile
