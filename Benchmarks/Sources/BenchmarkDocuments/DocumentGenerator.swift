@@ -7,20 +7,53 @@
 public struct DocumentGenerator: Sendable {
     public var shape: Shape
     public var seed: UInt64
+    /// The zoo's names, kinds and prose in Japanese: each drawn from Japanese words with
+    /// this chance in percent, otherwise from ASCII words. Nil for the zoo's own mix of
+    /// ASCII and Latin (which Shift_JIS and EUC-JP cannot all write). Zoo shapes only.
+    public var japanesePercent: Int?
+    /// The encoding of the bytes handed to the sink: the document is generated in UTF-8,
+    /// up to `targetSize` UTF-8 bytes, and each chunk converted, so the twins in every
+    /// encoding are the same characters. Other than UTF-8 needs `japanesePercent`.
+    public var encoding: DocumentEncoding
 
-    public init(shape: Shape, seed: UInt64 = 0x5A5D_15BA_7C40_0003) {
+    public init(
+        shape: Shape, seed: UInt64 = 0x5A5D_15BA_7C40_0003, japanesePercent: Int? = nil,
+        encoding: DocumentEncoding = .utf8
+    ) {
         self.shape = shape
         self.seed = seed
+        self.japanesePercent = japanesePercent
+        self.encoding = encoding
+    }
+
+    public struct UnsupportedOptions: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// Calls `sink` with successive chunks of about `chunkSize` bytes until about
     /// `targetSize` bytes (the document closes after the record that crosses it).
     public func generate(targetSize: Int, chunkSize: Int = 1 << 16, _ sink: @escaping ([UInt8]) throws -> Void) throws {
-        var writer = DocumentWriter(chunkSize: chunkSize, sink: sink)
+        if japanesePercent != nil && shape != .zoo && shape != .zooNamespaced {
+            throw UnsupportedOptions(description: "Japanese text is written for the zoo shapes only")
+        }
+        if encoding != .utf8 && japanesePercent == nil {
+            throw UnsupportedOptions(
+                description: "\(encoding.rawValue) cannot write the zoo's Latin names: give a Japanese percentage")
+        }
+        var output = sink
+        if encoding != .utf8 {
+            guard let converter = ChunkConverter(to: encoding) else {
+                throw UnsupportedOptions(description: "iconv cannot convert UTF-8 to \(encoding.iconvName)")
+            }
+            output = { chunk in try sink(converter.convert(chunk)) }
+        }
+        let writerSink = output
+        var writer = DocumentWriter(chunkSize: chunkSize, sink: writerSink)
         var random = SplitMix64(seed: seed)
+        let text = japanesePercent.map { ZooText.japanese(percent: $0) } ?? ZooText.standard
         switch shape {
-        case .zoo: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.plain)
-        case .zooNamespaced: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.namespaced)
+        case .zoo: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.plain, text, encoding)
+        case .zooNamespaced: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.namespaced, text, encoding)
         case .osm: try OSM.write(&writer, &random, targetSize)
         case .wiki: try Wiki.write(&writer, &random, targetSize)
         }
@@ -38,7 +71,10 @@ enum Vocabulary {
     ].map { Array($0.utf8) }
 
     /// About `length` bytes of words separated by spaces, never starting or ending with whitespace.
-    static func prose(_ writer: inout DocumentWriter, _ random: inout SplitMix64, length: Int, newlines: Bool = false) {
+    static func prose(
+        _ writer: inout DocumentWriter, _ random: inout SplitMix64, length: Int, newlines: Bool = false,
+        words choice: WordChoice = WordChoice(words)
+    ) {
         let start = writer.count
         var first = true
         while writer.count - start < length {
@@ -49,7 +85,7 @@ enum Vocabulary {
                     writer.append(" ")
                 }
             }
-            writer.append(words[random.below(words.count)])
+            writer.append(choice.pick(&random))
             first = false
         }
     }
@@ -68,6 +104,7 @@ enum Zoo {
     /// write the same elements, text and random draws in the same order, so they differ
     /// only in their names and namespace declarations.
     struct Markup {
+        /// What follows the XML declaration, which names the document's encoding.
         let prologue: StaticString
         let kind: StaticString
         let name: StaticString
@@ -82,7 +119,7 @@ enum Zoo {
 
         /// The README's zoo: no namespaces.
         static let plain = Markup(
-            prologue: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<zoo>\n  <animals>\n",
+            prologue: "<zoo>\n  <animals>\n",
             kind: "    <animal>\n      <kind>",
             name: "</kind>\n      <nested_nonsense><name>",
             url: "</name></nested_nonsense>\n      <url>http://example.org/animals/",
@@ -102,8 +139,7 @@ enum Zoo {
         /// reader that checks the parent by prefix or by local name takes the decoy for the
         /// animal's name; only matching by namespace URI gives the right answer.
         static let namespaced = Markup(
-            prologue:
-                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<z:zoo xmlns:z=\"urn:example:zoo\">\n  <z:animals>\n",
+            prologue: "<z:zoo xmlns:z=\"urn:example:zoo\">\n  <z:animals>\n",
             kind: "    <z:animal>\n      <z:kind>",
             name: "</z:kind>\n      <z:nested_nonsense><z:name>",
             url: "</z:name></z:nested_nonsense>\n      <z:url>http://example.org/animals/",
@@ -118,21 +154,27 @@ enum Zoo {
                 "  </z:animals>\n  <z:facilities>\n    <z:toilet>42</z:toilet>\n    <z:disabled_parking>true</z:disabled_parking>\n  </z:facilities>\n</z:zoo>\n")
     }
 
-    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ markup: Markup) throws {
+    static func write(
+        _ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ markup: Markup, _ text: ZooText,
+        _ encoding: DocumentEncoding
+    ) throws {
+        writer.append("<?xml version=\"1.0\" encoding=\"")
+        writer.append(Array(encoding.declaredName.utf8))
+        writer.append("\"?>\n")
         writer.append(markup.prologue)
         var id = 0
         while writer.count < target {
             id += 1
             writer.append(markup.kind)
-            writer.append(kinds[random.below(kinds.count)])
+            writer.append(text.kinds.pick(&random))
             writer.append(markup.name)
             let roll = random.below(100)
             if roll < 15 {
-                writer.append(escapedNames[random.below(escapedNames.count)])
+                writer.append(text.escapedNames.pick(&random))
             } else if roll < 20 {
-                writer.append(cdataNames[random.below(cdataNames.count)])
+                writer.append(text.cdataNames.pick(&random))
             } else {
-                writer.append(plainNames[random.below(plainNames.count)])
+                writer.append(text.plainNames.pick(&random))
             }
             writer.append(markup.url)
             writer.append(id)
@@ -143,13 +185,13 @@ enum Zoo {
             writer.append("\" flag=\"")
             writer.append(random.below(1000))
             writer.append("\">")
-            Vocabulary.prose(&writer, &random, length: 150)
+            Vocabulary.prose(&writer, &random, length: 150, words: text.prose)
             writer.append(markup.blobName)
-            writer.append(plainNames[random.below(plainNames.count)])
+            writer.append(text.plainNames.pick(&random))
             writer.append(markup.data)
-            Vocabulary.prose(&writer, &random, length: 140)
+            Vocabulary.prose(&writer, &random, length: 140, words: text.prose)
             writer.append(markup.secondNote)
-            Vocabulary.prose(&writer, &random, length: 150)
+            Vocabulary.prose(&writer, &random, length: 150, words: text.prose)
             writer.append(markup.animalEnd)
             try writer.flushIfFull()
         }

@@ -1,4 +1,6 @@
-// generate-documents SHAPE BYTES FILE: writes a benchmark document of about BYTES bytes.
+// generate-documents SHAPE BYTES FILE [--japanese PERCENT] [--encoding NAME]: writes a
+// benchmark document of about BYTES bytes (of its UTF-8 form); zoo and zoo-ns can have
+// Japanese text, and then be written in Shift_JIS, EUC-JP or GB18030 as well.
 import BenchmarkDocuments
 
 #if canImport(Glibc)
@@ -7,22 +9,45 @@ import Glibc
 import Darwin
 #endif
 
-let arguments = CommandLine.arguments
-guard arguments.count == 4, let shape = Shape(rawValue: arguments[1]), let size = Int(arguments[2]) else {
-    printError("usage: generate-documents \(Shape.allCases.map(\.rawValue).joined(separator: "|")) BYTES FILE")
+func usage() -> Never {
+    let shapes = Shape.allCases.map(\.rawValue).joined(separator: "|")
+    let encodings = DocumentEncoding.allCases.map(\.rawValue).joined(separator: "|")
+    printError("usage: generate-documents \(shapes) BYTES FILE [--japanese PERCENT] [--encoding \(encodings)]")
     exit(2)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 4, let shape = Shape(rawValue: arguments[1]), let size = Int(arguments[2]) else { usage() }
+var generator = DocumentGenerator(shape: shape)
+var index = 4
+while index < arguments.count {
+    guard index + 1 < arguments.count else { usage() }
+    switch arguments[index] {
+    case "--japanese":
+        guard let percent = Int(arguments[index + 1]), (0...100).contains(percent) else { usage() }
+        generator.japanesePercent = percent
+    case "--encoding":
+        guard let encoding = DocumentEncoding(named: arguments[index + 1]) else { usage() }
+        generator.encoding = encoding
+    default:
+        usage()
+    }
+    index += 2
 }
 guard let file = fopen(arguments[3], "wb") else {
     printError("\(arguments[3]): cannot open for writing")
     exit(1)
 }
 do {
-    try DocumentGenerator(shape: shape).generate(targetSize: size) { chunk in
+    try generator.generate(targetSize: size) { chunk in
         let written = chunk.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         if written != chunk.count { throw WriteError() }
     }
-} catch {
+} catch is WriteError {
     printError("\(arguments[3]): write failed")
+    exit(1)
+} catch {
+    printError("\(arguments[3]): \(error)")
     exit(1)
 }
 fclose(file)

@@ -28,15 +28,28 @@ final class EncodingTranscoder {
     private var pending: [UInt8] = []
     /// Where UTF-8 goes before it is delivered; reused for the whole document.
     private let output: UnsafeMutableRawBufferPointer
+    /// For the encodings in ``cachedEncodings``: their two-byte sequences, looked up
+    /// instead of converted by iconv each time, and ASCII copied as it is.
+    private let twoByteCache: TwoByteSequenceCache?
+
+    /// The encodings (iconv names) that are stateless, read every byte below 0x80 as ASCII
+    /// and nowhere else, and whose sequences are at most four bytes long, so that the
+    /// transcoder may copy ASCII and look two-byte sequences up, and give iconv the rest a
+    /// sequence at a time.
+    private static let cachedEncodings: Set<String> = ["GB18030"]
+    private static let longestSequence = 4
 
     private static let outputSize = 64 * 1024
 
-    private init(name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool) {
+    private init(
+        name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool, cachesSequences: Bool = false
+    ) {
         self.name = name
         self.converter = converter
         self.utf32ByteOrder = utf32ByteOrder
         self.isUTF32 = isUTF32
         output = .allocate(byteCount: Self.outputSize, alignment: 8)
+        twoByteCache = cachesSequences ? TwoByteSequenceCache() : nil
     }
 
     deinit { output.deallocate() }
@@ -47,7 +60,9 @@ final class EncodingTranscoder {
         switch path {
         case .transcoder(let iconvName):
             guard let converter = IconvConverter(from: iconvName) else { return nil }
-            self.init(name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false)
+            self.init(
+                name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false,
+                cachesSequences: Self.cachedEncodings.contains(iconvName))
         case .utf32(let bigEndian):
             self.init(name: name, converter: nil, utf32ByteOrder: bigEndian, isUTF32: true)
         case .map:
@@ -127,6 +142,14 @@ final class EncodingTranscoder {
         -> (Outcome, Int)
     {
         guard let converter else { return (.invalid, 0) }
+        if let twoByteCache { return runCaching(input, twoByteCache, converter, deliver: deliver) }
+        return runIconv(input, converter, deliver: deliver)
+    }
+
+    /// Converts with iconv alone.
+    private func runIconv(
+        _ input: UnsafeRawBufferPointer, _ converter: IconvConverter, deliver: (UnsafeRawBufferPointer) -> Bool
+    ) -> (Outcome, Int) {
         var offset = 0
         while true {
             let (status, consumed, written) = converter.convert(
@@ -141,6 +164,77 @@ final class EncodingTranscoder {
             case .invalid: return (.invalid, offset)
             }
         }
+    }
+
+    /// Copies ASCII, looks two-byte sequences up, and gives iconv anything else one
+    /// sequence at a time, in a window no longer than the longest sequence: the same
+    /// UTF-8, the same stop at an invalid sequence, and the same carried-over end as
+    /// ``runIconv(_:_:deliver:)`` gives.
+    private func runCaching(
+        _ input: UnsafeRawBufferPointer, _ cache: TwoByteSequenceCache, _ converter: IconvConverter,
+        deliver: (UnsafeRawBufferPointer) -> Bool
+    ) -> (Outcome, Int) {
+        guard let source = input.baseAddress?.assumingMemoryBound(to: UInt8.self), let target = output.baseAddress
+        else { return (.converted, 0) }
+        let count = input.count
+        // Room for the longest character's UTF-8 is kept free after every step.
+        let limit = output.count - 4
+        var offset = 0
+        var written = 0
+        func flush() -> Bool {
+            defer { written = 0 }
+            return written == 0 || deliver(UnsafeRawBufferPointer(start: target, count: written))
+        }
+        while offset < count {
+            if written > limit {
+                guard flush() else { return (.stopped, offset) }
+            }
+            let byte = source[offset]
+            if byte < 0x80 {
+                let end = min(count, offset + (limit + 4 - written))
+                var next = offset + 1
+                while next < end && source[next] < 0x80 { next += 1 }
+                (target + written).copyMemory(from: source + offset, byteCount: next - offset)
+                written += next - offset
+                offset = next
+                continue
+            }
+            if offset + 1 < count {
+                let entry = cache.entry(byte, source[offset + 1], converter: converter)
+                if entry != TwoByteSequenceCache.uncached {
+                    (target + written).storeBytes(of: entry.littleEndian, as: UInt32.self)
+                    written += Int(entry >> 24)
+                    offset += 2
+                    continue
+                }
+            }
+            let window = min(count, offset + Self.longestSequence)
+            let (status, consumed, produced) = converter.convert(
+                UnsafeRawBufferPointer(start: source + offset, count: window - offset),
+                into: UnsafeMutableRawBufferPointer(start: target + written, count: output.count - written))
+            offset += consumed
+            written += produced
+            switch status {
+            case .complete, .outputFull:
+                continue
+            case .incomplete where window < count && consumed == 0:
+                // No sequence is this long; iconv says what the rest is.
+                guard flush() else { return (.stopped, offset) }
+                let (outcome, rest) = runIconv(
+                    UnsafeRawBufferPointer(rebasing: input[offset...]), converter, deliver: deliver)
+                return (outcome, offset + rest)
+            case .incomplete where window < count:
+                continue
+            case .incomplete:
+                guard flush() else { return (.stopped, offset) }
+                return (.converted, offset)
+            case .invalid:
+                guard flush() else { return (.stopped, offset) }
+                return (.invalid, offset)
+            }
+        }
+        guard flush() else { return (.stopped, offset) }
+        return (.converted, offset)
     }
 }
 

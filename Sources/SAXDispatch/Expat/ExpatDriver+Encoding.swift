@@ -146,14 +146,14 @@ extension ExpatDriver {
             return scalar.map { $0 <= 0xFFFF ? Int32($0) : -1 } ?? -1
         }
         guard let leads else { return true }
-        info.pointee.data = Unmanaged.passRetained(SequenceDecoder(converter: converter, leads: leads)).toOpaque()
+        info.pointee.data = SequenceDecoder(converter: converter, leads: leads).retainedTable()
         info.pointee.convert = { data, bytes in
             guard let data, let bytes else { return -1 }
-            return Unmanaged<SequenceDecoder>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.scalar(at: bytes) }
+            return SequenceDecoder.scalar(at: bytes, table: data)
         }
         info.pointee.release = { data in
             guard let data else { return }
-            Unmanaged<SequenceDecoder>.fromOpaque(data).release()
+            SequenceDecoder.release(table: data)
         }
         return true
     }
@@ -164,51 +164,5 @@ extension ExpatDriver {
                 for byte in 0..<256 { map[byte] = scalar(byte) }
             }
         }
-    }
-}
-
-/// Converts one multi-byte sequence for expat's map (its `convert` callback), which has
-/// already decided the sequence's length from its lead byte.
-///
-/// Two-byte sequences are converted by iconv once per distinct sequence a document
-/// holds, then looked up: the encodings read through a map are stateless, so a sequence
-/// always means the same character.
-final class SequenceDecoder {
-    private let converter: IconvConverter
-    private let leads: EncodingCatalog.LeadBytes
-    /// The scalar of each two-byte sequence met so far, by `lead << 8 | trail`; `unknown`
-    /// until the sequence is first converted.
-    private let twoByte: UnsafeMutablePointer<Int32>
-    private static let unknown = Int32.min
-
-    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes) {
-        self.converter = converter
-        self.leads = leads
-        twoByte = .allocate(capacity: 1 << 16)
-        twoByte.initialize(repeating: Self.unknown, count: 1 << 16)
-    }
-
-    deinit {
-        twoByte.deallocate()
-    }
-
-    /// The scalar value of the sequence at `bytes`, or -1 when it is invalid. Expat reads
-    /// only characters of the Basic Multilingual Plane through a map, so others are -1 too.
-    func scalar(at bytes: UnsafePointer<CChar>) -> Int32 {
-        let lead = Int(UInt8(bitPattern: bytes[0]))
-        let length = leads.length(lead)
-        guard length == 2 else { return convert(bytes, length: length) }
-        let key = lead << 8 | Int(UInt8(bitPattern: bytes[1]))
-        let known = twoByte[key]
-        if known != Self.unknown { return known }
-        let scalar = convert(bytes, length: 2)
-        twoByte[key] = scalar
-        return scalar
-    }
-
-    private func convert(_ bytes: UnsafePointer<CChar>, length: Int) -> Int32 {
-        let scalar = converter.scalar(of: UnsafeRawBufferPointer(start: bytes, count: length))
-        guard let scalar, scalar <= 0xFFFF else { return -1 }
-        return Int32(scalar)
     }
 }
