@@ -129,6 +129,19 @@ public struct XMLRecordDecoder: Sendable {
     public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
     /// Where URLs are read from. Default ``URLDecodingStrategy/text``.
     public var urlDecodingStrategy: URLDecodingStrategy = .text
+    /// Whether a `URL` property percent-encodes the spaces and other characters a URL
+    /// cannot hold (`https://example.org/a b` reads as `https://example.org/a%20b`) instead
+    /// of failing on them. Default `false`: URLs are read strictly, as
+    /// ``Foundation/URL/init(xmlText:)`` reads them.
+    ///
+    /// ```swift
+    /// var decoder = XMLRecordDecoder()
+    /// decoder.encodesInvalidCharactersInURLs = true
+    /// ```
+    ///
+    /// ``Foundation/URL/init(xmlText:encodingInvalidCharacters:)`` says where the lenient
+    /// reading is available.
+    public var encodesInvalidCharactersInURLs = false
     /// How `Data` is read. Default ``DataDecodingStrategy/base64``.
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
     /// Whether an empty element (`<x/>`, no attributes) decodes as `nil` for every optional,
