@@ -25,7 +25,10 @@ let package = Package(
         .target(name: "CExpatMemory"),
         .target(
             name: "SAXDispatch",
-            dependencies: ["CExpat", "CExpatMemory"]
+            dependencies: ["CExpat", "CExpatMemory"],
+            // The encodings expat does not read itself go through iconv: part of the C library
+            // on Linux, a library of its own (libiconv) on Apple platforms.
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS]))]
         ),
         .target(name: "SAXDispatchFoundation", dependencies: ["SAXDispatch"]),
         // The command-line tool's logic, kept in a library so tests can call it directly.
