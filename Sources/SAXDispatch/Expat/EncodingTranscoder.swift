@@ -28,12 +28,18 @@ final class EncodingTranscoder {
     private var pending: [UInt8] = []
     /// Where UTF-8 goes before it is delivered; reused for the whole document.
     private let output: UnsafeMutableRawBufferPointer
+    /// For GB18030: the sequences read by the published table rather than by iconv
+    /// (``EncodingTableOverrides``).
+    private let overrides: GB18030Overrides?
 
     private static let outputSize = 64 * 1024
 
-    private init(name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool) {
+    private init(
+        name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool, overrides: GB18030Overrides? = nil
+    ) {
         self.name = name
         self.converter = converter
+        self.overrides = overrides
         self.utf32ByteOrder = utf32ByteOrder
         self.isUTF32 = isUTF32
         output = .allocate(byteCount: Self.outputSize, alignment: 8)
@@ -47,7 +53,9 @@ final class EncodingTranscoder {
         switch path {
         case .transcoder(let iconvName):
             guard let converter = IconvConverter(from: iconvName) else { return nil }
-            self.init(name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false)
+            let overrides = EncodingCatalog.normalized(iconvName) == "GB18030"
+                ? EncodingTableOverrides.table(for: iconvName).map(GB18030Overrides.init(table:)) : nil
+            self.init(name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false, overrides: overrides)
         case .utf32(let bigEndian):
             self.init(name: name, converter: nil, utf32ByteOrder: bigEndian, isUTF32: true)
         case .map:
@@ -122,24 +130,37 @@ final class EncodingTranscoder {
         return outcome
     }
 
-    /// Converts until the input is used up or ends inside a sequence.
+    /// Converts until the input is used up or ends inside a sequence. A sequence the
+    /// published table reads otherwise than iconv (``overrides``) is written as the table
+    /// says, and iconv converts the runs between such sequences.
     private func runReportingConsumed(_ input: UnsafeRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Bool)
         -> (Outcome, Int)
     {
         guard let converter else { return (.invalid, 0) }
         var offset = 0
         while true {
-            let (status, consumed, written) = converter.convert(
-                UnsafeRawBufferPointer(rebasing: input[offset...]), into: output)
-            offset += consumed
-            if written > 0 && !deliver(UnsafeRawBufferPointer(rebasing: output[..<written])) {
-                return (.stopped, offset)
+            let override = overrides?.next(in: input, from: offset)
+            let end = override?.offset ?? input.count
+            converting: while true {
+                let (status, consumed, written) = converter.convert(
+                    UnsafeRawBufferPointer(rebasing: input[offset..<end]), into: output)
+                offset += consumed
+                if written > 0 && !deliver(UnsafeRawBufferPointer(rebasing: output[..<written])) {
+                    return (.stopped, offset)
+                }
+                switch status {
+                case .complete, .incomplete: break converting
+                case .outputFull: continue
+                case .invalid: return (.invalid, offset)
+                }
             }
-            switch status {
-            case .complete, .incomplete: return (.converted, offset)
-            case .outputFull: continue
-            case .invalid: return (.invalid, offset)
-            }
+            guard let override else { return (.converted, offset) }
+            // The override starts where a sequence does, so iconv converted everything
+            // before it; were it to stop short, what it stopped at is no character.
+            guard offset == override.offset else { return (.invalid, offset) }
+            let utf8 = Array(Unicode.Scalar(override.scalar).flatMap { UTF8.encode($0) } ?? UTF8.EncodedScalar())
+            guard utf8.withUnsafeBytes({ deliver($0) }) else { return (.stopped, offset) }
+            offset += override.length
         }
     }
 }

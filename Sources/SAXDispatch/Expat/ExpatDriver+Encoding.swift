@@ -146,7 +146,9 @@ extension ExpatDriver {
             return scalar.map { $0 <= 0xFFFF ? Int32($0) : -1 } ?? -1
         }
         guard let leads else { return true }
-        info.pointee.data = Unmanaged.passRetained(SequenceDecoder(converter: converter, leads: leads)).toOpaque()
+        let decoder = SequenceDecoder(
+            converter: converter, leads: leads, overrides: EncodingTableOverrides.table(for: iconvName) ?? [:])
+        info.pointee.data = Unmanaged.passRetained(decoder).toOpaque()
         info.pointee.convert = { data, bytes in
             guard let data, let bytes else { return -1 }
             return Unmanaged<SequenceDecoder>.fromOpaque(data)._withUnsafeGuaranteedRef { $0.scalar(at: bytes) }
@@ -176,14 +178,17 @@ extension ExpatDriver {
 final class SequenceDecoder {
     private let converter: IconvConverter
     private let leads: EncodingCatalog.LeadBytes
+    /// The sequences the published table reads otherwise than iconv (``EncodingTableOverrides``).
+    private let overrides: [UInt32: UInt32]
     /// The scalar of each two-byte sequence met so far, by `lead << 8 | trail`; `unknown`
     /// until the sequence is first converted.
     private let twoByte: UnsafeMutablePointer<Int32>
     private static let unknown = Int32.min
 
-    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes) {
+    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes, overrides: [UInt32: UInt32]) {
         self.converter = converter
         self.leads = leads
+        self.overrides = overrides
         twoByte = .allocate(capacity: 1 << 16)
         twoByte.initialize(repeating: Self.unknown, count: 1 << 16)
     }
@@ -207,6 +212,11 @@ final class SequenceDecoder {
     }
 
     private func convert(_ bytes: UnsafePointer<CChar>, length: Int) -> Int32 {
+        if !overrides.isEmpty {
+            var key: UInt32 = 0
+            for index in 0..<length { key = key << 8 | UInt32(UInt8(bitPattern: bytes[index])) }
+            if let scalar = overrides[key] { return Int32(scalar) }
+        }
         let scalar = converter.scalar(of: UnsafeRawBufferPointer(start: bytes, count: length))
         guard let scalar, scalar <= 0xFFFF else { return -1 }
         return Int32(scalar)
