@@ -132,14 +132,14 @@ public struct XMLRecordDecoder: Sendable {
     /// Whether a `URL` property percent-encodes the spaces and other characters a URL
     /// cannot hold (`https://example.org/a b` reads as `https://example.org/a%20b`) instead
     /// of failing on them. Default `false`: URLs are read strictly, as
-    /// ``Foundation/URL/init(xmlText:)`` reads them.
+    /// `URL(xmlText:)` reads them.
     ///
     /// ```swift
     /// var decoder = XMLRecordDecoder()
     /// decoder.encodesInvalidCharactersInURLs = true
     /// ```
     ///
-    /// ``Foundation/URL/init(xmlText:encodingInvalidCharacters:)`` says where the lenient
+    /// `URL(xmlText:encodingInvalidCharacters:)` says where the lenient
     /// reading is available.
     public var encodesInvalidCharactersInURLs = false
     /// How `Data` is read. Default ``DataDecodingStrategy/base64``.
