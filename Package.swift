@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SAXDispatch", targets: ["SAXDispatch"]),
+        // Inputs made of Foundation types (FileHandle), kept out of the core, which imports
+        // only FoundationEssentials on Linux.
+        .library(name: "SAXDispatchFoundation", targets: ["SAXDispatchFoundation"]),
         .executable(name: "saxdispatch", targets: ["saxdispatch"]),
     ],
     dependencies: [
@@ -22,8 +25,12 @@ let package = Package(
         .target(name: "CExpatMemory"),
         .target(
             name: "SAXDispatch",
-            dependencies: ["CExpat", "CExpatMemory"]
+            dependencies: ["CExpat", "CExpatMemory"],
+            // The encodings expat does not read itself go through iconv: part of the C library
+            // on Linux, a library of its own (libiconv) on Apple platforms.
+            linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS]))]
         ),
+        .target(name: "SAXDispatchFoundation", dependencies: ["SAXDispatch"]),
         // The command-line tool's logic, kept in a library so tests can call it directly.
         .target(
             name: "SAXDispatchTools",
@@ -46,7 +53,7 @@ let package = Package(
         .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
             name: "SAXDispatchTests",
-            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
+            dependencies: ["SAXDispatch", "SAXDispatchFoundation", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -47,6 +47,51 @@ ENCODINGS = [
     ("utf-32-bom", "utf-32", None, "UTF-32 текст 😀", None, "transcoder"),
 ]
 
+# Sequences where the platform's iconv (glibc 2.36) and Python's codecs read differently,
+# found by Scripts/compare-iconv-tables.py: each document holds them, separated by
+# spaces, and must read as the published mapping table says, which is not always Python's
+# codec. (file stem, declared name, path, [(bytes, what the table reads, why)]); see the
+# TextAndWhitespace article's Encodings section.
+TABLE_FIXTURES = [
+    ("gb18030-table", "GB18030", "transcoder", [
+        # GB 18030-2005 swapped these two; Python's codec keeps GB 18030-2000.
+        (b"\xa8\xbc", "\u1e3f", "2005: U+1E3F (Python: U+E7C7, as in 2000)"),
+        (b"\x81\x35\xf4\x37", "\ue7c7", "2005: U+E7C7 (Python: U+1E3F, as in 2000)"),
+        # GB 18030-2022 moved eighteen characters out of the Private Use Area; glibc agrees.
+        (b"\xa6\xd9", "\ufe10", "2022: U+FE10 (Python: U+E78D, as in 2005)"),
+        (b"\xfe\x59", "\u9fb4", "2022: U+9FB4 (Python: U+E81E, as in 2005)"),
+        # Their four-byte sequences of 2005 still read as those characters (UTC, WHATWG);
+        # glibc rejects them.
+    ] + [(bytes.fromhex(h), chr(0x9FB4 + i), "2005 four-byte form, read as the character (glibc: invalid)")
+         for i, h in enumerate(["82359037", "82359038", "82359039", "82359130", "82359131", "82359132", "82359133",
+                                "82359134"])]
+      + [(bytes.fromhex(h), chr(0xFE10 + i), "2005 four-byte form, read as the character (glibc: invalid)")
+         for i, h in enumerate(["84318236", "84318237", "84318238", "84318239", "84318330", "84318331", "84318332",
+                                "84318333", "84318334", "84318335"])]
+      + [(bytes.fromhex(h), chr(c), "kept in the Private Use Area by 2022 (glibc: an ideograph beyond the BMP)")
+         for h, c in [("fe51", 0xE816), ("fe52", 0xE817), ("fe53", 0xE818), ("fe6c", 0xE831), ("fe76", 0xE83B),
+                      ("fe91", 0xE855)]]),
+    ("euc-jp-table", "EUC-JP", "expat map", [
+        (b"\x8f\xa2\xb7", "~", "JIS X 0212 0x2237 is TILDE, U+007E (glibc: U+FF5E)"),
+        (b"\xa4\xa2", "\u3042", "agreed: U+3042"),
+    ]),
+    # Where iconv follows the standard and Python's codec does not, iconv's reading stays.
+    ("big5-table", "Big5", "expat map", [
+        (b"\xa1\x45", "\u2027", "Big5-2003 and WHATWG: U+2027 (Python: U+2022, Unicode's withdrawn BIG5.TXT)"),
+        (b"\xa1\xc2", "\u00af", "Big5-2003: U+00AF (Python: U+203E)"),
+        (b"\xa2\x44", "\uffe5", "Big5-2003: U+FFE5 (Python: U+00A5)"),
+        (b"\xa3\xe1", "\u20ac", "Big5-2003: the euro sign (Python: invalid)"),
+        (b"\xf9\xf9", "\u2550", "Big5-2003's ETEN box drawing (Python: invalid)"),
+    ]),
+    ("euc-kr-table", "EUC-KR", "expat map", [
+        (b"\xa2\xe8", "\u327e", "KS X 1001:2002 (Python: invalid)"),
+        (b"\xa4\xd4", "\u3164", "KS X 1001: HANGUL FILLER (Python: invalid)"),
+    ]),
+    ("gbk-table", "GBK", "expat map", [
+        (b"\x80", "\u20ac", "Microsoft's CP936: the euro sign (Python: invalid)"),
+    ]),
+]
+
 
 def document(declared, text, title_tail=""):
     head = f'<?xml version="1.0" encoding="{declared}"?>\n' if declared else ""
@@ -97,6 +142,24 @@ def main():
             readme.append(f"| `{bad_name}` | {declared or stem.upper()} | {path} | invalid bytes `{invalid.hex(' ')}`"
                           f" at line {line}, column {10 + len(text)} |")
         manifest.append(entry)
+    readme += ["", "The `-table` documents hold, separated by spaces, the sequences where glibc's iconv and Python's"
+               " codecs read differently; each reads as the published mapping table says"
+               " (`Scripts/compare-iconv-tables.py` lists the differences, the TextAndWhitespace article's Encodings section the choices):", "",
+               "| file | encoding | path | sequences |", "|---|---|---|---|"]
+    for stem, declared, path, sequences in TABLE_FIXTURES:
+        head, before, after = document(declared, "TEXT")
+        raw = b" ".join(sequence for sequence, _, _ in sequences)
+        text = " ".join(character for _, character, _ in sequences)
+        before_bytes, after_bytes = before.replace("TEXT", "").encode("ascii"), after.encode("ascii")
+        # The text appears in the title, the attribute and the body twice, as in every document.
+        data = head.encode("ascii") + before_bytes + raw + after_bytes.replace(b"TEXT", raw)
+        name = f"{stem}.xml"
+        with open(os.path.join(OUT, name), "wb") as f:
+            f.write(data)
+        manifest.append({"file": name, "encoding": declared, "text": text, "path": path})
+        listed = "; ".join(f"`{sequence.hex(' ')}` → U+{ord(character):04X}: {why}"
+                           for sequence, character, why in sequences)
+        readme.append(f"| `{name}` | {declared} | {path} | {listed} |")
     with open(os.path.join(OUT, "manifest.json"), "w") as f:
         json.dump(manifest, f, ensure_ascii=False, indent=1)
         f.write("\n")

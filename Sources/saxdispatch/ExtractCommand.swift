@@ -40,7 +40,8 @@ struct ExtractCommand: ParsableCommand {
 
             TYPE: string (default), int, double, decimal, bool (true/false/1/0), url, \
             date (ISO 8601), date-rfc822, date-epoch. Add '?' for an optional field \
-            (null when absent, nil-marked or empty) or '[]' for every occurrence (a list). \
+            (null when absent, nil-marked, or empty and not a string; an empty string? \
+            is "") or '[]' for every occurrence (a list). \
             A last step PREFIX:NAME whose NAME is also a type (dc:date, x:int) is the \
             element PREFIX:NAME, as text, when PREFIX is bound with -N; otherwise it is \
             PREFIX converted to NAME, as id:int is id as an int, and when PREFIX is then \

@@ -42,7 +42,8 @@ struct ExtractCommandTests {
                 + #""date":"2000-02-29T23:59:59Z","published":"2000-02-29T04:59:59Z","stamp":"1969-12-31T23:59:59Z","#
                 + #""note":null,"tags":[""],"href":"http://example.org/items/3"}"#)
         #expect(lines[3].hasPrefix(#"{"id":4,"title":"Last","price":2,"currency":"EUR","ratio":-0.0,"active":false,"#))
-        #expect(lines[3].contains(#""note":null,"tags":[],"#))
+        // An empty <note/> read as string? is "", as a String? record field reads it.
+        #expect(lines[3].contains(#""note":"","tags":[],"#))
     }
 
     @Test("JSON Lines round-trip through a JSON parser with their types")

@@ -309,9 +309,18 @@ final class ElementDecoder: Decoder {
         if let name = session.urlAttribute, case .element = value,
             let href = session.subtree.attribute(name, of: owner)
         {
-            do { return try URL(xmlText: href) } catch { throw conversionFailure(href, URL.self, error) }
+            return try url(from: href)
         }
-        return try convert(URL.self)
+        // Absent and nil-marked values were turned away by ``decodeValue(_:_:)``.
+        return try url(from: text)
+    }
+
+    private func url(from text: String) throws -> URL {
+        do {
+            return try URL(xmlText: text, encodingInvalidCharacters: session.options.encodesInvalidCharactersInURLs)
+        } catch {
+            throw conversionFailure(text, URL.self, error)
+        }
     }
 
     private func decodeData() throws -> Data {

@@ -198,10 +198,17 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value of `key`, or `nil` when it is absent or nil, finding the key once (the
     /// protocol's own `decodeIfPresent` finds it three times: `contains`, `decodeNil`, `decode`).
+    ///
+    /// A value that is present but empty is what `T` reads from it (`""` for a `String`), or
+    /// `nil` when `T` reads nothing from it (an `Int`, a `Date`): the rule records and
+    /// `saxdispatch extract` follow too.
     private func present<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         guard let value = try resolve(key),
             !value.isNil(in: subtree, emptyElementsAreNil: session.options.emptyElementsAreNil)
         else { return nil }
+        if value.isEmpty(in: subtree, as: session.kind(of: T.self)) {
+            return try? decode(T.self, value, key)
+        }
         return try decode(T.self, value, key)
     }
 

@@ -31,9 +31,12 @@ import Foundation
 ///   `<price currency="EUR">3.50</price>`.
 /// - An absent element or attribute is `nil` for an optional property and
 ///   `DecodingError.keyNotFound` otherwise. `nil="nil"` and `xsi:nil="true"` make an
-///   element `nil` (`DecodingError.valueNotFound` where a value is required); `<x/>`
-///   is `""` for a `String` (and `nil` for an optional when
-///   ``emptyElementsAreNil`` is set).
+///   element `nil` (`DecodingError.valueNotFound` where a value is required). An
+///   element that is present but empty (`<date/>`), or an empty attribute value, is
+///   `nil` for an optional whose type reads nothing from empty text (`Date?`, `Int?`,
+///   `URL?`, `Bool?`) and `""` for a `String?`; where a value is required, it is a
+///   `DecodingError.dataCorrupted` that names the element. <doc:EmptyValues> states the
+///   rule, which typed records and `saxdispatch extract` follow too.
 /// - An array is either the repeated children named by its key (`<tag/><tag/>`) or the
 ///   children of one wrapper element (`<animals><animal/>…</animals>`): a single
 ///   element with no text whose children all share one name is read as a wrapper,
@@ -126,9 +129,32 @@ public struct XMLRecordDecoder: Sendable {
     public var dateDecodingStrategy: DateDecodingStrategy = .iso8601
     /// Where URLs are read from. Default ``URLDecodingStrategy/text``.
     public var urlDecodingStrategy: URLDecodingStrategy = .text
+    /// Whether a `URL` property percent-encodes the spaces and other characters a URL
+    /// cannot hold (`https://example.org/a b` reads as `https://example.org/a%20b`) instead
+    /// of failing on them. Default `false`: URLs are read strictly, as
+    /// `URL(xmlText:)` reads them.
+    ///
+    /// ```swift
+    /// var decoder = XMLRecordDecoder()
+    /// decoder.encodesInvalidCharactersInURLs = true
+    /// ```
+    ///
+    /// `URL(xmlText:encodingInvalidCharacters:)` says where the lenient
+    /// reading is available.
+    public var encodesInvalidCharactersInURLs = false
     /// How `Data` is read. Default ``DataDecodingStrategy/base64``.
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
-    /// Whether an empty element (`<x/>`, no attributes) decodes as `nil` for an optional. Default `false`.
+    /// Whether an empty element (`<x/>`, no attributes) decodes as `nil` for every optional,
+    /// `String?` included. Default `false`.
+    ///
+    /// Without it, an empty element is already `nil` for an optional whose type reads
+    /// nothing from empty text (`Int?`, `Date?`, `URL?`) and `""` for a `String?`
+    /// (<doc:EmptyValues>); set it when an empty element means "no value" for text too.
+    ///
+    /// ```swift
+    /// var decoder = XMLRecordDecoder()
+    /// decoder.emptyElementsAreNil = true   // <nickname/> → nil for `let nickname: String?`
+    /// ```
     public var emptyElementsAreNil = false
     /// The most one matched element may hold (names, attribute values, text, and 32
     /// bytes per element) before its decode fails with ``RecordSizeLimitError``. Default 16 MiB.

@@ -38,18 +38,23 @@ final class EncodingTranscoder {
     /// sequence at a time.
     private static let cachedEncodings: Set<String> = ["GB18030"]
     private static let longestSequence = 4
+    /// For GB18030: the sequences read by the published table rather than by iconv
+    /// (``EncodingTableOverrides``).
+    private let overrides: GB18030Overrides?
 
     private static let outputSize = 64 * 1024
 
     private init(
-        name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool, cachesSequences: Bool = false
+        name: String, converter: IconvConverter?, utf32ByteOrder: Bool?, isUTF32: Bool, cachesSequences: Bool = false,
+        overrides: GB18030Overrides? = nil
     ) {
         self.name = name
         self.converter = converter
+        self.overrides = overrides
         self.utf32ByteOrder = utf32ByteOrder
         self.isUTF32 = isUTF32
         output = .allocate(byteCount: Self.outputSize, alignment: 8)
-        twoByteCache = cachesSequences ? TwoByteSequenceCache() : nil
+        twoByteCache = cachesSequences ? TwoByteSequenceCache(overrides: overrides?.table ?? [:]) : nil
     }
 
     deinit { output.deallocate() }
@@ -60,9 +65,11 @@ final class EncodingTranscoder {
         switch path {
         case .transcoder(let iconvName):
             guard let converter = IconvConverter(from: iconvName) else { return nil }
+            let overrides = EncodingCatalog.normalized(iconvName) == "GB18030"
+                ? EncodingTableOverrides.table(for: iconvName).map(GB18030Overrides.init(table:)) : nil
             self.init(
                 name: name, converter: converter, utf32ByteOrder: nil, isUTF32: false,
-                cachesSequences: Self.cachedEncodings.contains(iconvName))
+                cachesSequences: Self.cachedEncodings.contains(iconvName), overrides: overrides)
         case .utf32(let bigEndian):
             self.init(name: name, converter: nil, utf32ByteOrder: bigEndian, isUTF32: true)
         case .map:
@@ -137,7 +144,9 @@ final class EncodingTranscoder {
         return outcome
     }
 
-    /// Converts until the input is used up or ends inside a sequence.
+    /// Converts until the input is used up or ends inside a sequence. A sequence the
+    /// published table reads otherwise than iconv (``overrides``) is written as the table
+    /// says, and iconv converts the runs between such sequences.
     private func runReportingConsumed(_ input: UnsafeRawBufferPointer, deliver: (UnsafeRawBufferPointer) -> Bool)
         -> (Outcome, Int)
     {
@@ -152,17 +161,28 @@ final class EncodingTranscoder {
     ) -> (Outcome, Int) {
         var offset = 0
         while true {
-            let (status, consumed, written) = converter.convert(
-                UnsafeRawBufferPointer(rebasing: input[offset...]), into: output)
-            offset += consumed
-            if written > 0 && !deliver(UnsafeRawBufferPointer(rebasing: output[..<written])) {
-                return (.stopped, offset)
+            let override = overrides?.next(in: input, from: offset)
+            let end = override?.offset ?? input.count
+            converting: while true {
+                let (status, consumed, written) = converter.convert(
+                    UnsafeRawBufferPointer(rebasing: input[offset..<end]), into: output)
+                offset += consumed
+                if written > 0 && !deliver(UnsafeRawBufferPointer(rebasing: output[..<written])) {
+                    return (.stopped, offset)
+                }
+                switch status {
+                case .complete, .incomplete: break converting
+                case .outputFull: continue
+                case .invalid: return (.invalid, offset)
+                }
             }
-            switch status {
-            case .complete, .incomplete: return (.converted, offset)
-            case .outputFull: continue
-            case .invalid: return (.invalid, offset)
-            }
+            guard let override else { return (.converted, offset) }
+            // The override starts where a sequence does, so iconv converted everything
+            // before it; were it to stop short, what it stopped at is no character.
+            guard offset == override.offset else { return (.invalid, offset) }
+            let utf8 = Array(Unicode.Scalar(override.scalar).flatMap { UTF8.encode($0) } ?? UTF8.EncodedScalar())
+            guard utf8.withUnsafeBytes({ deliver($0) }) else { return (.stopped, offset) }
+            offset += override.length
         }
     }
 
@@ -207,6 +227,16 @@ final class EncodingTranscoder {
                     offset += 2
                     continue
                 }
+            }
+            if let overrides, offset + 3 < count,
+                let scalar = overrides.fourByteScalar(source[offset], source[offset + 1], source[offset + 2], source[offset + 3])
+            {
+                for byte in Unicode.Scalar(scalar).flatMap({ UTF8.encode($0) }) ?? UTF8.EncodedScalar() {
+                    target.storeBytes(of: byte, toByteOffset: written, as: UInt8.self)
+                    written += 1
+                }
+                offset += 4
+                continue
             }
             let window = min(count, offset + Self.longestSequence)
             let (status, consumed, produced) = converter.convert(

@@ -146,7 +146,9 @@ extension ExpatDriver {
             return scalar.map { $0 <= 0xFFFF ? Int32($0) : -1 } ?? -1
         }
         guard let leads else { return true }
-        info.pointee.data = SequenceDecoder(converter: converter, leads: leads).retainedTable()
+        info.pointee.data = SequenceDecoder(
+            converter: converter, leads: leads, overrides: EncodingTableOverrides.table(for: iconvName) ?? [:]
+        ).retainedTable()
         info.pointee.convert = { data, bytes in
             guard let data, let bytes else { return -1 }
             return SequenceDecoder.scalar(at: bytes, table: data)

@@ -10,6 +10,11 @@ import Musl
 /// platforms) from an encoding to UTF-8. The corresponding C functions are `iconv_open`,
 /// `iconv` and `iconv_close`.
 ///
+/// Only what both implementations share is used: `iconv_t` is a pointer in both (an
+/// invalid descriptor is `(iconv_t)-1`), the conversion reports `E2BIG`, `EINVAL` and
+/// `EILSEQ` through `errno`, and a call with no input returns to the initial shift state.
+/// On Apple platforms iconv is a library of its own, which Package.swift links.
+///
 /// Used by the encodings expat does not read itself (``EncodingCatalog``): to fill an
 /// unknown-encoding map and convert its multi-byte sequences, and by the
 /// ``EncodingTranscoder`` that converts whole documents ahead of expat.
@@ -63,8 +68,10 @@ final class IconvConverter {
         let result = iconv(descriptor, &source, &sourceLeft, &target, &targetLeft)
         let consumed = input.count - sourceLeft
         let written = output.count - targetLeft
+        // `errno` is read before anything else can change it.
+        let error = errno
         guard result == -1 else { return (.complete, consumed, written) }
-        switch errno {
+        switch error {
         case E2BIG: return (.outputFull, consumed, written)
         case EINVAL: return (.incomplete, consumed, written)
         default: return (.invalid, consumed, written)

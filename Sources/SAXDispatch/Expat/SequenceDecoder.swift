@@ -13,6 +13,8 @@
 final class SequenceDecoder {
     private let converter: IconvConverter
     private let leads: EncodingCatalog.LeadBytes
+    /// The sequences the published table reads otherwise than iconv (``EncodingTableOverrides``).
+    private let overrides: [UInt32: UInt32]
     /// The header (the decoder, unretained) and then the scalar of each two-byte sequence
     /// met so far, by `lead << 8 | trail`; `unknown` until the sequence is first converted.
     private let table: UnsafeMutableRawPointer
@@ -20,9 +22,10 @@ final class SequenceDecoder {
     /// Bytes before the scalars: room for a pointer, aligned for `Int32`.
     private static let headerSize = MemoryLayout<UnsafeRawPointer>.stride
 
-    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes) {
+    init(converter: IconvConverter, leads: EncodingCatalog.LeadBytes, overrides: [UInt32: UInt32] = [:]) {
         self.converter = converter
         self.leads = leads
+        self.overrides = overrides
         table = .allocate(byteCount: Self.headerSize + (1 << 16) * 4, alignment: MemoryLayout<UnsafeRawPointer>.alignment)
         (table + Self.headerSize).initializeMemory(as: Int32.self, repeating: Self.unknown, count: 1 << 16)
         table.storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
@@ -69,6 +72,11 @@ final class SequenceDecoder {
     }
 
     private func convert(_ bytes: UnsafePointer<CChar>, length: Int) -> Int32 {
+        if !overrides.isEmpty {
+            var key: UInt32 = 0
+            for index in 0..<length { key = key << 8 | UInt32(UInt8(bitPattern: bytes[index])) }
+            if let scalar = overrides[key] { return Int32(scalar) }
+        }
         let scalar = converter.scalar(of: UnsafeRawBufferPointer(start: bytes, count: length))
         guard let scalar, scalar <= 0xFFFF else { return -1 }
         return Int32(scalar)

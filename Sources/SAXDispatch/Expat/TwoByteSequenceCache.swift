@@ -11,8 +11,12 @@ final class TwoByteSequenceCache {
     /// byte lowest, and their count in the top byte.
     private let entries: UnsafeMutablePointer<UInt32>
     static let uncached = UInt32.max
+    /// Two-byte sequences read by the published table rather than by iconv
+    /// (``EncodingTableOverrides``), by `first << 8 | second`.
+    private let overrides: [UInt32: UInt32]
 
-    init() {
+    init(overrides: [UInt32: UInt32] = [:]) {
+        self.overrides = overrides
         entries = .allocate(capacity: 1 << 16)
         entries.initialize(repeating: 0, count: 1 << 16)
     }
@@ -30,6 +34,16 @@ final class TwoByteSequenceCache {
     }
 
     private func convert(_ first: UInt8, _ second: UInt8, key: Int, converter: IconvConverter) -> UInt32 {
+        if let scalar = overrides[UInt32(key)].flatMap(Unicode.Scalar.init) {
+            var entry: UInt32 = 0
+            var count: UInt32 = 0
+            for byte in UTF8.encode(scalar) ?? UTF8.EncodedScalar() {
+                entry |= UInt32(byte) << (8 * count)
+                count += 1
+            }
+            entries[key] = entry | count << 24
+            return entries[key]
+        }
         var input = (first, second)
         var output: UInt32 = 0
         let (status, consumed, written) = withUnsafeBytes(of: &input) { bytes in

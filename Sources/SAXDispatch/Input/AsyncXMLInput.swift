@@ -96,12 +96,26 @@ public struct AsyncXMLInput: Sendable {
     /// Everything readable from an open file descriptor (a pipe, a socket, a file), read
     /// on a thread of its own; named `<file descriptor N>`. The descriptor is not closed.
     ///
-    /// For a `FileHandle`, pass its descriptor:
-    /// `.fileDescriptor(handle.fileDescriptor)`.
+    /// For a `FileHandle`, use `SAXDispatchFoundation`'s `AsyncXMLInput.fileHandle(_:)`,
+    /// which keeps the handle alive while it is read.
     ///
     /// A read that fails is an ``XMLInputError``, after the events of what was read before.
     public static func fileDescriptor(_ descriptor: Int32) -> AsyncXMLInput {
         AsyncXMLInput(.fileDescriptor(descriptor))
+    }
+
+    /// Everything readable from an open file descriptor that `owner` owns and closes when
+    /// it is released, read on a thread of its own; named `<file descriptor N>`. The input
+    /// and its reading thread keep `owner` alive; the descriptor is not closed
+    /// (``XMLInput/fileDescriptor(_:owner:)``).
+    ///
+    /// ```swift
+    /// for try await entry in Entry.record.stream(from: .fileDescriptor(socket.descriptor, owner: socket)) { … }
+    /// ```
+    ///
+    /// A read that fails is an ``XMLInputError``, after the events of what was read before.
+    public static func fileDescriptor(_ descriptor: Int32, owner: some AnyObject & Sendable) -> AsyncXMLInput {
+        AsyncXMLInput(.fileDescriptor(descriptor, owner: owner))
     }
 
     /// The process's standard input, read on a thread of its own; named `<stdin>`. It is

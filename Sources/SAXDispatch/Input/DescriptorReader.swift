@@ -13,6 +13,8 @@ final class DescriptorReader: XMLInputReader {
     private let closesDescriptor: Bool
     /// Names the input in a read error.
     let name: String
+    /// What owns a borrowed descriptor (a `FileHandle`), kept alive while the reader reads.
+    var owner: AnyObject?
     /// For a reading thread: asked while a blocking descriptor has nothing to read; a
     /// read ends with `CancellationError` once it returns true. (A non-blocking
     /// descriptor's read says itself that nothing is there: a read failure, as it is

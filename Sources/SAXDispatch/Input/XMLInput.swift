@@ -56,6 +56,9 @@ public struct XMLInput: Sendable {
 
     /// Where the bytes come from.
     let source: Source
+    /// What owns a descriptor the input reads (``fileDescriptor(_:owner:)``): kept alive
+    /// by the input and by every reader made from it, so the descriptor stays open.
+    private(set) var owner: (any AnyObject & Sendable)?
     /// The encoding the input is read in whatever its byte order mark and XML declaration
     /// say, as a transport's charset (an HTTP `Content-Type`) wins over the declaration
     /// (RFC 7303); `nil`, unless set, lets the document say. A string is always read as
@@ -174,6 +177,27 @@ public struct XMLInput: Sendable {
         XMLInput(name: "<file descriptor \(descriptor)>", source: .descriptor(descriptor))
     }
 
+    /// Everything readable from an open file descriptor that `owner` owns and closes when
+    /// it is released (a `FileHandle`, a socket of your own), named `<file descriptor N>`.
+    ///
+    /// The input, every parse of it, and a reader made from it keep `owner` alive, so the
+    /// descriptor stays open while it is read even when nothing else holds the owner. The
+    /// descriptor is not closed. `SAXDispatchFoundation`'s `XMLInput.fileHandle(_:)` is
+    /// this input for a `FileHandle`.
+    ///
+    /// ```swift
+    /// let socket = MySocket(connectingTo: server)
+    /// try dispatcher.parse(.fileDescriptor(socket.descriptor, owner: socket))
+    /// ```
+    ///
+    /// A parse throws ``XMLInputError`` when a read fails, after the events of what was
+    /// read before.
+    public static func fileDescriptor(_ descriptor: Int32, owner: some AnyObject & Sendable) -> XMLInput {
+        var input = XMLInput(name: "<file descriptor \(descriptor)>", source: .descriptor(descriptor))
+        input.owner = owner
+        return input
+    }
+
     /// The process's standard input, named `<stdin>`; it is not closed.
     ///
     /// ```swift
@@ -288,6 +312,7 @@ public struct XMLInput: Sendable {
             return MemoryReader(Array(bytes))
         case .descriptor(let descriptor):
             let reader = DescriptorReader(borrowing: descriptor, name: name)
+            reader.owner = owner
             reader.stopsWhen = stopped
             return reader
         case .reader(let makeReader):

@@ -205,4 +205,19 @@ struct FieldFailures: Error {
             }
         }
     }
+
+    /// Whether every failure is an absence or the conversion of empty text: what an
+    /// optional or defaulted field turns into its fallback (the rule the EmptyValues article
+    /// states).
+    /// A type that reads empty text, such as `String`, never fails on it, so its empty
+    /// value is kept.
+    var areAbsencesOrEmptyText: Bool {
+        failures.allSatisfy {
+            switch $0.reason {
+            case .missing, .markedNil: true
+            case .conversion(let text, _, _): text.isEmpty
+            default: false
+            }
+        }
+    }
 }

@@ -114,15 +114,17 @@ extension RecordField where Value: XMLTextConvertible {
 
 extension RecordField where Value: XMLTextConvertible & Sendable {
     /// The text or attribute at `path`, converted to `Value`, or `defaultValue` when it is
-    /// absent or marked nil. Text that does not convert is still a failure.
+    /// absent, marked nil, or empty and `Value` has no value for empty text (an `Int`, a
+    /// `Bool`; a `String` reads `""`). Text that does not convert is still a failure.
+    /// <doc:EmptyValues> states the rule.
     ///
     /// ```swift
-    /// .value("facilities/disabled_parking", as: Bool.self, default: false)
+    /// .value("facilities/disabled_parking", as: Bool.self, default: false)   // <disabled_parking/> → false
     /// ```
     public static func value(_ path: String, as type: Value.Type, default defaultValue: Value) -> RecordField<Value> {
         .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
             if let failures = FieldExtraction.required(slot, site, into: out, Value.init(xmlText:)) {
-                guard failures.areAbsences else { return failures }
+                guard failures.areAbsencesOrEmptyText else { return failures }
                 out.initialize(as: Value.self, to: defaultValue)
             }
             return nil
@@ -131,18 +133,27 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
 }
 
 extension RecordField {
-    /// The text or attribute at `path`, converted to `Wrapped`, or `nil` when it is absent
-    /// or marked nil (`nil="nil"`, `xsi:nil="true"`).
+    /// The text or attribute at `path`, converted to `Wrapped`, or `nil` when it is absent,
+    /// marked nil (`nil="nil"`, `xsi:nil="true"`), or empty and `Wrapped` has no value for
+    /// empty text.
+    ///
+    /// An empty element (`<rating/>`, or only whitespace under the field's trimming) or an
+    /// empty attribute value is `nil` for a type whose `init(xmlText:)` rejects empty text
+    /// (numbers, `Bool`, `Date`, `URL`, `Decimal`, most enums), and that type's value for
+    /// empty text otherwise (`""` for `String?`). <doc:EmptyValues> states the rule, which
+    /// the `Decodable` decoder and `saxdispatch extract` follow too. Text that is not empty
+    /// and does not convert is still a failure.
     ///
     /// - Parameters:
     ///   - path: Where the text is, relative to the record's element (a ``RecordFieldPath``).
     ///   - type: The optional type to convert to, such as `Int?.self`.
-    ///   - emptyAsNil: Whether an empty element (`<x/>`) is `nil` too, instead of
-    ///     being converted (which fails for numbers).
+    ///   - emptyAsNil: Whether empty text is `nil` for every type, `String?` included.
+    ///     Without it (the default), `<note/>` is `""` for a `String?` and `nil` for an `Int?`.
     ///
     /// ```swift
-    /// .value("company_name", as: String?.self)
-    /// .value("rating", as: Int?.self, emptyAsNil: true)
+    /// .value("company_name", as: String?.self)            // <company_name/> → ""
+    /// .value("rating", as: Int?.self)                     // <rating/> → nil
+    /// .value("nickname", as: String?.self, emptyAsNil: true)   // <nickname/> → nil
     /// ```
     public static func value<Wrapped: XMLTextConvertible>(
         _ path: String, as type: Wrapped?.Type, emptyAsNil: Bool = false
@@ -218,7 +229,8 @@ extension RecordField {
     }
 
     /// Any field made optional: `nil` where the field would fail because its element or
-    /// attribute is absent or marked nil. Conversion failures still fail.
+    /// attribute is absent, marked nil, or empty (its type has no value for empty text, as
+    /// <doc:EmptyValues> says). Conversion failures of other text still fail.
     ///
     /// ```swift
     /// .optional(.record("media", media))
@@ -230,7 +242,7 @@ extension RecordField {
             withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { value in
                 guard let base = value.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
                 if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) {
-                    guard failures.areAbsences else { return failures }
+                    guard failures.areAbsencesOrEmptyText else { return failures }
                     out.initialize(as: Wrapped?.self, to: nil)
                 } else {
                     out.initialize(as: Wrapped?.self, to: base.move())
@@ -256,11 +268,14 @@ extension RecordField where Value == Date {
 
 extension RecordField where Value == Date? {
     /// The text or attribute at `path` read as a date in `format`, or `nil` when it is
-    /// absent or marked nil (and, with `emptyAsNil`, when it is empty). Text that is not
-    /// a date in `format` still fails.
+    /// absent, marked nil or empty (<doc:EmptyValues>). Text that is not empty and not a
+    /// date in `format` still fails.
+    ///
+    /// `emptyAsNil` is kept for source compatibility: no date is empty text, so an empty
+    /// element is `nil` whatever it says.
     ///
     /// ```swift
-    /// .date("published", as: Date?.self, format: .rfc822)
+    /// .date("published", as: Date?.self, format: .rfc822)   // <published/> → nil
     /// ```
     public static func date(
         _ path: String, as type: Date?.Type, format: DateFormat = .iso8601, emptyAsNil: Bool = false
@@ -320,6 +335,11 @@ enum FieldExtraction {
     ) -> FieldFailures? {
         guard case .text(let text, let occurrence) = slot, !(emptyAsNil && text.isEmpty) else {
             out.initialize(as: Value?.self, to: nil)
+            return nil
+        }
+        if text.isEmpty {
+            // Present but empty: the type's value for empty text, or nil when it has none.
+            out.initialize(as: Value?.self, to: try? parse(text))
             return nil
         }
         do {

@@ -24,9 +24,12 @@
 /// Nil conventions: an absent element or attribute is `nil` for an optional field and
 /// a ``FieldFailure/Reason/missing`` failure for a required one; an element marked
 /// `nil="nil"`, `nil="true"` or `xsi:nil="true"` is `nil` too (``FieldFailure/Reason/markedNil``
-/// when required); an empty element `<x/>` is `""` for `String` and a conversion failure
-/// for numbers, unless the field says `emptyAsNil: true`; a repeated field with no
-/// occurrences is `[]`. A single field whose element occurs several times takes the first.
+/// when required); an element that is present but empty (`<x/>`, or only whitespace under
+/// trimming) or an empty attribute value is `""` for `String`, `nil` for an optional whose
+/// type reads nothing from empty text (`Int?`, `Date?`, `URL?`), the default of a field
+/// with one, and a conversion failure naming the element for a required number, date or
+/// URL (<doc:EmptyValues>); a repeated field with no occurrences is `[]`. A single field
+/// whose element occurs several times takes the first.
 public struct RecordField<Value>: Sendable {
     var spec: FieldSpec
     /// Reads the field from what its slot captured: initializes `out` (memory for a

@@ -8,7 +8,9 @@ import Foundation
 ///
 /// The standard conformances are strict: `Bool` accepts exactly `true`, `false`, `1`
 /// and `0`; numbers reject empty text, spaces and trailing garbage; `Date` reads ISO 8601
-/// (see ``DateFormat/iso8601``); `URL` rejects empty text. A field trims surrounding
+/// (see ``DateFormat/iso8601``); `URL` rejects empty text and text with spaces or other
+/// characters a URL cannot hold (`URL(xmlText:encodingInvalidCharacters:)`
+/// reads them percent-encoded). A field trims surrounding
 /// whitespace before converting. Conform your own types by throwing any error that
 /// says what is wrong; the record layer adds the text, the target type, the element
 /// and its position:

@@ -9,7 +9,8 @@ import SAXDispatch
 ///
 /// TYPE is a base type — `string` (the default), `int`, `double`, `decimal`, `bool`,
 /// `url`, `date` (ISO 8601), `date-rfc822`, `date-epoch` — optionally followed by `?`
-/// (optional: `null` when absent, marked nil or empty) or `[]` (every occurrence, a list).
+/// (optional: `null` when absent, marked nil, or empty and not a `string`, whose empty value
+/// is `""`) or `[]` (every occurrence, a list).
 /// The type is read from the text after the last `:` (outside a Clark name's braces) when
 /// that text is a type, so a prefixed element name keeps its meaning (`dc:creator`).
 ///
@@ -56,7 +57,8 @@ public struct ExtractField: Sendable, Hashable {
     public enum Arity: Sendable, Hashable {
         /// Absent, marked nil or unconvertible text fails the record.
         case required
-        /// Absent, marked nil or empty is `null`; unconvertible text still fails the record.
+        /// Absent, marked nil, or empty for a type other than `string` is `null`; an empty
+        /// `string` is `""`; unconvertible text still fails the record.
         case optional
         /// Every occurrence in document order; none is `[]`.
         case list

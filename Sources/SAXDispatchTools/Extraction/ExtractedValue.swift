@@ -42,7 +42,7 @@ extension ExtractField {
         case .required:
             RecordField.value(path, as: type).textScope(scope).map(wrap).named(name)
         case .optional:
-            RecordField<Value?>.value(path, as: Value?.self, emptyAsNil: true).textScope(scope).map { $0.map(wrap) ?? .null }
+            RecordField<Value?>.value(path, as: Value?.self).textScope(scope).map { $0.map(wrap) ?? .null }
                 .named(name)
         case .list:
             RecordField<[Value]>.many(path, as: type).textScope(scope).map { .list($0.map(wrap)) }.named(name)
@@ -54,7 +54,7 @@ extension ExtractField {
         case .required:
             RecordField.date(path, format: format).textScope(scope).map { .date($0) }.named(name)
         case .optional:
-            RecordField<Date?>.date(path, as: Date?.self, format: format, emptyAsNil: true).textScope(scope)
+            RecordField<Date?>.date(path, as: Date?.self, format: format).textScope(scope)
                 .map { $0.map { .date($0) } ?? .null }.named(name)
         case .list:
             RecordField<[Date]>.many(path, as: Date.self, format: format).textScope(scope).map { .list($0.map { .date($0) }) }

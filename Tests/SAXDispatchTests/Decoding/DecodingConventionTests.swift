@@ -141,13 +141,14 @@ struct DecodingConventionTests {
         #expect(try XMLRecordDecoder().decode(Person.self, from: .string(xml)) == expected)
     }
 
-    @Test("an empty element is an error for a number, or nil when empty elements are nil")
+    @Test("an empty element is nil for an optional number, \"\" for an optional String unless empty elements are nil")
     func emptyNumber() throws {
-        let xml = "<p><name>Ann</name><age/></p>"
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Person.self, from: .string(xml)) }
+        let xml = "<p><name>Ann</name><nickname/><age/></p>"
+        let person = try XMLRecordDecoder().decode(Person.self, from: .string(xml))
+        #expect(person == Person(name: "Ann", nickname: "", company: nil, age: nil))
         var decoder = XMLRecordDecoder()
         decoder.emptyElementsAreNil = true
-        #expect(try decoder.decode(Person.self, from: .string(xml)).age == nil)
+        #expect(try decoder.decode(Person.self, from: .string(xml)) == Person(name: "Ann", nickname: nil, company: nil, age: nil))
     }
 
     @Test("an element marked nil where the value is required is valueNotFound, for text and numbers alike")

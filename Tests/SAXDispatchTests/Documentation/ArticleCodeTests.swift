@@ -15,7 +15,7 @@ enum DocumentationCatalog {
     static let articles = [
         "GettingStarted", "ReadingInput", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace",
         "TypedRecords", "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
-        "CommandLineTool",
+        "CommandLineTool", "EmptyValues",
     ]
 
     /// The text of a file in the catalog, such as `Errors.md`.

@@ -135,12 +135,18 @@ struct CodableArticleTests {
         #expect(order.notes == [])
         #expect(order.sizes == [1, 2, 3])
 
-        // attributeLookup; an empty element for a number; emptyElementsAreNil; strict Bool.
-        struct Item: Decodable { let id: String; let count: Int? }
-        let xml = #"<item id="attribute"><id>element</id><count/></item>"#
+        // attributeLookup; an empty element: nil for a number, "" for a String unless
+        // emptyElementsAreNil, an error where a number is required; strict Bool.
+        struct Item: Decodable { let id: String; let count: Int?; let note: String? }
+        let xml = #"<item id="attribute"><id>element</id><count/><note/></item>"#
         var decoder = XMLRecordDecoder()
-        #expect(throws: DecodingError.self) { try decoder.decode(Item.self, from: .string(xml)) }
+        let item = try decoder.decode(Item.self, from: .string(xml))
+        #expect(item.count == nil)
+        #expect(item.note == "")
+        struct Counted: Decodable { let count: Int }
+        #expect(throws: DecodingError.self) { try decoder.decode(Counted.self, from: .string(xml)) }
         decoder.emptyElementsAreNil = true
+        #expect(try decoder.decode(Item.self, from: .string(xml)).note == nil)
         #expect(try decoder.decode(Item.self, from: .string(xml)).id == "element")
         decoder.attributeLookup = .beforeElements
         #expect(try decoder.decode(Item.self, from: .string(xml)).id == "attribute")

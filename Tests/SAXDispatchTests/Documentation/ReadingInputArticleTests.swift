@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchFoundation
 import SAXDispatchTestSupport
 import Testing
 
@@ -31,6 +32,22 @@ struct ReadingInputArticleTests {
         try dispatcher.parse(.fileDescriptor(pipe.fileHandleForReading.fileDescriptor))
 
         #expect(animals == 2 + 2 + 1 + 1 + 1)
+    }
+
+    @Test("file handles: a pipe's FileHandle through SAXDispatchFoundation, named after its descriptor")
+    func fileHandles() throws {
+        var animals = 0
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("animal") { _ in animals += 1 }
+
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("<zoo><animal>cat</animal></zoo>".utf8))
+        try pipe.fileHandleForWriting.close()
+        try dispatcher.parse(.fileHandle(pipe.fileHandleForReading))
+
+        #expect(animals == 1)
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        #expect(XMLInput.fileHandle(pipe.fileHandleForReading).name == "<file handle \(descriptor)>")
     }
 
     @Test("errors name the input; the chunk size is the input's")

@@ -19,7 +19,7 @@ struct EncodingFixtureTests {
         var text: String
         var path: String
         var invalid: Invalid?
-        var description: String { encoding }
+        var description: String { file }
     }
 
     static let entries: [Entry] = {

@@ -284,6 +284,13 @@ final class CapturedSubtree {
     }
 
     /// Whether the element has no attributes, no children and no text.
+    /// Whether `element` has no text and no child elements (attributes it may have): what
+    /// a value read from text finds empty.
+    func hasNoContent(_ element: Int) -> Bool {
+        let element = elements[element]
+        return element.firstChild < 0 && element.text.isEmpty && !element.hasUncapturedChildren
+    }
+
     func isEmpty(_ element: Int) -> Bool {
         let element = elements[element]
         return element.attributes.isEmpty && element.firstChild < 0 && element.text.isEmpty

@@ -76,6 +76,27 @@ extension DecodedValue {
         return subtree.isNil(element) || (emptyElementsAreNil && subtree.isEmpty(element))
     }
 
+    /// Whether the value is present but empty, as read as `kind`: an empty attribute value,
+    /// or an element without text or child elements (for a type read from text) or without
+    /// anything at all (for any other type). An optional reads such a value as `nil` when
+    /// its type cannot be read from it (the rule the EmptyValues article states).
+    func isEmpty(in subtree: CapturedSubtree, as kind: ElementDecoder.ValueKind) -> Bool {
+        switch self {
+        case .string(let string, _): return string.isEmpty
+        case .strings, .absent: return false
+        case .element(let element, _): return Self.isEmpty(element, in: subtree, as: kind)
+        case .elements(let elements):
+            return elements.count == 1 && Self.isEmpty(elements[0], in: subtree, as: kind)
+        }
+    }
+
+    private static func isEmpty(_ element: Int, in subtree: CapturedSubtree, as kind: ElementDecoder.ValueKind) -> Bool {
+        switch kind {
+        case .text, .date, .url, .data: subtree.hasNoContent(element)
+        case .list, .decodable: subtree.isEmpty(element)
+        }
+    }
+
     /// Whether the value is an element that says it is nil (`nil="nil"`, `xsi:nil="true"`):
     /// unlike ``isNil(in:emptyElementsAreNil:)``, not an empty element, whatever the options.
     func isMarkedNil(in subtree: CapturedSubtree) -> Bool {
