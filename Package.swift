@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "SAXDispatch", targets: ["SAXDispatch"]),
+        // Compressed input (gzip, bzip2, xz, zstd) over the system's libraries, kept out of
+        // the core so that it depends on libexpat and the toolchain only.
+        .library(name: "SAXDispatchCompression", targets: ["SAXDispatchCompression"]),
         .executable(name: "saxdispatch", targets: ["saxdispatch"]),
     ],
     dependencies: [
@@ -24,15 +27,34 @@ let package = Package(
             name: "SAXDispatch",
             dependencies: ["CExpat", "CExpatMemory"]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // Debian's libbz2-dev has no pkg-config file: the header is on the default path.
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
+        .systemLibrary(
+            name: "CLzma",
+            pkgConfig: "liblzma",
+            providers: [.apt(["liblzma-dev"]), .brew(["xz"])]
+        ),
+        // libzstd loaded at run time (dlopen): machines often have the library but not its headers.
+        .target(name: "CZstdLoader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "SAXDispatchCompression",
+            dependencies: ["SAXDispatch", "CZlib", "CBzip2", "CLzma", "CZstdLoader"]
+        ),
         // The command-line tool's logic, kept in a library so tests can call it directly.
         .target(
             name: "SAXDispatchTools",
-            dependencies: ["SAXDispatch"]
+            dependencies: ["SAXDispatch", "SAXDispatchCompression"]
         ),
         .executableTarget(
             name: "saxdispatch",
             dependencies: [
                 "SAXDispatchTools",
+                "SAXDispatchCompression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +74,11 @@ let package = Package(
         .testTarget(
             name: "SAXDispatchCommandLineTests",
             dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport"]
+        ),
+        .testTarget(
+            name: "SAXDispatchCompressionTests",
+            dependencies: ["SAXDispatch", "SAXDispatchCompression", "SAXDispatchTools", "SAXDispatchTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ExamplesTests",

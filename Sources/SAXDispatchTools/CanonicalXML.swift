@@ -1,4 +1,5 @@
 import SAXDispatch
+import SAXDispatchCompression
 
 /// Writes the canonical form of a document that the W3C XML conformance suite's
 /// `out/` files use, built from the dispatcher's events.
@@ -33,7 +34,8 @@ public struct CanonicalXML {
     /// output before it is handed to `sink` before the error is thrown.
     ///
     /// - Throws: ``XMLParseError`` (with the input's name as its source) for a malformed
-    ///   document, ``XMLInputError`` if the input cannot be read, or what `sink` throws.
+    ///   document, ``XMLInputError`` if the input cannot be read, ``DecompressionError``
+    ///   if it is compressed and cannot be decompressed, or what `sink` throws.
     public func write(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping ([UInt8]) throws -> Void
     ) throws {
@@ -45,7 +47,7 @@ public struct CanonicalXML {
         let progress = ReadProgress(meter: meter) { elements }
         defer { progress.finish() }
         do {
-            try dispatcher.parse(progress.reading(input))
+            try dispatcher.parse(.decompressing(progress.reading(input)))
         } catch {
             // Everything written before the error is handed on before it is reported.
             try writer.flush()

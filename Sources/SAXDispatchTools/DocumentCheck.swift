@@ -1,4 +1,5 @@
 import SAXDispatch
+import SAXDispatchCompression
 
 /// Checks that a document is well-formed and within a ``SafetyProfile``: every element's
 /// text counts against the text limits as an `onEnd` handler with the default policy
@@ -28,7 +29,8 @@ public struct DocumentCheck {
     /// Parses `input` to its end; `progress`, if given, counts elements.
     ///
     /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
-    ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
+    ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read,
+    ///   ``DecompressionError`` when it is compressed and cannot be decompressed.
     public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()
@@ -41,7 +43,7 @@ public struct DocumentCheck {
         dispatcher.limitsAllText = true
         let progress = ReadProgress(meter: meter) { summary.elements }
         defer { progress.finish() }
-        try dispatcher.parse(progress.reading(input))
+        try dispatcher.parse(.decompressing(progress.reading(input)))
         return summary
     }
 

@@ -1,4 +1,5 @@
 import SAXDispatch
+import SAXDispatchCompression
 
 /// What `saxdispatch events` does: writes the dispatcher's event stream as JSON Lines,
 /// one object per event, as the document streams past — to see what a handler will be
@@ -47,7 +48,8 @@ public struct EventLog {
     /// thrown.
     ///
     /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
-    ///   input cannot be read.
+    ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
+    ///   decompressed.
     public func write(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws {
@@ -110,7 +112,7 @@ public struct EventLog {
         }
         let progress = ReadProgress(meter: meter) { elements }
         defer { progress.finish() }
-        try dispatcher.parse(progress.reading(input))
+        try dispatcher.parse(.decompressing(progress.reading(input)))
     }
 
     private static func appendElementEvent(_ event: String, _ element: ElementContext, text: String, to bytes: inout [UInt8]) {

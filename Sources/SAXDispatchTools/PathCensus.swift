@@ -1,4 +1,5 @@
 import SAXDispatch
+import SAXDispatchCompression
 
 /// What `saxdispatch paths` does: counts every distinct element path of a document, with
 /// the attribute names seen on it, how deep elements nest inside it and, optionally, one
@@ -99,7 +100,8 @@ public struct PathCensus {
         /// document without namespaces, or without namespace processing.
         public var namespaces: [Namespace] = []
         /// Why the document could not be read to its end: ``XMLParseError`` for a malformed
-        /// document, ``XMLInputError`` when the input cannot be read, ``TooManyPaths``
+        /// document, ``XMLInputError`` when the input cannot be read, ``DecompressionError``
+        /// when it is compressed and cannot be decompressed, ``TooManyPaths``
         /// (with the position of the element that would have been one too many).
         public var failure: (any Error)?
     }
@@ -121,7 +123,7 @@ public struct PathCensus {
         defer { progress.finish() }
         var failure: (any Error)?
         do {
-            try dispatcher.parse(progress.reading(input))
+            try dispatcher.parse(.decompressing(progress.reading(input)))
         } catch {
             if let handlerError = error as? HandlerError, var tooMany = handlerError.underlying as? TooManyPaths {
                 // Said as a document error, where the element is, not as a handler's.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SAXDispatch
+import SAXDispatchCompression
 import SAXDispatchTools
 
 struct StatsCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct StatsCommand: ParsableCommand {
             Examples:
               saxdispatch stats
               saxdispatch stats map.osm
-              zcat dump.xml.gz | saxdispatch stats -
+              saxdispatch stats dump.xml.bz2
             """
     )
 
@@ -52,7 +53,7 @@ struct StatsCommand: ParsableCommand {
                 ) { parser, elements in
                     let progress = ReadProgress(meter: meter, count: elements)
                     defer { progress.finish() }
-                    try parser.parse(progress.reading(options.input(file)))
+                    try parser.parse(.decompressing(progress.reading(options.input(file))))
                 }
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)

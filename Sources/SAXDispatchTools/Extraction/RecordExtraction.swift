@@ -1,4 +1,5 @@
 import SAXDispatch
+import SAXDispatchCompression
 
 /// What `saxdispatch extract` does: streams a document, builds one row per element
 /// matching a pattern from the named fields, and writes the rows as JSON Lines, CSV or
@@ -87,7 +88,8 @@ public struct RecordExtraction {
     ///   - diagnostic: Receives the error of each skipped record, as it happens.
     /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless failures are
     ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
-    ///   input cannot be read.
+    ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
+    ///   decompressed.
     public func run(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
         diagnostic: @escaping (XMLRecordError) -> Void
@@ -99,7 +101,7 @@ public struct RecordExtraction {
         let progress = ReadProgress(meter: meter) { summary.records }
         defer { progress.finish() }
         let parsed = try record.forEach(
-            in: progress.reading(input), safety: safety,
+            in: .decompressing(progress.reading(input)), safety: safety,
             diagnostics: { error in
                 meter?.clear()
                 diagnostic(error)

@@ -1,0 +1,32 @@
+import SAXDispatch
+
+extension XMLInput {
+    /// `input` decompressed when it is compressed (gzip, bzip2, xz or zstd, told by its
+    /// first bytes, not by its name), and as it is otherwise; with its name, chunk size and
+    /// encoding.
+    ///
+    /// ```swift
+    /// import SAXDispatch
+    /// import SAXDispatchCompression
+    ///
+    /// try dispatcher.parse(.decompressing(.file("enwiki-pages.xml.bz2")))
+    /// try dispatcher.parse(.decompressing(.standardInput))        // curl … | my-tool
+    /// ```
+    ///
+    /// Every member, stream or frame of a concatenated file is read, as one document. The
+    /// safety limits of the parse see the decompressed bytes, so a small file that expands
+    /// to gigabytes (a compression bomb) ends in the same limit error as the large
+    /// document would, after decompressing no more than the limit lets through; memory
+    /// stays at a chunk and the decompressor's state.
+    ///
+    /// A parse throws ``DecompressionError`` when the input is truncated or corrupt,
+    /// after the events of everything decoded before, and what `input` throws
+    /// (``SAXDispatch/XMLInputError`` for a file) as it is.
+    public static func decompressing(_ input: XMLInput) -> XMLInput {
+        let name = input.name
+        var decompressed = XMLInput.reader(name: name) { DecompressingReader(try input.makeReader(), name: name) }
+        decompressed.chunkSize = input.chunkSize
+        decompressed.encoding = input.encoding
+        return decompressed
+    }
+}
