@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
             name: "SAXDispatchTests",
-            dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
+            dependencies: ["SAXDispatch", "SAXDispatchCompression", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -21,7 +21,7 @@ extension XMLInput {
     ///
     /// A parse throws ``DecompressionError`` when the input is truncated or corrupt,
     /// after the events of everything decoded before, and what `input` throws
-    /// (``SAXDispatch/XMLInputError`` for a file) as it is.
+    /// (`XMLInputError` for a file) as it is.
     public static func decompressing(_ input: XMLInput) -> XMLInput {
         let name = input.name
         var decompressed = XMLInput.reader(name: name) { DecompressingReader(try input.makeReader(), name: name) }
