@@ -17,9 +17,16 @@ import SAXDispatch
 /// decompressor's own state and one buffer of compressed bytes, however much the input
 /// expands: a parse asks for a chunk at a time, and the decompressor writes into the
 /// parser's buffer.
+///
+/// In the background (`inBackground: true`), compressed input is decompressed on a thread
+/// of its own, at most ``blocksAhead`` blocks of ``blockSize`` bytes ahead of the reads, so
+/// that decompressing and parsing run at once; `base` is then read on that thread, so it
+/// must share no unguarded state with the parse's handlers. Input that is not compressed
+/// is read as it is, on the caller's thread, either way.
 public final class DecompressingReader: XMLInputReader {
     private var base: any XMLInputReader
     private let name: String
+    private let inBackground: Bool
     private var phase = Phase.detecting
     /// Compressed bytes read from the base and not yet decoded: `buffer[start..<end]`.
     private let buffer: UnsafeMutableRawBufferPointer
@@ -39,8 +46,21 @@ public final class DecompressingReader: XMLInputReader {
         case passingThrough
         case decoding(any Codec, CompressionFormat)
         case betweenStreams(any Codec, CompressionFormat)
+        /// Decompressed on another thread: blocks come through the queue.
+        case readingAhead(BlockQueue)
+        /// The reader that would have run on another thread, read here as no thread could be made.
+        case delegating(DecompressingReader)
         case finished
     }
+
+    /// The block being read, in the background, and how much of it was read.
+    private var block: BlockQueue.Block?
+    private var blockOffset = 0
+
+    /// How many decompressed blocks may wait for the parse, in the background.
+    public static let blocksAhead = 4
+    /// The size of a block decompressed in the background: 256 KiB.
+    public static let blockSize = 256 * 1024
 
     /// How many compressed bytes a read of the base asks for.
     static let compressedChunkSize = 64 * 1024
@@ -50,13 +70,18 @@ public final class DecompressingReader: XMLInputReader {
     /// - Parameters:
     ///   - base: The reader of the (possibly) compressed bytes, read from its start.
     ///   - name: The input's name, which a ``DecompressionError`` prints.
-    public init(_ base: any XMLInputReader, name: String) {
+    ///   - inBackground: Whether compressed input is decompressed on a thread of its own,
+    ///     ahead of the reads, rather than inside each read.
+    public init(_ base: any XMLInputReader, name: String, inBackground: Bool = false) {
         self.base = base
         self.name = name
+        self.inBackground = inBackground
         buffer = .allocate(byteCount: Self.compressedChunkSize, alignment: 1)
     }
 
     deinit {
+        // A decompressing thread still running stops at its next block.
+        if case .readingAhead(let queue) = phase { queue.close() }
         buffer.deallocate()
     }
 
@@ -86,7 +111,7 @@ public final class DecompressingReader: XMLInputReader {
             case .detecting:
                 try gather(CompressionFormat.magicLength)
                 if let format = CompressionFormat(detecting: pending) {
-                    phase = .decoding(try codec(format), format)
+                    phase = inBackground ? startThread() : .decoding(try codec(format), format)
                 } else {
                     phase = .passingThrough
                 }
@@ -161,10 +186,47 @@ public final class DecompressingReader: XMLInputReader {
                         message: "trailing data after a \(format) \(format.streamName): its bytes start no other",
                         compressedOffset: offset)
                 }
+            case .readingAhead(let queue):
+                if block == nil || blockOffset == block?.count {
+                    // Hand over what is here before waiting for the decompressing thread.
+                    if produced > 0 { return }
+                    if let read = block { queue.recycle(read.bytes) }
+                    block = nil
+                    guard let next = try queue.take() else {
+                        phase = .finished
+                        return
+                    }
+                    block = next
+                    blockOffset = 0
+                }
+                guard let current = block else { return }
+                let count = min(output.count - produced, current.count - blockOffset)
+                current.bytes.withUnsafeBytes { bytes in
+                    UnsafeMutableRawBufferPointer(rebasing: output[produced..<(produced + count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockOffset..<(blockOffset + count)]))
+                }
+                blockOffset += count
+                produced += count
+            case .delegating(let reader):
+                let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: output[produced...]))
+                if count == 0 { phase = .finished }
+                produced += count
+                return
             case .finished:
                 return
             }
         }
+    }
+
+    /// Moves the base reader and the bytes read from it to a reader of its own, which a
+    /// new thread decompresses; here, the blocks it decompressed are read.
+    private func startThread() -> Phase {
+        let worker = DecompressingReader(
+            PrefixedReader(prefix: Array(pending), base: base), name: name, inBackground: false)
+        base = PrefixedReader(prefix: [], base: nil)
+        start = end
+        let queue = BlockQueue(capacity: Self.blocksAhead, blockSize: Self.blockSize)
+        return DecompressionThread.start(worker, into: queue) ? .readingAhead(queue) : .delegating(worker)
     }
 
     /// The compressed bytes read and not yet decoded.
@@ -205,6 +267,27 @@ public final class DecompressingReader: XMLInputReader {
         if count == 0 { baseEnded = true }
         end += count
         return true
+    }
+}
+
+/// Bytes already read from a reader, then the rest of it.
+private struct PrefixedReader: XMLInputReader {
+    var prefix: ArraySlice<UInt8>
+    var base: (any XMLInputReader)?
+
+    init(prefix: [UInt8], base: (any XMLInputReader)?) {
+        self.prefix = prefix[...]
+        self.base = base
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard prefix.isEmpty else {
+            let count = min(buffer.count, prefix.count)
+            buffer.copyBytes(from: prefix.prefix(count))
+            prefix = prefix.dropFirst(count)
+            return count
+        }
+        return try base?.read(into: buffer) ?? 0
     }
 }
 

@@ -19,12 +19,20 @@ extension XMLInput {
     /// document would, after decompressing no more than the limit lets through; memory
     /// stays at a chunk and the decompressor's state.
     ///
+    /// Compressed input is decompressed on a thread of its own, a few blocks ahead of the
+    /// parser (about a mebibyte), so that decompressing and parsing take two cores; `input`
+    /// is then read on that thread, and a reader of your own in it must share no unguarded
+    /// state with the handlers. With `inBackground: false`, each read of the parse
+    /// decompresses what it needs, on the parse's thread.
+    ///
     /// A parse throws ``DecompressionError`` when the input is truncated or corrupt,
     /// after the events of everything decoded before, and what `input` throws
     /// (`XMLInputError` for a file) as it is.
-    public static func decompressing(_ input: XMLInput) -> XMLInput {
+    public static func decompressing(_ input: XMLInput, inBackground: Bool = true) -> XMLInput {
         let name = input.name
-        var decompressed = XMLInput.reader(name: name) { DecompressingReader(try input.makeReader(), name: name) }
+        var decompressed = XMLInput.reader(name: name) {
+            DecompressingReader(try input.makeReader(), name: name, inBackground: inBackground)
+        }
         decompressed.chunkSize = input.chunkSize
         decompressed.encoding = input.encoding
         return decompressed

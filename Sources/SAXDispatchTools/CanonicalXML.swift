@@ -1,5 +1,4 @@
 import SAXDispatch
-import SAXDispatchCompression
 
 /// Writes the canonical form of a document that the W3C XML conformance suite's
 /// `out/` files use, built from the dispatcher's events.
@@ -47,7 +46,7 @@ public struct CanonicalXML {
         let progress = ReadProgress(meter: meter) { elements }
         defer { progress.finish() }
         do {
-            try dispatcher.parse(.decompressing(progress.reading(input)))
+            try dispatcher.parse(progress.reading(input))
         } catch {
             // Everything written before the error is handed on before it is reported.
             try writer.flush()

@@ -1,5 +1,4 @@
 import SAXDispatch
-import SAXDispatchCompression
 
 /// Checks that a document is well-formed and within a ``SafetyProfile``: every element's
 /// text counts against the text limits as an `onEnd` handler with the default policy
@@ -43,7 +42,7 @@ public struct DocumentCheck {
         dispatcher.limitsAllText = true
         let progress = ReadProgress(meter: meter) { summary.elements }
         defer { progress.finish() }
-        try dispatcher.parse(.decompressing(progress.reading(input)))
+        try dispatcher.parse(progress.reading(input))
         return summary
     }
 

@@ -1,5 +1,4 @@
 import SAXDispatch
-import SAXDispatchCompression
 
 /// What `saxdispatch events` does: writes the dispatcher's event stream as JSON Lines,
 /// one object per event, as the document streams past — to see what a handler will be
@@ -112,7 +111,7 @@ public struct EventLog {
         }
         let progress = ReadProgress(meter: meter) { elements }
         defer { progress.finish() }
-        try dispatcher.parse(.decompressing(progress.reading(input)))
+        try dispatcher.parse(progress.reading(input))
     }
 
     private static func appendElementEvent(_ event: String, _ element: ElementContext, text: String, to bytes: inout [UInt8]) {

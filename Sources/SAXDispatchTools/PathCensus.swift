@@ -1,5 +1,4 @@
 import SAXDispatch
-import SAXDispatchCompression
 
 /// What `saxdispatch paths` does: counts every distinct element path of a document, with
 /// the attribute names seen on it, how deep elements nest inside it and, optionally, one
@@ -123,7 +122,7 @@ public struct PathCensus {
         defer { progress.finish() }
         var failure: (any Error)?
         do {
-            try dispatcher.parse(.decompressing(progress.reading(input)))
+            try dispatcher.parse(progress.reading(input))
         } catch {
             if let handlerError = error as? HandlerError, var tooMany = handlerError.underlying as? TooManyPaths {
                 // Said as a document error, where the element is, not as a handler's.

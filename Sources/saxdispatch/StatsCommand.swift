@@ -1,6 +1,5 @@
 import ArgumentParser
 import SAXDispatch
-import SAXDispatchCompression
 import SAXDispatchTools
 
 struct StatsCommand: ParsableCommand {
@@ -53,7 +52,7 @@ struct StatsCommand: ParsableCommand {
                 ) { parser, elements in
                     let progress = ReadProgress(meter: meter, count: elements)
                     defer { progress.finish() }
-                    try parser.parse(.decompressing(progress.reading(options.input(file))))
+                    try parser.parse(progress.reading(options.input(file)))
                 }
             } else {
                 let sample = ZooSample(targetSize: sampleMegabytes * 1_000_000)

@@ -58,11 +58,11 @@ struct DecompressedEventsTests {
     func largerDocument(format: CompressionFormat) throws {
         guard Compressed.tool(format) != nil else { return }  // zstd's command may be missing; its fixtures still run
         var document: [UInt8] = []
-        ZooSample(targetSize: 1_500_000).generate { document += $0 }
+        ZooSample(targetSize: 400_000).generate { document += $0 }
         let compressed = try Compressed.compress(document, format)
         let expected = Compressed.transcript(.bytes(document))
         #expect(expected.error == nil)
-        for chunkSize in [XMLInput.defaultChunkSize, 1 << 20, 4099, 97] {
+        for chunkSize in [XMLInput.defaultChunkSize, 4099, 97] {
             var input = XMLInput.decompressing(.bytes(compressed))
             input.chunkSize = chunkSize
             let decompressed = Compressed.transcript(input)

@@ -1,5 +1,4 @@
 import SAXDispatch
-import SAXDispatchCompression
 
 /// What `saxdispatch extract` does: streams a document, builds one row per element
 /// matching a pattern from the named fields, and writes the rows as JSON Lines, CSV or
@@ -101,7 +100,7 @@ public struct RecordExtraction {
         let progress = ReadProgress(meter: meter) { summary.records }
         defer { progress.finish() }
         let parsed = try record.forEach(
-            in: .decompressing(progress.reading(input)), safety: safety,
+            in: progress.reading(input), safety: safety,
             diagnostics: { error in
                 meter?.clear()
                 diagnostic(error)
