@@ -42,7 +42,9 @@ struct CompressedInputArticleTests {
         try dispatcher.parse(.decompressing(.file(path)))       // zoo.xml.gz, .bz2, .xz, .zst, or zoo.xml itself
         let animals = try Animal.record.all(in: .decompressing(.bytes(download)))
 
-        #expect(animalCount == 2)
+        try dispatcher.parse(.decompressing(.file(path), inBackground: false))   // one thread
+
+        #expect(animalCount == 4)
         #expect(animals.map(\.name) == ["grumpy", "i have no idea what i'm doing"])
     }
 
