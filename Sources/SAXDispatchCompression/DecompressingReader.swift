@@ -48,6 +48,9 @@ public final class DecompressingReader: XMLInputReader {
         case betweenStreams(any Codec, CompressionFormat)
         /// Decompressed on another thread: blocks come through the queue.
         case readingAhead(BlockQueue)
+        /// Streams decompressed on several threads: segments come through the queue, and
+        /// the blocks of the one being read through its own.
+        case readingSegments(SegmentQueue, ParallelStreams.Segment?)
         /// The reader that would have run on another thread, read here as no thread could be made.
         case delegating(DecompressingReader)
         case finished
@@ -61,6 +64,14 @@ public final class DecompressingReader: XMLInputReader {
     public static let blocksAhead = 4
     /// The size of a block decompressed in the background: 256 KiB.
     public static let blockSize = 256 * 1024
+
+    /// How many threads decompress the streams of a multi-stream bzip2 file at once, in
+    /// the background: one per processor, up to 8 (bzip2 decompresses several times more
+    /// slowly than a document parses, so the parse's own thread is not kept free).
+    static let defaultDecodingThreads = min(8, processorCount())
+
+    /// How many threads decompress at once in the background where the format allows.
+    var decodingThreads = DecompressingReader.defaultDecodingThreads
 
     /// How many compressed bytes a read of the base asks for.
     static let compressedChunkSize = 64 * 1024
@@ -81,7 +92,15 @@ public final class DecompressingReader: XMLInputReader {
 
     deinit {
         // A decompressing thread still running stops at its next block.
-        if case .readingAhead(let queue) = phase { queue.close() }
+        switch phase {
+        case .readingAhead(let queue):
+            queue.close()
+        case .readingSegments(let segments, let segment):
+            segments.close()
+            segment?.close()
+        default:
+            break
+        }
         buffer.deallocate()
     }
 
@@ -111,7 +130,7 @@ public final class DecompressingReader: XMLInputReader {
             case .detecting:
                 try gather(CompressionFormat.magicLength)
                 if let format = CompressionFormat(detecting: pending) {
-                    phase = inBackground ? startThread() : .decoding(try codec(format), format)
+                    phase = inBackground ? startThread(format) : .decoding(try codec(format), format)
                 } else {
                     phase = .passingThrough
                 }
@@ -199,14 +218,28 @@ public final class DecompressingReader: XMLInputReader {
                     block = next
                     blockOffset = 0
                 }
-                guard let current = block else { return }
-                let count = min(output.count - produced, current.count - blockOffset)
-                current.bytes.withUnsafeBytes { bytes in
-                    UnsafeMutableRawBufferPointer(rebasing: output[produced..<(produced + count)])
-                        .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockOffset..<(blockOffset + count)]))
+                copyFromBlock(into: output, produced: &produced)
+            case .readingSegments(let segments, let segment):
+                if block == nil || blockOffset == block?.count {
+                    if produced > 0 { return }
+                    if let read = block { segment?.output.recycle(read.bytes) }
+                    block = nil
+                    guard let segment else {
+                        guard let next = segments.take() else {
+                            phase = .finished
+                            return
+                        }
+                        phase = .readingSegments(segments, next)
+                        continue
+                    }
+                    guard let next = try segment.output.take() else {
+                        phase = .readingSegments(segments, nil)
+                        continue
+                    }
+                    block = next
+                    blockOffset = 0
                 }
-                blockOffset += count
-                produced += count
+                copyFromBlock(into: output, produced: &produced)
             case .delegating(let reader):
                 let count = try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: output[produced...]))
                 if count == 0 { phase = .finished }
@@ -218,13 +251,31 @@ public final class DecompressingReader: XMLInputReader {
         }
     }
 
-    /// Moves the base reader and the bytes read from it to a reader of its own, which a
-    /// new thread decompresses; here, the blocks it decompressed are read.
-    private func startThread() -> Phase {
-        let worker = DecompressingReader(
-            PrefixedReader(prefix: Array(pending), base: base), name: name, inBackground: false)
+    /// Copies what is left of the current block, as much as fits.
+    private func copyFromBlock(into output: UnsafeMutableRawBufferPointer, produced: inout Int) {
+        guard let current = block else { return }
+        let count = min(output.count - produced, current.count - blockOffset)
+        current.bytes.withUnsafeBytes { bytes in
+            UnsafeMutableRawBufferPointer(rebasing: output[produced..<(produced + count)])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[blockOffset..<(blockOffset + count)]))
+        }
+        blockOffset += count
+        produced += count
+    }
+
+    /// Moves the base reader and the bytes read from it to threads of their own: several
+    /// for the streams of a bzip2 file, one otherwise; here, the blocks they decompressed
+    /// are read.
+    private func startThread(_ format: CompressionFormat) -> Phase {
+        let rest = PrefixedReader(prefix: Array(pending), base: base)
         base = PrefixedReader(prefix: [], base: nil)
         start = end
+        if format == .bzip2 && decodingThreads > 1,
+            let segments = ParallelStreams.start(rest, name: name, threads: decodingThreads)
+        {
+            return .readingSegments(segments, nil)
+        }
+        let worker = DecompressingReader(rest, name: name, inBackground: false)
         let queue = BlockQueue(capacity: Self.blocksAhead, blockSize: Self.blockSize)
         return DecompressionThread.start(worker, into: queue) ? .readingAhead(queue) : .delegating(worker)
     }

@@ -87,13 +87,14 @@ final class BlockQueue: @unchecked Sendable {
 
     // MARK: Reading
 
-    /// The next block, waiting while none is ready; `nil` at the end.
+    /// The next block, waiting while none is ready; `nil` at the end, or once the queue is
+    /// closed (its reader is then stopping too).
     ///
     /// - Throws: The error that ended the input, after every block before it.
     func take() throws -> Block? {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while blocks.isEmpty && end == nil {
+        while blocks.isEmpty && end == nil && !isClosed {
             pthread_cond_wait(changed, mutex)
         }
         if !blocks.isEmpty {
@@ -101,7 +102,7 @@ final class BlockQueue: @unchecked Sendable {
             pthread_cond_broadcast(changed)
             return block
         }
-        if case .failure(let error) = end { throw error }
+        if case .failure(let error) = end, !isClosed { throw error }
         return nil
     }
 

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// Decompresses on a thread of its own into a ``BlockQueue``, a few blocks ahead of the
 /// parse: decompressing and parsing then take two cores instead of one after the other.
 ///
@@ -18,9 +10,9 @@ enum DecompressionThread {
     /// Starts the thread that reads `reader` into `queue`; from then on only that thread
     /// uses `reader`. False when no thread could be made, and `reader` is left to the caller.
     static func start(_ reader: DecompressingReader, into queue: BlockQueue) -> Bool {
-        let handoff = Handoff(reader)
-        return detachThread {
-            let reader = handoff.reader
+        let handoff = ReaderHandoff(reader)
+        return startThread {
+            var reader = handoff.reader
             while true {
                 var bytes = queue.emptyBlock()
                 let count: Int
@@ -38,40 +30,4 @@ enum DecompressionThread {
             }
         }
     }
-
-    /// Moves a reader to the thread. Unchecked `Sendable`: the thread that made it never
-    /// touches the reader again.
-    private final class Handoff: @unchecked Sendable {
-        let reader: DecompressingReader
-        init(_ reader: DecompressingReader) { self.reader = reader }
-    }
-}
-
-/// Runs `body` on a new detached thread; false when no thread can be made, and `body` not run.
-private func detachThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    final class Box {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let context = Unmanaged.passRetained(Box(body)).toOpaque()
-    let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { context in
-        guard let context else { return nil }
-        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
-        return nil
-    }
-    #if canImport(Darwin)
-    var thread: pthread_t?
-    #else
-    var thread = pthread_t()
-    #endif
-    guard pthread_create(&thread, nil, entry, context) == 0 else {
-        Unmanaged<Box>.fromOpaque(context).release()
-        return false
-    }
-    #if canImport(Darwin)
-    if let thread { pthread_detach(thread) }
-    #else
-    pthread_detach(thread)
-    #endif
-    return true
 }
