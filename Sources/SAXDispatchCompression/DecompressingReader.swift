@@ -66,9 +66,10 @@ public final class DecompressingReader: XMLInputReader {
     public static let blockSize = 256 * 1024
 
     /// How many threads decompress the streams of a multi-stream bzip2 file at once, in
-    /// the background: one per processor, up to 8 (bzip2 decompresses several times more
-    /// slowly than a document parses, so the parse's own thread is not kept free).
-    static let defaultDecodingThreads = min(8, processorCount())
+    /// the background: one per processor but the parse's, up to 8, where there are four
+    /// processors or more; one otherwise, as two bzip2 decompressors on two processors
+    /// compete with the parse (and anything else running) for the same cores and caches.
+    static let defaultDecodingThreads = processorCount() >= 4 ? min(8, processorCount() - 1) : 1
 
     /// How many threads decompress at once in the background where the format allows.
     var decodingThreads = DecompressingReader.defaultDecodingThreads
