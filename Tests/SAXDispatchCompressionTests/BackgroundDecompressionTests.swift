@@ -89,6 +89,20 @@ struct BackgroundDecompressionTests {
         #expect(settled < bytes.count / 4)
     }
 
+    @Test("an asynchronous parse and a record stream read compressed input too", arguments: CompressionFormat.all)
+    func asynchronous(format: CompressionFormat) async throws {
+        let input = XMLInput.decompressing(.file(Compressed.path("zoo-parts.xml", format)))
+        var names: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("nested_nonsense/name") { _, text in names.append(text) }
+        try await dispatcher.parse(AsyncXMLInput(input))
+        #expect(names == ["grumpy", "i have no idea what i'm doing"])
+        let kind = XMLRecord("animal", .text("kind")) { $0 }
+        var kinds: [String] = []
+        for try await value in kind.stream(from: AsyncXMLInput(input)) { kinds.append(value) }
+        #expect(kinds == ["cat", "dog"])
+    }
+
     @Test("the queue holds at most its capacity: a decompressor that gets ahead waits")
     func queueIsBounded() throws {
         let queue = BlockQueue(capacity: 3, blockSize: 16)
