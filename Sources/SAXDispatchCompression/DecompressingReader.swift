@@ -3,11 +3,12 @@ import SAXDispatch
 /// Reads another reader's bytes decompressed when they begin with the magic bytes of a
 /// format the package reads (gzip, bzip2, xz, zstd), and as they are otherwise.
 ///
-/// ``SAXDispatch/XMLInput/decompressing(_:inBackground:)`` wraps an input in one; use the reader itself
-/// to decompress inside a reader of your own, or to read the decompressed bytes yourself:
+/// ``SAXDispatch/XMLInput/decompressing(_:inBackground:)`` wraps an input in one; use
+/// the reader itself to decompress inside a reader of your own, or to read the
+/// decompressed bytes yourself:
 ///
 /// ```swift
-/// var reader = DecompressingReader(try XMLInput.file("dump.xml.gz").makeReader(), name: "dump.xml.gz")
+/// let reader = DecompressingReader(try XMLInput.file("dump.xml.gz").makeReader(), name: "dump.xml.gz")
 /// var buffer = [UInt8](repeating: 0, count: 65536)
 /// let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
 /// ```
@@ -69,10 +70,15 @@ public final class DecompressingReader: XMLInputReader {
     /// the background: one per processor but the parse's, up to 8, where there are four
     /// processors or more; one otherwise, as two bzip2 decompressors on two processors
     /// compete with the parse (and anything else running) for the same cores and caches.
+    ///
+    /// Asked only when bzip2 input is decompressed in the background: the C library reads
+    /// the count from a file (`/sys/devices/system/cpu/online` on Linux), and a parse of
+    /// anything else opens nothing but its input.
     static let defaultDecodingThreads = processorCount() >= 4 ? min(8, processorCount() - 1) : 1
 
-    /// How many threads decompress at once in the background where the format allows.
-    var decodingThreads = DecompressingReader.defaultDecodingThreads
+    /// How many threads decompress at once in the background where the format allows;
+    /// `nil`: ``defaultDecodingThreads``.
+    var decodingThreads: Int?
 
     /// How many compressed bytes a read of the base asks for.
     static let compressedChunkSize = 64 * 1024
@@ -271,8 +277,8 @@ public final class DecompressingReader: XMLInputReader {
         let rest = PrefixedReader(prefix: Array(pending), base: base)
         base = PrefixedReader(prefix: [], base: nil)
         start = end
-        if format == .bzip2 && decodingThreads > 1,
-            let segments = ParallelStreams.start(rest, name: name, threads: decodingThreads)
+        if format == .bzip2, case let threads = decodingThreads ?? Self.defaultDecodingThreads, threads > 1,
+            let segments = ParallelStreams.start(rest, name: name, threads: threads)
         {
             return .readingSegments(segments, nil)
         }
