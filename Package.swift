@@ -9,6 +9,9 @@ let package = Package(
         // Inputs made of Foundation types (FileHandle), kept out of the core, which imports
         // only FoundationEssentials on Linux.
         .library(name: "SAXDispatchFoundation", targets: ["SAXDispatchFoundation"]),
+        // Compressed input (gzip, bzip2, xz, zstd) over the system's libraries, kept out of
+        // the core so that it depends on libexpat and the toolchain only.
+        .library(name: "SAXDispatchCompression", targets: ["SAXDispatchCompression"]),
         .executable(name: "saxdispatch", targets: ["saxdispatch"]),
     ],
     dependencies: [
@@ -31,15 +34,34 @@ let package = Package(
             linkerSettings: [.linkedLibrary("iconv", .when(platforms: [.macOS, .iOS, .tvOS, .watchOS, .visionOS]))]
         ),
         .target(name: "SAXDispatchFoundation", dependencies: ["SAXDispatch"]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        // Debian's libbz2-dev has no pkg-config file: the header is on the default path.
+        .systemLibrary(name: "CBzip2", providers: [.apt(["libbz2-dev"]), .brew(["bzip2"])]),
+        .systemLibrary(
+            name: "CLzma",
+            pkgConfig: "liblzma",
+            providers: [.apt(["liblzma-dev"]), .brew(["xz"])]
+        ),
+        // libzstd loaded at run time (dlopen): machines often have the library but not its headers.
+        .target(name: "CZstdLoader", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "SAXDispatchCompression",
+            dependencies: ["SAXDispatch", "CZlib", "CBzip2", "CLzma", "CZstdLoader"]
+        ),
         // The command-line tool's logic, kept in a library so tests can call it directly.
         .target(
             name: "SAXDispatchTools",
-            dependencies: ["SAXDispatch"]
+            dependencies: ["SAXDispatch", "SAXDispatchCompression"]
         ),
         .executableTarget(
             name: "saxdispatch",
             dependencies: [
                 "SAXDispatchTools",
+                "SAXDispatchCompression",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,12 +75,20 @@ let package = Package(
         .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
             name: "SAXDispatchTests",
-            dependencies: ["SAXDispatch", "SAXDispatchFoundation", "SAXDispatchTools", "SAXDispatchTestSupport", "CExpat"],
+            dependencies: [
+                "SAXDispatch", "SAXDispatchFoundation", "SAXDispatchCompression", "SAXDispatchTools", "SAXDispatchTestSupport",
+                "CExpat",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "SAXDispatchCommandLineTests",
             dependencies: ["SAXDispatch", "SAXDispatchTools", "SAXDispatchTestSupport"]
+        ),
+        .testTarget(
+            name: "SAXDispatchCompressionTests",
+            dependencies: ["SAXDispatch", "SAXDispatchCompression", "SAXDispatchTools", "SAXDispatchTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "ExamplesTests",

@@ -33,7 +33,8 @@ public struct CanonicalXML {
     /// output before it is handed to `sink` before the error is thrown.
     ///
     /// - Throws: ``XMLParseError`` (with the input's name as its source) for a malformed
-    ///   document, ``XMLInputError`` if the input cannot be read, or what `sink` throws.
+    ///   document, ``XMLInputError`` if the input cannot be read, ``DecompressionError``
+    ///   if it is compressed and cannot be decompressed, or what `sink` throws.
     public func write(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping ([UInt8]) throws -> Void
     ) throws {

@@ -28,7 +28,8 @@ public struct DocumentCheck {
     /// Parses `input` to its end; `progress`, if given, counts elements.
     ///
     /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
-    ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read.
+    ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read,
+    ///   ``DecompressionError`` when it is compressed and cannot be decompressed.
     public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()

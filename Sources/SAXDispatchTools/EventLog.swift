@@ -47,7 +47,8 @@ public struct EventLog {
     /// thrown.
     ///
     /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
-    ///   input cannot be read.
+    ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
+    ///   decompressed.
     public func write(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws {

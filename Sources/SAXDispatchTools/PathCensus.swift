@@ -99,7 +99,8 @@ public struct PathCensus {
         /// document without namespaces, or without namespace processing.
         public var namespaces: [Namespace] = []
         /// Why the document could not be read to its end: ``XMLParseError`` for a malformed
-        /// document, ``XMLInputError`` when the input cannot be read, ``TooManyPaths``
+        /// document, ``XMLInputError`` when the input cannot be read, ``DecompressionError``
+        /// when it is compressed and cannot be decompressed, ``TooManyPaths``
         /// (with the position of the element that would have been one too many).
         public var failure: (any Error)?
     }

@@ -1,24 +1,47 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SAXDispatch
+import SAXDispatchCompression
 
-/// Reads another input's bytes and reports each read to a ``ReadProgress``: how the
-/// commands show a progress meter while the library reads a file or standard input
-/// straight into the parser's buffer.
+/// Reads another input's bytes and counts each read in a ``ReadProgress``: how the
+/// commands measure how much of a file or standard input was read, before it is
+/// decompressed, while the library reads it.
+///
+/// It may run on the thread that decompresses the input, so it only counts; the meter is
+/// drawn on the parse's thread (see ``ReadProgress/reading(_:)``).
 public struct ProgressReader: XMLInputReader {
     private var base: any XMLInputReader
     private let progress: ReadProgress
 
-    /// Reads `base`, reporting to `progress`.
+    /// Reads `base`, counting in `progress`.
     public init(_ base: any XMLInputReader, progress: ReadProgress) {
         self.base = base
         self.progress = progress
     }
 
-    /// Reads from the base reader and reports the bytes read.
+    /// Reads from the base reader and counts the bytes read.
     ///
     /// - Throws: What the base reader throws (``XMLInputError`` for a file).
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = try base.read(into: buffer)
-        progress.advance(by: count)
+        progress.count(count)
+        return count
+    }
+}
+
+/// Reads the document and updates the meter after each read, on the parse's thread.
+private struct MeterReader: XMLInputReader {
+    var base: any XMLInputReader
+    let progress: ReadProgress
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = try base.read(into: buffer)
+        progress.report()
         return count
     }
 }
@@ -32,14 +55,15 @@ public struct ProgressReader: XMLInputReader {
 /// try dispatcher.parse(progress.reading(.file("map.osm")))
 /// ```
 ///
-/// A progress belongs to one parse, run on the thread that made it: a parse calls its
-/// input's readers inside the parse call, so the meter and the count closure (which
-/// reads the handlers' state) are never used from two threads at once. The input it
-/// makes must be `Sendable` all the same, which is why it is marked so unchecked: do not
-/// hand ``reading(_:)``'s input to another task.
+/// A progress belongs to one parse. The bytes are counted where the input is read, which
+/// for compressed input is the thread that decompresses it, under a lock; the meter and
+/// the count closure (which reads the handlers' state) are used only on the thread that
+/// runs the parse, inside its reads. The input it makes must be `Sendable` all the same,
+/// which is why it is marked so unchecked: do not hand ``reading(_:)``'s input to another
+/// task.
 public final class ReadProgress: @unchecked Sendable {
-    /// The bytes read so far.
-    public private(set) var bytes = 0
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var counted = 0
     private let meter: ProgressMeter?
     private let count: () -> Int
 
@@ -49,21 +73,45 @@ public final class ReadProgress: @unchecked Sendable {
     public init(meter: ProgressMeter?, count: @escaping () -> Int = { 0 }) {
         self.meter = meter
         self.count = count
+        pthread_mutex_init(mutex, nil)
     }
 
-    /// `input` read through a ``ProgressReader`` that reports here, with its name and chunk size.
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The bytes read so far: of the input as it is stored, compressed or not.
+    public var bytes: Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return counted
+    }
+
+    /// `input` decompressed when it is compressed (gzip, bzip2, xz, zstd), with its name
+    /// and options; its reads, before decompression, counted here, and the
+    /// meter updated after each read of the parse.
     public func reading(_ input: XMLInput) -> XMLInput {
-        var reading = XMLInput.reader(name: input.name) { [self] in ProgressReader(try input.makeReader(), progress: self) }
-        reading.chunkSize = input.chunkSize
-        reading.encoding = input.encoding
-        reading.readsConcatenatedDocuments = input.readsConcatenatedDocuments
-        return reading
+        let counting = input.readingThrough { [self] in ProgressReader($0, progress: self) }
+        return XMLInput.decompressing(counting).readingThrough { [self] in MeterReader(base: $0, progress: self) }
     }
 
-    /// Records `count` more bytes read and updates the meter.
+    /// Records `count` more bytes read, from any thread; the meter shows them at the next update.
+    public func count(_ count: Int) {
+        pthread_mutex_lock(mutex)
+        counted += count
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Records `count` more bytes read and updates the meter, on the parse's thread.
     public func advance(by count: Int) {
-        bytes += count
-        meter?.update(bytes: bytes, count: self.count())
+        self.count(count)
+        report()
+    }
+
+    /// Updates the meter with the bytes counted so far, on the parse's thread.
+    public func report() {
+        meter?.update(bytes: bytes, count: count())
     }
 
     /// Shows the final figures and erases the meter's line at the end of the parse,

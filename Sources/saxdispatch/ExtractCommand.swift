@@ -67,7 +67,7 @@ struct ExtractCommand: ParsableCommand {
               saxdispatch extract map.osm --record node --field id=@id:int \\
                   --field lat=@lat:double --field lon=@lon:double \\
                   --field "name=tag[@k='name']/@v:string?" --format csv
-              zcat dump.xml.gz | saxdispatch extract - --record page \\
+              saxdispatch extract dump.xml.gz --record page \\
                   --field title --field id:int
               saxdispatch extract feed.xml --record item --field title \\
                   --field 'text=string(description)' --format csv

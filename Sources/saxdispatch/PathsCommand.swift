@@ -40,7 +40,7 @@ struct PathsCommand: ParsableCommand {
               saxdispatch paths map.osm
               saxdispatch paths map.osm --sort count --samples
               saxdispatch paths feed.atom
-              zcat enwiki.xml.gz | saxdispatch paths - --format jsonl
+              saxdispatch paths enwiki.xml.bz2 --format jsonl
             """
     )
 

@@ -8,8 +8,9 @@ struct SAXDispatchCommand: ParsableCommand {
         abstract: "Stream XML through libexpat and a selector-style dispatcher.",
         discussion: """
             Reads documents of any size in constant memory. Every command reads \
-            standard input when FILE is '-', keeps the safety limits of 'check' (change \
-            them with --strict and --limit), feeds the input in --chunk-size pieces, and \
+            standard input when FILE is '-', decompresses gzip, bzip2, xz and zstd \
+            input (told by its first bytes, not its name), keeps the safety limits \
+            of 'check' (change them with --strict and --limit), feeds the input in --chunk-size pieces, and \
             shows progress on standard error for long runs when it is a terminal \
             (--progress). Every command but canon processes namespaces, so a prefix \
             that no declaration binds is an error; --no-namespaces reads names as \
@@ -21,7 +22,8 @@ struct SAXDispatchCommand: ParsableCommand {
               saxdispatch stats                       # the built-in 200 MB sample
               saxdispatch paths map.osm --sort count
               saxdispatch extract map.osm --record node --field id=@id:int
-              zcat dump.xml.gz | saxdispatch check -
+              saxdispatch check dump.xml.gz           # compressed: told by its bytes
+              curl -s https://example.com/feed.xml.gz | saxdispatch check -
             """,
         version: "0.1.0",
         subcommands: [

@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
             Examples:
               saxdispatch stats
               saxdispatch stats map.osm
-              zcat dump.xml.gz | saxdispatch stats -
+              saxdispatch stats dump.xml.bz2
             """
     )
 

@@ -274,6 +274,25 @@ public struct XMLInput: Sendable {
         return input
     }
 
+    /// The same input, with its name and every option (chunk size, encoding, concatenated
+    /// documents), read through a reader that wraps the one the input makes: one that
+    /// decompresses it, counts what was read, or logs it.
+    ///
+    /// ```swift
+    /// let counted = XMLInput.file(path).encoding("Shift_JIS").readingThrough { CountingReader(base: $0) }
+    /// try dispatcher.parse(counted)   // read as Shift_JIS, through the counting reader
+    /// ```
+    ///
+    /// - Parameter wrap: Makes the wrapping reader from the input's own, once per parse;
+    ///   what it throws, a parse rethrows as it is.
+    public func readingThrough(_ wrap: @escaping @Sendable (any XMLInputReader) throws -> any XMLInputReader) -> XMLInput {
+        var wrapped = XMLInput.reader(name: name) { [self] in try wrap(try makeReader()) }
+        wrapped.chunkSize = chunkSize
+        wrapped.encoding = encoding
+        wrapped.readsConcatenatedDocuments = readsConcatenatedDocuments
+        return wrapped
+    }
+
     /// Opens the input for reading its bytes yourself, as a parse would: for a reader
     /// that wraps another input (decompressing it, counting what was read) and is then
     /// parsed as ``reader(name:_:)``.

@@ -87,7 +87,8 @@ public struct RecordExtraction {
     ///   - diagnostic: Receives the error of each skipped record, as it happens.
     /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless failures are
     ///   skipped), ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
-    ///   input cannot be read.
+    ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
+    ///   decompressed.
     public func run(
         _ input: XMLInput, progress meter: ProgressMeter? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
         diagnostic: @escaping (XMLRecordError) -> Void

@@ -374,4 +374,25 @@ struct XMLInputTests {
         #expect(texts == ["café", "2"])
         #expect(parser.documentCount == 2)
     }
+
+    @Test("an input read through a wrapping reader keeps its name and every option")
+    func readingThroughKeepsOptions() throws {
+        struct Passing: XMLInputReader {
+            var base: any XMLInputReader
+            mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int { try base.read(into: buffer) }
+        }
+        var input = XMLInput.bytes(Array("<a>caf".utf8) + [0xE9] + Array("</a><a>2</a>".utf8))
+            .encoding("ISO-8859-1").concatenatedDocuments().named("log.xml")
+        input.chunkSize = 3
+        let wrapped = input.readingThrough { Passing(base: $0) }
+        #expect(wrapped.name == "log.xml")
+        #expect(wrapped.chunkSize == 3)
+        #expect(wrapped.encoding == "ISO-8859-1")
+        #expect(wrapped.readsConcatenatedDocuments)
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("a") { _, text in texts.append(text) }
+        #expect(try dispatcher.parse(wrapped) == .completed)
+        #expect(texts == ["café", "2"])
+    }
 }

@@ -1,0 +1,35 @@
+import SAXDispatch
+
+extension XMLInput {
+    /// `input` decompressed when it is compressed (gzip, bzip2, xz or zstd, told by its
+    /// first bytes, not by its name), and as it is otherwise; with its name and options
+    /// (``XMLInput/readingThrough(_:)``).
+    ///
+    /// ```swift
+    /// import SAXDispatch
+    /// import SAXDispatchCompression
+    ///
+    /// try dispatcher.parse(.decompressing(.file("enwiki-pages.xml.bz2")))
+    /// try dispatcher.parse(.decompressing(.standardInput))        // curl … | my-tool
+    /// ```
+    ///
+    /// Every member, stream or frame of a concatenated file is read, as one document. The
+    /// safety limits of the parse see the decompressed bytes, so a small file that expands
+    /// to gigabytes (a compression bomb) ends in the same limit error as the large
+    /// document would, after decompressing no more than the limit lets through; memory
+    /// stays at a chunk and the decompressor's state.
+    ///
+    /// Compressed input is decompressed on a thread of its own, a few blocks ahead of the
+    /// parser (about a mebibyte), so that decompressing and parsing take two cores; `input`
+    /// is then read on that thread, and a reader of your own in it must share no unguarded
+    /// state with the handlers. With `inBackground: false`, each read of the parse
+    /// decompresses what it needs, on the parse's thread.
+    ///
+    /// A parse throws ``DecompressionError`` when the input is truncated or corrupt,
+    /// after the events of everything decoded before, and what `input` throws
+    /// (`XMLInputError` for a file) as it is.
+    public static func decompressing(_ input: XMLInput, inBackground: Bool = true) -> XMLInput {
+        let name = input.name
+        return input.readingThrough { DecompressingReader($0, name: name, inBackground: inBackground) }
+    }
+}
