@@ -3,7 +3,7 @@ import SAXDispatch
 extension XMLInput {
     /// `input` decompressed when it is compressed (gzip, bzip2, xz or zstd, told by its
     /// first bytes, not by its name), and as it is otherwise; with its name and options
-    /// (``XMLInput/readingThrough(_:)``).
+    /// (`XMLInput.readingThrough(_:)`).
     ///
     /// ```swift
     /// import SAXDispatch
