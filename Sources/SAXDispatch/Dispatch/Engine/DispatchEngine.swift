@@ -222,7 +222,7 @@ final class DispatchEngine {
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
-            (stack.top.line, stack.top.column, stack.top.byteOffset) = driver.currentPosition()
+            stack.setTopPosition(driver.currentPosition())
         }
         topFlags = flags
         driver.setCharacterData(flags.characterData)
