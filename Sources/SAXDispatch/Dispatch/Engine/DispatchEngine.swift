@@ -53,7 +53,7 @@ final class DispatchEngine {
     @exclusivity(unchecked) var currentAttributes: UnsafePointer<UnsafePointer<CChar>?>?
     @exclusivity(unchecked) var attributesSerial: UInt64 = 0
     /// Identifies the text chunk being dispatched, so a chunk cannot be read later.
-    @exclusivity(unchecked) var chunkSerial: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var chunkSerial: UInt64 = 0
 
     /// The patterns matched by open elements whose name alone does not decide them.
     @exclusivity(unchecked) var matches = MatchStack()
