@@ -15,15 +15,19 @@ public struct DocumentGenerator: Sendable {
     /// up to `targetSize` UTF-8 bytes, and each chunk converted, so the twins in every
     /// encoding are the same characters. Other than UTF-8 needs `japanesePercent`.
     public var encoding: DocumentEncoding
+    /// Text per element, extra elements and attributes, depth and text pieces; the
+    /// default is the shape's own.
+    public var proportions: Proportions
 
     public init(
         shape: Shape, seed: UInt64 = 0x5A5D_15BA_7C40_0003, japanesePercent: Int? = nil,
-        encoding: DocumentEncoding = .utf8
+        encoding: DocumentEncoding = .utf8, proportions: Proportions = .standard
     ) {
         self.shape = shape
         self.seed = seed
         self.japanesePercent = japanesePercent
         self.encoding = encoding
+        self.proportions = proportions
     }
 
     public struct UnsupportedOptions: Error, CustomStringConvertible {
@@ -52,10 +56,11 @@ public struct DocumentGenerator: Sendable {
         var random = SplitMix64(seed: seed)
         let text = japanesePercent.map { ZooText.japanese(percent: $0) } ?? ZooText.standard
         switch shape {
-        case .zoo: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.plain, text, encoding)
-        case .zooNamespaced: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.namespaced, text, encoding)
-        case .osm: try OSM.write(&writer, &random, targetSize)
-        case .wiki: try Wiki.write(&writer, &random, targetSize)
+        case .zoo: try Zoo.write(&writer, &random, targetSize, Zoo.Markup.plain, text, encoding, proportions)
+        case .zooNamespaced:
+            try Zoo.write(&writer, &random, targetSize, Zoo.Markup.namespaced, text, encoding, proportions)
+        case .osm: try OSM.write(&writer, &random, targetSize, proportions)
+        case .wiki: try Wiki.write(&writer, &random, targetSize, proportions)
         }
         try writer.flush()
     }
@@ -71,15 +76,24 @@ enum Vocabulary {
     ].map { Array($0.utf8) }
 
     /// About `length` bytes of words separated by spaces, never starting or ending with whitespace.
+    /// With `breaks`, that percentage of the gaps between words is a line end, an entity
+    /// reference or a CDATA section instead of a space (no draws at all when it is 0, so
+    /// the shapes' own documents stay what they are).
     static func prose(
         _ writer: inout DocumentWriter, _ random: inout SplitMix64, length: Int, newlines: Bool = false,
-        words choice: WordChoice = WordChoice(words)
+        words choice: WordChoice = WordChoice(words), breaks: Int = 0
     ) {
         let start = writer.count
         var first = true
         while writer.count - start < length {
             if !first {
-                if newlines && random.percent(4) {
+                if breaks > 0 && random.percent(breaks) {
+                    switch random.below(3) {
+                    case 0: writer.append("\n")
+                    case 1: writer.append(" &amp; ")
+                    default: writer.append(" <![CDATA[a < b]]> ")
+                    }
+                } else if newlines && random.percent(4) {
                     writer.append(random.percent(50) ? "\n\n" : "\n")
                 } else {
                     writer.append(" ")
@@ -115,6 +129,9 @@ enum Zoo {
         let data: StaticString
         let secondNote: StaticString
         let animalEnd: StaticString
+        /// `animalEnd` in two, for extra elements after the second note.
+        let noteEnd: StaticString = "</note>"
+        let junkEnd: StaticString
         let epilogue: StaticString
 
         /// The README's zoo: no namespaces.
@@ -129,6 +146,7 @@ enum Zoo {
             data: "</name><data>",
             secondNote: "</data></deeper></blob>\n        <note>",
             animalEnd: "</note>\n      </junk>\n    </animal>\n",
+            junkEnd: "\n      </junk>\n    </animal>\n",
             epilogue:
                 "  </animals>\n  <facilities>\n    <toilet>42</toilet>\n    <disabled_parking>true</disabled_parking>\n  </facilities>\n</zoo>\n")
 
@@ -150,14 +168,16 @@ enum Zoo {
             data: "</z:name><data>",
             secondNote: "</data></z:nested_nonsense></blob>\n        <note>",
             animalEnd: "</note>\n      </junk>\n    </z:animal>\n",
+            junkEnd: "\n      </junk>\n    </z:animal>\n",
             epilogue:
                 "  </z:animals>\n  <z:facilities>\n    <z:toilet>42</z:toilet>\n    <z:disabled_parking>true</z:disabled_parking>\n  </z:facilities>\n</z:zoo>\n")
     }
 
     static func write(
         _ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ markup: Markup, _ text: ZooText,
-        _ encoding: DocumentEncoding
+        _ encoding: DocumentEncoding, _ proportions: Proportions
     ) throws {
+        let breaks = proportions.breakPercent
         writer.append("<?xml version=\"1.0\" encoding=\"")
         writer.append(Array(encoding.declaredName.utf8))
         writer.append("\"?>\n")
@@ -184,15 +204,23 @@ enum Zoo {
             writer.append(id)
             writer.append("\" flag=\"")
             writer.append(random.below(1000))
-            writer.append("\">")
-            Vocabulary.prose(&writer, &random, length: 150, words: text.prose)
+            writer.append("\"")
+            proportions.writeAttributes(&writer)
+            writer.append(">")
+            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks)
             writer.append(markup.blobName)
             writer.append(text.plainNames.pick(&random))
             writer.append(markup.data)
-            Vocabulary.prose(&writer, &random, length: 140, words: text.prose)
+            Vocabulary.prose(&writer, &random, length: proportions.text(140), words: text.prose, breaks: breaks)
             writer.append(markup.secondNote)
-            Vocabulary.prose(&writer, &random, length: 150, words: text.prose)
-            writer.append(markup.animalEnd)
+            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks)
+            if proportions.extraElements > 0 {
+                writer.append(markup.noteEnd)
+                proportions.writeExtraElements(&writer, &random, indent: "\n        ")
+                writer.append(markup.junkEnd)
+            } else {
+                writer.append(markup.animalEnd)
+            }
             try writer.flushIfFull()
         }
         writer.append(markup.epilogue)
@@ -208,7 +236,9 @@ enum OSM {
         ("source", ["survey", "bing"]),
     ].map { (Array($0.0.utf8), $0.1.map { Array($0.utf8) }) }
 
-    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
+    static func write(
+        _ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ proportions: Proportions
+    ) throws {
         writer.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"saxdispatch-bench\">\n")
         writer.append(" <bounds minlat=\"53.7000000\" minlon=\"-1.6500000\" maxlat=\"53.9000000\" maxlon=\"-1.4500000\"/>\n")
         var nodes = 0
@@ -227,12 +257,20 @@ enum OSM {
             writer.append("-1")
             writer.append(random.below(10))
             writer.append("T12:34:56Z\"")
+            proportions.writeAttributes(&writer)
             if random.percent(80) {
-                writer.append("/>\n")
+                if proportions.extraElements > 0 {
+                    writer.append(">")
+                    proportions.writeExtraElements(&writer, &random, indent: "\n  ")
+                    writer.append("\n </node>\n")
+                } else {
+                    writer.append("/>\n")
+                }
             } else {
                 writer.append(">\n")
                 for _ in 0..<(1 + random.below(4)) { tag(&writer, &random) }
-                writer.append(" </node>\n")
+                proportions.writeExtraElements(&writer, &random, indent: "  ")
+                writer.append(proportions.extraElements > 0 ? "\n </node>\n" : " </node>\n")
             }
             try writer.flushIfFull()
         }
@@ -243,14 +281,17 @@ enum OSM {
             writer.append(5_000_000 + ways)
             writer.append("\" version=\"")
             writer.append(1 + random.below(5))
-            writer.append("\" timestamp=\"2020-02-02T02:02:02Z\">\n")
+            writer.append("\" timestamp=\"2020-02-02T02:02:02Z\"")
+            proportions.writeAttributes(&writer)
+            writer.append(">\n")
             for _ in 0..<(5 + random.below(11)) {
                 writer.append("  <nd ref=\"")
                 writer.append(1_000_001 + random.below(max(1, nodes)))
                 writer.append("\"/>\n")
             }
             for _ in 0..<(1 + random.below(3)) { tag(&writer, &random) }
-            writer.append(" </way>\n")
+            proportions.writeExtraElements(&writer, &random, indent: "  ")
+            writer.append(proportions.extraElements > 0 ? "\n </way>\n" : " </way>\n")
             try writer.flushIfFull()
         }
         writer.append("</osm>\n")
@@ -267,13 +308,17 @@ enum OSM {
 }
 
 enum Wiki {
-    static func write(_ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int) throws {
+    static func write(
+        _ writer: inout DocumentWriter, _ random: inout SplitMix64, _ target: Int, _ proportions: Proportions
+    ) throws {
         writer.append("<mediawiki xmlns=\"http://www.mediawiki.org/xml/export-0.10/\" version=\"0.10\" xml:lang=\"en\">\n")
         writer.append("  <siteinfo>\n    <sitename>Wikipedia</sitename>\n    <dbname>enwiki</dbname>\n  </siteinfo>\n")
         var page = 0
         while writer.count < target {
             page += 1
-            writer.append("  <page>\n    <title>")
+            writer.append("  <page")
+            proportions.writeAttributes(&writer)
+            writer.append(">\n    <title>")
             Vocabulary.prose(&writer, &random, length: 12)
             writer.append("</title>\n    <ns>0</ns>\n    <id>")
             writer.append(page)
@@ -287,8 +332,12 @@ enum Wiki {
             Vocabulary.prose(&writer, &random, length: 6)
             writer.append("</username>\n        <id>")
             writer.append(random.below(1_000_000))
-            writer.append("</id>\n      </contributor>\n      <text xml:space=\"preserve\">")
-            Vocabulary.prose(&writer, &random, length: 2000 + random.below(6000), newlines: true)
+            writer.append("</id>\n      </contributor>")
+            proportions.writeExtraElements(&writer, &random, indent: "\n      ")
+            writer.append("\n      <text xml:space=\"preserve\">")
+            Vocabulary.prose(
+                &writer, &random, length: proportions.text(2000 + random.below(6000)), newlines: true,
+                breaks: proportions.breakPercent)
             writer.append("</text>\n    </revision>\n  </page>\n")
             try writer.flushIfFull()
         }

@@ -1,6 +1,8 @@
-// generate-documents SHAPE BYTES FILE [--japanese PERCENT] [--encoding NAME]: writes a
-// benchmark document of about BYTES bytes (of its UTF-8 form); zoo and zoo-ns can have
-// Japanese text, and then be written in Shift_JIS, EUC-JP or GB18030 as well.
+// generate-documents SHAPE BYTES FILE [--japanese PERCENT] [--encoding NAME] [proportions]:
+// writes a benchmark document of about BYTES bytes (of its UTF-8 form); zoo and zoo-ns can
+// have Japanese text, and then be written in Shift_JIS, EUC-JP or GB18030 as well. The
+// proportions (--text-percent, --extra-elements, --extra-attributes, --break-percent,
+// --extra-depth) move the shape away from its own; see `Proportions`.
 import BenchmarkDocuments
 
 #if canImport(Glibc)
@@ -12,7 +14,9 @@ import Darwin
 func usage() -> Never {
     let shapes = Shape.allCases.map(\.rawValue).joined(separator: "|")
     let encodings = DocumentEncoding.allCases.map(\.rawValue).joined(separator: "|")
-    printError("usage: generate-documents \(shapes) BYTES FILE [--japanese PERCENT] [--encoding \(encodings)]")
+    printError(
+        "usage: generate-documents \(shapes) BYTES FILE [--japanese PERCENT] [--encoding \(encodings)]"
+            + " [--text-percent N] [--extra-elements N] [--extra-attributes N] [--break-percent N] [--extra-depth N]")
     exit(2)
 }
 
@@ -29,6 +33,15 @@ while index < arguments.count {
     case "--encoding":
         guard let encoding = DocumentEncoding(named: arguments[index + 1]) else { usage() }
         generator.encoding = encoding
+    case "--text-percent", "--extra-elements", "--extra-attributes", "--break-percent", "--extra-depth":
+        guard let value = Int(arguments[index + 1]), value >= 0 else { usage() }
+        switch arguments[index] {
+        case "--text-percent": generator.proportions.textPercent = value
+        case "--extra-elements": generator.proportions.extraElements = value
+        case "--extra-attributes": generator.proportions.extraAttributes = value
+        case "--break-percent": generator.proportions.breakPercent = min(value, 100)
+        default: generator.proportions.extraDepth = value
+        }
     default:
         usage()
     }

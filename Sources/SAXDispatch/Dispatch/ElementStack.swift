@@ -71,6 +71,16 @@ struct ElementStack: ~Copyable {
         unsafeMutableAddress { frames.lastAddress }
     }
 
+    /// Records the start-tag position of the innermost open element, addressing its frame
+    /// once rather than once per field. The stack must not be empty.
+    @inline(__always)
+    mutating func setTopPosition(_ position: (line: Int, column: Int, byteOffset: Int)) {
+        let frame = frames.lastAddress
+        frame.pointee.line = position.line
+        frame.pointee.column = position.column
+        frame.pointee.byteOffset = position.byteOffset
+    }
+
     /// The route flags of the innermost open element, read without copying its frame.
     @inline(__always)
     var topFlags: RouteFlags { frames.last.flags }

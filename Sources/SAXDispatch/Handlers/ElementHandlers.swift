@@ -82,9 +82,11 @@ extension Dispatcher {
 }
 
 /// The value a handler object's handlers mutate in place, shared by all of them.
+@usableFromInline
 final class HandlerState<Object> {
-    // Handlers run one at a time on the parsing thread, never overlapping.
-    @exclusivity(unchecked) var value: Object
+    // Handlers run one at a time on the parsing thread, never overlapping, so the
+    // dynamic exclusivity check a class's stored property would pay per access is off.
+    @usableFromInline @exclusivity(unchecked) var value: Object
 
     init(_ value: Object) {
         self.value = value

@@ -3,10 +3,15 @@
 ///
 /// Each registration binds the handler to the object once; when an event arrives, the
 /// dispatcher calls it like any closure.
+///
+/// The registration methods are inlinable so that the closure binding a handler to the
+/// object is compiled in the module that declares the object, for its type: a generic
+/// binding would pass the object indirectly through reabstraction thunks on every call.
 public struct HandlerRegistry<Object> {
     /// The dispatcher being built.
-    public internal(set) var dispatcher = Dispatcher()
-    let state: HandlerState<Object>
+    public var dispatcher: Dispatcher { building }
+    @usableFromInline var building = Dispatcher()
+    @usableFromInline let state: HandlerState<Object>
 
     init(state: HandlerState<Object>) {
         self.state = state
@@ -14,45 +19,47 @@ public struct HandlerRegistry<Object> {
 
     /// The whitespace policy of text handlers that do not name one; see ``Dispatcher/whitespace``.
     public var whitespace: WhitespacePolicy {
-        get { dispatcher.whitespace }
-        set { dispatcher.whitespace = newValue }
+        get { building.whitespace }
+        set { building.whitespace = newValue }
     }
 
     /// The safety profile used when this type parses on its own; see ``Dispatcher/safety``.
     public var safety: SafetyProfile {
-        get { dispatcher.safety }
-        set { dispatcher.safety = newValue }
+        get { building.safety }
+        set { building.safety = newValue }
     }
 
     /// The prefixes this type's patterns may use; see ``Dispatcher/namespaces``.
     public var namespaces: NamespaceBindings {
-        get { dispatcher.namespaces }
-        set { dispatcher.namespaces = newValue }
+        get { building.namespaces }
+        set { building.namespaces = newValue }
     }
 
     /// Whether names are read by namespace when this type parses on its own; see
     /// ``Dispatcher/processesNamespaces``.
     public var processesNamespaces: Bool {
-        get { dispatcher.processesNamespaces }
-        set { dispatcher.processesNamespaces = newValue }
+        get { building.processesNamespaces }
+        set { building.processesNamespaces = newValue }
     }
 
     // MARK: Handlers that receive the object
 
     /// Calls `handler` with the object at the start of every element matching `pattern`.
+    @inlinable
     public mutating func onStart(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
     ) {
         let state = state
-        dispatcher.onStart(pattern) { try handler(&state.value, $0) }
+        building.onStart(pattern) { try handler(&state.value, $0) }
     }
 
     /// Calls `handler` with the object at the end of every element matching `pattern`.
+    @inlinable
     public mutating func onEnd(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
     ) {
         let state = state
-        dispatcher.onEnd(pattern) { try handler(&state.value, $0) }
+        building.onEnd(pattern) { try handler(&state.value, $0) }
     }
 
     /// Calls `handler` with the object and the element's coalesced text (its own, or with
@@ -62,57 +69,62 @@ public struct HandlerRegistry<Object> {
     /// ```swift
     /// handlers.onEnd("item/description", text: .whole) { $0.describe($1, $2) }
     /// ```
+    @inlinable
     public mutating func onEnd(
         _ pattern: ElementPattern, text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
     ) {
         let state = state
-        dispatcher.onEnd(pattern, text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
+        building.onEnd(pattern, text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
     }
 
     /// Calls `handler` with the object and each piece of text of elements matching
     /// `pattern`; see ``Dispatcher/onText(_:_:)``.
+    @inlinable
     public mutating func onText(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void
     ) {
         let state = state
-        dispatcher.onText(pattern) { try handler(&state.value, $0, $1) }
+        building.onText(pattern) { try handler(&state.value, $0, $1) }
     }
 
     /// Calls `handler` with the object at the start of every element no pattern matches;
     /// see ``Dispatcher/onAnyStart(_:)``.
+    @inlinable
     public mutating func onAnyStart(_ handler: @escaping (inout Object, ElementContext) throws -> Void) {
         let state = state
-        dispatcher.onAnyStart { try handler(&state.value, $0) }
+        building.onAnyStart { try handler(&state.value, $0) }
     }
 
     /// Calls `handler` with the object and the coalesced text (own, or whole with
     /// `text: .whole`) at the end of every element no pattern matches; see
     /// ``Dispatcher/onAnyEnd(text:whitespace:_:)``.
+    @inlinable
     public mutating func onAnyEnd(
         text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ handler: @escaping (inout Object, ElementContext, String) throws -> Void
     ) {
         let state = state
-        dispatcher.onAnyEnd(text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
+        building.onAnyEnd(text: scope, whitespace: whitespace) { try handler(&state.value, $0, $1) }
     }
 
     /// Calls `handler` with the object and each piece of text of every element no pattern
     /// matches; see ``Dispatcher/onAnyText(_:)``.
+    @inlinable
     public mutating func onAnyText(_ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void) {
         let state = state
-        dispatcher.onAnyText { try handler(&state.value, $0, $1) }
+        building.onAnyText { try handler(&state.value, $0, $1) }
     }
 
     /// Keeps attributes of matching elements for their descendants; see
     /// ``Dispatcher/retainAttributes(_:of:)``.
     public mutating func retainAttributes(_ attributes: String..., of pattern: ElementPattern) {
-        dispatcher.retainAttributes(attributes, of: pattern)
+        building.retainAttributes(attributes, of: pattern)
     }
 
     /// Mounts a handler set; see ``Dispatcher/mount(_:at:)``.
     public mutating func mount(_ handlers: Dispatcher, at mountPoint: ElementPattern) {
-        dispatcher.mount(handlers, at: mountPoint)
+        building.mount(handlers, at: mountPoint)
     }
 }
 
@@ -122,13 +134,15 @@ extension HandlerRegistry where Object: AnyObject {
     /// ```swift
     /// handlers.onStart("animal", Self.beginAnimal)   // func beginAnimal(_ element: ElementContext)
     /// ```
+    @inlinable
     public mutating func onStart(_ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext) throws -> Void) {
-        dispatcher.onStart(pattern, method(state.value))
+        building.onStart(pattern, method(state.value))
     }
 
     /// Calls the object's method `method` at the end of every element matching `pattern`.
+    @inlinable
     public mutating func onEnd(_ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext) throws -> Void) {
-        dispatcher.onEnd(pattern, method(state.value))
+        building.onEnd(pattern, method(state.value))
     }
 
     /// Calls the object's method `method` with the coalesced text (own, or whole with
@@ -138,17 +152,19 @@ extension HandlerRegistry where Object: AnyObject {
     /// handlers.onEnd("animal/kind", Self.kind)   // func kind(_ element: ElementContext, _ text: String)
     /// handlers.onEnd("animal/story", text: .whole, Self.story)
     /// ```
+    @inlinable
     public mutating func onEnd(
         _ pattern: ElementPattern, text scope: TextScope = .own, whitespace: WhitespacePolicy? = nil,
         _ method: @escaping (Object) -> (ElementContext, String) throws -> Void
     ) {
-        dispatcher.onEnd(pattern, text: scope, whitespace: whitespace, method(state.value))
+        building.onEnd(pattern, text: scope, whitespace: whitespace, method(state.value))
     }
 
     /// Calls the object's method `method` with each piece of text of elements matching `pattern`.
+    @inlinable
     public mutating func onText(
         _ pattern: ElementPattern, _ method: @escaping (Object) -> (ElementContext, TextChunk) throws -> Void
     ) {
-        dispatcher.onText(pattern, method(state.value))
+        building.onText(pattern, method(state.value))
     }
 }

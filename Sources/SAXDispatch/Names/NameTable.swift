@@ -252,13 +252,19 @@ final class NameTable {
             }
             return true
         }
-        while offset < length {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
-                return false
-            }
-            offset += 1
+        // Shorter names: two loads that overlap in the middle cover every length, so
+        // there is no loop over the bytes.
+        if length >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
         }
-        return true
+        if length >= 2 {
+            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
+                && a.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
+                    == b.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
+        }
+        return length == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 
     /// How many leading bytes are hashed one at a time, in the same pass that finds the

@@ -19,6 +19,31 @@ struct GettingStartedArticleTests {
         #expect(xml.first.map { $0.joined(separator: "\n") + "\n" } == document)
     }
 
+    @Test("a handler object collects the animals and the toilet count")
+    func handlerObject() throws {
+        struct Animal: Equatable { let kind: String; let name: String }
+
+        struct ZooReader: ElementHandlers {
+            var animals: [Animal] = []
+            var toiletCount = 0
+            private var kind = "", name = ""
+
+            static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+                handlers.onEnd("animal/kind") { zoo, _, text in zoo.kind = text }
+                handlers.onEnd("nested_nonsense/name") { zoo, _, text in zoo.name = text }
+                handlers.onEnd("animal") { zoo, _ in zoo.animals.append(Animal(kind: zoo.kind, name: zoo.name)) }
+                handlers.onEnd("facilities/toilet") { zoo, _, text in zoo.toiletCount = Int(text) ?? 0 }
+            }
+        }
+
+        var zoo = ZooReader()
+        try zoo.parse(.string(document))
+        // zoo.animals: cat "grumpy" and dog "i have no idea what i'm doing"; zoo.toiletCount: 42
+
+        #expect(zoo.animals == [Animal(kind: "cat", name: "grumpy"), Animal(kind: "dog", name: "i have no idea what i'm doing")])
+        #expect(zoo.toiletCount == 42)
+    }
+
     @Test("handlers collect the animals and the toilet count")
     func handlers() throws {
         struct Animal: Equatable { let kind: String; let name: String }

@@ -38,7 +38,9 @@ extension DispatchEngine {
             "ElementAttributes used after its start handler returned; copy the values you need inside the handler")
     }
 
-    @usableFromInline
+    // Inlinable, so that a text handler's `chunk.count` compiles to a compare in its own
+    // module rather than a call into the library per chunk.
+    @inlinable
     func checkChunk(serial: UInt64) {
         precondition(
             serial == chunkSerial, "TextChunk used after its text handler returned; copy the text inside the handler")

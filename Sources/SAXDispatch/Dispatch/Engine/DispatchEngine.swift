@@ -53,7 +53,7 @@ final class DispatchEngine {
     @exclusivity(unchecked) var currentAttributes: UnsafePointer<UnsafePointer<CChar>?>?
     @exclusivity(unchecked) var attributesSerial: UInt64 = 0
     /// Identifies the text chunk being dispatched, so a chunk cannot be read later.
-    @exclusivity(unchecked) var chunkSerial: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var chunkSerial: UInt64 = 0
 
     /// The patterns matched by open elements whose name alone does not decide them.
     @exclusivity(unchecked) var matches = MatchStack()
@@ -222,7 +222,7 @@ final class DispatchEngine {
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
-            (stack.top.line, stack.top.column, stack.top.byteOffset) = driver.currentPosition()
+            stack.setTopPosition(driver.currentPosition())
         }
         topFlags = flags
         driver.setCharacterData(flags.characterData)
