@@ -7,6 +7,8 @@
 // big-endian) and the token limit (bits 6-7: the profile's, or a small one); then two
 // bytes (little-endian) per split point, then the document. Seeds made by `Scripts/fuzz`
 // start with two zero bytes; the regression inputs in `Fuzz/Regressions` carry their own.
+// With an odd number of split points, the document is also written twice in a row and
+// read as concatenated documents, whole, split and through the readers, as a second check.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -76,7 +78,8 @@ final class EventLog {
             self.error = error
             unfinishedText = pendingText
             pendingText = ""
-            lines.append("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)")
+            let document = error.documentNumber.map { " document \($0)" } ?? ""
+            lines.append("error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath)\(document)")
         case .failure(let error):
             lines.append("unexpected error \(error)")
         }
@@ -122,15 +125,16 @@ func utf16(_ document: [UInt8], bigEndian: Bool) -> [UInt8] {
     return result
 }
 
-func whole(_ document: [UInt8], _ profile: SafetyProfile) -> EventLog {
+func whole(_ document: [UInt8], _ profile: SafetyProfile, concatenated: Bool = false) -> EventLog {
     let log = EventLog()
-    log.end(Result { try log.dispatcher(profile).parse(.bytes(document)) })
+    log.end(Result { try log.dispatcher(profile).parse(.bytes(document).concatenatedDocuments(concatenated)) })
     return log
 }
 
-func split(_ document: [UInt8], at points: [Int], _ profile: SafetyProfile) -> EventLog {
+func split(_ document: [UInt8], at points: [Int], _ profile: SafetyProfile, concatenated: Bool = false) -> EventLog {
     let log = EventLog()
     let parser = PushParser(log.dispatcher(profile))
+    parser.readsConcatenatedDocuments = concatenated
     log.end(
         Result {
             var start = 0
@@ -144,7 +148,7 @@ func split(_ document: [UInt8], at points: [Int], _ profile: SafetyProfile) -> E
 }
 
 /// The file-descriptor path (expat's own buffer), through a pipe.
-func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) -> EventLog? {
+func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile, concatenated: Bool = false) -> EventLog? {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return nil }
     defer { close(ends[0]) }
@@ -152,7 +156,7 @@ func throughPipe(_ document: [UInt8], chunkSize: Int, _ profile: SafetyProfile) 
     close(ends[1])
     guard written == document.count else { return nil }
     let log = EventLog()
-    var input = XMLInput.fileDescriptor(ends[0])
+    var input = XMLInput.fileDescriptor(ends[0]).concatenatedDocuments(concatenated)
     input.chunkSize = chunkSize
     log.end(Result { try log.dispatcher(profile).parse(input) })
     return log
@@ -177,9 +181,12 @@ struct IrregularReader: XMLInputReader {
 }
 
 /// The custom-reader path (expat's own buffer, filled by reads of any size).
-func throughReader(_ document: [UInt8], at points: [Int], chunkSize: Int, _ profile: SafetyProfile) -> EventLog {
+func throughReader(
+    _ document: [UInt8], at points: [Int], chunkSize: Int, _ profile: SafetyProfile, concatenated: Bool = false
+) -> EventLog {
     let log = EventLog()
     var input = XMLInput.reader(name: "fuzz") { IrregularReader(document: document, stops: points) }
+        .concatenatedDocuments(concatenated)
     input.chunkSize = chunkSize
     log.end(Result { try log.dispatcher(profile).parse(input) })
     return log
@@ -250,5 +257,19 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     compare(
         expected, throughReader(document, at: points, chunkSize: chunkSize, profile),
         "read by \(chunkSize) in reads ending at \(points)", document)
+    if pointCount % 2 == 1 && document.count <= 4096 {
+        let twice = document + document
+        let expectedTwice = whole(twice, profile, concatenated: true)
+        compare(expectedTwice, split(twice, at: points, profile, concatenated: true), "twice, split at \(points)", twice)
+        compare(
+            expectedTwice, split(twice, at: Array(0...twice.count), profile, concatenated: true), "twice, byte by byte",
+            twice)
+        if let piped = throughPipe(twice, chunkSize: chunkSize, profile, concatenated: true) {
+            compare(expectedTwice, piped, "twice, from a pipe by \(chunkSize)", twice)
+        }
+        compare(
+            expectedTwice, throughReader(twice, at: points, chunkSize: chunkSize, profile, concatenated: true),
+            "twice, read by \(chunkSize) in reads ending at \(points)", twice)
+    }
     return 0
 }
