@@ -34,14 +34,39 @@ struct TextBuffer: ~Copyable {
     mutating func append(_ bytes: UnsafeRawPointer, count length: Int) {
         if count + length > capacity { grow(toHold: count + length) }
         if length <= 16 {
-            // Expat hands over many tiny pieces (line ends, entity replacements): skip the call to memcpy.
-            for offset in 0..<length {
-                (storage + count + offset).storeBytes(of: bytes.load(fromByteOffset: offset, as: UInt8.self), as: UInt8.self)
-            }
+            // Expat hands over many tiny pieces (line ends, indentation, entity replacements):
+            // copied without a call to memcpy or a loop per byte.
+            Self.copySmall(from: bytes, to: storage + count, count: length)
         } else {
             (storage + count).copyMemory(from: bytes, byteCount: length)
         }
         count += length
+    }
+
+    /// Copies at most 16 bytes as two loads and two stores of the widest size that fits,
+    /// overlapping in the middle: every byte read and written lies within the `count`
+    /// bytes at each end.
+    @inline(__always)
+    static func copySmall(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            destination.storeBytes(of: head, as: UInt64.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            destination.storeBytes(of: head, as: UInt32.self)
+            destination.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        } else if count > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (some of them the same byte).
+            let first = source.load(as: UInt8.self)
+            let middle = source.load(fromByteOffset: count >> 1, as: UInt8.self)
+            let last = source.load(fromByteOffset: count - 1, as: UInt8.self)
+            destination.storeBytes(of: first, as: UInt8.self)
+            destination.storeBytes(of: middle, toByteOffset: count >> 1, as: UInt8.self)
+            destination.storeBytes(of: last, toByteOffset: count - 1, as: UInt8.self)
+        }
     }
 
     /// Drops everything from `offset` on.

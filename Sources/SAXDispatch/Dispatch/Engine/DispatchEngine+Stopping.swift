@@ -4,7 +4,8 @@
 extension DispatchEngine {
     /// Ends the parse because the document broke a rule of the safety profile, at the
     /// current event's position or the one given, in the open element at `depth` (the
-    /// innermost unless said).
+    /// innermost unless said). Never inlined, as ``fail(_:in:)``.
+    @inline(never)
     func violate(
         _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
         at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
@@ -29,6 +30,10 @@ extension DispatchEngine {
     }
 
     /// Ends the parse with a handler's error, wrapped with the element and position.
+    ///
+    /// Never inlined: every handler call's `catch` leads here, and inlined into the
+    /// per-event paths it would make their frames larger for a path taken once per parse.
+    @inline(never)
     func fail(_ error: any Error, in event: HandlerError.Event) {
         guard !isHalted else { return }
         // Deliveries put off from before the failing handler come first; if one of them
