@@ -80,6 +80,9 @@ public final class DecompressingReader: XMLInputReader {
     /// `nil`: ``defaultDecodingThreads``.
     var decodingThreads: Int?
 
+    /// Whether the decompressor maps its large buffers (a segment's, on a thread of its own).
+    var mapsLargeAllocations = false
+
     /// How many compressed bytes a read of the base asks for.
     static let compressedChunkSize = 64 * 1024
 
@@ -294,7 +297,7 @@ public final class DecompressingReader: XMLInputReader {
 
     private func codec(_ format: CompressionFormat) throws -> any Codec {
         do {
-            return try format.makeCodec()
+            return try format.makeCodec(mapsLargeAllocations: mapsLargeAllocations)
         } catch {
             throw DecompressionError(name: name, format: format, code: error.code, message: error.message, compressedOffset: nil)
         }

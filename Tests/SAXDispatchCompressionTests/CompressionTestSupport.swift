@@ -30,13 +30,13 @@ enum Compressed {
     }
 
     /// `bytes` compressed by the system's command for `format`.
-    static func compress(_ bytes: [UInt8], _ format: CompressionFormat) throws -> [UInt8] {
+    static func compress(_ bytes: [UInt8], _ format: CompressionFormat, options: [String] = []) throws -> [UInt8] {
         let command = try #require(Self.tool(format))
         let input = FileManagerTemp.write(Data(bytes), name: "compress-input-\(format)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: input) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = ["-c", "-q", input]
+        process.arguments = ["-c", "-q"] + options + [input]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -1,11 +1,26 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 private import CBzip2
 
 /// Decompresses bzip2 streams with libbz2, which checks each block's and stream's CRC.
 final class Bzip2Codec: Codec {
     private var stream = bz_stream()
     private var isOpen = false
+    /// Whether libbz2's block buffers (3.6 MB for a 900k block) are mapped and unmapped
+    /// rather than taken from malloc (see ``init(mapsLargeAllocations:)``).
+    private let mapsLargeAllocations: Bool
 
-    init() throws(CodecFailure) {
+    /// - Parameter mapsLargeAllocations: Map the block buffers of each stream and unmap
+    ///   them at its end. A decompressor on a short-lived thread (one per block, in
+    ///   parallel) would otherwise leave its buffer in the malloc arena of its thread, one
+    ///   arena per thread up to glibc's limit, and the process would keep them all.
+    init(mapsLargeAllocations: Bool = false) throws(CodecFailure) {
+        self.mapsLargeAllocations = mapsLargeAllocations
         try open()
     }
 
@@ -15,6 +30,10 @@ final class Bzip2Codec: Codec {
 
     private func open() throws(CodecFailure) {
         stream = bz_stream()
+        if mapsLargeAllocations {
+            stream.bzalloc = bzip2Allocate
+            stream.bzfree = bzip2Free
+        }
         // small: 0 (the faster decoder, about 3.7 MB for a 900k block); verbosity 0.
         guard BZ2_bzDecompressInit(&stream, 0, 0) == BZ_OK else {
             throw CodecFailure(code: .memoryLimit, message: "libbz2 could not set up a bzip2 decompressor")
@@ -57,5 +76,33 @@ final class Bzip2Codec: Codec {
         if isOpen { BZ2_bzDecompressEnd(&stream) }
         isOpen = false
         try open()
+    }
+}
+
+/// The allocator of a ``Bzip2Codec`` that maps its large buffers: each allocation carries
+/// 16 bytes in front that hold its mapped size, or 0 for one from malloc.
+private let bzip2Allocate: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32) -> UnsafeMutableRawPointer? = {
+    _, count, size in
+    let bytes = Int(count) * Int(size) + 16
+    if bytes < 1 << 20 {
+        guard let pointer = malloc(bytes) else { return nil }
+        pointer.storeBytes(of: 0, as: Int.self)
+        return pointer + 16
+    }
+    guard let pointer = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+        pointer != MAP_FAILED
+    else { return nil }
+    pointer.storeBytes(of: bytes, as: Int.self)
+    return pointer + 16
+}
+
+private let bzip2Free: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, pointer in
+    guard let pointer else { return }
+    let start = pointer - 16
+    let mapped = start.load(as: Int.self)
+    if mapped > 0 {
+        munmap(start, mapped)
+    } else {
+        free(start)
     }
 }

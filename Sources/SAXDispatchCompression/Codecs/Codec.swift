@@ -40,10 +40,12 @@ extension CompressionFormat {
     /// A new codec for a stream of this format.
     ///
     /// - Throws: `CodecFailure` when the library cannot be loaded or set up.
-    func makeCodec() throws(CodecFailure) -> any Codec {
+    /// - Parameter mapsLargeAllocations: For a decompressor on a short-lived thread: see
+    ///   ``Bzip2Codec/init(mapsLargeAllocations:)``.
+    func makeCodec(mapsLargeAllocations: Bool = false) throws(CodecFailure) -> any Codec {
         switch self {
         case .gzip: return try GzipCodec()
-        case .bzip2: return try Bzip2Codec()
+        case .bzip2: return try Bzip2Codec(mapsLargeAllocations: mapsLargeAllocations)
         case .xz: return try XzCodec()
         case .zstd: return try ZstdCodec()
         default: throw CodecFailure(code: .libraryUnavailable, message: "\(self) input cannot be decompressed")

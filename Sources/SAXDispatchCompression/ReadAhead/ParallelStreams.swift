@@ -7,21 +7,18 @@ import Musl
 #endif
 import SAXDispatch
 
-/// Decompresses the streams of a multi-stream bzip2 file (as `pbzip2` and Wikipedia's
-/// multistream dumps write them) on several threads at once, handing their output to the
-/// parse in order.
+/// Decompresses the blocks of a bzip2 file (one stream as `bzip2` writes, or many as
+/// `pbzip2` and Wikipedia's multistream dumps write) on several threads at once, handing
+/// their output to the parse in order.
 ///
-/// A splitting thread reads the compressed input and cuts it where a stream begins: the
-/// bytes `BZh1`…`BZh9` followed by a block's magic number (`1AY&SY`), which streams begin
-/// on byte boundaries. Each piece (a *segment*: one or more whole streams) is fed, a
-/// chunk at a time, to a `DecompressingReader` on a thread of its own, whose output waits
-/// in the segment's own bounded queue. At most `threads` segments are decoded ahead of the
-/// one the parse reads, so memory stays at a few blocks and a decompressor per thread.
-///
-/// Those ten bytes may also occur inside a stream's compressed bits. Cutting there leaves
-/// the segment before without its stream's end, which its decompressor reports as a
-/// truncated stream: a cut in the wrong place is an error, never different bytes. The
-/// chance for bytes that nobody crafted is about one in 2^77 per byte.
+/// A splitting thread reads the compressed input and cuts it into pieces that decompress
+/// on their own (``Bzip2BlockSplitter``): each stream of one block as it is, each block of
+/// a longer stream as a stream of its own, so that a single-stream file decompresses in
+/// parallel too. Each piece (a *segment*) is fed, a chunk at a time, to a
+/// `DecompressingReader` on a thread of its own, whose output waits in the segment's own
+/// bounded queue. At most `threads` segments are decoded ahead of the one the parse reads,
+/// so memory stays at a few blocks and a decompressor per thread. A cut in the wrong place
+/// (the splitter's markers inside a block's data) is an error, never different bytes.
 enum ParallelStreams {
     /// One piece of the input and its decompressed output.
     final class Segment: Sendable {
@@ -50,81 +47,84 @@ enum ParallelStreams {
         return started ? segments : nil
     }
 
-    /// The splitting thread: reads the input, cuts it at stream starts, starts a thread
-    /// per segment and feeds it.
+    /// The splitting thread: reads the input, cuts it into streams and blocks
+    /// (``Bzip2BlockSplitter``), starts a thread per segment and feeds it.
     private static func split(_ base: any XMLInputReader, name: String, into segments: SegmentQueue) {
         var base = base
-        var pending: [UInt8] = []
-        var pendingOffset = 0
         var chunk = [UInt8](repeating: 0, count: DecompressingReader.compressedChunkSize)
-        guard var current = startSegment(at: 0, name: name, into: segments) else { return }
-        /// Hands `pending[..<count]` to the current segment; false when the parse is done.
-        func feed(_ count: Int) -> Bool {
-            var from = 0
-            while from < count {
-                let size = min(count - from, DecompressingReader.compressedChunkSize)
-                var block = current.input.emptyBlock()
-                block.withUnsafeMutableBytes { destination in
-                    pending.withUnsafeBytes { source in
-                        destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[from..<(from + size)]))
-                    }
-                }
-                guard current.input.put(BlockQueue.Block(bytes: block, count: size)) else { return false }
-                from += size
-            }
-            pending.removeFirst(count)
-            pendingOffset += count
-            return true
-        }
+        var splitter = Bzip2BlockSplitter()
+        var sink = SegmentSink(name: name, segments: segments)
         while true {
             let count: Int
             do {
                 count = try chunk.withUnsafeMutableBytes { try base.read(into: $0) }
             } catch {
-                guard feed(pending.count) else { return }
-                current.input.finish(throwing: error)
-                segments.finish()
+                splitter.finish(to: &sink, endingOpenPiece: false)
+                sink.fail(error)
                 return
             }
             if count == 0 {
-                guard feed(pending.count) else { return }
-                current.input.finish()
+                splitter.finish(to: &sink)
                 segments.finish()
                 return
             }
-            pending += chunk[..<count]
-            // A stream that begins at the segment's first byte is the segment's own.
-            var searchFrom = pendingOffset == current.startOffset ? 1 : 0
-            while let cut = streamStart(in: pending, from: searchFrom) {
-                guard feed(cut) else { return }
-                current.input.finish()
-                guard let next = startSegment(at: pendingOffset, name: name, into: segments) else { return }
-                current = next
-                searchFrom = 1
-            }
-            // The last bytes may begin a stream start that the next read completes.
-            let keep = min(pending.count, streamStartLength - 1)
-            guard feed(pending.count - keep) else { return }
+            guard chunk.withUnsafeBytes({ splitter.append(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: &sink) })
+            else { return }
         }
     }
 
-    /// `BZh` and a block size digit, then the first block's magic number.
-    private static let streamStartLength = 10
+    /// Gives the splitter's pieces to segments, a thread each.
+    private struct SegmentSink: Bzip2PieceSink {
+        let name: String
+        let segments: SegmentQueue
+        /// The segment of the open piece, or of the last one once it ended.
+        var current: SegmentState?
+        var isOpen = false
 
-    /// Where the first stream start at or after `from` begins, when all of it is in `bytes`.
-    private static func streamStart(in bytes: [UInt8], from: Int) -> Int? {
-        guard bytes.count >= streamStartLength else { return nil }
-        var index = from
-        while index + streamStartLength <= bytes.count {
-            if bytes[index] == 0x42, bytes[index + 1] == 0x5A, bytes[index + 2] == 0x68,
-                (0x31...0x39).contains(bytes[index + 3]), bytes[index + 4] == 0x31, bytes[index + 5] == 0x41,
-                bytes[index + 6] == 0x59, bytes[index + 7] == 0x26, bytes[index + 8] == 0x53, bytes[index + 9] == 0x59
-            {
-                return index
-            }
-            index += 1
+        init(name: String, segments: SegmentQueue) {
+            self.name = name
+            self.segments = segments
         }
-        return nil
+
+        mutating func begin(at offset: Int) -> Bool {
+            current = startSegment(at: offset, name: name, into: segments)
+            isOpen = current != nil
+            return current != nil
+        }
+
+        mutating func add(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            guard let current, isOpen else { return false }
+            var from = 0
+            while from < bytes.count {
+                let size = min(bytes.count - from, DecompressingReader.compressedChunkSize)
+                var block = current.input.emptyBlock()
+                block.withUnsafeMutableBytes { destination in
+                    destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[from..<(from + size)]))
+                }
+                guard current.input.put(BlockQueue.Block(bytes: block, count: size)) else { return false }
+                from += size
+            }
+            return true
+        }
+
+        mutating func end() {
+            current?.input.finish()
+            isOpen = false
+        }
+
+        /// The base reader failed: its error follows the open piece's bytes, as a sequential
+        /// read would meet it, or comes after the last piece in a segment of its own.
+        mutating func fail(_ error: any Error) {
+            if let current, isOpen {
+                current.input.finish(throwing: error)
+                isOpen = false
+            } else {
+                let segment = Segment()
+                segment.output.finish(throwing: error)
+                _ = segments.put(segment)
+            }
+            segments.finish()
+        }
     }
 
     /// A segment starting at compressed byte `offset`, its decompressor running, queued for
@@ -159,6 +159,7 @@ enum ParallelStreams {
     /// A segment's thread: decompresses its chunks into its output.
     private static func decode(_ segment: Segment, startingAt offset: Int, name: String) {
         let reader = DecompressingReader(QueueReader(queue: segment.input), name: name, inBackground: false)
+        reader.mapsLargeAllocations = true
         while true {
             var bytes = segment.output.emptyBlock()
             let count: Int
