@@ -80,6 +80,10 @@ public final class DecompressingReader: XMLInputReader {
     /// `nil`: ``defaultDecodingThreads``.
     var decodingThreads: Int?
 
+    /// The compressed size from which bzip2 blocks decompressed in parallel make a piece
+    /// (``Bzip2BlockSplitter/minimumPieceBytes``); tests make it small.
+    var minimumPieceBytes = 128 * 1024
+
     /// Whether the decompressor maps its large buffers (a segment's, on a thread of its own).
     var mapsLargeAllocations = false
 
@@ -281,7 +285,7 @@ public final class DecompressingReader: XMLInputReader {
         base = PrefixedReader(prefix: [], base: nil)
         start = end
         if format == .bzip2, case let threads = decodingThreads ?? Self.defaultDecodingThreads, threads > 1,
-            let segments = ParallelStreams.start(rest, name: name, threads: threads)
+            let segments = ParallelStreams.start(rest, name: name, threads: threads, minimumPieceBytes: minimumPieceBytes)
         {
             return .readingSegments(segments, nil)
         }

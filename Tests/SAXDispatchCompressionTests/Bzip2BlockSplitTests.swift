@@ -35,8 +35,8 @@ struct Bzip2BlockSplitTests {
         func end() { pieces[pieces.count - 1].ended = true }
     }
 
-    static func pieces(_ bytes: [UInt8], chunk: Int) -> [(offset: Int, bytes: [UInt8], ended: Bool)] {
-        var splitter = Bzip2BlockSplitter()
+    static func pieces(_ bytes: [UInt8], chunk: Int, minimumPieceBytes: Int = 0) -> [(offset: Int, bytes: [UInt8], ended: Bool)] {
+        var splitter = Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes)
         var sink = RecordingSink()
         var start = 0
         while start < bytes.count {
@@ -78,6 +78,12 @@ struct Bzip2BlockSplitTests {
             #expect(pieces.map(\.bytes) == whole.map(\.bytes), "chunk \(chunk)")
             #expect(pieces.map(\.offset) == whole.map(\.offset), "chunk \(chunk)")
         }
+        // Pieces of at least a fifth of the file: the small blocks go a few together.
+        let minimum = compressed.count / 5
+        let gathered = Self.pieces(compressed, chunk: 65_536, minimumPieceBytes: minimum)
+        #expect(gathered.count >= 3 && gathered.count <= 5)
+        #expect(gathered.dropLast().allSatisfy { $0.bytes.count >= minimum })
+        #expect(try gathered.flatMap { try Self.decompressed($0.bytes) } == document)
     }
 
     @Test("a stream of one block, an empty stream and a stream of many: one block's stream goes as it is")

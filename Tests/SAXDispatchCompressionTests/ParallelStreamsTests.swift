@@ -10,12 +10,13 @@ import Testing
 @Suite("bzip2 streams decompressed in parallel")
 struct ParallelStreamsTests {
     /// A reader of `bytes` whose streams are decompressed on `threads` threads, fed `limit` bytes a read.
-    static func reader(_ bytes: [UInt8], threads: Int = 3, limit: Int = .max, name: String = "streams") throws
-        -> DecompressingReader
-    {
+    static func reader(
+        _ bytes: [UInt8], threads: Int = 3, limit: Int = .max, name: String = "streams", minimumPieceBytes: Int = 0
+    ) throws -> DecompressingReader {
         let reader = DecompressingReader(
             TrickleReader(try XMLInput.bytes(bytes).makeReader(), limit: limit), name: name, inBackground: true)
         reader.decodingThreads = threads
+        reader.minimumPieceBytes = minimumPieceBytes
         return reader
     }
 

@@ -11,8 +11,8 @@ protocol Bzip2PieceSink {
 }
 
 /// Cuts bzip2 input into pieces that decompress on their own, one decompressor each: a
-/// stream of one block as it is, and each block of a stream of several as a stream of
-/// its own (`BZh`, the block's bits, the end marker and the block's CRC as the stream's),
+/// short stream as it is, and the blocks of a longer one, a few at a time, as streams of
+/// their own (`BZh`, the blocks' bits, the end marker and the CRC combined from theirs),
 /// so that a single-stream file (as `bzip2` writes) decompresses on several threads as a
 /// multi-stream one (as `pbzip2` writes) does.
 ///
@@ -51,10 +51,22 @@ struct Bzip2BlockSplitter {
         var block: Int
         /// Where the search for the marker after it goes on.
         var searchFrom: Int
-        /// How many of its blocks were cut into pieces of their own.
-        var blocksCut: Int
+        /// How many pieces of it were cut.
+        var piecesCut: Int
         /// The CRC combined from the blocks before the current one.
         var combined: UInt32
+        /// The bit offset of the first block of the piece being gathered.
+        var piece: Int
+        /// The CRC combined from that piece's blocks before the current one.
+        var pieceCombined: UInt32
+    }
+
+    /// The compressed size from which blocks make a piece: smaller blocks (`bzip2 -1`
+    /// writes blocks of 100k) are gathered, so a thread decompresses a fair share each.
+    let minimumPieceBytes: Int
+
+    init(minimumPieceBytes: Int = 128 * 1024) {
+        self.minimumPieceBytes = minimumPieceBytes
     }
 
     private var state = State.streamStart(at: 0)
@@ -128,7 +140,7 @@ struct Bzip2BlockSplitter {
             state = .blocks(
                 Stream(
                     start: offset, header: Array(pending[0..<4]), level: Int(pending[3] - 0x30), block: bit,
-                    searchFrom: bit + 48, blocksCut: 0, combined: 0))
+                    searchFrom: bit + 48, piecesCut: 0, combined: 0, piece: bit, pieceCombined: 0))
             return true
         }
         if marker == Bzip2Bits.endMarker && available >= 14 {
@@ -188,12 +200,17 @@ struct Bzip2BlockSplitter {
                 return .next
             }
             let crc = UInt32(truncatingIfNeeded: blockCRC)
-            guard cutBlock(stream, to: bit, crc: crc, keepOpen: false, sink: &sink) else { return .stop }
-            stream.blocksCut += 1
             stream.combined = Bzip2Bits.combine(stream.combined, crc)
+            stream.pieceCombined = Bzip2Bits.combine(stream.pieceCombined, crc)
+            if bit - stream.piece >= minimumPieceBytes * 8 {
+                guard cutPiece(stream, to: bit, crc: stream.pieceCombined, keepOpen: false, sink: &sink) else { return .stop }
+                stream.piecesCut += 1
+                stream.piece = bit
+                stream.pieceCombined = 0
+                drop(upTo: bit >> 3)
+            }
             stream.block = bit
             stream.searchFrom = bit + 48
-            drop(upTo: bit >> 3)
             return .next
         case .end:
             let stored = pending.withUnsafeBytes { Bzip2Bits.bits($0, at: found.bit + 48, count: 32) }
@@ -210,14 +227,15 @@ struct Bzip2BlockSplitter {
                 return .next
             }
             let end = (bit + 80 + 7) >> 3
-            if stream.blocksCut == 0 {
-                // A stream of one block goes as it is.
+            if stream.piecesCut == 0 {
+                // A stream of one piece goes as it is.
                 guard sink.begin(at: stream.start) else { return .stop }
                 pieceIsOpen = true
                 guard pending.withUnsafeBytes({ sink.add(UnsafeRawBufferPointer(rebasing: $0[0..<(end - pendingStart)])) })
                 else { return .stop }
             } else {
-                guard cutBlock(stream, to: bit, crc: crc, keepOpen: true, sink: &sink) else { return .stop }
+                let pieceCRC = Bzip2Bits.combine(stream.pieceCombined, crc)
+                guard cutPiece(stream, to: bit, crc: pieceCRC, keepOpen: true, sink: &sink) else { return .stop }
             }
             drop(upTo: end)
             state = .streamStart(at: end)
@@ -225,13 +243,13 @@ struct Bzip2BlockSplitter {
         }
     }
 
-    /// Gives the current block, up to bit `end`, as a stream of its own.
-    private mutating func cutBlock(_ stream: Stream, to end: Int, crc: UInt32, keepOpen: Bool, sink: inout some Bzip2PieceSink) -> Bool {
+    /// Gives the blocks of the piece being gathered, up to bit `end`, as a stream of their own.
+    private mutating func cutPiece(_ stream: Stream, to end: Int, crc: UInt32, keepOpen: Bool, sink: inout some Bzip2PieceSink) -> Bool {
         let base = pendingStart * 8
         let piece = pending.withUnsafeBytes {
-            Bzip2Bits.stream(header: stream.header, blocksOf: $0, from: stream.block - base, to: end - base, combinedCRC: crc)
+            Bzip2Bits.stream(header: stream.header, blocksOf: $0, from: stream.piece - base, to: end - base, combinedCRC: crc)
         }
-        return give(piece, offset: (stream.block >> 3) - stream.header.count, keepOpen: keepOpen, sink: &sink)
+        return give(piece, offset: (stream.piece >> 3) - stream.header.count, keepOpen: keepOpen, sink: &sink)
     }
 
     /// The input ends inside the stream: what is left goes to a piece whose decompressor
@@ -239,7 +257,7 @@ struct Bzip2BlockSplitter {
     private mutating func cutTruncated(_ stream: Stream, sink: inout some Bzip2PieceSink) -> Outcome {
         let end = pendingStart + pending.count
         defer { state = .finished }
-        if stream.blocksCut == 0 {
+        if stream.piecesCut == 0 {
             guard sink.begin(at: stream.start) else { return .stop }
             pieceIsOpen = true
             return pending.withUnsafeBytes({ sink.add($0) }) ? .next : .stop
@@ -247,16 +265,16 @@ struct Bzip2BlockSplitter {
         let base = pendingStart * 8
         let piece = pending.withUnsafeBytes {
             Bzip2Bits.stream(
-                header: stream.header, blocksOf: $0, from: stream.block - base, to: end * 8 - base, combinedCRC: 0,
+                header: stream.header, blocksOf: $0, from: stream.piece - base, to: end * 8 - base, combinedCRC: 0,
                 ending: false)
         }
-        return give(piece, offset: (stream.block >> 3) - stream.header.count, keepOpen: true, sink: &sink) ? .next : .stop
+        return give(piece, offset: (stream.piece >> 3) - stream.header.count, keepOpen: true, sink: &sink) ? .next : .stop
     }
 
     /// More bits than any block holds without a marker: the input is not bzip2 as it goes
     /// on, and its decompressor says so.
     private mutating func cutOverlong(_ stream: Stream, sink: inout some Bzip2PieceSink) -> Outcome {
-        if stream.blocksCut == 0 {
+        if stream.piecesCut == 0 {
             guard sink.begin(at: stream.start) else { return .stop }
             pieceIsOpen = true
             state = .passingThrough

@@ -38,21 +38,21 @@ enum ParallelStreams {
     /// `threads` threads; the parse takes the segments from the queue, in order.
     ///
     /// - Returns: `nil` when no thread could be made, and `base` is left to the caller.
-    static func start(_ base: any XMLInputReader, name: String, threads: Int) -> SegmentQueue? {
+    static func start(_ base: any XMLInputReader, name: String, threads: Int, minimumPieceBytes: Int) -> SegmentQueue? {
         let segments = SegmentQueue(capacity: max(1, threads))
         let handoff = ReaderHandoff(base)
         let started = startThread {
-            split(handoff.reader, name: name, into: segments)
+            split(handoff.reader, name: name, minimumPieceBytes: minimumPieceBytes, into: segments)
         }
         return started ? segments : nil
     }
 
     /// The splitting thread: reads the input, cuts it into streams and blocks
     /// (``Bzip2BlockSplitter``), starts a thread per segment and feeds it.
-    private static func split(_ base: any XMLInputReader, name: String, into segments: SegmentQueue) {
+    private static func split(_ base: any XMLInputReader, name: String, minimumPieceBytes: Int, into segments: SegmentQueue) {
         var base = base
         var chunk = [UInt8](repeating: 0, count: DecompressingReader.compressedChunkSize)
-        var splitter = Bzip2BlockSplitter()
+        var splitter = Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes)
         var sink = SegmentSink(name: name, segments: segments)
         while true {
             let count: Int
