@@ -3,7 +3,7 @@ import SAXDispatch
 /// Reads another reader's bytes decompressed when they begin with the magic bytes of a
 /// format the package reads (gzip, bzip2, xz, zstd), and as they are otherwise.
 ///
-/// ``SAXDispatch/XMLInput/decompressing(_:inBackground:)`` wraps an input in one; use
+/// ``SAXDispatch/XMLInput/decompressing(_:inBackground:threads:)`` wraps an input in one; use
 /// the reader itself to decompress inside a reader of your own, or to read the
 /// decompressed bytes yourself:
 ///

@@ -124,6 +124,16 @@ struct Bzip2BlockSplitTests {
         }
     }
 
+    @Test("the public input with threads: 3 reads a file of pieces of 128 KiB to the document")
+    func publicThreads() throws {
+        guard Compressed.tool(.bzip2) != nil else { return }
+        let document = Self.zoo(8_000_000)
+        let compressed = try Self.smallBlocks(document)
+        #expect(Self.pieces(compressed, chunk: 65_536, minimumPieceBytes: 128 * 1024).count >= 2)
+        var reader = try XMLInput.decompressing(.bytes(compressed), threads: 3).makeReader()
+        #expect(try Compressed.drain(&reader, bufferSize: 65_536) == document)
+    }
+
     @Test("truncated, damaged, a damaged stream CRC, trailing bytes: the same events and error as one thread gives")
     func errors() throws {
         guard Compressed.tool(.bzip2) != nil else { return }
