@@ -176,4 +176,69 @@ struct Bzip2BlockSplitTests {
         }
         #expect(accepted < 10_000 / 16)
     }
+
+    /// What a reader delivers before it ends or fails, and the error.
+    static func outcome(_ reader: inout some XMLInputReader) -> (bytes: [UInt8], error: DecompressionError.Code?) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 50_000)
+        while true {
+            do {
+                let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                if count == 0 { return (bytes, nil) }
+                bytes += buffer[..<count]
+            } catch {
+                return (bytes, (error as? DecompressionError)?.code ?? .corrupt)
+            }
+        }
+    }
+
+    @Test("200 damaged copies (bits flipped, bytes cut out or put in): the same bytes and error on three threads as on one")
+    func damagedCopies() throws {
+        guard Compressed.tool(.bzip2) != nil else { return }
+        let document = Self.zoo(500_000) + Self.zoo(200_000)
+        let whole = try Self.smallBlocks(Self.zoo(500_000)) + Self.smallBlocks(Self.zoo(200_000))
+        // Where each block's output ends in the document.
+        var boundaries = [0]
+        for piece in Self.pieces(whole, chunk: .max) {
+            boundaries.append((boundaries.last ?? 0) + (try Self.decompressed(piece.bytes)).count)
+        }
+        #expect(boundaries.last == document.count)
+        var random = SplitMix64(seed: 37)
+        for trial in 0..<200 {
+            var bytes = whole
+            let at = Int(random.next() % UInt64(bytes.count))
+            switch trial % 4 {
+            case 0: bytes[at] ^= UInt8(1 << (random.next() % 8))
+            case 1: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 40)))
+            case 2: bytes.insert(contentsOf: (0..<(1 + random.next() % 9)).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: at)
+            default: bytes = Array(bytes.prefix(at))
+            }
+            var sequential = DecompressingReader(try XMLInput.bytes(bytes).makeReader(), name: "damaged")
+            var parallel = try ParallelStreamsTests.reader(bytes, threads: 3)
+            let expected = Self.outcome(&sequential)
+            let result = Self.outcome(&parallel)
+            guard expected.error != nil else {
+                #expect(result.error == nil && result.bytes == expected.bytes, "trial \(trial) at \(at)")
+                continue
+            }
+            // A damaged block decodes to bytes its check then rejects (more or fewer than
+            // the block held); how many of them come out before the error depends on the
+            // size of the reads, on one thread as on three. What both deliver agrees.
+            let common = min(result.bytes.count, expected.bytes.count)
+            #expect(result.bytes[..<common] == expected.bytes[..<common], "trial \(trial) at \(at)")
+            // Every block before the damaged one comes out whole: the damage is at or after
+            // the first byte where one thread's output leaves the document.
+            let verified = boundaries.last { boundary in
+                boundary <= expected.bytes.count
+                    && expected.bytes.withUnsafeBytes { one in
+                        document.withUnsafeBytes { other in
+                            guard let one = one.baseAddress, let other = other.baseAddress else { return boundary == 0 }
+                            return memcmp(one, other, boundary) == 0
+                        }
+                    }
+            } ?? 0
+            #expect(result.bytes.count >= verified, "trial \(trial) at \(at): \(result.bytes.count) of \(verified)")
+            #expect(result.error == expected.error, "trial \(trial) at \(at)")
+        }
+    }
 }
