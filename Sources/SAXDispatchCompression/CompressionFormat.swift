@@ -61,6 +61,20 @@ public struct CompressionFormat: RawRepresentable, Hashable, Sendable, CustomStr
         }
     }
 
+    /// The format whose magic bytes `prefix` is the beginning of, but not all: the whole
+    /// input when it ends that soon (a well-formed document never begins so).
+    init?(beginningOfMagic prefix: some Collection<UInt8>) {
+        let bytes = Array(prefix)
+        let magics: [(CompressionFormat, [UInt8])] = [
+            (.gzip, [0x1F, 0x8B]), (.bzip2, [0x42, 0x5A, 0x68]), (.xz, [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]),
+            (.zstd, [0x28, 0xB5, 0x2F, 0xFD]),
+        ]
+        guard !bytes.isEmpty,
+            let match = magics.first(where: { bytes.count < $0.1.count && $0.1.starts(with: bytes) })
+        else { return nil }
+        self = match.0
+    }
+
     /// A zstd skippable frame's magic number, `0x184D2A50` to `0x184D2A5F`, little-endian.
     private static func isSkippableZstdFrame(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 4 && bytes[0] & 0xF0 == 0x50 && bytes[1] == 0x2A && bytes[2] == 0x4D && bytes[3] == 0x18

@@ -145,6 +145,11 @@ public final class DecompressingReader: XMLInputReader {
                 try gather(CompressionFormat.magicLength)
                 if let format = CompressionFormat(detecting: pending) {
                     phase = inBackground ? startThread(format) : .decoding(try codec(format), format)
+                } else if baseEnded, let format = CompressionFormat(beginningOfMagic: pending) {
+                    // A file cut off inside its magic bytes: no document starts that way.
+                    throw DecompressionError(
+                        name: name, format: format, code: .truncated,
+                        message: "truncated \(format) input: it ends inside its first bytes", compressedOffset: end - start)
                 } else {
                     phase = .passingThrough
                 }

@@ -35,6 +35,25 @@ struct DecompressionErrorTests {
         }
     }
 
+    @Test("a file cut off inside its magic bytes is truncated input of its format, not a document", arguments: formats)
+    func cutInsideMagic(format: CompressionFormat) throws {
+        let whole = try Compressed.bytes("zoo-parts.xml", format)
+        let magic = format == .gzip ? 2 : format == .bzip2 ? 3 : format == .zstd ? 4 : 6
+        for cut in 1..<magic {
+            for inBackground in [true, false] {
+                let result = Compressed.transcript(.decompressing(.bytes(whole[..<cut]).named("cut"), inBackground: inBackground))
+                let error = try #require(Self.decompressionError(result.error), "\(format) cut at \(cut)")
+                #expect(error.code == .truncated)
+                #expect(error.format == format)
+                #expect(error.compressedOffset == cut)
+                #expect(result.events.isEmpty)
+            }
+        }
+        // A document of as few bytes is still a document (and its own parse error).
+        let short = Compressed.transcript(.decompressing(.bytes(Array("<a".utf8))))
+        #expect(short.error is XMLParseError)
+    }
+
     @Test("the last member, stream or frame cut short: the events of the ones before are delivered", arguments: formats)
     func eventsBeforeTruncation(format: CompressionFormat) throws {
         let whole = try Compressed.bytes("zoo-parts.xml", format)
