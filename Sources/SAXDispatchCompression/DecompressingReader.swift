@@ -1,7 +1,9 @@
 import SAXDispatch
 
 /// Reads another reader's bytes decompressed when they begin with the magic bytes of a
-/// format the package reads (gzip, bzip2, xz, zstd), and as they are otherwise.
+/// format the package reads (gzip, bzip2, xz, zstd), and as they are otherwise. Input that
+/// ends inside a format's magic bytes (`BZ`, a lone `0x1F`) is a truncated file of that
+/// format: no XML document begins so.
 ///
 /// ``SAXDispatch/XMLInput/decompressing(_:inBackground:threads:)`` wraps an input in one; use
 /// the reader itself to decompress inside a reader of your own, or to read the

@@ -80,11 +80,16 @@ struct DecompressedEventsTests {
         let zoo = try TestPaths.fixtureBytes("zoo.xml")
         #expect(Compressed.transcript(.decompressing(.bytes(zoo))).events == expected.events)
         #expect(Compressed.transcript(.decompressing(.string(String(decoding: zoo, as: UTF8.self)))).events == expected.events)
-        for bytes in [[], [0x3C], [0x1F], Array("<r/>".utf8), Array("BZ".utf8)] as [[UInt8]] {
+        for bytes in [[], [0x3C], Array("<r/>".utf8), Array("BZa".utf8), [0x1F, 0x8C]] as [[UInt8]] {
             for size in [1, 2, 100] {
                 var reader = DecompressingReader(TrickleReader(try XMLInput.bytes(bytes).makeReader()), name: "tiny")
                 #expect(try Compressed.drain(&reader, bufferSize: size) == bytes)
             }
+        }
+        // All of the input is the beginning of a format's magic bytes: truncated input.
+        for bytes in [[0x1F], Array("BZ".utf8)] as [[UInt8]] {
+            var reader = DecompressingReader(TrickleReader(try XMLInput.bytes(bytes).makeReader()), name: "tiny")
+            #expect(throws: DecompressionError.self) { try Compressed.drain(&reader, bufferSize: 100) }
         }
     }
 
