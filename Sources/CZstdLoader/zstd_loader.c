@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdlib.h>
 
 typedef void *(*create_function)(void);
 typedef size_t (*free_function)(void *);
@@ -29,8 +30,15 @@ static const char *const library_names[] = {
 
 static void load(void) {
   void *library = NULL;
-  for (size_t index = 0; index < sizeof library_names / sizeof library_names[0] && !library; index++) {
-    library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
+  // SAXDISPATCH_LIBZSTD names the library to load instead (a build of its own, another
+  // prefix); nothing else is tried then, so a wrong name is an error, not another library.
+  const char *chosen = getenv("SAXDISPATCH_LIBZSTD");
+  if (chosen && *chosen) {
+    library = dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+  } else {
+    for (size_t index = 0; index < sizeof library_names / sizeof library_names[0] && !library; index++) {
+      library = dlopen(library_names[index], RTLD_NOW | RTLD_LOCAL);
+    }
   }
   if (!library) return;
   create_stream = (create_function)dlsym(library, "ZSTD_createDStream");

@@ -71,6 +71,17 @@ struct CompressedInputCommandTests {
         #expect(piped.error == "-: error: truncated bzip2 input: it ends inside a stream (compressed byte \(cut.count))\n")
     }
 
+    @Test("zstd input without libzstd: exit 1 and a message that names the library; other formats still read")
+    func libzstdMissing() throws {
+        let missing = ["SAXDISPATCH_LIBZSTD": "/nonexistent/libzstd.so.1"]
+        let result = try CommandRunner.run("saxdispatch", ["check", Self.fixture("zoo.xml.zst")], environment: missing)
+        #expect(result.status == 1)
+        #expect(result.error.contains("zstd input needs libzstd (the libzstd1 package, or the library's path in SAXDISPATCH_LIBZSTD)"))
+        #expect(result.error.hasPrefix(Self.fixture("zoo.xml.zst") + ": error: "))
+        let gzip = try CommandRunner.run("saxdispatch", ["check", Self.fixture("zoo.xml.gz")], environment: missing)
+        #expect(gzip.status == 0)
+    }
+
     @Test("a compression bomb ends in the text limit, like the document it expands to")
     func bomb() throws {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("text-start.zst")))

@@ -9,12 +9,17 @@ public enum CommandRunner {
         public var error: String
     }
 
-    public static func run(_ product: String, _ arguments: [String], input: Data? = nil) throws -> Result {
+    public static func run(
+        _ product: String, _ arguments: [String], input: Data? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let executable = TestPaths.productsDirectory.appendingPathComponent(product)
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the package first: swift build")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         let stdin = Pipe()

@@ -7,7 +7,9 @@ final class ZstdCodec: Codec {
 
     init() throws(CodecFailure) {
         guard saxdispatch_zstd_load() != 0 else {
-            throw CodecFailure(code: .libraryUnavailable, message: "zstd input needs libzstd (libzstd1)")
+            throw CodecFailure(
+                code: .libraryUnavailable,
+                message: "zstd input needs libzstd (the libzstd1 package, or the library's path in SAXDISPATCH_LIBZSTD)")
         }
         guard let stream = saxdispatch_zstd_create() else {
             throw CodecFailure(code: .memoryLimit, message: "libzstd could not set up a zstd decompressor")
