@@ -1,0 +1,105 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Bytes kept for later, in memory up to a limit and past it in a temporary file, so that
+/// what a file's parse writes while it waits for its turn takes bounded memory however
+/// much it is: the rows `extract` writes from a file of gigabytes.
+///
+/// The temporary file is removed from its directory as soon as it is made: it goes away
+/// with the process, however that ends. When none can be made (no writable temporary
+/// directory), the bytes stay in memory rather than being lost.
+struct SpillBuffer {
+    private var memory: [UInt8] = []
+    private var file: Int32 = -1
+    private let memoryLimit: Int
+
+    /// A buffer that keeps up to `memoryLimit` bytes in memory.
+    init(memoryLimit: Int) {
+        self.memoryLimit = memoryLimit
+    }
+
+    /// Whether nothing was appended since the buffer was made or last replayed.
+    var isEmpty: Bool { memory.isEmpty && file < 0 }
+
+    /// Appends `bytes`, moving what memory holds to the temporary file once it would pass the limit.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if memory.count + bytes.count > memoryLimit, spill(), Self.writeAll(file, bytes) { return }
+        memory.append(contentsOf: bytes)
+    }
+
+    /// Hands everything appended, in order, to `write`, in pieces, and empties the buffer.
+    mutating func replay(_ write: (UnsafeRawBufferPointer) -> Void) {
+        if file >= 0 {
+            var piece = [UInt8](repeating: 0, count: 1 << 16)
+            if lseek(file, 0, SEEK_SET) == 0 {
+                while true {
+                    let count = piece.withUnsafeMutableBytes { Glibc_or_Darwin_read(file, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    piece.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                }
+            }
+            close(file)
+            file = -1
+        }
+        memory.withUnsafeBytes { if !$0.isEmpty { write($0) } }
+        memory = []
+    }
+
+    /// Drops what was appended, closing the temporary file.
+    mutating func discard() {
+        if file >= 0 { close(file) }
+        file = -1
+        memory = []
+    }
+
+    /// Moves the bytes in memory to the temporary file (made on first use); false when
+    /// there is none and they stay in memory.
+    private mutating func spill() -> Bool {
+        if file < 0 {
+            file = Self.makeTemporaryFile()
+            guard file >= 0 else { return false }
+        }
+        let written = memory.withUnsafeBytes { Self.writeAll(file, $0) }
+        if written { memory.removeAll(keepingCapacity: true) }
+        return written
+    }
+
+    /// An unnamed temporary file, open for reading and writing, or -1.
+    private static func makeTemporaryFile() -> Int32 {
+        var directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        if directory.isEmpty { directory = "/tmp" }
+        var template = Array((directory + "/saxdispatch-output-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard descriptor >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { if let path = $0.baseAddress { unlink(path) } }
+        return descriptor
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count, let base = bytes.baseAddress {
+            let written = Glibc_or_Darwin_write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+}
+
+#if canImport(Glibc)
+private let Glibc_or_Darwin_write = Glibc.write
+private let Glibc_or_Darwin_read = Glibc.read
+#elseif canImport(Darwin)
+private let Glibc_or_Darwin_write = Darwin.write
+private let Glibc_or_Darwin_read = Darwin.read
+#elseif canImport(Musl)
+private let Glibc_or_Darwin_write = Musl.write
+private let Glibc_or_Darwin_read = Musl.read
+#endif
