@@ -2,7 +2,7 @@ import ArgumentParser
 import SAXDispatch
 
 @main
-struct SAXDispatchCommand: ParsableCommand {
+struct SAXDispatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "saxdispatch",
         abstract: "Stream XML through libexpat and a selector-style dispatcher.",
@@ -33,10 +33,14 @@ struct SAXDispatchCommand: ParsableCommand {
     )
 
     /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as DocumentFailure {
             Output.standardError(failure.message + "\n")
             Output.terminate(1)
@@ -59,8 +63,13 @@ struct SAXDispatchCommand: ParsableCommand {
     }
 }
 
+/// An error already rendered for standard error, as a file's failure is written.
+protocol RenderedFailure: Error {
+    var message: String { get }
+}
+
 /// A document error already rendered as `FILE:LINE:COLUMN: message`; exits 1.
-struct DocumentFailure: Error {
+struct DocumentFailure: RenderedFailure {
     var message: String
 
     /// Renders an error from parsing `path` for standard error.
