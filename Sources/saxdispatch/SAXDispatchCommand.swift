@@ -14,7 +14,9 @@ struct SAXDispatchCommand: AsyncParsableCommand {
             shows progress on standard error for long runs when it is a terminal \
             (--progress). Every command but canon processes namespaces, so a prefix \
             that no declaration binds is an error; --no-namespaces reads names as \
-            written. Exit status: 0 on success, 1 when a document is malformed, \
+            written. check, stats, paths and extract read many files, --jobs N at a \
+            time, their output in the order given (--on-error continue or stop). \
+            Exit status: 0 on success, 1 when a document is malformed, \
             breaks a limit or cannot be read, 2 on a usage error. Errors are printed to \
             standard error as FILE:LINE:COLUMN: error: message.
 
@@ -23,6 +25,7 @@ struct SAXDispatchCommand: AsyncParsableCommand {
               saxdispatch paths map.osm --sort count
               saxdispatch extract map.osm --record node --field id=@id:int
               saxdispatch check dump.xml.gz           # compressed: told by its bytes
+              saxdispatch check --jobs 2 parts/*.xml.gz
               curl -s https://example.com/feed.xml.gz | saxdispatch check -
             """,
         version: "0.1.0",

@@ -86,6 +86,35 @@ struct XMLInputBatchTests {
         #expect(gauge.most == jobs)
     }
 
+    @Test("while the first input is slow, at most 2 × jobs inputs are started: the results that wait are bounded", arguments: [1, 2, 3])
+    func boundedWindow(jobs: Int) async throws {
+        let started = ConcurrencyGauge()
+        let release = ConcurrencyGauge()
+        let inputs = (0..<20).map { XMLInput.string(Self.zoo($0)) }
+        let clock = ContinuousClock()
+        let task = Task {
+            try await XMLInputBatch(inputs, jobs: jobs).parse { input, index in
+                started.enter()
+                if index == 0 {
+                    // The slow first input: its result holds back every other's delivery.
+                    while release.most == 0 { usleep(1_000) }
+                }
+                return try Self.countAnimals(input)
+            } results: { _ in }
+        }
+        // With one job, the slow input holds the only one; with more, the others run
+        // until 2 × jobs inputs are started and undelivered.
+        let window = jobs == 1 ? 1 : 2 * jobs
+        let deadline = clock.now.advanced(by: .seconds(60))
+        while started.most < window && clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(started.most == window, "no input starts past the window while the first is undelivered")
+        release.enter()
+        let summary = try await task.value
+        #expect(started.most == 20)
+        #expect(summary == XMLInputBatch.Summary(succeeded: 20))
+    }
+
     @Test("stop: no input starts after a failure; those started are delivered in order")
     func stopPolicy() async throws {
         let inputs: [XMLInput] = [
