@@ -16,6 +16,9 @@ import Musl
 struct SpillBuffer {
     private var memory: [UInt8] = []
     private var file: Int32 = -1
+    /// The bytes the temporary file holds: a write that fails part of the way is cut
+    /// back to it, so that the bytes kept in memory instead are not there twice.
+    private var fileSize = 0
     private let memoryLimit: Int
 
     /// A buffer that keeps up to `memoryLimit` bytes in memory.
@@ -28,7 +31,7 @@ struct SpillBuffer {
 
     /// Appends `bytes`, moving what memory holds to the temporary file once it would pass the limit.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        if memory.count + bytes.count > memoryLimit, spill(), Self.writeAll(file, bytes) { return }
+        if memory.count + bytes.count > memoryLimit, spill(), write(bytes) { return }
         memory.append(contentsOf: bytes)
     }
 
@@ -46,6 +49,7 @@ struct SpillBuffer {
             }
             close(file)
             file = -1
+            fileSize = 0
         }
         memory.withUnsafeBytes { if !$0.isEmpty { write($0) } }
         memory = []
@@ -55,6 +59,7 @@ struct SpillBuffer {
     mutating func discard() {
         if file >= 0 { close(file) }
         file = -1
+        fileSize = 0
         memory = []
     }
 
@@ -65,9 +70,21 @@ struct SpillBuffer {
             file = Self.makeTemporaryFile()
             guard file >= 0 else { return false }
         }
-        let written = memory.withUnsafeBytes { Self.writeAll(file, $0) }
+        let written = memory.withUnsafeBytes { write($0) }
         if written { memory.removeAll(keepingCapacity: true) }
         return written
+    }
+
+    /// Appends `bytes` to the temporary file; on a failed write (a full disk), cuts the
+    /// file back to what it held and says false.
+    private mutating func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if Self.writeAll(file, bytes) {
+            fileSize += bytes.count
+            return true
+        }
+        _ = ftruncate(file, off_t(fileSize))
+        _ = lseek(file, off_t(fileSize), SEEK_SET)
+        return false
     }
 
     /// An unnamed temporary file, open for reading and writing, or -1.

@@ -58,9 +58,16 @@ struct FileRun {
     ) async throws -> Summary {
         let batchProgress = files.count > 1 ? makeBatchProgress() : nil
         if batchProgress != nil { Output.erasesLineOnInterrupt() }
+        // Text for a terminal the progress line is drawn on is written with the line erased.
+        let outputSharesLine = batchProgress != nil && isatty(1) != 0
         let output = OrderedOutput { stream, bytes in
             switch stream {
-            case .output: Output.standardOutput(bytes)
+            case .output:
+                if outputSharesLine, let batchProgress {
+                    batchProgress.withLineCleared { Output.standardOutput(bytes) }
+                } else {
+                    Output.standardOutput(bytes)
+                }
             case .error:
                 if let batchProgress {
                     batchProgress.withLineCleared { Output.standardError(bytes) }

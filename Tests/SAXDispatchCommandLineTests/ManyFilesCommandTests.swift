@@ -196,6 +196,19 @@ struct ManyFilesCommandTests {
         #expect(result.error.hasSuffix("\r\u{1B}[K"))
     }
 
+    @Test("on one terminal, the rows of stats are written with the progress line erased first")
+    func progressAndRowsOnOneTerminal() throws {
+        let result = try PseudoTerminal.run(
+            "saxdispatch", ["stats", "--progress", "always", "--jobs", "2", Self.files[0], Self.files[3]],
+            standardOutputToo: true)
+        #expect(result.status == 0)
+        let text = result.terminal
+        let header = try #require(text.range(of: "      ELEMENTS"))
+        #expect(text[..<header.lowerBound].contains(" / 2 files  "), "the line was drawn before the table")
+        #expect(text[..<header.lowerBound].hasSuffix("\r\u{1B}[K"))
+        #expect(text.contains("total (2 files)"))
+    }
+
     private func pad(_ value: Int, _ width: Int) -> String {
         let text = ProgressMeter.grouped(value)
         return String(repeating: " ", count: max(0, width - text.count)) + text
