@@ -73,13 +73,7 @@ extension XMLInputBatch {
     ) async throws -> Summary {
         let flag = CancellationFlag()
         return try await withTaskCancellationHandler {
-            do {
-                return try await run(body, results: results, flag: flag)
-            } catch {
-                // Whatever ends the batch early ends its running parses too.
-                flag.set()
-                throw error
-            }
+            try await run(body, results: results, flag: flag)
         } onCancel: {
             flag.set()
         }
@@ -125,7 +119,14 @@ extension XMLInputBatch {
                     case .success: summary.succeeded += 1
                     case .failure: summary.failed += 1
                     }
-                    try await results(Outcome(index: delivered, name: inputs[delivered].name, result: result))
+                    do {
+                        try await results(Outcome(index: delivered, name: inputs[delivered].name, result: result))
+                    } catch {
+                        // Set before the group waits for its running parses, so that they
+                        // end at their next read rather than at their input's end.
+                        flag.set()
+                        throw error
+                    }
                     delivered += 1
                 }
                 startInputs(&group)

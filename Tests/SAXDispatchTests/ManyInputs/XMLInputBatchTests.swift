@@ -216,6 +216,28 @@ struct XMLInputBatchTests {
         #expect(pairs == (0..<9).map { "\($0)=\($0)" })
     }
 
+    @Test("an error thrown by results ends the parses still running, even one waiting on a quiet pipe", .timeLimit(.minutes(5)))
+    func resultsThrowEndsRunningParses() async throws {
+        struct Enough: Error {}
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        defer {
+            close(descriptors[0])
+            close(descriptors[1])
+        }
+        let inputs: [XMLInput] = [.string(Self.zoo(1)), .fileDescriptor(descriptors[0])]
+        var delivered = 0
+        await #expect(throws: Enough.self) {
+            try await XMLInputBatch(inputs, jobs: 2).parse { input in
+                try Self.countAnimals(input)
+            } results: { _ in
+                delivered += 1
+                throw Enough()
+            }
+        }
+        #expect(delivered == 1)
+    }
+
     @Test("jobs is at least 1; the default is the processor count")
     func jobs() {
         #expect(XMLInputBatch([], jobs: 0).jobs == 1)
