@@ -4,8 +4,8 @@ pipe (`zcat FILE | saxdispatch stats -`), against the uncompressed file, and aga
 same job in Python with lxml's iterparse on the format's own module (Scripts/lxml_stats.py).
 
 Wall time, CPU time (user + system of every process of the run) and peak RSS (the largest
-process of the run), median over the rounds; each run's line is checked against the
-uncompressed parse's element count. Prints the table and the issue's targets:
+process of the run), median and range over the rounds, run in alternating order; each
+run's line is checked against the uncompressed parse's element count. Prints the table and the issue's targets:
 
 - .bz2: at least 1.5x faster in wall time than the `bzcat |` pipe;
 - .gz and .zst: no slower than their pipes, and within 1.15x of the uncompressed parse;
@@ -60,7 +60,8 @@ def compressed_run(here, tool, document, rounds, run_once, table_of, size_label,
     agreed with the uncompressed parse."""
     python = python_with_lxml(here) if lxml else None
     lxml_script = os.path.join(here, "Scripts", "lxml_stats.py")
-    variants = [("plain", "saxdispatch stats FILE", [tool, "stats", document])]
+    stats = [tool, "stats", "--progress", "never"]
+    variants = [("plain", "saxdispatch stats FILE", stats + [document])]
     if lxml:
         variants.append(("plain", "lxml iterparse", [python, lxml_script, document]))
     for extension, compress, decompressor in FORMATS:
@@ -68,15 +69,18 @@ def compressed_run(here, tool, document, rounds, run_once, table_of, size_label,
             print(f"{extension}: {compress[0]} or {decompressor} missing, skipped")
             continue
         path = compressed_copy(document, extension, compress)
-        variants.append((extension, "saxdispatch stats FILE", [tool, "stats", path]))
+        variants.append((extension, "saxdispatch stats FILE", stats + [path]))
         variants.append((extension, f"{decompressor} FILE | saxdispatch stats -",
-                         ["bash", "-c", f'set -o pipefail; {decompressor} "$0" | "$1" stats -', path, tool]))
+                         ["bash", "-c", f'set -o pipefail; {decompressor} "$0" | "$1" stats --progress never -', path, tool]))
         if lxml:
             variants.append((extension, "lxml iterparse", [python, lxml_script, path]))
     results = {index: {"wall": [], "cpu": [], "rss": [], "line": None, "error": None} for index in range(len(variants))}
-    for _ in range(rounds):
-        for index, (_, _, command) in enumerate(variants):
-            line, cpu, wall, rss, _ = run_once(command)
+    for round_index in range(rounds):
+        order = list(range(len(variants)))
+        if round_index % 2:
+            order.reverse()
+        for index in order:
+            line, cpu, wall, rss, _ = run_once(variants[index][2])
             entry = results[index]
             if line is None:
                 entry["error"] = cpu
@@ -101,12 +105,14 @@ def compressed_run(here, tool, document, rounds, run_once, table_of, size_label,
         counted = elements_of(entry["line"])
         agrees = counted == expected
         agreed = agreed and agrees
-        rows.append([extension, label, f"{os.path.getsize(path) / (1 << 20):.1f} MiB", f"{wall:.2f} s", f"{cpu:.2f} s",
+        walls, cpus = entry["wall"], entry["cpu"]
+        rows.append([extension, label, f"{os.path.getsize(path) / (1 << 20):.1f} MiB",
+                     f"{wall:.2f} s ({min(walls):.2f}–{max(walls):.2f})", f"{cpu:.2f} s ({min(cpus):.2f}–{max(cpus):.2f})",
                      f"{os.path.getsize(document) / wall / 1e6:.0f} MB/s", f"{rss / (1 << 20):.1f} MiB",
                      f"{counted:,} elements" if agrees else f"DISAGREES: {entry['line'][:60]}"])
     print(f"{os.path.basename(document)} ({size_label(os.path.getsize(document))} uncompressed), median of {rounds} rounds;"
           " CPU: every process of the run; MB/s: uncompressed bytes per wall second")
-    print(table_of(["format", "run", "file", "wall", "CPU", "MB/s", "peak RSS", "result"], rows))
+    print(table_of(["format", "run", "file", "wall (range)", "CPU (range)", "MB/s", "peak RSS", "result"], rows))
     print()
     checks = []
     plain = medians.get(("plain", "saxdispatch stats FILE"))

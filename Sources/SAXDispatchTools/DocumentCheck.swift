@@ -4,7 +4,7 @@ import SAXDispatch
 /// text counts against the text limits as an `onEnd` handler with the default policy
 /// (`.trim`) would collect it (a container's indentation does not count), and nothing is
 /// kept (``Dispatcher/limitsAllText``).
-public struct DocumentCheck {
+public struct DocumentCheck: Sendable {
     /// The rules and limits the document must keep.
     public var profile: SafetyProfile
     /// Whether the document must be namespace-well-formed (the default) or is read with
@@ -30,7 +30,7 @@ public struct DocumentCheck {
     /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
     ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read,
     ///   ``DecompressionError`` when it is compressed and cannot be decompressed.
-    public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil) throws -> Summary {
+    public func run(_ input: XMLInput, progress meter: (any ProgressDisplay)? = nil) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()
         dispatcher.safety = profile

@@ -8,6 +8,9 @@ public struct DocumentStatistics: Sendable, Equatable {
     public var attributes = 0
     public var textBytes = 0
     public var bytesRead = 0
+    /// The distinct names, as written: what ``distinctNames`` counts, kept so that the
+    /// statistics of many files can count the names of all of them.
+    public var names: Set<String> = []
 
     public init() {}
 
@@ -41,6 +44,7 @@ public struct DocumentStatistics: Sendable, Equatable {
         try feed(parser) { counter.statistics.elements }
         var statistics = counter.statistics
         statistics.distinctNames = counter.names.count
+        statistics.names = counter.names
         statistics.bytesRead = parser.byteCount
         return statistics
     }

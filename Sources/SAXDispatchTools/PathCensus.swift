@@ -14,7 +14,7 @@ import SAXDispatch
 /// let paths = try PathCensus().run(.file("map.osm"))
 /// for path in paths { print(path.count, path.path) }
 /// ```
-public struct PathCensus {
+public struct PathCensus: Sendable {
     /// One distinct element path and what was seen at it.
     public struct Entry: Sendable, Hashable {
         /// The absolute path, such as `/osm/node/tag`.
@@ -90,7 +90,7 @@ public struct PathCensus {
     }
 
     /// What a census found: every path, and the error that ended the document early, if any.
-    public struct Outcome {
+    public struct Outcome: Sendable {
         /// One entry per distinct path, in the order asked for; on an error, the paths of
         /// the document up to it.
         public var entries: [Entry]
@@ -107,7 +107,7 @@ public struct PathCensus {
 
     /// Counts the paths of `input`; `progress`, if given, counts elements. A document that
     /// fails part of the way still gives the paths seen before the failure.
-    public func run(_ input: XMLInput, progress meter: ProgressMeter? = nil, order: Order = .document) -> Outcome {
+    public func run(_ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, order: Order = .document) -> Outcome {
         let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
         var dispatcher = Dispatcher()
         dispatcher.safety = safety

@@ -56,18 +56,21 @@ public final class ProgressMeter {
     public init?(
         mode: Mode, isTerminal: Bool, totalBytes: Int? = nil, unit: Unit = .records, write: @escaping (String) -> Void
     ) {
-        switch mode {
-        case .never: return nil
-        case .auto:
-            guard isTerminal else { return nil }
-            threshold = Self.autoThreshold
-        case .always:
-            threshold = 0
-        }
+        guard let threshold = Self.threshold(mode: mode, isTerminal: isTerminal) else { return nil }
+        self.threshold = threshold
         self.totalBytes = totalBytes
         self.unit = unit
         self.write = write
         started = clock.now
+    }
+
+    /// The bytes read before a line in `mode` draws anything, or `nil` when it never draws.
+    static func threshold(mode: Mode, isTerminal: Bool) -> Int? {
+        switch mode {
+        case .never: nil
+        case .auto: isTerminal ? autoThreshold : nil
+        case .always: 0
+        }
     }
 
     /// Records progress; redraws when enough time has passed since the last drawing.
@@ -113,6 +116,12 @@ public final class ProgressMeter {
     /// [=====>      ]  45%  483.2 / 1073.7 MB  212.4 MB/s  2,301,442 records  0:02 elapsed, 0:03 left
     /// ```
     public static func line(bytes: Int, total: Int?, count: Int, unit: Unit = .records, elapsed: Duration) -> String {
+        lineParts(bytes: bytes, total: total, count: count, unit: unit, elapsed: elapsed).joined(separator: "  ")
+    }
+
+    /// The parts of the progress line, in order: the bar and percentage (with a total),
+    /// the bytes, the throughput, the count and the timing.
+    static func lineParts(bytes: Int, total: Int?, count: Int, unit: Unit, elapsed: Duration) -> [String] {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rate = seconds > 0 ? Double(bytes) / seconds : 0
         var parts: [String] = []
@@ -133,7 +142,7 @@ public final class ProgressMeter {
         parts.append(megabytes(Int(rate)) + " MB/s")
         parts.append(grouped(count) + " " + (count == 1 ? unit.singular : unit.plural))
         parts.append(timing)
-        return parts.joined(separator: "  ")
+        return parts
     }
 
     /// Bytes as megabytes (10^6) with one decimal.

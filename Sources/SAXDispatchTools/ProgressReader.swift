@@ -34,13 +34,15 @@ public struct ProgressReader: XMLInputReader {
     }
 }
 
-/// Reads the document and updates the meter after each read, on the parse's thread.
+/// Reads the document (decompressed) and updates the meter after each read, on the
+/// parse's thread.
 private struct MeterReader: XMLInputReader {
     var base: any XMLInputReader
     let progress: ReadProgress
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         let count = try base.read(into: buffer)
+        progress.countDocumentBytes(count)
         progress.report()
         return count
     }
@@ -64,13 +66,15 @@ private struct MeterReader: XMLInputReader {
 public final class ReadProgress: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var counted = 0
-    private let meter: ProgressMeter?
+    /// The document's bytes, decompressed; only the parse's thread touches them.
+    private var documentBytes = 0
+    private let meter: (any ProgressDisplay)?
     private let count: () -> Int
 
     /// - Parameters:
     ///   - meter: The meter to update after each read, if any.
     ///   - count: What the meter shows next to the bytes (records, elements), read after each read.
-    public init(meter: ProgressMeter?, count: @escaping () -> Int = { 0 }) {
+    public init(meter: (any ProgressDisplay)?, count: @escaping () -> Int = { 0 }) {
         self.meter = meter
         self.count = count
         pthread_mutex_init(mutex, nil)
@@ -106,17 +110,24 @@ public final class ReadProgress: @unchecked Sendable {
     /// Records `count` more bytes read and updates the meter, on the parse's thread.
     public func advance(by count: Int) {
         self.count(count)
+        countDocumentBytes(count)
         report()
+    }
+
+    /// Records `count` more bytes of the document as the parser reads it, decompressed,
+    /// on the parse's thread.
+    func countDocumentBytes(_ count: Int) {
+        documentBytes += count
     }
 
     /// Updates the meter with the bytes counted so far, on the parse's thread.
     public func report() {
-        meter?.update(bytes: bytes, count: count())
+        meter?.update(bytes: bytes, documentBytes: documentBytes, count: count())
     }
 
     /// Shows the final figures and erases the meter's line at the end of the parse,
     /// whether it completed or failed.
     public func finish() {
-        meter?.finish(bytes: bytes, count: count())
+        meter?.finish(bytes: bytes, documentBytes: documentBytes, count: count())
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import SAXDispatch
 import SAXDispatchTools
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check that documents are well-formed and within the safety limits.",
@@ -14,6 +14,11 @@ struct CheckCommand: ParsableCommand {
             then, when more than one document was given, a summary line \
             (saxdispatch check: 3 files read, 1 failed), and exits 1. Nothing but the input is ever read: no external entity, no \
             external DTD.
+
+            Documents are checked --jobs N at a time (default: the number of \
+            processors), each error reported in the order the documents were given. \
+            --on-error stop starts no document after one fails (those already \
+            started are still reported); the default, continue, checks them all.
 
             Namespaces are processed: a prefix that no declaration binds (<x:y/> alone), \
             a rebound xml or xmlns prefix or an empty prefixed URI is an error with its \
@@ -34,6 +39,7 @@ struct CheckCommand: ParsableCommand {
             Examples:
               saxdispatch check upload.xml
               saxdispatch check feeds/*.xml
+              saxdispatch check --jobs 4 --on-error stop pubmed/*.xml.gz
               saxdispatch check --strict --limit depth=64 response.xml
               saxdispatch check --no-namespaces legacy.xml
               curl -s https://example.com/feed.xml | saxdispatch check -
@@ -47,24 +53,28 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
-    func run() throws {
+    @OptionGroup var manyFiles: ManyFilesOptions
+
+    @OptionGroup var onError: FileFailureOption
+
+    func validate() throws {
+        try ManyFilesOptions.validate(files: files)
+    }
+
+    func run() async throws {
         let check = DocumentCheck(
             profile: try options.profile(), processesNamespaces: namespaceProcessing.processesNamespaces)
-        var failed = 0
-        for file in files {
-            do {
-                _ = try check.run(
-                    options.input(file), progress: options.progressMeter(reading: file, streamsOutput: false))
-            } catch {
-                Output.standardError(DocumentFailure(error, path: file).message + "\n")
-                failed += 1
-            }
-        }
-        guard failed > 0 else { return }
+        let run = FileRun(
+            files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.policy, unit: .elements,
+            streamsOutput: false)
+        let summary = try await run.run { file in
+            _ = try check.run(file.input, progress: file.meter())
+        } delivered: { _, _, _ in }
+        guard summary.failed > 0 else { return }
         if files.count > 1 {
-            // After many files the errors scroll away: say how many failed, last.
-            let read = "\(files.count) files read"
-            Output.standardError("saxdispatch check: \(read), \(failed) failed\n")
+            // After many files the errors scroll away: say how many failed, last. A check
+            // that finds nothing wrong says nothing, as it does for one file.
+            Output.standardError(FileRun.summaryLine(command: "check", summary))
         }
         throw ExitCode.failure
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import SAXDispatch
 import SAXDispatchTools
 
-struct ExtractCommand: ParsableCommand {
+struct ExtractCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "extract",
         abstract: "Stream one row per record, with typed fields, as JSON Lines, CSV or TSV, or each record as XML.",
@@ -53,8 +53,17 @@ struct ExtractCommand: ParsableCommand {
 
             A required field that is absent, or text that does not convert, fails the \
             record: --on-error fail (default) prints FILE:LINE:COLUMN: error: … for each \
-            bad field and exits 1 after the rows before it; --on-error skip prints the \
+            bad field and fails the file after the rows before it; --on-error skip prints the \
             same diagnostics, leaves the record out and goes on.
+
+            Many files are read --jobs N at a time (default: the number of processors); \
+            their rows come in the order the files were given, one file's never between \
+            another's, under one CSV or TSV header, and a summary line ends the run \
+            (saxdispatch extract: 8 files read, 1 failed, 1,204,331 records). A file \
+            that fails (malformed, unreadable, or a record that cannot be built) is \
+            reported and the others are read; add stop (--on-error stop, or \
+            --on-error skip,stop) to start no file after one fails. The exit status is \
+            1 when any file failed.
 
             JSON Lines: one object per record, keys in field order, dates as ISO 8601 in \
             UTC. CSV (RFC 4180) and TSV have a header row; CSV quotes values holding a \
@@ -77,11 +86,13 @@ struct ExtractCommand: ParsableCommand {
                   --field 'title={http://www.w3.org/2005/Atom}title'
               saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
                   --record atom:entry --format xml
+              saxdispatch extract pubmed/*.xml.gz --record PubmedArticle \\
+                  --field pmid=MedlineCitation/PMID:int --jobs 4 --format csv
             """
     )
 
-    @Argument(help: "The document to read; '-' reads standard input.")
-    var file: String
+    @Argument(help: "The documents to read; '-' reads standard input.")
+    var files: [String] = []
 
     @Option(name: .customLong("record"), help: ArgumentHelp("The elements that become rows.", valueName: "pattern"))
     var recordPattern: String
@@ -99,8 +110,14 @@ struct ExtractCommand: ParsableCommand {
                 + " namespace declarations it needs; no --field).", valueName: "format"))
     var format: RowWriter.Format = .jsonl
 
-    @Option(name: .customLong("on-error"), help: ArgumentHelp("What a record that cannot be built does: fail or skip.", valueName: "mode"))
-    var onError: FailureMode = .fail
+    @Option(
+        name: .customLong("on-error"),
+        help: ArgumentHelp(
+            "What a record that cannot be built does: fail (its file) or skip (the record); and what a failed "
+                + "file does: continue (the others are read) or stop (no file starts after it). One of each, "
+                + "joined by a comma: skip,stop.",
+            valueName: "mode"))
+    var onError = FailureMode()
 
     @Option(
         name: [.customShort("N"), .customLong("namespace")],
@@ -111,11 +128,40 @@ struct ExtractCommand: ParsableCommand {
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
-    enum FailureMode: String, ExpressibleByArgument, CaseIterable {
-        case fail, skip
+    @OptionGroup var manyFiles: ManyFilesOptions
+
+    /// `--on-error`: what a bad record does (fail its file, or be skipped) and what a
+    /// failed file does (the others continue, or none starts after it).
+    struct FailureMode: ExpressibleByArgument, Equatable {
+        var skipsRecords = false
+        var stopsFiles = false
+
+        init() {}
+
+        init?(argument: String) {
+            var record: Bool?
+            var file: Bool?
+            for word in argument.split(separator: ",", omittingEmptySubsequences: false) {
+                switch word {
+                case "fail" where record == nil: record = false
+                case "skip" where record == nil: record = true
+                case "continue" where file == nil: file = false
+                case "stop" where file == nil: file = true
+                default: return nil
+                }
+            }
+            skipsRecords = record ?? false
+            stopsFiles = file ?? false
+        }
+
+        static var allValueStrings: [String] { ["fail", "skip", "continue", "stop", "skip,stop"] }
+
+        var defaultValueDescription: String { "fail,continue" }
     }
 
     func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give a FILE to read, or '-' for standard input") }
+        try ManyFilesOptions.validate(files: files)
         _ = try extraction()
     }
 
@@ -159,12 +205,36 @@ struct ExtractCommand: ParsableCommand {
             throw ValidationError("two fields are named '\(field.name)'; name them with NAME=")
         }
         return RecordExtraction(
-            pattern: pattern, fields: fields, format: format, skipsFailures: onError == .skip,
+            pattern: pattern, fields: fields, format: format, skipsFailures: onError.skipsRecords,
             safety: try options.profile(), namespaces: namespaces, processesNamespaces: processesNamespaces)
     }
 
-    func run() throws {
+    func run() async throws {
         let extraction = try extraction()
+        let run = FileRun(
+            files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.stopsFiles ? .stop : .continue,
+            unit: .records, streamsOutput: true)
+        var records = 0
+        let summary = try await run.run { file in
+            var extraction = extraction
+            // One header for the rows of all the files: theirs make one table.
+            extraction.writesHeader = file.index == 0
+            return try Self.extract(file, with: extraction)
+        } delivered: { summary, _, _ in
+            records += summary.records
+        }
+        if files.count > 1 {
+            Output.standardError(FileRun.summaryLine(command: "extract", summary, count: (records, .records)))
+        }
+        if summary.failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Extracts the rows of one file into its channel, with its diagnostics, warnings and
+    /// count of skipped records.
+    ///
+    /// - Throws: ``DocumentFailure``, rendered with the notes of a record that cannot be built.
+    private static func extract(_ file: FileRun.File, with extraction: RecordExtraction) throws -> RecordExtraction.Summary {
+        let output = file.output
         let summary: RecordExtraction.Summary
         // A field's note is said once, with its first missing element: a skipped record
         // after another would only repeat it.
@@ -175,24 +245,26 @@ struct ExtractCommand: ParsableCommand {
         }
         do {
             summary = try extraction.run(
-                options.input(file), progress: options.progressMeter(reading: file, counting: .records),
-                output: { Output.standardOutput($0) },
-                diagnostic: { Output.standardError(explained($0) + "\n") })
+                file.input, progress: file.meter(),
+                output: { output.write($0, to: .output) },
+                diagnostic: { output.write(explained($0) + "\n", to: .error) })
         } catch let error as XMLRecordError {
-            var failure = DocumentFailure(error, path: file)
+            var failure = DocumentFailure(error, path: file.path)
             failure.message = explained(error)
             throw failure
         } catch {
-            throw DocumentFailure(error, path: file)
+            throw DocumentFailure(error, path: file.path)
         }
         for warning in summary.warnings {
-            Output.standardError(warning.description + "\n")
+            output.write(warning.description + "\n", to: .error)
         }
         if summary.skipped > 0 {
-            Output.standardError(
+            output.write(
                 "saxdispatch: skipped \(ProgressMeter.grouped(summary.skipped)) of "
-                    + "\(ProgressMeter.grouped(summary.records + summary.skipped)) records that could not be built\n")
+                    + "\(ProgressMeter.grouped(summary.records + summary.skipped)) records that could not be built\n",
+                to: .error)
         }
+        return summary
     }
 }
 

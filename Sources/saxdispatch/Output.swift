@@ -19,6 +19,10 @@ enum Output {
         text.withUTF8 { write(1, UnsafeRawBufferPointer($0)) }
     }
 
+    static func standardError(_ bytes: UnsafeRawBufferPointer) {
+        write(2, bytes)
+    }
+
     static func standardError(_ text: String) {
         var text = text
         text.withUTF8 { write(2, UnsafeRawBufferPointer($0)) }

@@ -2,7 +2,7 @@ import ArgumentParser
 import SAXDispatch
 import SAXDispatchTools
 
-struct PathsCommand: ParsableCommand {
+struct PathsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "paths",
         abstract: "List every distinct element path with its count, depth and attribute names.",
@@ -36,16 +36,25 @@ struct PathsCommand: ParsableCommand {
             paths seen before the error are printed, then the error, and the exit \
             status is 1.
 
+            Many files, parsed --jobs N at a time (default: the number of processors), \
+            make one census: the paths of all of them, counts added up, attribute \
+            names, namespaces and samples in order of first appearance over the files \
+            as given (--max-entries bounds each file and the whole), then a summary \
+            line on standard error (saxdispatch paths: 8 files read, 0 failed, \
+            10,480,792 elements). The paths a failed file gave before its error count. \
+            --on-error stop starts no file after one fails.
+
             Examples:
               saxdispatch paths map.osm
               saxdispatch paths map.osm --sort count --samples
               saxdispatch paths feed.atom
               saxdispatch paths enwiki.xml.bz2 --format jsonl
+              saxdispatch paths pubmed/*.xml.gz --sort count
             """
     )
 
-    @Argument(help: "The document to read; '-' reads standard input.")
-    var file: String
+    @Argument(help: "The documents to read; '-' reads standard input.")
+    var files: [String]
 
     @Flag(help: "Show one sample text per path.")
     var samples = false
@@ -65,22 +74,59 @@ struct PathsCommand: ParsableCommand {
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
+    @OptionGroup var manyFiles: ManyFilesOptions
+
+    @OptionGroup var onError: FileFailureOption
+
     func validate() throws {
         guard maximumEntries > 0 else { throw ValidationError("--max-entries must be positive") }
+        guard !files.isEmpty else { throw ValidationError("give a FILE to read, or '-' for standard input") }
+        try ManyFilesOptions.validate(files: files)
     }
 
-    func run() throws {
+    func run() async throws {
         let census = PathCensus(
             safety: try options.profile(), collectsSamples: samples, maximumEntries: maximumEntries,
             processesNamespaces: namespaceProcessing.processesNamespaces)
+        let run = FileRun(
+            files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.policy, unit: .elements,
+            streamsOutput: false)
+        var merged = PathCensusMerge(maximumEntries: maximumEntries)
         // The paths seen before an error are printed too: a truncated dump still says
         // what it held.
-        let outcome = census.run(
-            options.input(file), progress: options.progressMeter(reading: file, streamsOutput: false), order: sort)
-        var text = PathReport.text(outcome.entries, namespaces: outcome.namespaces, format: format, samples: samples)
-        if !outcome.entries.isEmpty { text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) } }
-        if let failure = outcome.failure { throw DocumentFailure(failure, path: file) }
+        let summary = try await run.run { file in
+            let outcome = census.run(file.input, progress: file.meter())
+            if let failure = outcome.failure {
+                throw PartialCensus(outcome: outcome, message: DocumentFailure(failure, path: file.path).message)
+            }
+            return outcome
+        } delivered: { outcome, _, _ in
+            merged.add(outcome)
+        } failed: { error, _ in
+            if let partial = error as? PartialCensus { merged.add(partial.outcome) }
+        }
+        let entries = merged.entries(order: sort)
+        var text = PathReport.text(entries, namespaces: merged.namespaces, format: format, samples: samples)
+        if !entries.isEmpty { text.withUTF8 { Output.standardOutput(UnsafeRawBufferPointer($0)) } }
+        var failed = summary.failed > 0
+        if merged.isTruncated {
+            Output.standardError(
+                "saxdispatch paths: the files have more than \(ProgressMeter.grouped(maximumEntries)) distinct paths"
+                    + " together (--max-entries): the paths past it are left out\n")
+            failed = true
+        }
+        if files.count > 1 {
+            Output.standardError(FileRun.summaryLine(command: "paths", summary, count: (merged.elements, .elements)))
+        }
+        if failed { throw ExitCode.failure }
     }
+}
+
+/// A census that ended early: its error, rendered, with the paths seen before it, which
+/// are printed too.
+private struct PartialCensus: RenderedFailure {
+    var outcome: PathCensus.Outcome
+    var message: String
 }
 
 extension PathCensus.Order: ExpressibleByArgument {}

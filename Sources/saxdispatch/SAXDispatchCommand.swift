@@ -2,7 +2,7 @@ import ArgumentParser
 import SAXDispatch
 
 @main
-struct SAXDispatchCommand: ParsableCommand {
+struct SAXDispatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "saxdispatch",
         abstract: "Stream XML through libexpat and a selector-style dispatcher.",
@@ -14,7 +14,9 @@ struct SAXDispatchCommand: ParsableCommand {
             shows progress on standard error for long runs when it is a terminal \
             (--progress). Every command but canon processes namespaces, so a prefix \
             that no declaration binds is an error; --no-namespaces reads names as \
-            written. Exit status: 0 on success, 1 when a document is malformed, \
+            written. check, stats, paths and extract read many files, --jobs N at a \
+            time, their output in the order given (--on-error continue or stop). \
+            Exit status: 0 on success, 1 when a document is malformed, \
             breaks a limit or cannot be read, 2 on a usage error. Errors are printed to \
             standard error as FILE:LINE:COLUMN: error: message.
 
@@ -23,6 +25,7 @@ struct SAXDispatchCommand: ParsableCommand {
               saxdispatch paths map.osm --sort count
               saxdispatch extract map.osm --record node --field id=@id:int
               saxdispatch check dump.xml.gz           # compressed: told by its bytes
+              saxdispatch check --jobs 2 parts/*.xml.gz
               curl -s https://example.com/feed.xml.gz | saxdispatch check -
             """,
         version: "0.1.0",
@@ -33,10 +36,14 @@ struct SAXDispatchCommand: ParsableCommand {
     )
 
     /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch let failure as DocumentFailure {
             Output.standardError(failure.message + "\n")
             Output.terminate(1)
@@ -59,8 +66,13 @@ struct SAXDispatchCommand: ParsableCommand {
     }
 }
 
+/// An error already rendered for standard error, as a file's failure is written.
+protocol RenderedFailure: Error {
+    var message: String { get }
+}
+
 /// A document error already rendered as `FILE:LINE:COLUMN: message`; exits 1.
-struct DocumentFailure: Error {
+struct DocumentFailure: RenderedFailure {
     var message: String
 
     /// Renders an error from parsing `path` for standard error.

@@ -9,7 +9,7 @@ import SAXDispatch
 ///     pattern: "animal", fields: [try ExtractField(parsing: "kind"), try ExtractField(parsing: "url:url")])
 /// let summary = try extraction.run(.file("zoo.xml"), output: { write($0) }, diagnostic: { print($0) })
 /// ```
-public struct RecordExtraction {
+public struct RecordExtraction: Sendable {
     /// The elements that become rows.
     public var pattern: ElementPattern
     /// The columns, in order.
@@ -26,6 +26,9 @@ public struct RecordExtraction {
     /// Whether names are matched by namespace (the default) or as written
     /// (`--no-namespaces`); see ``Dispatcher/processesNamespaces``.
     public var processesNamespaces: Bool
+    /// Whether a CSV or TSV run starts with its header row: true unless set; the files
+    /// after the first of many leave it out, so that their rows make one table.
+    public var writesHeader = true
 
     /// What a finished run wrote and skipped.
     public struct Summary: Sendable, Hashable {
@@ -90,11 +93,11 @@ public struct RecordExtraction {
     ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
     ///   decompressed.
     public func run(
-        _ input: XMLInput, progress meter: ProgressMeter? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
+        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
         diagnostic: @escaping (XMLRecordError) -> Void
     ) throws -> Summary {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
-        writer.writeHeader()
+        if writesHeader { writer.writeHeader() } else { writer.omitHeader() }
         defer { writer.flush() }
         var summary = Summary()
         let progress = ReadProgress(meter: meter) { summary.records }

@@ -57,6 +57,11 @@ public struct RowWriter {
         }
     }
 
+    /// Leaves the header row out: the rows continue a table whose header was written elsewhere.
+    public mutating func omitHeader() {
+        wroteHeader = true
+    }
+
     /// Writes one row; `values` are in field order.
     public mutating func write(_ values: [ExtractedValue]) {
         writeHeader()

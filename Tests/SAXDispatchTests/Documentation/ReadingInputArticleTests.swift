@@ -165,4 +165,25 @@ struct ReadingInputArticleTests {
 
         #expect(animals == 1)
     }
+
+    @Test("many inputs at once: results in input order, a failure its own result")
+    func manyInputs() async throws {
+        let bad = FileManagerTemp.write("<zoo><animal></zoo>", name: "article-batch-bad.xml")
+        let paths = [path, bad, path]
+
+        let batch = XMLInputBatch(paths.map { XMLInput.file($0) }, jobs: 2)
+        var counts: [String] = []
+        let summary = try await batch.parse { input in
+            try Animal.record.all(in: input).count
+        } results: { outcome in
+            switch outcome.result {
+            case .success(let animals): counts.append("\(outcome.name): \(animals)")
+            case .failure(let error): counts.append("\(error)")
+            }
+        }
+        // summary.succeeded, summary.failed
+
+        #expect(counts == ["\(path): 2", "\(bad):1:16: error: mismatched tag (in zoo/animal)", "\(path): 2"])
+        #expect(summary == XMLInputBatch.Summary(succeeded: 2, failed: 1))
+    }
 }
