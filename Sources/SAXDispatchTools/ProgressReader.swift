@@ -97,8 +97,28 @@ public final class ReadProgress: @unchecked Sendable {
     /// meter updated after each read of the parse.
     public func reading(_ input: XMLInput) -> XMLInput {
         let counting = input.readingThrough { [self] in ProgressReader($0, progress: self) }
-        return XMLInput.decompressing(counting).readingThrough { [self] in MeterReader(base: $0, progress: self) }
+        return XMLInput.decompressing(counting, threads: Self.decompressionThreads)
+            .readingThrough { [self] in MeterReader(base: $0, progress: self) }
     }
+
+    /// How many threads decompress the blocks of one bzip2 input at once; `nil` for the
+    /// library's default (one per processor but the parse's, given four or more). A run
+    /// of several files at once sets 1, so that its jobs share the processors rather
+    /// than each taking all of them.
+    public static var decompressionThreads: Int? {
+        get { decompressionThreadsLock.withLock { storedDecompressionThreads } }
+        set { decompressionThreadsLock.withLock { storedDecompressionThreads = newValue } }
+    }
+    private static let decompressionThreadsLock = Lock()
+
+    /// The threads for one input's bzip2 blocks when `inputsAtOnce` inputs share
+    /// `processors`: the library's rule for a whole machine applied to the input's share
+    /// (several threads from four processors on, one fewer than the share, at most 8).
+    public static func decompressionThreads(processors: Int, inputsAtOnce: Int) -> Int {
+        let share = processors / max(1, inputsAtOnce)
+        return share >= 4 ? min(8, share - 1) : 1
+    }
+    nonisolated(unsafe) private static var storedDecompressionThreads: Int?
 
     /// Records `count` more bytes read, from any thread; the meter shows them at the next update.
     public func count(_ count: Int) {

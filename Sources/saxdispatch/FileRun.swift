@@ -77,6 +77,12 @@ struct FileRun {
             }
         }
         let single = files.count == 1
+        // Files parsed at once share the processors.
+        let concurrent = min(jobs, files.count)
+        if concurrent > 1 {
+            ReadProgress.decompressionThreads = ReadProgress.decompressionThreads(
+                processors: XMLInputBatch.defaultJobs, inputsAtOnce: concurrent)
+        }
         let (options, unit, streamsOutput) = (options, unit, streamsOutput)
         let batch = XMLInputBatch(files.map(options.input), jobs: jobs, failurePolicy: failurePolicy)
         let files = files

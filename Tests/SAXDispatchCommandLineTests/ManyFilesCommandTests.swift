@@ -213,4 +213,13 @@ struct ManyFilesCommandTests {
         let text = ProgressMeter.grouped(value)
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
+
+    @Test("files parsed at once share the processors for bzip2's blocks: several threads only from four processors each")
+    func decompressionShare() {
+        #expect(ReadProgress.decompressionThreads(processors: 2, inputsAtOnce: 2) == 1)
+        #expect(ReadProgress.decompressionThreads(processors: 8, inputsAtOnce: 8) == 1)
+        #expect(ReadProgress.decompressionThreads(processors: 8, inputsAtOnce: 2) == 3)
+        #expect(ReadProgress.decompressionThreads(processors: 64, inputsAtOnce: 4) == 8)
+        #expect(ReadProgress.decompressionThreads(processors: 16, inputsAtOnce: 5) == 1)
+    }
 }
