@@ -33,7 +33,9 @@ import Foundation
 ///
 /// Compressed inputs are inputs like any other: pass `.decompressing(.file(path))` from
 /// the `SAXDispatchCompression` product, and each one decompresses on its own thread
-/// beside its parse.
+/// beside its parse. bzip2 inputs decompress on several threads each where the machine
+/// has four processors or more; with many jobs, give each its share
+/// (`.decompressing(.file(path), threads: 1)`).
 ///
 /// One input that fails does not stop the others unless ``failurePolicy`` says so. Memory
 /// is bounded by the number of jobs: at most ``jobs`` bodies run at once, and a result
