@@ -121,14 +121,11 @@ public final class BatchProgress: @unchecked Sendable {
         filesDone: Int, files: Int, bytes: Int, total: Int?, documentBytes: Int, count: Int, unit: ProgressMeter.Unit,
         elapsed: Duration
     ) -> String {
-        var parts = ProgressMeter.lineParts(bytes: bytes, total: total, count: count, unit: unit, elapsed: elapsed)
+        var parts = ProgressMeter.lineParts(
+            bytes: bytes, total: total, documentBytes: documentBytes, count: count, unit: unit, elapsed: elapsed)
         let filesText = "\(filesDone) / \(files) files"
         // After the bar and percentage when there is a total, first otherwise.
         parts.insert(filesText, at: total.map { $0 > 0 } == true ? 2 : 0)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        if documentBytes > bytes, seconds > 0, let rate = parts.firstIndex(where: { $0.hasSuffix(" MB/s") }) {
-            parts.insert("(" + ProgressMeter.megabytes(Int(Double(documentBytes) / seconds)) + " MB/s decompressed)", at: rate + 1)
-        }
         return parts.joined(separator: "  ")
     }
 

@@ -14,13 +14,14 @@ public protocol ProgressDisplay: AnyObject {
 }
 
 extension ProgressMeter: ProgressDisplay {
-    /// Records progress; one file's meter shows the bytes as stored, against the file's size.
+    /// Records progress; one file's meter shows the bytes as stored, against the file's
+    /// size, and what they decompressed to per second when the file is compressed.
     public func update(bytes: Int, documentBytes: Int, count: Int) {
-        update(bytes: bytes, count: count)
+        update(bytes: bytes, documentBytes: Optional(documentBytes), count: count)
     }
 
     /// Draws the final figures and erases the line.
     public func finish(bytes: Int, documentBytes: Int, count: Int) {
-        finish(bytes: bytes, count: count)
+        finish(bytes: bytes, documentBytes: Optional(documentBytes), count: count)
     }
 }

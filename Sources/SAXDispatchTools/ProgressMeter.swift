@@ -26,6 +26,7 @@ public final class ProgressMeter {
     private var isShowing = false
     private let unit: Unit
     private var bytes = 0
+    private var documentBytes = 0
     private var count = 0
 
     /// What the meter counts, in the singular and the plural: `records`, `elements`.
@@ -74,18 +75,26 @@ public final class ProgressMeter {
     }
 
     /// Records progress; redraws when enough time has passed since the last drawing.
-    public func update(bytes: Int, count: Int) {
-        update(bytes: bytes, count: count, always: false)
+    ///
+    /// - Parameter documentBytes: What the bytes read decompressed to, when the input is
+    ///   compressed: the line then shows that throughput too.
+    public func update(bytes: Int, documentBytes: Int? = nil, count: Int) {
+        update(bytes: bytes, documentBytes: documentBytes ?? bytes, count: count, always: false)
     }
 
-    private func update(bytes: Int, count: Int, always: Bool) {
+    private func update(bytes: Int, documentBytes: Int, count: Int, always: Bool) {
         self.bytes = bytes
+        self.documentBytes = documentBytes
         self.count = count
         guard bytes >= threshold else { return }
         let now = clock.now
         if !always, let lastDraw, lastDraw.duration(to: now) < .milliseconds(100) { return }
         lastDraw = now
-        write("\r\u{1B}[K" + Self.line(bytes: bytes, total: totalBytes, count: count, unit: unit, elapsed: started.duration(to: now)))
+        write(
+            "\r\u{1B}[K"
+                + Self.line(
+                    bytes: bytes, total: totalBytes, documentBytes: documentBytes, count: count, unit: unit,
+                    elapsed: started.duration(to: now)))
         isShowing = true
     }
 
@@ -105,23 +114,30 @@ public final class ProgressMeter {
     /// Draws the final figures (when the meter draws at all), then erases the line at the
     /// end of the run: the count is read after the last of the input is parsed, which a
     /// drawing made while reading comes before.
-    public func finish(bytes: Int, count: Int) {
-        update(bytes: bytes, count: count, always: true)
+    public func finish(bytes: Int, documentBytes: Int? = nil, count: Int) {
+        update(bytes: bytes, documentBytes: documentBytes ?? bytes, count: count, always: true)
         clear()
     }
 
-    /// The text of the progress line.
+    /// The text of the progress line; for compressed input (`documentBytes` more than
+    /// `bytes`), the throughput of the decompressed document after the file's.
     ///
     /// ```
     /// [=====>      ]  45%  483.2 / 1073.7 MB  212.4 MB/s  2,301,442 records  0:02 elapsed, 0:03 left
+    /// [=>          ]  12%  1.6 / 13.2 MB  4.1 MB/s  (31.0 MB/s decompressed)  9,210 elements  0:00 elapsed, 0:03 left
     /// ```
-    public static func line(bytes: Int, total: Int?, count: Int, unit: Unit = .records, elapsed: Duration) -> String {
-        lineParts(bytes: bytes, total: total, count: count, unit: unit, elapsed: elapsed).joined(separator: "  ")
+    public static func line(
+        bytes: Int, total: Int?, documentBytes: Int? = nil, count: Int, unit: Unit = .records, elapsed: Duration
+    ) -> String {
+        lineParts(bytes: bytes, total: total, documentBytes: documentBytes, count: count, unit: unit, elapsed: elapsed)
+            .joined(separator: "  ")
     }
 
     /// The parts of the progress line, in order: the bar and percentage (with a total),
-    /// the bytes, the throughput, the count and the timing.
-    static func lineParts(bytes: Int, total: Int?, count: Int, unit: Unit, elapsed: Duration) -> [String] {
+    /// the bytes, the throughput (and the decompressed throughput), the count and the timing.
+    static func lineParts(
+        bytes: Int, total: Int?, documentBytes: Int? = nil, count: Int, unit: Unit, elapsed: Duration
+    ) -> [String] {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let rate = seconds > 0 ? Double(bytes) / seconds : 0
         var parts: [String] = []
@@ -140,6 +156,9 @@ public final class ProgressMeter {
             parts.append(megabytes(bytes) + " MB")
         }
         parts.append(megabytes(Int(rate)) + " MB/s")
+        if let documentBytes, documentBytes > bytes, seconds > 0 {
+            parts.append("(" + megabytes(Int(Double(documentBytes) / seconds)) + " MB/s decompressed)")
+        }
         parts.append(grouped(count) + " " + (count == 1 ? unit.singular : unit.plural))
         parts.append(timing)
         return parts

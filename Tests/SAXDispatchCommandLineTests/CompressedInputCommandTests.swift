@@ -98,6 +98,7 @@ struct CompressedInputCommandTests {
             "saxdispatch", ["check", Self.fixture("zoo-parts.xml.xz"), "--progress", "always"])
         #expect(result.status == 0)
         #expect(result.error.contains("100%"))
+        #expect(result.error.contains(" MB/s decompressed)"))
         let percentages = result.error.split(separator: "%").compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }
         #expect(!percentages.isEmpty && percentages.allSatisfy { $0 <= 100 })
     }

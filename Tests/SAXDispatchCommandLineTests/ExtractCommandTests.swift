@@ -340,5 +340,11 @@ struct ExtractCommandTests {
         #expect(
             ProgressMeter.line(bytes: 12_345_678, total: nil, count: 1, unit: .elements, elapsed: .seconds(3725))
                 == "12.3 MB  0.0 MB/s  1 element  1:02:05 elapsed")
+        // Compressed input: what the bytes decompressed to, per second, after the file's own rate.
+        #expect(
+            ProgressMeter.line(
+                bytes: 1_600_000, total: 13_200_000, documentBytes: 12_400_000, count: 9_210, unit: .elements,
+                elapsed: .seconds(4))
+                == "[=>          ]   12%  1.6 / 13.2 MB  0.4 MB/s  (3.1 MB/s decompressed)  9,210 elements  0:04 elapsed, 0:29 left")
     }
 }
