@@ -298,10 +298,14 @@ extension EncodingTranscoder {
             return transcoder(named: "UTF-32", path: .utf32(bigEndian: nil)).map { .transcode($0) } ?? .direct
         }
         guard prefix.starts(with: declarationStart) else { return .direct }
-        let end = findDeclarationEnd(prefix)
+        // Only the first `declarationLimit` bytes are looked at, so that the decision is
+        // the same however the input arrives: whole, or a byte at a time.
+        let end = findDeclarationEnd(UnsafeRawBufferPointer(rebasing: prefix.prefix(declarationLimit)))
         guard let end else {
             return isComplete || prefix.count >= declarationLimit ? .direct : .undecided
         }
+        // A declaration that ends otherwise than with `?>` is malformed: expat reports it.
+        guard case .closed(let end) = end else { return .direct }
         let declaration = UnsafeRawBufferPointer(rebasing: prefix[..<end])
         guard let valueStart = ExpatDriver.encodingValueOffset(in: declaration), valueStart > 0 else { return .direct }
         let quote = declaration[valueStart - 1]
@@ -317,13 +321,18 @@ extension EncodingTranscoder {
         EncodingTranscoder(name: name, path: path)
     }
 
-    /// Where `?>` ends in `bytes`, if it does.
-    private static func findDeclarationEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var index = 5
-        while index + 1 < bytes.count {
-            if bytes[index] == 0x3F && bytes[index + 1] == 0x3E { return index + 2 }
-            index += 1
-        }
-        return nil
+    /// How an XML declaration ends.
+    private enum DeclarationEnd {
+        /// With `?>`, just before this offset.
+        case closed(Int)
+        /// With a `>` that follows no `?`: malformed.
+        case malformed
+    }
+
+    /// Where an XML declaration ends in `bytes`: at its first `>`, the only place a `>`
+    /// can be in one (its values are names and digits); `nil` while `bytes` holds no `>`.
+    private static func findDeclarationEnd(_ bytes: UnsafeRawBufferPointer) -> DeclarationEnd? {
+        guard bytes.count > 5, let close = bytes[5...].firstIndex(of: 0x3E) else { return nil }
+        return bytes[close - 1] == 0x3F ? .closed(close + 1) : .malformed
     }
 }
