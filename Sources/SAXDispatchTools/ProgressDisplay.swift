@@ -17,11 +17,12 @@ extension ProgressMeter: ProgressDisplay {
     /// Records progress; one file's meter shows the bytes as stored, against the file's
     /// size, and what they decompressed to per second when the file is compressed.
     public func update(bytes: Int, documentBytes: Int, count: Int) {
-        update(bytes: bytes, documentBytes: Optional(documentBytes), count: count)
+        update(bytes: bytes, documentBytes: documentBytes, count: count, always: false)
     }
 
     /// Draws the final figures and erases the line.
     public func finish(bytes: Int, documentBytes: Int, count: Int) {
-        finish(bytes: bytes, documentBytes: Optional(documentBytes), count: count)
+        update(bytes: bytes, documentBytes: documentBytes, count: count, always: true)
+        clear()
     }
 }

@@ -75,14 +75,13 @@ public final class ProgressMeter {
     }
 
     /// Records progress; redraws when enough time has passed since the last drawing.
-    ///
-    /// - Parameter documentBytes: What the bytes read decompressed to, when the input is
-    ///   compressed: the line then shows that throughput too.
-    public func update(bytes: Int, documentBytes: Int? = nil, count: Int) {
-        update(bytes: bytes, documentBytes: documentBytes ?? bytes, count: count, always: false)
+    public func update(bytes: Int, count: Int) {
+        update(bytes: bytes, documentBytes: bytes, count: count, always: false)
     }
 
-    private func update(bytes: Int, documentBytes: Int, count: Int, always: Bool) {
+    /// Records progress, with `documentBytes`: what the bytes read decompressed to (the
+    /// line shows that throughput too when it is more).
+    func update(bytes: Int, documentBytes: Int, count: Int, always: Bool) {
         self.bytes = bytes
         self.documentBytes = documentBytes
         self.count = count
@@ -114,9 +113,8 @@ public final class ProgressMeter {
     /// Draws the final figures (when the meter draws at all), then erases the line at the
     /// end of the run: the count is read after the last of the input is parsed, which a
     /// drawing made while reading comes before.
-    public func finish(bytes: Int, documentBytes: Int? = nil, count: Int) {
-        update(bytes: bytes, documentBytes: documentBytes ?? bytes, count: count, always: true)
-        clear()
+    public func finish(bytes: Int, count: Int) {
+        finish(bytes: bytes, documentBytes: bytes, count: count)
     }
 
     /// The text of the progress line; for compressed input (`documentBytes` more than
