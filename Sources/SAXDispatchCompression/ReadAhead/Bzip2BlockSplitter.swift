@@ -133,8 +133,7 @@ struct Bzip2BlockSplitter {
             && (0x31...0x39).contains(pending[index + 3])
         let marker = isHeader ? pending.withUnsafeBytes { Bzip2Bits.bits($0, at: (index + 4) * 8, count: 48) } : nil
         if marker == Bzip2Bits.blockMarker {
-            if pieceIsOpen { sink.end() }
-            pieceIsOpen = false
+            endPiece(&sink)
             drop(upTo: offset)
             let bit = (offset + 4) * 8
             state = .blocks(
@@ -146,8 +145,7 @@ struct Bzip2BlockSplitter {
         if marker == Bzip2Bits.endMarker && available >= 14 {
             // An empty stream: it decodes to nothing, with the piece before it.
             if !pieceIsOpen {
-                guard sink.begin(at: offset) else { return false }
-                pieceIsOpen = true
+                guard beginPiece(at: offset, &sink) else { return false }
             }
             guard pending.withUnsafeBytes({ sink.add(UnsafeRawBufferPointer(rebasing: $0[index..<(index + 14)])) }) else {
                 return false
@@ -159,8 +157,7 @@ struct Bzip2BlockSplitter {
         // Bytes after the last stream, or a stream that starts wrong: its decompressor
         // reports them, after the stream before.
         if !pieceIsOpen {
-            guard sink.begin(at: offset) else { return false }
-            pieceIsOpen = true
+            guard beginPiece(at: offset, &sink) else { return false }
         }
         drop(upTo: offset)
         state = .passingThrough
@@ -229,8 +226,7 @@ struct Bzip2BlockSplitter {
             let end = (bit + 80 + 7) >> 3
             if stream.piecesCut == 0 {
                 // A stream of one piece goes as it is.
-                guard sink.begin(at: stream.start) else { return .stop }
-                pieceIsOpen = true
+                guard beginPiece(at: stream.start, &sink) else { return .stop }
                 guard pending.withUnsafeBytes({ sink.add(UnsafeRawBufferPointer(rebasing: $0[0..<(end - pendingStart)])) })
                 else { return .stop }
             } else {
@@ -258,8 +254,7 @@ struct Bzip2BlockSplitter {
         let end = pendingStart + pending.count
         defer { state = .finished }
         if stream.piecesCut == 0 {
-            guard sink.begin(at: stream.start) else { return .stop }
-            pieceIsOpen = true
+            guard beginPiece(at: stream.start, &sink) else { return .stop }
             return pending.withUnsafeBytes({ sink.add($0) }) ? .next : .stop
         }
         let base = pendingStart * 8
@@ -275,8 +270,7 @@ struct Bzip2BlockSplitter {
     /// on, and its decompressor says so.
     private mutating func cutOverlong(_ stream: Stream, sink: inout some Bzip2PieceSink) -> Outcome {
         if stream.piecesCut == 0 {
-            guard sink.begin(at: stream.start) else { return .stop }
-            pieceIsOpen = true
+            guard beginPiece(at: stream.start, &sink) else { return .stop }
             state = .passingThrough
             return .next
         }
@@ -284,16 +278,23 @@ struct Bzip2BlockSplitter {
     }
 
     private mutating func give(_ piece: [UInt8], offset: Int, keepOpen: Bool, sink: inout some Bzip2PieceSink) -> Bool {
+        guard beginPiece(at: offset, &sink), piece.withUnsafeBytes({ sink.add($0) }) else { return false }
+        if !keepOpen { endPiece(&sink) }
+        return true
+    }
+
+    /// Ends the open piece, if there is one, and begins one whose offsets count from
+    /// `offset`; false when the sink wants nothing more.
+    private mutating func beginPiece(at offset: Int, _ sink: inout some Bzip2PieceSink) -> Bool {
+        endPiece(&sink)
+        pieceIsOpen = sink.begin(at: offset)
+        return pieceIsOpen
+    }
+
+    /// Ends the open piece, if there is one.
+    private mutating func endPiece(_ sink: inout some Bzip2PieceSink) {
         if pieceIsOpen { sink.end() }
         pieceIsOpen = false
-        guard sink.begin(at: offset) else { return false }
-        pieceIsOpen = true
-        guard piece.withUnsafeBytes({ sink.add($0) }) else { return false }
-        if !keepOpen {
-            sink.end()
-            pieceIsOpen = false
-        }
-        return true
     }
 
     /// Forgets the input before `offset`.
