@@ -222,6 +222,9 @@ struct ExtractCommand: AsyncParsableCommand {
             return try Self.extract(file, with: extraction)
         } delivered: { summary, _, _ in
             records += summary.records
+        } failed: { error, _ in
+            // A failed file's rows before its error are in the output: the summary counts them.
+            records += (error as? DocumentFailure)?.recordsWritten ?? 0
         }
         if files.count > 1 {
             Output.standardError(FileRun.summaryLine(command: "extract", summary, count: (records, .records)))
@@ -235,7 +238,7 @@ struct ExtractCommand: AsyncParsableCommand {
     /// - Throws: ``DocumentFailure``, rendered with the notes of a record that cannot be built.
     private static func extract(_ file: FileRun.File, with extraction: RecordExtraction) throws -> RecordExtraction.Summary {
         let output = file.output
-        let summary: RecordExtraction.Summary
+        var summary = RecordExtraction.Summary()
         // A field's note is said once, with its first missing element: a skipped record
         // after another would only repeat it.
         var notedFields: Set<String> = []
@@ -244,16 +247,19 @@ struct ExtractCommand: AsyncParsableCommand {
             return ([error.description] + notes.map(\.text)).joined(separator: "\n")
         }
         do {
-            summary = try extraction.run(
+            try extraction.run(
                 file.input, progress: file.meter(),
                 output: { output.write($0, to: .output) },
-                diagnostic: { output.write(explained($0) + "\n", to: .error) })
+                diagnostic: { output.write(explained($0) + "\n", to: .error) }, summary: &summary)
         } catch let error as XMLRecordError {
             var failure = DocumentFailure(error, path: file.path)
             failure.message = explained(error)
+            failure.recordsWritten = summary.records
             throw failure
         } catch {
-            throw DocumentFailure(error, path: file.path)
+            var failure = DocumentFailure(error, path: file.path)
+            failure.recordsWritten = summary.records
+            throw failure
         }
         for warning in summary.warnings {
             output.write(warning.description + "\n", to: .error)

@@ -74,6 +74,9 @@ protocol RenderedFailure: Error {
 /// A document error already rendered as `FILE:LINE:COLUMN: message`; exits 1.
 struct DocumentFailure: RenderedFailure {
     var message: String
+    /// The records the command wrote from the document before it failed (`extract`): they
+    /// stay in the output, and the summary of many files counts them.
+    var recordsWritten = 0
 
     /// Renders an error from parsing `path` for standard error.
     init(_ error: any Error, path: String) {

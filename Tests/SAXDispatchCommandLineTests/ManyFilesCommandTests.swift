@@ -64,6 +64,21 @@ struct ManyFilesCommandTests {
                 == Self.badError + "saxdispatch extract: 6 files read, 1 failed, \(ProgressMeter.grouped(Self.goodRecords)) records\n")
     }
 
+    @Test("extract: the summary counts every row written, a failed file's rows before its error included", arguments: [1, 2])
+    func extractCountsWrittenRows(jobs: Int) throws {
+        // Two whole records, then a malformed element: the two rows are written before the error.
+        let failing = FileManagerTemp.write(
+            "<zoo>\n<animal><kind>x-0</kind></animal>\n<animal><kind>x-1</kind></animal>\n<oops></zoo>\n",
+            name: "many-files-rows-then-error.xml")
+        let result = try saxdispatch(
+            ["extract", Self.files[1], failing, Self.files[4], "--record", "animal", "--field", "kind", "--jobs", "\(jobs)"])
+        #expect(result.status == 1)
+        let rows = result.output.split(separator: "\n")
+        #expect(rows.count == 5)
+        #expect(rows[2] == #"{"kind":"x-0"}"# && rows[3] == #"{"kind":"x-1"}"#)
+        #expect(result.error.hasSuffix("saxdispatch extract: 3 files read, 1 failed, 5 records\n"))
+    }
+
     @Test("extract: one CSV header for the rows of all the files")
     func extractHeader() throws {
         let good = [Self.files[1], Self.files[4], Self.files[3]]

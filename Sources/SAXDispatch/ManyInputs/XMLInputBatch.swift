@@ -37,7 +37,12 @@ import Foundation
 /// has four processors or more; with many jobs, give each its share
 /// (`.decompressing(.file(path), threads: 1)`).
 ///
-/// One input that fails does not stop the others unless ``failurePolicy`` says so. Memory
+/// One input that fails does not stop the others unless ``failurePolicy`` says so. A failed
+/// input's result is its error alone: what its handlers did before the error (rows written,
+/// values handed on) stays done, and a count that the body keeps is lost with the value it
+/// would have returned. A body that must say what a failed input contributed carries it in
+/// the error it throws (the command line's `extract` counts the rows a failed file wrote
+/// that way, so that its summary counts what is in its output). Memory
 /// is bounded by the number of jobs: at most ``jobs`` bodies run at once, and a result
 /// waits for the inputs before it to be delivered only while at most ``jobs`` more are
 /// started, so no more than twice ``jobs`` results are held at a time however many inputs

@@ -42,6 +42,9 @@ public struct RecordExtraction: Sendable {
         /// is bound nowhere and that no element read was written with, so its names matched
         /// nothing. Said in the command line's terms (`-N`); none with names read as written.
         public var warnings: [ParseWarning] = []
+
+        /// Nothing written, skipped or read yet: what a run starts from.
+        public init() {}
     }
 
     public init(
@@ -96,10 +99,27 @@ public struct RecordExtraction: Sendable {
         _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
         diagnostic: @escaping (XMLRecordError) -> Void
     ) throws -> Summary {
+        var summary = Summary()
+        try run(input, progress: meter, output: output, diagnostic: diagnostic, summary: &summary)
+        return summary
+    }
+
+    /// Extracts the rows of `input`, keeping count in `summary` as it goes, so that a run
+    /// that throws still says what it wrote: the rows before an error are in the output,
+    /// and `summary.records` counts them.
+    ///
+    /// - Throws: what ``run(_:progress:output:diagnostic:)`` throws, with `summary` as it
+    ///   stood when the error came.
+    public func run(
+        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
+        diagnostic: @escaping (XMLRecordError) -> Void, summary result: inout Summary
+    ) throws {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
         if writesHeader { writer.writeHeader() } else { writer.omitHeader() }
         defer { writer.flush() }
         var summary = Summary()
+        // The closures below keep the count; `result` takes it however the run ends.
+        defer { result = summary }
         let progress = ReadProgress(meter: meter) { summary.records }
         defer { progress.finish() }
         let parsed = try record.forEach(
@@ -117,7 +137,6 @@ public struct RecordExtraction: Sendable {
         // Names read as written have no bindings to suggest: the prefix warnings are for
         // names matched by namespace.
         summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
-        return summary
     }
 
     /// The notes that go with `error`: for each field that is missing from the record and
