@@ -44,4 +44,18 @@ struct ExtractXMLFormatTests {
         #expect(refused.status != 0)
         #expect(refused.error.contains("--format xml writes each record element whole: leave out --field"))
     }
+
+    @Test("nested records come out as they end, the inner before the one around it, in every format")
+    func nestedRecordsInEndOrder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("xml-format-\(UUID().uuidString).xml")
+        try Data("<r><rec n=\"1\"><rec n=\"2\"/><rec n=\"3\"/></rec><rec n=\"4\"/></r>".utf8).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let xml = try saxdispatch(["extract", path.path, "--record", "rec", "--format", "xml"])
+        #expect(
+            xml.output
+                == "<rec n=\"2\"/>\n<rec n=\"3\"/>\n<rec n=\"1\"><rec n=\"2\"/><rec n=\"3\"/></rec>\n"
+                + "<rec n=\"4\"/>\n")
+        let rows = try saxdispatch(["extract", path.path, "--record", "rec", "--field", "n=@n:int"])
+        #expect(rows.output == "{\"n\":2}\n{\"n\":3}\n{\"n\":1}\n{\"n\":4}\n")
+    }
 }
