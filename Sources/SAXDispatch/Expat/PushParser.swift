@@ -314,7 +314,14 @@ public final class PushParser {
             throw error
         }
         if result == .ended {
-            try settle()
+            do {
+                try settle()
+            } catch let error as XMLParseError {
+                // The reader may know better: damaged bytes a decompressor handed on.
+                guard let explained = reader.failure(explaining: error) else { throw error }
+                failure = explained
+                throw explained
+            }
         } else {
             try deliverDeferred()
         }
