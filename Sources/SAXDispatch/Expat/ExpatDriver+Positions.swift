@@ -76,7 +76,10 @@ extension ExpatDriver {
         case .noElements:
             message = "no root element"
         case .unknownEncoding:
-            if let name = unknownEncodingName { message = "unknown encoding \"\(MessageText.name(name))\"" }
+            if let name = unknownEncodingName {
+                message = "unknown encoding \"\(MessageText.name(name))\""
+                if let refusal = EncodingCatalog.refusal(of: name) { message += ": \(refusal)" }
+            }
         default:
             if let detail = errorDetail(for: code) { message += detail }
         }
