@@ -83,6 +83,10 @@ extension ExpatDriver {
         default:
             if let detail = errorDetail(for: code) { message += detail }
         }
+        if let version = declaredXMLVersion {
+            // A rule of XML 1.1 that 1.0 lacks may be why: say which rules applied.
+            message += " (the document declares XML version \"\(MessageText.name(version))\"; it is read by XML 1.0's rules)"
+        }
         return XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
             byteOffset: max(0, position.byteOffset), elementPath: elementPath, limit: limit, source: source)

@@ -27,7 +27,9 @@ public final class PushParser {
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
-    /// (``finish()`` returned ``ParseOutcome/completed``); empty before.
+    /// (``finish()`` returned ``ParseOutcome/completed``); empty before. Warnings about a
+    /// document itself (``ParseWarning/xmlVersion(_:document:)``) come first, the first 64
+    /// of them; the `onWarning` handlers had each when its document's declaration was read.
     public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.
     private var isFinishing = false
@@ -390,12 +392,14 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            warnings = engine.unseenPatternPrefixes().map { prefix in
+            let atEnd = engine.unseenPatternPrefixes().map { prefix in
                 var warning = ParseWarning.unseenPrefix(prefix)
                 warning.source = source
                 return warning
             }
-            for warning in warnings {
+            // The warnings found while reading reached the handlers then.
+            warnings = engine.readingWarnings + atEnd
+            for warning in atEnd {
                 for handler in engine.warningHandlers { handler(warning) }
             }
         }
