@@ -28,7 +28,7 @@ public final class PushParser {
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
     /// (``finish()`` returned ``ParseOutcome/completed``); empty before. Warnings about a
-    /// document itself (``ParseWarning/xmlVersion(_:document:)``) come first, the first 64
+    /// document itself (an XML version other than 1.0) come first, the first 64
     /// of them; the `onWarning` handlers had each when its document's declaration was read.
     public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.

@@ -35,7 +35,7 @@ public protocol XMLInputReader {
     /// An error that says better than `parseError` why the parse of this reader's bytes
     /// failed, or nil (the default): asked once, when the parse ends with an
     /// ``XMLParseError``, before it is thrown. A decompressor that checks its data only
-    /// at the end of a block (``DecompressingReader`` for xz) may have handed on damaged
+    /// at the end of a block (`DecompressingReader` for xz) may have handed on damaged
     /// bytes that expat then rejected; it answers with its own error when the rest of the
     /// block shows the damage. A reader that wraps another forwards the question to it.
     ///
