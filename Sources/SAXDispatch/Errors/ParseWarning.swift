@@ -32,8 +32,9 @@ public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A document that declares an XML version other than 1.0 (`1.1`): expat implements
-    /// XML 1.0 only, so the document is read by 1.0's rules. Given once per document, when
-    /// its declaration is read; `document` is its number in a concatenated input.
+    /// XML 1.0 only, so the document is read by 1.0's rules. Given once per document (the
+    /// first 64 of an input), when its declaration is read; `document` is its number in a
+    /// concatenated input.
     static func xmlVersion(_ version: String, document: Int? = nil) -> ParseWarning {
         let which = document.map { "document \($0) declares" } ?? "the document declares"
         return ParseWarning(

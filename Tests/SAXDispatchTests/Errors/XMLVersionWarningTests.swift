@@ -57,6 +57,16 @@ struct XMLVersionWarningTests {
         }
     }
 
+    /// An endless log of 1.1 documents grows no memory: the first 64 have their warning.
+    @Test("a concatenated input of many 1.1 documents: warnings for the first 64, then none")
+    func manyDocuments() throws {
+        let text = String(repeating: "<?xml version=\"1.1\"?><a/>\n", count: 100)
+        let (delivered, kept) = try Self.warnings(text, piece: 4096, concatenated: true)
+        #expect(delivered.count == 64)
+        #expect(kept.count == 64)
+        #expect(delivered.last?.hasPrefix("<input>: warning: document 64 declares") == true)
+    }
+
     /// A 1.1 document that 1.0 rejects: the warning came before the error, and the error
     /// says which rules applied.
     @Test("a 1.1 document that 1.0's rules reject: the warning first, and the error says why")

@@ -32,7 +32,7 @@ final class DispatchEngine {
     /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
     let unboundPatternPrefixes: [String]
     /// The warnings delivered while the input was read (``warn(_:)``), the first
-    /// ``keptWarningCount`` of them.
+    /// ``readingWarningLimit`` of them.
     var readingWarnings: [ParseWarning] = []
 
     @exclusivity(unchecked) var stack = ElementStack()
