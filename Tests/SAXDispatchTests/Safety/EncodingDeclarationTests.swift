@@ -171,6 +171,12 @@ struct EncodingDeclarationTests {
             let all = Self.outcomes(bytes)
             #expect(all == Array(repeating: expected, count: all.count), "\(encoding)")
         }
+        // Without a mark, UTF-16 told by its first bytes: the same rule, a column earlier.
+        let withoutMark = Outcome.error(.incorrectEncoding, line: 1, column: 31, byteOffset: 2 * 30)
+        for bytes in [littleEndian.dropFirst(2), bigEndian.dropFirst(2)] {
+            let all = Self.outcomes(Array(bytes))
+            #expect(all == Array(repeating: withoutMark, count: all.count), "\(encoding) without a mark")
+        }
     }
 
     @Test("without a byte order mark, an 8-bit declaration decides how bytes read")
