@@ -272,6 +272,43 @@ public final class DecompressingReader: XMLInputReader {
         }
     }
 
+    /// How many more decompressed bytes ``failure(explaining:)`` decodes, at most, to see
+    /// whether the input is damaged: more than an xz LZMA2 chunk or a bzip2 block holds,
+    /// so that damage in the block the parse failed in is found.
+    public static let verificationWindow = 4 << 20
+
+    /// The decompressor's error when the bytes the parse failed on are damaged, or nil when
+    /// the parse error stands.
+    ///
+    /// Every format checks its data only at the end of a block, member or frame (xz a
+    /// block's check, bzip2 a block's CRC, gzip a member's CRC-32): damaged compressed
+    /// bytes can decode to garbage that reaches the parser first, which would report it
+    /// as an XML error (`invalid token`). So when a parse fails, the reader decodes on, its
+    /// output discarded, until the decompressor fails, the input ends, or
+    /// ``verificationWindow`` more bytes came out whole; a ``DecompressionError`` met on
+    /// the way, with its compressed offset, is the parse's error instead. Memory stays at
+    /// one 64 KiB buffer; input that is not compressed is never read on.
+    public func failure(explaining parseError: XMLParseError) -> (any Error)? {
+        if let failure { return failure as? DecompressionError }
+        switch phase {
+        case .detecting, .passingThrough, .finished: return nil
+        default: break
+        }
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+        defer { scratch.deallocate() }
+        var decoded = 0
+        while decoded < Self.verificationWindow {
+            do {
+                let count = try read(into: scratch)
+                if count == 0 { return nil }
+                decoded += count
+            } catch {
+                return error as? DecompressionError
+            }
+        }
+        return nil
+    }
+
     /// Copies what is left of the current block, as much as fits.
     private func copyFromBlock(into output: UnsafeMutableRawBufferPointer, produced: inout Int) {
         guard let current = block else { return }

@@ -32,6 +32,11 @@ public struct ProgressReader: XMLInputReader {
         progress.count(count)
         return count
     }
+
+    /// What the base reader says about a parse error (``XMLInputReader/failure(explaining:)``).
+    public mutating func failure(explaining parseError: XMLParseError) -> (any Error)? {
+        base.failure(explaining: parseError)
+    }
 }
 
 /// Reads the document (decompressed) and updates the meter after each read, on the
@@ -45,6 +50,10 @@ private struct MeterReader: XMLInputReader {
         progress.countDocumentBytes(count)
         progress.report()
         return count
+    }
+
+    mutating func failure(explaining parseError: XMLParseError) -> (any Error)? {
+        base.failure(explaining: parseError)
     }
 }
 

@@ -250,7 +250,10 @@ public struct Dispatcher {
 
     /// Calls `handler` with each ``ParseWarning`` once a document has been read to its
     /// end: a pattern prefix that is bound nowhere and that no element read was written
-    /// with, whose patterns therefore matched nothing.
+    /// with, whose patterns therefore matched nothing. A warning about the document itself
+    /// (an XML version other than 1.0, read by 1.0's rules) comes as soon as its
+    /// declaration is read, once per document (the first 64 of an input), so that a
+    /// document that then fails has had it.
     ///
     /// ```swift
     /// dispatcher.onWarning { warning in print(warning) }   // <input>: warning: the pattern prefix 'atom' …

@@ -2,9 +2,11 @@
 /// reported once the document has been read (``Dispatcher/onWarning(_:)``,
 /// ``PushParser/warnings``).
 ///
-/// Today the one warning is a pattern prefix that no binding declares and that no element
+/// One warning is a pattern prefix that no binding declares and that no element
 /// the parse read was written with: its patterns fall back to the prefix as written, so
 /// they matched nothing, most likely for want of a binding (``Dispatcher/namespaces``).
+/// A document that declares an XML version other than 1.0 is read by 1.0's rules, and is
+/// a warning too, delivered when its declaration is read.
 public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     /// What was found, such as `the pattern prefix 'atom' is bound nowhere, and no element read was written with it`.
     public var message: String
@@ -27,6 +29,18 @@ public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
                 + " so its names matched nothing: bind it (namespaces = [\"\(prefix)\": \"…\"]) or write"
                 + " the names in Clark notation ({uri}local)",
             prefix: prefix)
+    }
+
+    /// A document that declares an XML version other than 1.0 (`1.1`): expat implements
+    /// XML 1.0 only, so the document is read by 1.0's rules. Given once per document (the
+    /// first 64 of an input), when its declaration is read; `document` is its number in a
+    /// concatenated input.
+    static func xmlVersion(_ version: String, document: Int? = nil) -> ParseWarning {
+        let which = document.map { "document \($0) declares" } ?? "the document declares"
+        return ParseWarning(
+            message: "\(which) XML version \"\(MessageText.name(version))\", which this parser does not implement:"
+                + " it is read by XML 1.0's rules (NEL and U+2028 are not line ends, references to control"
+                + " characters such as &#x1; are errors, and names follow 1.0)")
     }
 
     /// `source: warning: message`, like a compiler's.

@@ -94,18 +94,76 @@ enum EncodingCatalog {
             .uppercased()
     }
 
-    /// How to read `name`, or nil when neither expat nor the catalog nor iconv knows it.
-    /// Names expat reads itself, and the single-byte tables, are not asked about.
+    /// How to read `name`, or nil when neither expat nor the catalog nor iconv knows it, or
+    /// when it is refused (``refusal(of:)``). Names expat reads itself, and the
+    /// single-byte tables, are not asked about.
     ///
     /// An encoding the catalog does not list is probed through iconv: when every byte
     /// below 0x80 is ASCII and every byte on its own is a character or invalid, it goes
     /// through expat's map; otherwise through the transcoder.
     static func path(for name: String) -> Path? {
-        if let path = known[normalized(name)] {
-            if case .map(let iconvName, nil) = path, !IconvConverter.knows(iconvName) { return probe(name) }
-            return path
+        let key = normalized(name)
+        if refusedNames.contains(key) || key.hasPrefix("EBCDIC") { return nil }
+        if let path = known[key] {
+            switch path {
+            case .map(let iconvName, nil) where !IconvConverter.knows(iconvName):
+                return probe(name)
+            case .transcoder(let iconvName):
+                return keepsASCII(iconvName) ? path : nil
+            default:
+                // Expat's map reads every byte below 0x80 as ASCII whatever iconv says.
+                return path
+            }
         }
         return probe(name)
+    }
+
+    /// Why `name` is refused, for the unknown-encoding error's message; nil when it is not
+    /// (it is read, or no one knows it).
+    ///
+    /// An encoding is refused when a byte below 0x80 does not mean its ASCII character in
+    /// it, so that markup could be written without its ASCII bytes (UTF-7 writes `<` as
+    /// `+ADw-`, which any tool that looks at bytes would pass), or ASCII's bytes read as
+    /// other characters (EBCDIC, the national ISO 646 variants, UCS-2): the names in
+    /// ``refusedNames``, every `EBCDIC-*` name, and any other encoding iconv converts in
+    /// which a printable ASCII byte, tab, CR or LF does not read as itself from the initial
+    /// state (``keepsASCII(_:)``). Stateful encodings (ISO-2022-JP) pass: markup is written
+    /// in their initial ASCII mode.
+    static func refusal(of name: String) -> String? {
+        let key = normalized(name)
+        let refused: Bool
+        if refusedNames.contains(key) || key.hasPrefix("EBCDIC") {
+            refused = true
+        } else if case .transcoder(let iconvName)? = known[key] {
+            refused = !keepsASCII(iconvName)
+        } else if known[key] == nil {
+            refused = IconvConverter.knows(name) && !keepsASCII(name)
+        } else {
+            refused = false
+        }
+        return refused ? "refused, because its bytes below 0x80 do not all mean their ASCII characters" : nil
+    }
+
+    /// Names refused whatever the platform's iconv says (normalized): the UTF-7 family, in
+    /// which ASCII characters (`<`, `&`) can be written as other bytes, and UCS-2 under its
+    /// names (a document in two-byte units is read as UTF-16, told by its first bytes).
+    /// EBCDIC code pages are refused by their `EBCDIC` prefix and by ``keepsASCII(_:)``.
+    static let refusedNames: Set<String> = [
+        "UTF7", "UTF7IMAP", "UNICODE11UTF7", "CSUNICODE11UTF7", "XIMAP4MODIFIEDUTF7",
+        "UCS2", "UCS2BE", "UCS2LE", "ISO10646UCS2", "CSUNICODE", "UNICODE", "UNICODEBIG", "UNICODELITTLE", "WCHART",
+    ]
+
+    /// The bytes that must read as themselves: tab, LF, CR and printable ASCII.
+    private static let asciiBytes: [UInt8] = [0x09, 0x0A, 0x0D] + Array(0x20...0x7E)
+
+    /// Whether iconv reads each printable ASCII byte, tab, CR and LF of `iconvName` as that
+    /// character, each on its own from the initial state; false when iconv cannot open it.
+    static func keepsASCII(_ iconvName: String) -> Bool {
+        guard let converter = IconvConverter(from: iconvName) else { return false }
+        return asciiBytes.allSatisfy { byte in
+            var value = byte
+            return withUnsafeBytes(of: &value) { converter.scalar(of: $0) } == UInt32(byte)
+        }
     }
 
     /// Whether `name` (a name expat does not read itself) needs the transcoder.
@@ -117,7 +175,7 @@ enum EncodingCatalog {
     }
 
     private static func probe(_ name: String) -> Path? {
-        guard let converter = IconvConverter(from: name) else { return nil }
+        guard let converter = IconvConverter(from: name), keepsASCII(name) else { return nil }
         for byte in 0..<256 {
             var value = UInt8(byte)
             let scalar = withUnsafeBytes(of: &value) { converter.scalar(of: $0) }

@@ -84,6 +84,8 @@ extension ExpatDriver {
         hasAttributeDeclarations = false
         defaultedAttributeBytes = 0
         unknownEncodingName = nil
+        declaredXMLVersion = nil
+        laterDocumentLeadingBytes = Array(bytes.prefix(3))
         suspensionRequested = false
         suspensionDeferred = false
         // Expat dropped every handler: install them again, as for the first document.
@@ -94,9 +96,20 @@ extension ExpatDriver {
         setSkipping(false)
         withEngine { $0.beginDocument() }
         parseCallCount += 1
+        // A byte order mark gets a call of its own, as at the input's start
+        // (``byteOrderMarkEnd(in:)``): expat then counts it as one column, however the
+        // input was split.
+        let markLength = bytes.count > 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return bytes.withUnsafeBytes { rest in
-            let start = rest.baseAddress?.assumingMemoryBound(to: CChar.self)
-            return charging { XML_Parse(parser, start, Int32(rest.count), isFinal ? 1 : 0) }
+            guard let start = rest.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+                return charging { XML_Parse(parser, nil, 0, isFinal ? 1 : 0) }
+            }
+            if markLength > 0 {
+                let status = charging { XML_Parse(parser, start, Int32(markLength), 0) }
+                guard status == XML_STATUS_OK else { return status }
+                parseCallCount += 1
+            }
+            return charging { XML_Parse(parser, start + markLength, Int32(rest.count - markLength), isFinal ? 1 : 0) }
         }
     }
 }

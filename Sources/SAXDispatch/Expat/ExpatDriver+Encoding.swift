@@ -1,57 +1,122 @@
 private import CExpat
 
-/// The check that a document's XML declaration agrees with its UTF-8 byte order mark.
+/// What a document's XML declaration says, checked when expat reads it, before it
+/// switches encodings: the encoding it names against the document's first bytes, and the
+/// XML version it names.
 ///
-/// Expat lets a declaration switch the encoding it detected from a byte order mark when
-/// both use the same number of bytes per character: after a UTF-8 mark,
-/// `encoding="ISO-8859-1"` (or any single-byte table) would make it read every UTF-8
-/// sequence as two or three Latin characters (`é` as `Ã©`). It rejects the same
-/// contradiction after a UTF-16 mark, as ``XMLParseError/Code/incorrectEncoding`` at the
-/// encoding name; the driver rejects the UTF-8 case in the same way.
+/// One rule for a byte order mark against a declaration, the same for every encoding
+/// whichever way it is read (expat's own tables, the single-byte tables, iconv through
+/// expat's map or through the transcoder), for every document of a concatenated input
+/// (its first bytes, not the input's) and every split: a document that starts with a
+/// UTF-8 byte order mark and declares an encoding the package reads other than UTF-8 is
+/// ``XMLParseError/Code/incorrectEncoding`` at the encoding name, as expat rejects an 8-bit
+/// declaration after a UTF-16 mark; so is a UTF-16 document (told by its mark or its
+/// first bytes) that declares such an encoding, which expat would otherwise switch to and
+/// misread. Without the rule, `é` after a UTF-8 mark and `encoding="EUC-JP"` would read as
+/// `辿`.
 ///
 /// A declaration of US-ASCII (or another name for it) stays accepted after a UTF-8 mark:
 /// ASCII is UTF-8's first half, and expat rejects any byte above it as an invalid token,
-/// so nothing can be misread. Declarations of UTF-16 or of unknown encodings are left to
-/// expat, which rejects them with their own codes. With an encoding override (a string's
-/// UTF-8) expat ignores the declaration, and so does this check.
+/// so nothing can be misread. The names expat reads itself (the UTF-16 family after a
+/// UTF-8 mark; UTF-8, ISO-8859-1 and US-ASCII in UTF-16) are left to expat's own check,
+/// which gives the same code at the same place; a name no one reads stays
+/// ``XMLParseError/Code/unknownEncoding``. With an encoding override (a string's UTF-8)
+/// expat ignores the declaration, and so does this check.
+///
+/// Expat reads XML 1.0 only: a document that declares another version (`1.1`) is read by
+/// 1.0's rules. That is a ``ParseWarning`` (``ParseWarning/xmlVersion(_:document:)``) when
+/// the declaration is read, and a note on the document's parse errors.
 extension ExpatDriver {
-    /// Installs the declaration callback after a UTF-8 byte order mark, the only time it is
-    /// needed; documents without a mark never pay for it.
-    func watchDeclarationAfterByteOrderMark() {
-        guard let parser, encodingOverride == nil else { return }
-        XML_SetXmlDeclHandler(parser) { userData, _, encoding, _ in
-            guard let encoding else { return }
-            withDriver(userData) { $0.checkDeclaredEncodingAfterByteOrderMark(encoding: encoding) }
+    /// Installs the declaration callback, for every document.
+    func watchXMLDeclaration(_ parser: OpaquePointer) {
+        XML_SetXmlDeclHandler(parser) { userData, version, encoding, _ in
+            withDriver(userData) { $0.declarationRead(version: version, encoding: encoding) }
         }
     }
 
-    /// Ends the parse when the declared encoding reads bytes above ASCII otherwise than
-    /// UTF-8 does. Expat calls the declaration callback before it switches encodings, so
-    /// no text has been decoded in the declared encoding yet.
-    private func checkDeclaredEncodingAfterByteOrderMark(encoding: UnsafePointer<CChar>) {
-        let name = UTF8Text.string(cString: encoding)
-        guard let table = SingleByteEncoding(named: name), table.definesBytesAboveASCII else { return }
-        violate(
-            .incorrectEncoding,
-            "encoding specified in XML declaration is incorrect: the document starts with a UTF-8 byte order mark"
-                + " but declares encoding=\"\(name)\"",
-            at: declaredEncodingPosition())
+    private func declarationRead(version: UnsafePointer<CChar>?, encoding: UnsafePointer<CChar>?) {
+        if let version, case let number = UTF8Text.string(cString: version), number != "1.0" {
+            declaredXMLVersion = number
+            let document = readsConcatenatedDocuments ? documentNumber : nil
+            withEngine { $0.warn(.xmlVersion(number, document: document)) }
+        }
+        guard let encoding, encodingOverride == nil else { return }
+        checkDeclaredEncoding(UTF8Text.string(cString: encoding))
+    }
+
+    /// The first bytes of the document being parsed.
+    private var documentLeadingBytes: [UInt8] { documentNumber == 1 ? leadingBytes : laterDocumentLeadingBytes }
+
+    /// Ends the parse when the declared encoding contradicts the document's first bytes.
+    private func checkDeclaredEncoding(_ name: String) {
+        let first = documentLeadingBytes
+        if first.starts(with: [0xEF, 0xBB, 0xBF]) {
+            guard Self.contradictsUTF8(name) else { return }
+            violate(
+                .incorrectEncoding,
+                "encoding specified in XML declaration is incorrect: the document starts with a UTF-8 byte order mark"
+                    + " but declares encoding=\"\(MessageText.name(name))\"",
+                at: declaredEncodingPosition(utf16BigEndian: nil))
+        } else if let bigEndian = Self.utf16ByteOrder(first) {
+            guard Self.contradictsUTF16(name) else { return }
+            violate(
+                .incorrectEncoding,
+                "encoding specified in XML declaration is incorrect: the document is in UTF-16, as its first bytes say,"
+                    + " but declares encoding=\"\(MessageText.name(name))\"",
+                at: declaredEncodingPosition(utf16BigEndian: bigEndian))
+        }
+    }
+
+    /// Whether a declaration of `name` contradicts a UTF-8 byte order mark: an encoding the
+    /// package reads that gives bytes above ASCII another meaning than UTF-8 does.
+    static func contradictsUTF8(_ name: String) -> Bool {
+        if let table = SingleByteEncoding(named: name) { return table.definesBytesAboveASCII }
+        if EncodingCatalog.isExpatBuiltIn(name) { return false }
+        return EncodingCatalog.path(for: name) != nil
+    }
+
+    /// Whether a declaration of `name` contradicts a UTF-16 document: an 8-bit encoding
+    /// (or UTF-32) that the package reads and expat does not check itself.
+    static func contradictsUTF16(_ name: String) -> Bool {
+        if EncodingCatalog.isExpatBuiltIn(name) { return false }
+        if SingleByteEncoding(named: name) != nil { return true }
+        return EncodingCatalog.path(for: name) != nil
+    }
+
+    /// Whether a document's first bytes say UTF-16 (a byte order mark, or `<` as a code
+    /// unit), and in which byte order; nil when they do not.
+    static func utf16ByteOrder(_ first: [UInt8]) -> Bool? {
+        guard first.count >= 2 else { return nil }
+        switch (first[0], first[1]) {
+        case (0xFE, 0xFF), (0x00, 0x3C): return true
+        case (0xFF, 0xFE), (0x3C, 0x00): return false
+        default: return nil
+        }
     }
 
     /// The position of the encoding name in the XML declaration being reported, where
     /// expat reports its own incorrect-encoding error; the declaration's own position when
-    /// the name cannot be found in expat's buffer.
-    private func declaredEncodingPosition() -> (line: Int, column: Int, byteOffset: Int) {
+    /// the name cannot be found in expat's buffer. `utf16BigEndian` is nil for a document
+    /// in an 8-bit encoding.
+    private func declaredEncodingPosition(utf16BigEndian: Bool?) -> (line: Int, column: Int, byteOffset: Int) {
         var position = currentPosition()
         var offset: Int32 = 0
         var size: Int32 = 0
         let count = currentEventByteCount
         guard let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0, Int(offset) + count <= Int(size)
         else { return position }
-        let declaration = UnsafeRawBufferPointer(start: buffer + Int(offset), count: count)
-        guard let nameOffset = Self.encodingValueOffset(in: declaration) else { return position }
-        // After a UTF-8 mark every byte of a declaration is an ASCII character: one column
-        // each, and CR LF, CR or LF one line break.
+        let raw = UnsafeRawBufferPointer(start: buffer + Int(offset), count: count)
+        // The declaration's characters, one byte each: every character of a declaration is
+        // ASCII, a code unit of UTF-16 whose other byte is zero.
+        let unit = utf16BigEndian == nil ? 1 : 2
+        let declaration: [UInt8] = stride(from: 0, to: count - unit + 1, by: unit).map { index in
+            guard let bigEndian = utf16BigEndian else { return raw[index] }
+            let (high, low) = bigEndian ? (raw[index], raw[index + 1]) : (raw[index + 1], raw[index])
+            return high == 0 ? low : 0xFF
+        }
+        guard let nameOffset = declaration.withUnsafeBytes({ Self.encodingValueOffset(in: $0) }) else { return position }
+        // Every character before the name is ASCII: one column each, and CR LF, CR or LF
+        // one line break.
         var index = 0
         while index < nameOffset {
             switch declaration[index] {
@@ -67,7 +132,7 @@ extension ExpatDriver {
             }
             index += 1
         }
-        position.byteOffset += nameOffset
+        position.byteOffset += nameOffset * unit
         return position
     }
 
@@ -109,7 +174,10 @@ extension SingleByteEncoding {
 extension ExpatDriver {
     /// Installs the callback; an encoding it cannot read is remembered for the error's
     /// message. The corresponding expat function is `XML_SetUnknownEncodingHandler`.
+    /// With it, the XML declaration's callback (``watchXMLDeclaration(_:)``), which checks
+    /// the encoding a declaration names before expat asks here about it.
     func installUnknownEncodingHandler(_ parser: OpaquePointer) {
+        watchXMLDeclaration(parser)
         XML_SetUnknownEncodingHandler(
             parser,
             { userData, name, info in

@@ -194,8 +194,8 @@ extension ExpatDriver {
     }
 
     /// Where a UTF-8 byte order mark that `bytes` completes ends in them, when more follows.
-    /// A completed mark also makes the driver check the XML declaration that may follow it
-    /// (``watchDeclarationAfterByteOrderMark()``).
+    /// The first bytes it gathers are also what the XML declaration that may follow is
+    /// checked against (``watchXMLDeclaration(_:)``).
     ///
     /// Expat counts positions after each call, in the encoding it ends the call with: when
     /// one call holds both the byte order mark and a declaration of another 8-bit encoding
@@ -207,7 +207,6 @@ extension ExpatDriver {
         guard needed > 0 else { return nil }
         leadingBytes += bytes.prefix(needed)
         guard leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
-        watchDeclarationAfterByteOrderMark()
         return bytes.count > needed ? needed : nil
     }
 

@@ -76,9 +76,16 @@ extension ExpatDriver {
         case .noElements:
             message = "no root element"
         case .unknownEncoding:
-            if let name = unknownEncodingName { message = "unknown encoding \"\(MessageText.name(name))\"" }
+            if let name = unknownEncodingName {
+                message = "unknown encoding \"\(MessageText.name(name))\""
+                if let refusal = EncodingCatalog.refusal(of: name) { message += ": \(refusal)" }
+            }
         default:
             if let detail = errorDetail(for: code) { message += detail }
+        }
+        if let version = declaredXMLVersion {
+            // A rule of XML 1.1 that 1.0 lacks may be why: say which rules applied.
+            message += " (the document declares XML version \"\(MessageText.name(version))\"; it is read by XML 1.0's rules)"
         }
         return XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),

@@ -115,6 +115,12 @@ final class ExpatDriver {
 
     /// The first bytes given to expat, while fewer than three (a UTF-8 byte order mark's length).
     var leadingBytes: [UInt8] = []
+    /// The first bytes (up to three) of the document being parsed, when it is not the
+    /// input's first: what its XML declaration is checked against (``leadingBytes`` for the first).
+    var laterDocumentLeadingBytes: [UInt8] = []
+    /// The version the document's XML declaration names when it is not 1.0, for the note
+    /// on its errors: expat reads every document by XML 1.0's rules.
+    var declaredXMLVersion: String?
 
     /// Unfinished tokens larger than this make the driver hold input back.
     static let holdbackThreshold = 1024

@@ -27,7 +27,9 @@ public final class PushParser {
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
-    /// (``finish()`` returned ``ParseOutcome/completed``); empty before.
+    /// (``finish()`` returned ``ParseOutcome/completed``); empty before. Warnings about a
+    /// document itself (an XML version other than 1.0) come first, the first 64
+    /// of them; the `onWarning` handlers had each when its document's declaration was read.
     public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.
     private var isFinishing = false
@@ -314,7 +316,14 @@ public final class PushParser {
             throw error
         }
         if result == .ended {
-            try settle()
+            do {
+                try settle()
+            } catch let error as XMLParseError {
+                // The reader may know better: damaged bytes a decompressor handed on.
+                guard let explained = reader.failure(explaining: error) else { throw error }
+                failure = explained
+                throw explained
+            }
         } else {
             try deliverDeferred()
         }
@@ -383,12 +392,14 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            warnings = engine.unseenPatternPrefixes().map { prefix in
+            let atEnd = engine.unseenPatternPrefixes().map { prefix in
                 var warning = ParseWarning.unseenPrefix(prefix)
                 warning.source = source
                 return warning
             }
-            for warning in warnings {
+            // The warnings found while reading reached the handlers then.
+            warnings = engine.readingWarnings + atEnd
+            for warning in atEnd {
                 for handler in engine.warningHandlers { handler(warning) }
             }
         }

@@ -64,4 +64,8 @@ struct CancellableReader: XMLInputReader {
         try Task.checkCancellation()
         return try base.read(into: buffer)
     }
+
+    mutating func failure(explaining parseError: XMLParseError) -> (any Error)? {
+        base.failure(explaining: parseError)
+    }
 }

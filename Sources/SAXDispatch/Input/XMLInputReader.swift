@@ -31,4 +31,19 @@ public protocol XMLInputReader {
     ///   the bytes read before, then rethrows the error as it is (a file's reads throw
     ///   ``XMLInputError``).
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+
+    /// An error that says better than `parseError` why the parse of this reader's bytes
+    /// failed, or nil (the default): asked once, when the parse ends with an
+    /// ``XMLParseError``, before it is thrown. A decompressor that checks its data only
+    /// at the end of a block (`DecompressingReader` for xz) may have handed on damaged
+    /// bytes that expat then rejected; it answers with its own error when the rest of the
+    /// block shows the damage. A reader that wraps another forwards the question to it.
+    ///
+    /// What it returns is thrown instead of `parseError`, after the same events.
+    mutating func failure(explaining parseError: XMLParseError) -> (any Error)?
+}
+
+extension XMLInputReader {
+    /// No explanation: the parse error stands.
+    public mutating func failure(explaining parseError: XMLParseError) -> (any Error)? { nil }
 }

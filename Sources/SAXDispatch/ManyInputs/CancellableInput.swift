@@ -28,4 +28,8 @@ private struct FlagCheckingReader: XMLInputReader {
         if flag.isSet { throw CancellationError() }
         return try base.read(into: buffer)
     }
+
+    mutating func failure(explaining parseError: XMLParseError) -> (any Error)? {
+        base.failure(explaining: parseError)
+    }
 }

@@ -135,8 +135,8 @@ public struct RecordExtraction: Sendable {
         summary.skipped = parsed.failed
         summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
-        // names matched by namespace.
-        summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
+        // names matched by namespace. Warnings about the document stay.
+        summary.warnings = parsed.warnings.filter { processesNamespaces || $0.prefix == nil }.map(Self.commandLineWarning)
     }
 
     /// The notes that go with `error`: for each field that is missing from the record and

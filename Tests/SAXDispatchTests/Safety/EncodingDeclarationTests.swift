@@ -38,20 +38,23 @@ struct EncodingDeclarationTests {
         }
     }
 
-    /// The outcome of `bytes` fed whole, one byte at a time, in pieces of 2 and 3 bytes,
-    /// and read from a file 1 and 4 bytes or 64 KiB at a time: all must agree.
-    static func outcomes(_ bytes: [UInt8]) -> [Outcome] {
+    /// The outcome of `bytes` fed whole, one byte at a time, in pieces of 2, 3, 7 and 4,096
+    /// bytes, and read from a file 1, 4 and 7 bytes or 64 KiB at a time: all must agree.
+    /// With `concatenated`, the input is read as documents one after another.
+    static func outcomes(_ bytes: [UInt8], concatenated: Bool = false) -> [Outcome] {
         var all: [Outcome] = []
-        for size in [bytes.count, 1, 2, 3] {
+        for size in [bytes.count, 1, 2, 3, 7, 4096] {
             all.append(outcome { dispatcher in
                 let parser = PushParser(dispatcher)
+                parser.readsConcatenatedDocuments = concatenated
                 try parser.feed(bytes, inPiecesOf: size)
                 try parser.finish()
             })
         }
         let path = FileManagerTemp.write(Data(bytes), name: "encoding-declaration-\(UUID().uuidString).xml")
-        for size in [1, 4, 1 << 16] {
-            all.append(outcome { try $0.parse(.file(path).chunked(size)) })
+        for size in [1, 4, 7, 1 << 16] {
+            let input = XMLInput.file(path).chunked(size)
+            all.append(outcome { try $0.parse(concatenated ? input.concatenatedDocuments() : input) })
         }
         return all
     }
@@ -89,6 +92,91 @@ struct EncodingDeclarationTests {
     func byteOrderMarkAgreement(document: String, expected: Outcome) {
         let all = Self.outcomes(Self.byteOrderMark + Array(document.utf8))
         #expect(all == Array(repeating: expected, count: all.count))
+    }
+
+    /// Every encoding the package reads, whichever way it reads it (expat's own tables,
+    /// the single-byte tables, iconv through expat's map or through the transcoder), gets
+    /// the same rule after a UTF-8 byte order mark: the declaration contradicts the mark.
+    @Test("a UTF-8 byte order mark contradicts a declaration of any encoding the package reads but UTF-8", arguments: [
+        "EUC-JP", "Shift_JIS", "macintosh", "IBM866", "windows-31j", "EUC-KR", "Big5", "GBK", "GB18030",
+        "ISO-2022-JP", "EUC-TW", "Big5-HKSCS", "TIS-620", "KOI8-R", "UTF-32",
+    ])
+    func byteOrderMarkContradictsEveryEncoding(encoding: String) {
+        // é in UTF-8, which each of these would read as something else.
+        let document = Self.byteOrderMark + Array("<?xml version='1.0' encoding='\(encoding)'?><d>é</d>".utf8)
+        let expected = Outcome.error(.incorrectEncoding, line: 1, column: 32, byteOffset: 33)
+        let all = Self.outcomes(document)
+        #expect(all == Array(repeating: expected, count: all.count), "\(encoding)")
+    }
+
+    /// An encoding nobody reads stays unknown after a mark, as without one.
+    @Test("after a UTF-8 byte order mark an unknown encoding is still unknown")
+    func byteOrderMarkUnknownEncoding() {
+        let document = Self.byteOrderMark + Array("<?xml version='1.0' encoding='X-NO-SUCH-CODE'?><d/>".utf8)
+        let all = Self.outcomes(document)
+        #expect(all.allSatisfy { if case .error(.unknownEncoding, 1, _, _) = $0 { true } else { false } }, "\(all)")
+    }
+
+    /// In a concatenated input each document's mark is checked against its own declaration,
+    /// counted from the document's start, not from the input's.
+    @Test("every document of a concatenated input: its byte order mark against its declaration", arguments: [
+        "ISO-8859-1", "EUC-JP", "Shift_JIS", "GB18030",
+    ])
+    func byteOrderMarkInLaterDocument(encoding: String) {
+        let first = Array("<a>1</a>\n".utf8)
+        let second = Self.byteOrderMark + Array("<?xml version='1.0' encoding='\(encoding)'?><r>é</r>".utf8)
+        // The second document starts at byte 9 on line 2: its mark is column 1, the name column 32.
+        let expected = Outcome.error(.incorrectEncoding, line: 2, column: 32, byteOffset: 9 + 33)
+        let all = Self.outcomes(first + second, concatenated: true)
+        #expect(all == Array(repeating: expected, count: all.count), "\(encoding)")
+    }
+
+    /// A later document's mark is counted as the first document's is, however the input is
+    /// split: the root's column does not depend on the size of the pieces.
+    @Test("a later document's byte order mark counts the same in every split", arguments: ["UTF-8", "US-ASCII", nil])
+    func byteOrderMarkPositionInLaterDocument(encoding: String?) {
+        let declaration = encoding.map { "<?xml version=\"1.0\" encoding=\"\($0)\"?>" } ?? ""
+        let first = Array("<a>1</a>\n".utf8)
+        let second = Self.byteOrderMark + Array("\(declaration)<r>e</r>".utf8)
+        var positions: [String] = []
+        for concatenated in [first + second, Self.byteOrderMark + Array("\(declaration)<r>e</r>".utf8)] {
+            for size in [concatenated.count, 1, 7, 4096] {
+                var dispatcher = Dispatcher()
+                dispatcher.onStart("r") { element in positions.append("\(element.line):\(element.column)") }
+                let parser = PushParser(dispatcher)
+                parser.readsConcatenatedDocuments = true
+                #expect(throws: Never.self) {
+                    try parser.feed(concatenated, inPiecesOf: size)
+                    try parser.finish()
+                }
+            }
+        }
+        // The same column as in a document of its own, on the second line.
+        let column = declaration.count + 2
+        #expect(positions == Array(repeating: "2:\(column)", count: 4) + Array(repeating: "1:\(column)", count: 4))
+    }
+
+    /// A UTF-16 byte order mark against a declaration of an encoding that is not UTF-16:
+    /// expat's own check for the encodings it reads itself, the same for every other.
+    @Test("a UTF-16 byte order mark contradicts a declaration of an 8-bit encoding", arguments: [
+        "ISO-8859-1", "UTF-8", "windows-1252", "EUC-JP", "Shift_JIS", "GB18030", "macintosh",
+    ])
+    func utf16ByteOrderMarkContradiction(encoding: String) {
+        let text = "<?xml version='1.0' encoding='\(encoding)'?><d>é</d>"
+        let littleEndian: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        // Where expat reports its own: the name's column (the mark is one), its byte offset.
+        let expected = Outcome.error(.incorrectEncoding, line: 1, column: 32, byteOffset: 2 + 2 * 30)
+        for bytes in [littleEndian, bigEndian] {
+            let all = Self.outcomes(bytes)
+            #expect(all == Array(repeating: expected, count: all.count), "\(encoding)")
+        }
+        // Without a mark, UTF-16 told by its first bytes: the same rule, a column earlier.
+        let withoutMark = Outcome.error(.incorrectEncoding, line: 1, column: 31, byteOffset: 2 * 30)
+        for bytes in [littleEndian.dropFirst(2), bigEndian.dropFirst(2)] {
+            let all = Self.outcomes(Array(bytes))
+            #expect(all == Array(repeating: withoutMark, count: all.count), "\(encoding) without a mark")
+        }
     }
 
     @Test("without a byte order mark, an 8-bit declaration decides how bytes read")

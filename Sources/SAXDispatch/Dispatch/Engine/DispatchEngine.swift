@@ -31,6 +31,9 @@ final class DispatchEngine {
     let warningHandlers: [(ParseWarning) -> Void]
     /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
     let unboundPatternPrefixes: [String]
+    /// The warnings delivered while the input was read (``warn(_:)``), the first
+    /// ``readingWarningLimit`` of them.
+    var readingWarnings: [ParseWarning] = []
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
