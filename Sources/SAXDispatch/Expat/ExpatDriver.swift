@@ -221,6 +221,11 @@ final class ExpatDriver {
         saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
     }
 
+    /// Gives back `bytes` that ``charge(bytes:)`` charged, which the dispatcher no longer holds.
+    func release(bytes: Int) {
+        saxdispatch_memory_release(budget, size_t(max(0, bytes)))
+    }
+
     /// Makes expat read the input as `name` whatever the document declares, when no input
     /// has reached the driver yet; afterwards the encoding is already decided and this does
     /// nothing. The corresponding expat function is `XML_SetEncoding`.

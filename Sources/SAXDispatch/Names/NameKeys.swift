@@ -126,6 +126,12 @@ final class NameKeys {
         }
     }
 
+    /// Forgets the keys of names the table dropped (``NameTable/dropNamesAfterBase()``):
+    /// their ids are given to new names, whose keys ``update()`` decides afresh.
+    func dropKeysOfDroppedNames() {
+        if keys.count > names.count { keys.truncate(to: names.count) }
+    }
+
     private func key(ofName id: Int32) -> Int32 {
         let bytes = names.bytes(id)
         guard processesNamespaces else {

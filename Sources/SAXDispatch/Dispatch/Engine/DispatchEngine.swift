@@ -31,6 +31,9 @@ final class DispatchEngine {
     let warningHandlers: [(ParseWarning) -> Void]
     /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
     let unboundPatternPrefixes: [String]
+    /// Those of them that an element of an earlier document of the input was written with,
+    /// whose names the table no longer holds.
+    var prefixesSeenInEarlierDocuments: [String] = []
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
@@ -122,6 +125,9 @@ final class DispatchEngine {
             names: names, patterns: entries.map(\.pattern) + (keptSubtrees ?? []),
             processesNamespaces: dispatcher.processesNamespaces)
         self.keys = keys
+        // The patterns' names stay for the whole parse; a document's own are dropped at its
+        // end when documents follow one another (``endDocument()``).
+        names.keepAsBase()
         namespaces = dispatcher.namespaces
         let routes = RouteTable(
             entries: entries, groupParents: dispatcher.groupParents,
