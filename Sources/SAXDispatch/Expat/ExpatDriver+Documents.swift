@@ -87,6 +87,7 @@ extension ExpatDriver {
         externalEntityNames = [:]
         attributeDeclarationCounts = [:]
         hasAttributeDeclarations = false
+        pendingNamespaceDeclarations = 0
         defaultedAttributeBytes = 0
         unknownEncodingName = nil
         suspensionRequested = false
