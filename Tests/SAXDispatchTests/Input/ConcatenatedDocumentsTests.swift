@@ -370,4 +370,33 @@ struct ConcatenatedDocumentsTests {
         #expect(roots == 3000)
         #expect(parser.engine.names.count == Int(parser.engine.keys.patternNameCount) + 10)
     }
+
+    @Test("values held for delivery in a row across documents name their element paths in their own document")
+    func heldValuesAcrossDroppedNames() throws {
+        struct Item: Decodable { var v: Int }
+        struct Enough: Error {}
+        // Each document's root has a name of its own, dropped at its end; the decoder holds
+        // the values and delivers them in a row, after the document they come from ended.
+        let text = (0..<6).map { "<log\($0)>\n  <item><v>\($0)</v></item>\n</log\($0)>\n" }.joined()
+        for pieceSize in [1, 7, 4096, Int.max] {
+            var seen: [Int] = []
+            var dispatcher = Dispatcher()
+            dispatcher.onDecoded(Item.self, at: "item") { item in
+                seen.append(item.v)
+                if item.v == 4 { throw Enough() }
+            }
+            let parser = PushParser(dispatcher)
+            parser.readsConcatenatedDocuments = true
+            do {
+                try parser.feed(Array(text.utf8), inPiecesOf: pieceSize)
+                try parser.finish()
+                Issue.record("the handler's error was lost")
+            } catch let error as HandlerError {
+                #expect(error.underlying is Enough)
+                #expect(error.elementPath == ["log4", "item"], "fed by \(pieceSize)")
+                #expect((error.line, error.column) == (14, 3), "fed by \(pieceSize)")
+            }
+            #expect(seen == [0, 1, 2, 3, 4], "fed by \(pieceSize)")
+        }
+    }
 }
