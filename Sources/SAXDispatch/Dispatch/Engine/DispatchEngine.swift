@@ -8,7 +8,8 @@
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
-/// `+Queries` (what handler contexts ask) and `+Feeding` (the surface ``PushParser`` uses).
+/// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
+/// document of a concatenated input) and `+Feeding` (the surface ``PushParser`` uses).
 /// The engine names no record or decoder type: those are its clients.
 ///
 /// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
