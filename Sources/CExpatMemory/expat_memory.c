@@ -39,6 +39,10 @@ int saxdispatch_memory_charge(saxdispatch_memory_budget *budget, size_t bytes) {
     return charge(budget, 0, bytes);
 }
 
+void saxdispatch_memory_release(saxdispatch_memory_budget *budget, size_t bytes) {
+    charge(budget, bytes < budget->used ? bytes : budget->used, 0);
+}
+
 void *saxdispatch_memory_malloc(size_t size) {
     if (size > SIZE_MAX - sizeof(header)) return NULL;
     saxdispatch_memory_budget *budget = current;

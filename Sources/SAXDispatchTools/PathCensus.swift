@@ -108,7 +108,11 @@ public struct PathCensus: Sendable {
     /// Counts the paths of `input`; `progress`, if given, counts elements. A document that
     /// fails part of the way still gives the paths seen before the failure.
     public func run(_ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, order: Order = .document) -> Outcome {
-        let tally = Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes)
+        run(input, progress: meter, order: order, tally: Tally(maximumEntries: maximumEntries, maximumBytes: maximumBytes))
+    }
+
+    /// Counts the paths of `input` into `tally`, which a test can then ask what the count cost.
+    func run(_ input: XMLInput, progress meter: (any ProgressDisplay)?, order: Order, tally: Tally) -> Outcome {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
         dispatcher.processesNamespaces = processesNamespaces
@@ -161,7 +165,7 @@ public struct PathCensus: Sendable {
 
     /// The counts, kept while the document streams past: a tree of distinct paths, with
     /// the open elements' nodes on a stack.
-    private final class Tally {
+    final class Tally {
         struct Node {
             var name: String
             var parent: Int
@@ -172,6 +176,8 @@ public struct PathCensus: Sendable {
             var attributes: [String] = []
             var attributeSet: Set<String> = []
             var namespaceURIs: [String] = []
+            /// The same URIs, to look one up without searching the list.
+            var namespaceURISet: Set<String> = []
             var sample: String?
             /// The bytes of the node's whole path, as ``entries(order:)`` writes it.
             var pathBytes = 0
@@ -188,9 +194,14 @@ public struct PathCensus: Sendable {
         var open: [(node: Int, deepest: Int)] = [(0, 0)]
         /// Every (prefix, URI) pair seen, in order of first appearance.
         var namespaces: [Namespace] = []
-        /// The URIs each prefix (`""` for the default namespace) stood for, each string kept
-        /// once so that the nodes holding it share it.
-        var urisByPrefix: [String: [String]] = [:]
+        /// The same pairs, each with its URI as kept: each string is kept once, so that the
+        /// nodes holding it share it. A dictionary, so that a document of many distinct
+        /// pairs costs a lookup per element, not a search of those before.
+        var keptURIs: [Namespace: String] = [:]
+        /// How many times a URI was looked up among the known ones, of a node or of the
+        /// document: the census's work per namespace, which a test checks stays the same
+        /// whatever number of URIs came before.
+        private(set) var namespaceLookups = 0
 
         init(maximumEntries: Int, maximumBytes: Int) {
             self.maximumEntries = maximumEntries
@@ -216,11 +227,12 @@ public struct PathCensus: Sendable {
             nodes[index].count += 1
             // A node's name fixes its prefix, so a URI the node already has is a known
             // binding: the common case costs one comparison.
-            if let uri = element.namespaceURI, !nodes[index].namespaceURIs.contains(uri) {
+            if let uri = element.namespaceURI, !knows(uri, node: index) {
                 let kept = try namespace(prefix: element.prefix, uri: uri)
                 // The first URI is part of the path's entry; another one counts as an entry.
                 if !nodes[index].namespaceURIs.isEmpty { try admitEntry(bytes: kept.utf8.count) }
                 nodes[index].namespaceURIs.append(kept)
+                nodes[index].namespaceURISet.insert(kept)
             }
             for attribute in element.attributes {
                 if let uri = attribute.namespaceURI { _ = try namespace(prefix: attribute.prefix, uri: uri) }
@@ -232,13 +244,21 @@ public struct PathCensus: Sendable {
             open.append((index, nodes[index].depth))
         }
 
+        /// Whether the node at `index` has had `uri`: its first URI compared, or a lookup.
+        private func knows(_ uri: String, node index: Int) -> Bool {
+            namespaceLookups += 1
+            guard let first = nodes[index].namespaceURIs.first else { return false }
+            return first == uri || nodes[index].namespaceURISet.contains(uri)
+        }
+
         /// Records that `prefix` stood for `uri` and returns the URI as kept.
         private func namespace(prefix: String?, uri: String) throws -> String {
-            let key = prefix ?? ""
-            if let known = urisByPrefix[key]?.first(where: { $0 == uri }) { return known }
-            try admitEntry(bytes: key.utf8.count + uri.utf8.count)
-            urisByPrefix[key, default: []].append(uri)
-            namespaces.append(Namespace(prefix: prefix, uri: uri))
+            let namespace = Namespace(prefix: prefix, uri: uri)
+            namespaceLookups += 1
+            if let known = keptURIs[namespace] { return known }
+            try admitEntry(bytes: (prefix?.utf8.count ?? 0) + uri.utf8.count)
+            keptURIs[namespace] = uri
+            namespaces.append(namespace)
             return uri
         }
 

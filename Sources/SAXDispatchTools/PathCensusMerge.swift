@@ -11,6 +11,10 @@
 public struct PathCensusMerge {
     private var merged: [PathCensus.Entry] = []
     private var positions: [String: Int] = [:]
+    /// Per merged entry (same index): its attribute names and namespace URIs, to find one
+    /// without searching its lists, so that merging stays linear in what the documents hold.
+    private var attributeSets: [Set<String>] = []
+    private var uriSets: [Set<String>] = []
     private var seenNamespaces: Set<PathCensus.Namespace> = []
     /// Every prefix and the URIs it stood for, over all the documents added.
     public private(set) var namespaces: [PathCensus.Namespace] = []
@@ -35,13 +39,15 @@ public struct PathCensusMerge {
                 }
                 positions[entry.path] = merged.count
                 merged.append(entry)
+                attributeSets.append(Set(entry.attributes))
+                uriSets.append(Set(entry.namespaceURIs))
                 continue
             }
             var kept = merged[position]
             kept.count += entry.count
             kept.levelsBelow = max(kept.levelsBelow, entry.levelsBelow)
-            kept.attributes += entry.attributes.filter { !kept.attributes.contains($0) }
-            kept.namespaceURIs += entry.namespaceURIs.filter { !kept.namespaceURIs.contains($0) }
+            for name in entry.attributes where attributeSets[position].insert(name).inserted { kept.attributes.append(name) }
+            for uri in entry.namespaceURIs where uriSets[position].insert(uri).inserted { kept.namespaceURIs.append(uri) }
             kept.sample = kept.sample ?? entry.sample
             merged[position] = kept
         }

@@ -29,6 +29,9 @@ saxdispatch_memory_budget *_Nullable saxdispatch_memory_enter(saxdispatch_memory
 /// exceeded, when they do not fit.
 int saxdispatch_memory_charge(saxdispatch_memory_budget *_Nonnull budget, size_t bytes);
 
+/// Gives back `bytes` that saxdispatch_memory_charge charged, which the caller no longer holds.
+void saxdispatch_memory_release(saxdispatch_memory_budget *_Nonnull budget, size_t bytes);
+
 /// The allocation functions to pass to XML_ParserCreate_MM.
 void *_Nullable saxdispatch_memory_malloc(size_t size);
 void *_Nullable saxdispatch_memory_realloc(void *_Nullable pointer, size_t size);

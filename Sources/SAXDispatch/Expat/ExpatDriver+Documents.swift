@@ -14,7 +14,8 @@ private import CExpat
 /// What must stay true: positions count from the start of the input, not of each
 /// document (``currentPosition()`` adds where the document started); a document's limits
 /// (entity amplification, declarations, expat's heap) start afresh, and nothing of an
-/// earlier document is kept, so memory does not grow with their number.
+/// earlier document is kept (the engine drops the element names it brought,
+/// ``DispatchEngine/endDocument()``), so memory does not grow with their number.
 extension ExpatDriver {
     /// After a parse call failed: when the failure is where the next document starts,
     /// resets the parser for it and parses what expat held from there, as the call that
@@ -70,6 +71,10 @@ extension ExpatDriver {
     /// gives it `bytes`.
     private func startNextDocument(with bytes: [UInt8], isFinal: Bool) -> XML_Status {
         guard let parser else { return XML_STATUS_ERROR }
+        // What the engine kept for the document that ended goes (its names among it); a
+        // delivery it put off that fails ends the parse here.
+        withEngine { $0.endDocument() }
+        guard !isStopped else { return XML_STATUS_ERROR }
         let start = currentPosition()
         // The transcoder goes on converting the input for the next document as it did for
         // this one, so expat keeps reading its UTF-8; an override applies to every document.
@@ -82,6 +87,7 @@ extension ExpatDriver {
         externalEntityNames = [:]
         attributeDeclarationCounts = [:]
         hasAttributeDeclarations = false
+        pendingNamespaceDeclarations = 0
         defaultedAttributeBytes = 0
         unknownEncodingName = nil
         declaredXMLVersion = nil

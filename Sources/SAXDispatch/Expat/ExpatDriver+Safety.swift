@@ -55,6 +55,12 @@ extension ExpatDriver {
             }
         }
         installUnknownEncodingHandler(parser)
+        if processesNamespaces {
+            // Only start tags with declarations call it: the others pay nothing.
+            XML_SetStartNamespaceDeclHandler(parser) { userData, _, _ in
+                withDriver(userData) { $0.pendingNamespaceDeclarations += 1 }
+            }
+        }
 
         let checksTokens = profile.maximumTokenBytes.value != nil
         // Names in the prolog reach no start tag check: a name limit needs their callbacks.

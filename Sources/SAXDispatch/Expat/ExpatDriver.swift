@@ -65,6 +65,11 @@ final class ExpatDriver {
     /// start tags may carry defaulted attributes beyond the ones written.
     var attributeDeclarationCounts: [String: Int] = [:]
     @exclusivity(unchecked) var hasAttributeDeclarations = false
+    /// Namespace declarations on the start tag expat reports next. With namespace
+    /// processing, expat hands each to a callback of its own before the start tag and
+    /// leaves it out of the tag's attributes; the attribute limit counts them all the same,
+    /// and the engine sets this back to 0 when it checks the tag (``DispatchEngine/checkStartTag(_:_:)``).
+    @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
     /// Bytes of attribute values that start tags took from the DTD's defaults so far: expat
     /// expands a default once and copies it to every element without counting it towards
     /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
@@ -225,6 +230,11 @@ final class ExpatDriver {
     /// expat's own allocations are charged; `false`, charging nothing, when they do not fit.
     func charge(bytes: Int) -> Bool {
         saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
+    }
+
+    /// Gives back `bytes` that ``charge(bytes:)`` charged, which the dispatcher no longer holds.
+    func release(bytes: Int) {
+        saxdispatch_memory_release(budget, size_t(max(0, bytes)))
     }
 
     /// Makes expat read the input as `name` whatever the document declares, when no input

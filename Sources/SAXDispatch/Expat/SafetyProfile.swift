@@ -79,7 +79,8 @@ public struct SafetyProfile: Sendable, Hashable {
     /// Element nesting depth; the root element is at depth 1. Default 256.
     public var maximumDepth: Limit
 
-    /// Attributes on one element, counting those declared with defaults in the DTD,
+    /// Attributes on one element, counting namespace declarations (`xmlns`, `xmlns:p`)
+    /// whether or not namespaces are processed and those declared with defaults in the DTD,
     /// and attribute declarations for one element name. Default 1024.
     public var maximumAttributes: Limit
 
@@ -103,13 +104,18 @@ public struct SafetyProfile: Sendable, Hashable {
     /// Bytes (UTF-8) of text collected at once for all open elements together: an element
     /// whose text a handler takes whole keeps it while its descendants' text is collected
     /// too, so without this bound a deep document could hold ``maximumTextBytes`` per
-    /// level. Default 32 MiB. Exceeding it is a ``XMLParseError/Code/textLimitExceeded``
+    /// level. Each element's own text, inner or outer markup and whole text count, whole
+    /// text once for every open element whose handlers get it, so that nesting cannot
+    /// multiply what the parse hands out. Default 32 MiB. Exceeding it is a ``XMLParseError/Code/textLimitExceeded``
     /// error whose ``XMLParseError/limit`` is this value.
     public var maximumCollectedTextBytes: Limit
 
     /// Bytes expat may allocate for one parse (its buffer, name pools, attribute arrays,
     /// DTD tables), together with the dispatcher's table of the distinct element names
-    /// seen, which a document of many names makes as large as expat's own. Default 64 MiB.
+    /// seen, which a document of many names makes as large as expat's own. In documents
+    /// read one after another (``XMLInput/concatenatedDocuments(_:)``) each document's own
+    /// names are dropped at its end, so the names of earlier documents do not count.
+    /// Default 64 MiB.
     public var maximumParserMemoryBytes: Limit
 
     /// Expat's protection against entity amplification: the most output bytes an

@@ -84,8 +84,9 @@ public struct XMLInput: Sendable {
     /// reset for it: its own XML declaration, DTD and entities, its own limits
     /// (``SafetyProfile``), its own root element; handlers and records see each
     /// document's elements in turn, and ``ElementContext/documentNumber`` says which
-    /// document an element is in. Nothing of an earlier document is kept, so memory does
-    /// not grow with their number.
+    /// document an element is in. Nothing of an earlier document is kept (the element
+    /// names it brought are dropped at its end; the names the patterns use stay), so memory
+    /// does not grow with their number.
     ///
     /// Positions count from the start of the input, not of each document: an error's line
     /// and column are where the input has it, and its ``XMLParseError/documentNumber``

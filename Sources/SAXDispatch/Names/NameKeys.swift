@@ -21,6 +21,9 @@ final class NameKeys {
     private let pairKeys: [PairKey: Int32]
     /// The key of every name no pattern uses.
     let other: Int32
+    /// The local names of the pattern names (with namespace processing): a name whose
+    /// local name is not among them has the key ``other`` without a lookup of its spellings.
+    private let patternLocalNames: Set<String>
     /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for. A
     /// buffer, not an array: reading an array stored in a class retains it, per start tag.
     private let bits: UnsafeMutableBufferPointer<UInt64>
@@ -51,15 +54,20 @@ final class NameKeys {
         // Pairs: an unprefixed or unbound-prefix name and a namespaced one with the same local name.
         var pairs: [(first: Int32, second: Int32)] = []
         var pairKeys: [PairKey: Int32] = [:]
+        var localNames: Set<String> = []
         if processesNamespaces {
             var namespaced: [String: [Int32]] = [:]
             var others: [(local: String, id: Int32)] = []
             for id in 0..<count {
                 let bytes = names.bytes(id)
                 if bytes.contains(QualifiedName.separator) {
-                    namespaced[QualifiedName.parts(of: bytes).localName, default: []].append(id)
+                    let local = QualifiedName.parts(of: bytes).localName
+                    namespaced[local, default: []].append(id)
+                    localNames.insert(local)
                 } else {
-                    others.append((QualifiedName.localPart(of: String(decoding: bytes, as: UTF8.self)), id))
+                    let local = QualifiedName.localPart(of: String(decoding: bytes, as: UTF8.self))
+                    others.append((local, id))
+                    localNames.insert(local)
                 }
             }
             for (local, first) in others {
@@ -71,6 +79,7 @@ final class NameKeys {
         }
         self.pairs = pairs
         self.pairKeys = pairKeys
+        patternLocalNames = localNames
         other = count + Int32(pairs.count)
         let keyBits =
             (0..<count).map { ElementFrame.nameBit($0) }
@@ -126,12 +135,22 @@ final class NameKeys {
         }
     }
 
+    /// Forgets the keys of names the table dropped (``NameTable/dropNamesAfterBase()``):
+    /// their ids are given to new names, whose keys ``update()`` decides afresh.
+    func dropKeysOfDroppedNames() {
+        if keys.count > names.count { keys.truncate(to: names.count) }
+    }
+
     private func key(ofName id: Int32) -> Int32 {
+        // Decided for every new name, and for each document's names again in concatenated
+        // documents (``dropKeysOfDroppedNames()``): the names of no pattern cost little.
+        guard patternNameCount > 0 else { return other }
         let bytes = names.bytes(id)
         guard processesNamespaces else {
             return key(ofSpelling: QualifiedName.writtenMarker + String(decoding: bytes, as: UTF8.self)) ?? other
         }
         let parts = QualifiedName.parts(of: bytes)
+        guard patternLocalNames.contains(parts.localName) else { return other }
         // The unprefixed or unbound-prefix spelling, and the namespaced one.
         let written = key(ofSpelling: parts.prefix.map { "\($0):\(parts.localName)" } ?? parts.localName)
         let namespaced = key(

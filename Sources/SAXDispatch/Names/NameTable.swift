@@ -18,6 +18,12 @@ import Musl
 /// and each would then probe past all the others. A probe longer than ``maximumProbe``
 /// slots, which ordinary names practically never reach, switches the table to the
 /// standard library's hasher, seeded at random per process, and rehashes every name.
+///
+/// The names interned before a parse (the patterns' names, ``keepAsBase()``) stay for the
+/// whole parse; those a document brings can be dropped at its end (``dropNamesAfterBase()``),
+/// so that documents one after another in one input each start from that base and the
+/// table does not grow with their number. Ids below the base keep their meaning; ids from
+/// it on are given again to the next document's names.
 final class NameTable {
     private struct Slot {
         var hash: UInt32
@@ -45,6 +51,19 @@ final class NameTable {
     /// Per id: whether its name is in a namespace (expat's spelling has a separator).
     @exclusivity(unchecked) private var namespaced: [Bool] = []
 
+    /// What the table holds at its base (``keepAsBase()``): the number of names, the bytes
+    /// of their arena, and the sizes the table returns to when it drops the names after them.
+    private struct Base {
+        var count = 0
+        var arenaCount = 0
+        var arenaCapacity: Int
+        var slotCount: Int
+        /// The capacities of ``ranges``, ``strings``, ``namespaced`` and ``partsCache``.
+        var capacities: (ranges: Int, strings: Int, namespaced: Int, parts: Int)
+    }
+
+    @exclusivity(unchecked) private var base: Base
+
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
@@ -52,6 +71,13 @@ final class NameTable {
         slots.initialize(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
         mask = size - 1
         arena = .allocate(byteCount: arenaCapacity, alignment: 8)
+        // The per-name arrays start with room for as many names as the slots are sized for,
+        // so that a document of that many names does not reallocate them.
+        ranges.reserveCapacity(capacity)
+        strings.reserveCapacity(capacity)
+        namespaced.reserveCapacity(capacity)
+        base = Base(arenaCapacity: arenaCapacity, slotCount: size, capacities: (0, 0, 0, 0))
+        keepAsBase()
     }
 
     deinit {
@@ -70,6 +96,58 @@ final class NameTable {
             + strings.capacity * MemoryLayout<String?>.stride
             + partsCache.capacity * MemoryLayout<QualifiedName.Parts?>.stride
             + namespaced.capacity * MemoryLayout<Bool>.stride
+    }
+
+    /// The number of names at the base, which ``dropNamesAfterBase()`` keeps.
+    var baseCount: Int { base.count }
+
+    /// Makes the names interned so far the base: they stay whatever is dropped later.
+    func keepAsBase() {
+        base.count = strings.count
+        base.arenaCount = arenaCount
+        base.arenaCapacity = arenaCapacity
+        base.slotCount = mask + 1
+        base.capacities = (ranges.capacity, strings.capacity, namespaced.capacity, partsCache.capacity)
+    }
+
+    /// Drops every name interned after the base, and gives back the memory they took: the
+    /// table holds again what it held at ``keepAsBase()`` (``heldBytes`` included). Their
+    /// ids will be given to new names, so nothing may keep one.
+    func dropNamesAfterBase() {
+        let count = base.count
+        guard strings.count > count else { return }
+        Self.truncate(&ranges, to: count, capacity: base.capacities.ranges)
+        Self.truncate(&strings, to: count, capacity: base.capacities.strings)
+        Self.truncate(&namespaced, to: count, capacity: base.capacities.namespaced)
+        Self.truncate(&partsCache, to: min(count, partsCache.count), capacity: base.capacities.parts)
+        if arenaCapacity > base.arenaCapacity {
+            let smaller = UnsafeMutableRawPointer.allocate(byteCount: base.arenaCapacity, alignment: 8)
+            smaller.copyMemory(from: arena, byteCount: base.arenaCount)
+            arena.deallocate()
+            arena = smaller
+            arenaCapacity = base.arenaCapacity
+        }
+        arenaCount = base.arenaCount
+        if mask + 1 != base.slotCount {
+            slots.deallocate()
+            slots = .allocate(capacity: base.slotCount)
+            slots.initialize(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
+            mask = base.slotCount - 1
+        }
+        rehash()
+    }
+
+    /// Cuts `array` to its first `count` elements, with no more room than `capacity` (or
+    /// `count`) elements if it had more.
+    private static func truncate<Element>(_ array: inout [Element], to count: Int, capacity: Int) {
+        guard array.capacity > max(capacity, count) else {
+            array.removeSubrange(count...)
+            return
+        }
+        var smaller: [Element] = []
+        smaller.reserveCapacity(max(capacity, count))
+        smaller.append(contentsOf: array[..<count])
+        array = smaller
     }
 
     /// The id of a NUL-terminated name, interning it if it is new.
@@ -184,6 +262,11 @@ final class NameTable {
     /// Switches to the seeded hasher and rehashes every name.
     private func harden() {
         isHardened = true
+        rehash()
+    }
+
+    /// Empties the slots and puts every name back, hashed as the table hashes now.
+    private func rehash() {
         slots.update(repeating: Slot(hash: 0, length: 0, id: -1, start: 0))
         for (id, range) in ranges.enumerated() {
             let hash = hash(UnsafeRawBufferPointer(start: arena + range.start, count: range.length))

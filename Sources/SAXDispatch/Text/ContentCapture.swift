@@ -69,8 +69,10 @@ struct ContentCapture: ~Copyable {
     /// Writers of ended fragments, kept for the next ones.
     private var spareWriters: [MarkupWriter] = []
 
-    /// The bytes held for whole text and inner markup together.
-    var heldBytes: Int { fragments.reduce(whole.count) { $0 + $1.writer.count } }
+    /// The bytes held for whole text and inner markup together, as the collected-text limit
+    /// counts them: the whole text once per element that gets it (``WholeText/heldBytes``),
+    /// and each fragment.
+    var heldBytes: Int { fragments.reduce(whole.heldBytes) { $0 + $1.writer.count } }
 
     /// Whether some open element's inner markup is being written.
     var writesMarkup: Bool { !fragments.isEmpty }
@@ -149,8 +151,8 @@ struct ContentCapture: ~Copyable {
     /// Where the piece breaks a limit, the limit is the one broken first in the text, byte
     /// by byte, so that the error does not depend on how the input was split.
     func breach(of piece: UnsafeRawBufferPointer, own: OwnText, others: Int, limits: Limits) -> Breach? {
-        let wholeAdded = whole.isGathering ? piece.count : 0
-        var fits = whole.count + wholeAdded <= limits.maximumTextBytes
+        let wholeAdded = piece.count * whole.gatheringCount
+        var fits = whole.count + (whole.isGathering ? piece.count : 0) <= limits.maximumTextBytes
         var markupAdded = 0
         for fragment in fragments {
             let added = fragment.writer.textCount(piece)
@@ -175,7 +177,7 @@ struct ContentCapture: ~Copyable {
         for (index, byte) in piece.enumerated() {
             if whole.isGathering {
                 wholeCount += 1
-                total += 1
+                total += whole.gatheringCount
                 if wholeCount > limits.maximumTextBytes {
                     return Breach(limit: .wholeText(depth: whole.outermostDepth), allowed: index)
                 }

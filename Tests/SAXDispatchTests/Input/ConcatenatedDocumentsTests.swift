@@ -312,4 +312,91 @@ struct ConcatenatedDocumentsTests {
         #expect(many.names == few.names)
         #expect(many.peak <= few.peak + 1024, "expat's peak: \(few.peak) bytes for 200 documents, \(many.peak) for 20,000")
     }
+
+    /// Documents of element names no other document has: `<log>` around ten names of its own.
+    static func documentsOfNewNames(_ count: Int) -> String {
+        (0..<count).map { document in
+            "<log>" + (0..<10).map { "<name\(document)_\($0)>\($0)</name\(document)_\($0)>" }.joined() + "</log>\n"
+        }.joined()
+    }
+
+    @Test(
+        "each document starts with the names the patterns brought: the table and its charge return to their base",
+        arguments: [1, 7, 4096, Int.max])
+    func namesOfEarlierDocumentsAreDropped(pieceSize: Int) throws {
+        let text = Self.documentsOfNewNames(300)
+        var dispatcher = Dispatcher()
+        var atRoots: [(names: Int, held: Int, charged: Int)] = []
+        var lastNames: [String] = []
+        var ends = 0
+        var engine: DispatchEngine?
+        dispatcher.onStart("log") { element in
+            engine = element.engine
+            let engine = element.engine
+            atRoots.append((engine.names.count, engine.names.heldBytes, engine.chargedNameBytes))
+        }
+        dispatcher.onEnd("log/*") { element, text in
+            ends += 1
+            if text == "9" { lastNames.append(element.name) }
+        }
+        let parser = PushParser(dispatcher)
+        parser.readsConcatenatedDocuments = true
+        try parser.feed(Array(text.utf8), inPiecesOf: pieceSize)
+        #expect(try parser.finish() == .completed)
+        #expect(parser.documentCount == 300)
+        #expect(ends == 3000)
+        #expect(lastNames == (0..<300).map { "name\($0)_9" })
+        // `log` is a pattern's name: the table holds it before the parse, and every root
+        // element starts with the table as the patterns left it.
+        let base = try #require(atRoots.first)
+        #expect(atRoots.count == 300)
+        #expect(atRoots.allSatisfy { $0.names == base.names && $0.held == base.held })
+        #expect(atRoots.allSatisfy { $0.charged <= base.held })
+        #expect(engine.map { Int($0.keys.patternNameCount) } == base.names)
+    }
+
+    @Test("a log of documents of new names stays within a parser memory limit that one document fits")
+    func manyDocumentsOfNewNamesWithinMemoryLimit() throws {
+        var profile = SafetyProfile.default
+        profile.maximumParserMemoryBytes = .atMost(256 << 10)
+        var dispatcher = Dispatcher()
+        dispatcher.safety = profile
+        var roots = 0
+        dispatcher.onEnd("log") { _, _ in roots += 1 }
+        let parser = PushParser(dispatcher)
+        parser.readsConcatenatedDocuments = true
+        try parser.feed(Array(Self.documentsOfNewNames(3000).utf8), inPiecesOf: 4096)
+        #expect(try parser.finish() == .completed)
+        #expect(roots == 3000)
+        #expect(parser.engine.names.count == Int(parser.engine.keys.patternNameCount) + 10)
+    }
+
+    @Test("values held for delivery in a row across documents name their element paths in their own document")
+    func heldValuesAcrossDroppedNames() throws {
+        struct Item: Decodable { var v: Int }
+        struct Enough: Error {}
+        // Each document's root has a name of its own, dropped at its end; the decoder holds
+        // the values and delivers them in a row, after the document they come from ended.
+        let text = (0..<6).map { "<log\($0)>\n  <item><v>\($0)</v></item>\n</log\($0)>\n" }.joined()
+        for pieceSize in [1, 7, 4096, Int.max] {
+            var seen: [Int] = []
+            var dispatcher = Dispatcher()
+            dispatcher.onDecoded(Item.self, at: "item") { item in
+                seen.append(item.v)
+                if item.v == 4 { throw Enough() }
+            }
+            let parser = PushParser(dispatcher)
+            parser.readsConcatenatedDocuments = true
+            do {
+                try parser.feed(Array(text.utf8), inPiecesOf: pieceSize)
+                try parser.finish()
+                Issue.record("the handler's error was lost")
+            } catch let error as HandlerError {
+                #expect(error.underlying is Enough)
+                #expect(error.elementPath == ["log4", "item"], "fed by \(pieceSize)")
+                #expect((error.line, error.column) == (14, 3), "fed by \(pieceSize)")
+            }
+            #expect(seen == [0, 1, 2, 3, 4], "fed by \(pieceSize)")
+        }
+    }
 }

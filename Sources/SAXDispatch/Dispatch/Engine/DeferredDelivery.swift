@@ -5,8 +5,9 @@
 /// A client registers one ``Holder`` per parse (``DispatchEngine/registerDeferredDelivery(_:)``),
 /// which keeps what it holds in document order. The engine has it deliver everything it
 /// holds before a feed, finish or resume call returns, before a handler's error or a parse
-/// error is reported, and whenever the client asks (``DispatchEngine/deliverDeferred()``),
-/// as it does when it holds enough.
+/// error is reported, at the end of each document of a concatenated input (whose element
+/// names are dropped then, ``DispatchEngine/endDocument()``), and whenever the client asks
+/// (``DispatchEngine/deliverDeferred()``), as it does when it holds enough.
 ///
 /// What must stay true: deliveries may be put off (``isAllowed``) only when the handlers
 /// that put theirs off are the dispatcher's only handlers (``Dispatcher/hasOnlyDeferringHandlers``),

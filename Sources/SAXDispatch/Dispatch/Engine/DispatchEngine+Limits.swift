@@ -2,7 +2,8 @@
 /// driver's start tag and memory checks, which end the parse when a limit breaks.
 extension DispatchEngine {
     /// Checks a start tag against the depth limit and, when it is large, comes from an
-    /// internal entity or may carry defaulted attributes, the token, name and attribute limits.
+    /// internal entity, declares namespaces or may carry defaulted attributes, the token,
+    /// name and attribute limits.
     /// - Returns: `false` when it broke one, and the parse ended.
     @inline(__always)
     func admitsStartTag(
@@ -12,21 +13,29 @@ extension DispatchEngine {
             violate(limits.depthViolation())
             return false
         }
-        if driver.hasAttributeDeclarations || limits.examinesStartTag(byteCount: driver.currentEventByteCount) {
+        if driver.hasAttributeDeclarations || driver.pendingNamespaceDeclarations != 0
+            || limits.examinesStartTag(byteCount: driver.currentEventByteCount)
+        {
             return checkStartTag(name, attributes)
         }
         return true
     }
 
-    /// Checks a large start tag, or one that may carry defaulted attributes, against the
-    /// driver's token and name limits, the attribute limit, and the driver's check of
-    /// attribute values defaulted from the DTD, in that order.
+    /// Checks a large start tag, or one that declares namespaces or may carry defaulted
+    /// attributes, against the driver's token and name limits, the attribute limit, and the
+    /// driver's check of attribute values defaulted from the DTD, in that order.
+    ///
+    /// The attribute limit counts every attribute written on the element, namespace
+    /// declarations included, whether or not expat reported them apart
+    /// (``ExpatDriver/pendingNamespaceDeclarations``).
     /// - Returns: `false` when it broke one, and the parse ended.
     func checkStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
     ) -> Bool {
+        let declarations = driver.pendingNamespaceDeclarations
+        driver.pendingNamespaceDeclarations = 0
         guard let count = driver.checkStartTag(name, attributes) else { return false }
-        if !limits.admitsAttributes(count) {
+        if !limits.admitsAttributes(count + declarations) {
             violate(limits.attributeViolation())
             return false
         }

@@ -50,7 +50,7 @@ extension DispatchEngine {
     /// (``ParseWarning/unseenPrefix(_:)``).
     func unseenPatternPrefixes() -> [String] {
         guard !unboundPatternPrefixes.isEmpty else { return [] }
-        var unseen = unboundPatternPrefixes
+        var unseen = unboundPatternPrefixes.filter { !prefixesSeenInEarlierDocuments.contains($0) }
         for id in Int32(keys.patternNameCount)..<Int32(names.count) where !unseen.isEmpty {
             if let prefix = QualifiedName.prefix(of: names.string(id)) { unseen.removeAll { $0 == prefix } }
         }

@@ -8,7 +8,8 @@
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
-/// `+Queries` (what handler contexts ask) and `+Feeding` (the surface ``PushParser`` uses).
+/// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
+/// document of a concatenated input) and `+Feeding` (the surface ``PushParser`` uses).
 /// The engine names no record or decoder type: those are its clients.
 ///
 /// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
@@ -34,6 +35,9 @@ final class DispatchEngine {
     /// The warnings delivered while the input was read (``warn(_:)``), the first
     /// ``readingWarningLimit`` of them.
     var readingWarnings: [ParseWarning] = []
+    /// Those of them that an element of an earlier document of the input was written with,
+    /// whose names the table no longer holds.
+    var prefixesSeenInEarlierDocuments: [String] = []
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
@@ -125,6 +129,9 @@ final class DispatchEngine {
             names: names, patterns: entries.map(\.pattern) + (keptSubtrees ?? []),
             processesNamespaces: dispatcher.processesNamespaces)
         self.keys = keys
+        // The patterns' names stay for the whole parse; a document's own are dropped at its
+        // end when documents follow one another (``endDocument()``).
+        names.keepAsBase()
         namespaces = dispatcher.namespaces
         let routes = RouteTable(
             entries: entries, groupParents: dispatcher.groupParents,
