@@ -69,7 +69,7 @@ struct ManyFilesCommandTests {
         // Two whole records, then a malformed element: the two rows are written before the error.
         let failing = FileManagerTemp.write(
             "<zoo>\n<animal><kind>x-0</kind></animal>\n<animal><kind>x-1</kind></animal>\n<oops></zoo>\n",
-            name: "many-files-rows-then-error.xml")
+            name: "many-files-rows-then-error-\(jobs).xml")
         let result = try saxdispatch(
             ["extract", Self.files[1], failing, Self.files[4], "--record", "animal", "--field", "kind", "--jobs", "\(jobs)"])
         #expect(result.status == 1)
@@ -94,7 +94,8 @@ struct ManyFilesCommandTests {
 
     @Test("check: --on-error continue reports every failure; stop starts no file after one", arguments: [1, 2])
     func checkPolicies(jobs: Int) throws {
-        let worse = FileManagerTemp.write("<a>&x;</a>", name: "many-files-undefined.xml")
+        // A file of its own per case: the cases run at once.
+        let worse = FileManagerTemp.write("<a>&x;</a>", name: "many-files-undefined-\(jobs).xml")
         let files = [Self.files[1], Self.bad, Self.files[4], worse, Self.files[5]]
         let continued = try saxdispatch(["check", "--jobs", "\(jobs)"] + files)
         #expect(continued.status == 1)
