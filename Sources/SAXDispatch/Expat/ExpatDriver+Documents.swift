@@ -83,6 +83,10 @@ extension ExpatDriver {
         attributeDeclarationCounts = [:]
         hasAttributeDeclarations = false
         defaultedAttributeBytes = 0
+        declaredEntities = DeclaredEntities()
+        checksAttributeEntityReferences = false
+        namesKnownDTD = false
+        mapLeadBytes = nil
         unknownEncodingName = nil
         suspensionRequested = false
         suspensionDeferred = false

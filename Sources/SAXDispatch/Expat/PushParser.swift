@@ -383,8 +383,9 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            warnings = engine.unseenPatternPrefixes().map { prefix in
-                var warning = ParseWarning.unseenPrefix(prefix)
+            warnings = (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
+                + engine.driver.skippedEntities.warnings).map { warning in
+                var warning = warning
                 warning.source = source
                 return warning
             }
