@@ -17,6 +17,9 @@ public struct DocumentCheck: Sendable {
         public var elements = 0
         /// The deepest nesting, the root being 1.
         public var maximumDepth = 0
+        /// What the parse warned about (``ParseWarning``), such as the references it left
+        /// out under ``UndeclaredEntityPolicy/skipWithWarning``.
+        public var warnings: [ParseWarning] = []
     }
 
     /// A check against `profile`, with or without namespace processing.
@@ -40,6 +43,7 @@ public struct DocumentCheck: Sendable {
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
         dispatcher.limitsAllText = true
+        dispatcher.onWarning { summary.warnings.append($0) }
         let progress = ReadProgress(meter: meter) { summary.elements }
         defer { progress.finish() }
         try dispatcher.parse(progress.reading(input))

@@ -84,6 +84,8 @@ extension ExpatDriver {
         hasAttributeDeclarations = false
         defaultedAttributeBytes = 0
         declaredEntities = DeclaredEntities()
+        release(bytes: declaredEntityBytes)
+        declaredEntityBytes = 0
         checksAttributeEntityReferences = false
         namesKnownDTD = false
         mapLeadBytes = nil

@@ -56,7 +56,9 @@ extension ExpatDriver {
     func recordDeclaration(name: String, value: UnsafePointer<CChar>?, length: Int32) -> Bool {
         let text = value.map { UnsafeRawBufferPointer(start: $0, count: Int(max(0, length))) }
         let bytes = declaredEntities.declare(name, replacementText: text)
-        return charge(bytes: bytes, holding: "the names of declared entities")
+        guard charge(bytes: bytes, holding: "the names of declared entities") else { return false }
+        declaredEntityBytes += bytes
+        return true
     }
 
     /// A reference in content that expat skipped: an error, or left out with a warning.

@@ -69,8 +69,10 @@ final class ExpatDriver {
     /// expands a default once and copies it to every element without counting it towards
     /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
     var defaultedAttributeBytes = 0
-    /// The general entities declared so far (`+Entities`).
+    /// The general entities declared so far (`+Entities`), and the bytes of their names
+    /// charged to expat's heap budget, given back when the next document starts.
     var declaredEntities = DeclaredEntities()
+    var declaredEntityBytes = 0
     /// Set once expat would drop an undeclared entity reference from an attribute value
     /// without a word: the start tags' references are then checked (`+Entities`).
     @exclusivity(unchecked) var checksAttributeEntityReferences = false
@@ -244,6 +246,11 @@ final class ExpatDriver {
         guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
         encodingOverride = name
         readsInputDirectly = true
+    }
+
+    /// Gives back `bytes` charged with ``charge(bytes:)`` that the dispatcher no longer holds.
+    func release(bytes: Int) {
+        budget.pointee.used -= min(budget.pointee.used, max(0, bytes))
     }
 
     /// Whether expat failed because its heap budget ran out.

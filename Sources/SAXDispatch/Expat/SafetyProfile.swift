@@ -127,13 +127,18 @@ public struct SafetyProfile: Sendable, Hashable {
     /// character entities of its DTD (`&nbsp;`, `&copy;`, `&auml;`, `&euro;`…) from a table
     /// built into the package, without reading the DTD. `true` by default, in ``strict`` too.
     ///
-    /// The identifiers are those of XHTML 1.0 Strict, Transitional and Frameset, XHTML 1.1,
-    /// XHTML Basic 1.0 and 1.1 and RSS 0.91 (``KnownDTDEntities/publicIdentifiers``); the
-    /// table is XHTML 1.0's three entity sets (HTML 4's Latin-1, symbol and special
-    /// characters, and `&apos;`). Each entity is one character: nothing is read, and nothing
-    /// can amplify. Declarations in the document's internal subset come first and win, as
-    /// XML 1.0 says. With `false`, those references are undeclared entities
-    /// (``undeclaredEntities`` decides).
+    /// The identifiers are those of XHTML 1.0 Strict, Transitional and Frameset
+    /// (`-//W3C//DTD XHTML 1.0 Strict//EN`…), XHTML 1.1, XHTML Basic 1.0 and 1.1, and RSS 0.91
+    /// (`-//Netscape Communications//DTD RSS 0.91//EN`); the table is XHTML 1.0's three entity
+    /// sets (HTML 4's Latin-1, symbol and special characters, and `&apos;`: 253 names). Each
+    /// entity is one character: nothing is read, and nothing can amplify. Declarations in the
+    /// document's internal subset come first and win, as XML 1.0 says. With `false`, those
+    /// references are undeclared entities (``undeclaredEntities`` decides).
+    ///
+    /// ```swift
+    /// var dispatcher = Dispatcher()
+    /// dispatcher.safety.readsKnownDTDEntities = false   // &nbsp; in an XHTML page is then an error
+    /// ```
     public var readsKnownDTDEntities: Bool = true
 
     /// What a reference to an entity the document does not declare where it is read does:

@@ -116,7 +116,7 @@ public struct RecordExtraction: Sendable {
         summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
         // names matched by namespace.
-        summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
+        summary.warnings = parsed.warnings.filter { processesNamespaces || $0.prefix == nil }.map(Self.commandLineWarning)
         return summary
     }
 
