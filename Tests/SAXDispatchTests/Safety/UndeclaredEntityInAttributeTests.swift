@@ -94,6 +94,17 @@ struct UndeclaredEntityInAttributeTests {
             Array(#"<?xml version="1.0" encoding="EUC-JP"?><!DOCTYPE r SYSTEM "x.dtd"><r>"#.utf8) + [0xC6, 0xFC]
             + Array(#"&nope;</r>"#.utf8)
         #expect(Self.outcome(eucContent) == "error undefinedEntity 1:71+71 r")
+        // UTF-32 goes through the transcoder: expat reads UTF-8, and so does the check.
+        let utf32 = "<?xml version=\"1.0\" encoding=\"UTF-32LE\"?><!DOCTYPE r SYSTEM \"x.dtd\"><r b=\"é\" a=\"&nope;\"/>"
+        let utf32Bytes = utf32.unicodeScalars.flatMap { scalar -> [UInt8] in
+            (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+        }
+        #expect(Self.outcome(utf32Bytes) == "error undefinedEntity 1:81+81 (document)")
+        let utf32Content = "<?xml version=\"1.0\" encoding=\"UTF-32LE\"?><!DOCTYPE r SYSTEM \"x.dtd\"><r>é&nope;</r>"
+        let utf32ContentBytes = utf32Content.unicodeScalars.flatMap { scalar -> [UInt8] in
+            (0..<4).map { UInt8((scalar.value >> (8 * $0)) & 0xFF) }
+        }
+        #expect(Self.outcome(utf32ContentBytes) == "error undefinedEntity 1:73+73 r")
         let latinContent: [UInt8] =
             Array(#"<?xml version="1.0" encoding="ISO-8859-1"?><!DOCTYPE r SYSTEM "x.dtd"><r>"#.utf8) + [0xE9, 0xB0]
             + Array(#"&nope;</r>"#.utf8)
