@@ -43,6 +43,13 @@ struct UndeclaredEntityInAttributeTests {
         #expect(transcript.last == "outcome completed")
     }
 
+    @Test("a namespace declaration, which expat does not pass on as an attribute")
+    func namespaceDeclaration() {
+        #expect(
+            Self.outcome(#"<!DOCTYPE r SYSTEM "x.dtd"><r xmlns:p="urn:&copy;"/>"#)
+                == "error undefinedEntity 1:44+43 (document)")
+    }
+
     @Test("a reference inside the replacement text of a declared entity")
     func insideReplacementText() {
         #expect(
