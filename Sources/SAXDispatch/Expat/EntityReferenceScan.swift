@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Finds the entity references (`&name;`, not `&#…;`) in the input bytes of a start tag or
 /// of an attribute default's literal as expat read them, with the position of each.
 ///
@@ -37,30 +45,69 @@ struct EntityReferenceScan {
         }
     }
 
-    /// Calls `body` with each reference's name and its position, moved from `start` (the
-    /// position of the first byte) by the characters before it, until `body` returns `false`.
-    func forEachReference(
-        from start: (line: Int, column: Int, byteOffset: Int),
-        _ body: (String, (line: Int, column: Int, byteOffset: Int)) -> Bool
-    ) {
+    /// Whether the bytes hold an `&` at all: most tags do not, and cost no more than this.
+    var mayHoldReferences: Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0x26, bytes.count) != nil
+    }
+
+    /// Calls `body` with the name of each reference but the predefined ones (`&lt;`…) and
+    /// the index of its `&` in ``bytes``, until `body` returns `false`.
+    func forEachReference(_ body: (String, Int) -> Bool) {
         let size = unitSize
-        let countsUTF8Characters = form == .asciiCompatible && leads == nil && Self.isValidUTF8(bytes)
-        var position = start
         var index = 0
         let end = bytes.count - size + 1
         while index < end {
-            let value = unit(at: index)
-            if value == 0x26 {
-                let nameStart = index + size
-                var nameEnd = nameStart
-                while nameEnd < end, case let next = unit(at: nameEnd), next != 0x3B, next >= 0x80 || !Self.endsName(next) {
-                    nameEnd += size
-                }
-                if nameEnd < end && unit(at: nameEnd) == 0x3B && nameEnd > nameStart && unit(at: nameStart) != 0x23 {
-                    let name = self.name(UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd]))
-                    guard body(name, (position.line, position.column, start.byteOffset + index)) else { return }
-                }
+            guard unit(at: index) == 0x26 else {
+                index += size
+                continue
             }
+            let nameStart = index + size
+            var nameEnd = nameStart
+            while nameEnd < end, case let next = unit(at: nameEnd), next != 0x3B, next >= 0x80 || !Self.endsName(next) {
+                nameEnd += size
+            }
+            if nameEnd < end && unit(at: nameEnd) == 0x3B && nameEnd > nameStart && unit(at: nameStart) != 0x23
+                && !isPredefined(from: nameStart, to: nameEnd)
+            {
+                let name = self.name(UnsafeRawBufferPointer(rebasing: bytes[nameStart..<nameEnd]))
+                guard body(name, index) else { return }
+            }
+            index = max(nameEnd, nameStart)
+        }
+    }
+
+    /// Whether the name between `start` and `end` is one XML predefines (lt, gt, amp, quot, apos).
+    private func isPredefined(from start: Int, to end: Int) -> Bool {
+        let count = (end - start) / unitSize
+        guard count >= 2 && count <= 4 else { return false }
+        var units: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &units) { raw in
+            let buffer = raw.bindMemory(to: UInt16.self)
+            for offset in 0..<count { buffer[offset] = unit(at: start + offset * unitSize) }
+        }
+        switch units {
+        case (0x6C, 0x74, 0, 0), (0x67, 0x74, 0, 0), (0x61, 0x6D, 0x70, 0), (0x71, 0x75, 0x6F, 0x74),
+            (0x61, 0x70, 0x6F, 0x73):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The position of the unit at `target`, moved from `start` (the position of the first
+    /// byte) by the characters before it, counted as expat counts them: a line end (CR LF,
+    /// CR or LF) starts a line, and every other character is a column.
+    func position(
+        of target: Int, from start: (line: Int, column: Int, byteOffset: Int)
+    ) -> (line: Int, column: Int, byteOffset: Int) {
+        let size = unitSize
+        let countsUTF8Characters =
+            form == .asciiCompatible && leads == nil && Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[..<target]))
+        var position = start
+        var index = 0
+        while index < target {
+            let value = unit(at: index)
             if let leads, value >= 0x80 {
                 position.column += 1
                 index += max(1, leads.length(Int(value)))
@@ -70,7 +117,7 @@ struct EntityReferenceScan {
             case 0x0D:
                 position.line += 1
                 position.column = 1
-                if index + size < end && unit(at: index + size) == 0x0A { index += size }
+                if index + size < target && unit(at: index + size) == 0x0A { index += size }
             case 0x0A:
                 position.line += 1
                 position.column = 1
@@ -83,6 +130,8 @@ struct EntityReferenceScan {
             }
             index += size
         }
+        position.byteOffset = start.byteOffset + target
+        return position
     }
 
     private static func endsName(_ unit: UInt16) -> Bool {

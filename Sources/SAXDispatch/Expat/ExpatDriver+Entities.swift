@@ -78,7 +78,7 @@ extension ExpatDriver {
     // MARK: Attribute values
 
     /// Checks the entity references in the attribute values of the start tag being reported
-    /// (only once the check is armed).
+    /// (only once the check is armed). A tag without an `&` costs one search for it.
     /// - Returns: `false` when one was undeclared and the parse ended.
     func admitsEntityReferences(inStartTag name: UnsafePointer<CChar>) -> Bool {
         var offset: Int32 = 0
@@ -88,14 +88,14 @@ extension ExpatDriver {
             Int(offset) + count <= Int(size)
         else { return true }
         let raw = UnsafeRawBufferPointer(start: buffer + Int(offset), count: count)
-        let position = currentPosition()
-        let element = "<\(MessageText.name(QualifiedName.qualifiedName(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))))>"
+        let element = { "<\(MessageText.name(QualifiedName.qualifiedName(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))))>" }
         // Inside an internal entity, expat reports the position (and the bytes) of the
         // reference in the document; the tag is in the replacement text, in UTF-8, which
         // expat gives to a default handler without changing its positions.
         guard raw[0] == 0x26 || (raw.count > 1 && raw[0] == 0 && raw[1] == 0x26) else {
             let scan = EntityReferenceScan(bytes: raw, form: EntityReferenceScan.form(of: raw), leads: mapLeadBytes)
-            return admitsReferences(scan, from: position, walking: true, in: "an attribute value of \(element)")
+            guard scan.mayHoldReferences else { return true }
+            return admitsReferences(scan, walking: true) { "an attribute value of \(element())" }
         }
         currentMarkup.removeAll(keepingCapacity: true)
         XML_SetDefaultHandlerExpand(parser) { userData, data, length in
@@ -108,9 +108,9 @@ extension ExpatDriver {
         XML_DefaultCurrent(parser)
         XML_SetDefaultHandlerExpand(parser, nil)
         return currentMarkup.withUnsafeBytes { markup in
-            admitsReferences(
-                EntityReferenceScan(bytes: markup, form: .asciiCompatible), from: position, walking: false,
-                in: "an attribute value of \(element) in an entity's replacement text")
+            admitsReferences(EntityReferenceScan(bytes: markup, form: .asciiCompatible), walking: false) {
+                "an attribute value of \(element()) in an entity's replacement text"
+            }
         }
     }
 
@@ -133,19 +133,20 @@ extension ExpatDriver {
             if isQuote { break }
             end += unit
         }
-        return admitsReferences(
-            EntityReferenceScan(bytes: UnsafeRawBufferPointer(rebasing: rest[..<end]), form: form, leads: mapLeadBytes),
-            from: currentPosition(),
-            walking: true, in: "the default value of attribute '\(MessageText.name(attribute))'")
+        let literal = UnsafeRawBufferPointer(rebasing: rest[..<end])
+        return admitsReferences(EntityReferenceScan(bytes: literal, form: form, leads: mapLeadBytes), walking: true) {
+            "the default value of attribute '\(MessageText.name(attribute))'"
+        }
     }
 
-    private func admitsReferences(
-        _ scan: EntityReferenceScan, from start: (line: Int, column: Int, byteOffset: Int), walking: Bool, in place: String
-    ) -> Bool {
+    /// Checks each reference of `scan`; the error points at the reference when `walking`
+    /// (the bytes are the document's, starting at the current event), else at the event.
+    private func admitsReferences(_ scan: EntityReferenceScan, walking: Bool, place: () -> String) -> Bool {
         var admitted = true
-        scan.forEachReference(from: start) { name, position in
+        scan.forEachReference { name, index in
             guard let undeclared = declaredEntities.undeclaredName(reachedFrom: name) else { return true }
-            let at = walking ? position : start
+            let start = currentPosition()
+            let at = walking ? scan.position(of: index, from: start) : start
             if profile.undeclaredEntities == .skipWithWarning {
                 skippedEntities.record(undeclared, at: at)
                 return true
@@ -153,7 +154,7 @@ extension ExpatDriver {
             let via = undeclared == name ? "" : " (in the replacement text of &\(MessageText.name(name));)"
             violate(
                 .undefinedEntity,
-                "entity &\(MessageText.name(undeclared));\(via) in \(place) is not declared in the document; a"
+                "entity &\(MessageText.name(undeclared));\(via) in \(place()) is not declared in the document; a"
                     + " declaration in an external DTD or parameter entity would not be read, and expat would leave"
                     + " the reference out of the value",
                 at: at)
