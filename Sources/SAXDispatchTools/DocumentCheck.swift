@@ -17,7 +17,8 @@ public struct DocumentCheck: Sendable {
         public var elements = 0
         /// The deepest nesting, the root being 1.
         public var maximumDepth = 0
-        /// What the parse found worth a warning (a document that declares XML 1.1).
+        /// What the parse warned about (``ParseWarning``): a document that declares XML 1.1,
+        /// the references left out under ``UndeclaredEntityPolicy/skipWithWarning``.
         public var warnings: [ParseWarning] = []
     }
 

@@ -27,6 +27,13 @@ struct CheckCommand: AsyncParsableCommand {
             line and column. --no-namespaces checks a legacy document that is \
             well-formed XML 1.0 but not namespace-well-formed, with names as written.
 
+            A document whose DOCTYPE names XHTML 1.x, XHTML Basic or RSS 0.91 gets \
+            that DTD's character entities (&nbsp;, &copy;, &auml;, ...) from a built-in \
+            table (--no-known-dtd-entities: not). Any other entity the document does \
+            not declare where it is read is an error at the reference, in content and \
+            attribute values alike; --undeclared-entities skip leaves it out with a \
+            warning on standard error.
+
             Limits (--limit NAME=VALUE, VALUE a number, a size such as 16M, or unlimited):
               entities      entity declarations (default 256)
               depth         element nesting depth (default 256)
@@ -55,6 +62,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
+    @OptionGroup var undeclaredEntities: UndeclaredEntitiesOption
+
     @OptionGroup var manyFiles: ManyFilesOptions
 
     @OptionGroup var onError: FileFailureOption
@@ -65,7 +74,8 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let check = DocumentCheck(
-            profile: try options.profile(), processesNamespaces: namespaceProcessing.processesNamespaces)
+            profile: undeclaredEntities.applied(to: try options.profile()),
+            processesNamespaces: namespaceProcessing.processesNamespaces)
         let run = FileRun(
             files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.policy, unit: .elements,
             streamsOutput: false)

@@ -12,8 +12,18 @@ import SAXDispatchTools
 /// The options every command that reads a document shares: the safety profile, how the
 /// input is fed, and the progress display.
 struct DocumentOptions: ParsableArguments {
-    @Flag(help: "Reject a DOCTYPE with an internal subset (no entity declarations at all).")
+    @Flag(
+        help: ArgumentHelp(
+            "Reject a DOCTYPE with an internal subset (no entity declarations at all). An undeclared entity stays an "
+                + "error in content and attribute values alike; the character entities of a known DTD are still read."))
     var strict = false
+
+    @Flag(
+        name: .customLong("no-known-dtd-entities"),
+        help: ArgumentHelp(
+            "Do not give a document whose DOCTYPE names XHTML 1.x, XHTML Basic or RSS 0.91 the character entities "
+                + "of that DTD (&nbsp;, &copy;, ...) from the built-in table: they are then undeclared."))
+    var withoutKnownDTDEntities = false
 
     @Option(
         name: .customLong("limit"),
@@ -58,6 +68,7 @@ struct DocumentOptions: ParsableArguments {
     /// The safety profile the options describe.
     func profile() throws -> SafetyProfile {
         var profile: SafetyProfile = strict ? .strict : .default
+        profile.readsKnownDTDEntities = !withoutKnownDTDEntities
         for setting in limits {
             switch DocumentCheck.limit(from: setting) {
             case .success(let (name, limit)): profile[limitNamed: name] = limit

@@ -128,6 +128,8 @@ struct ExtractCommand: AsyncParsableCommand {
 
     @OptionGroup var namespaceProcessing: NamespaceProcessingOption
 
+    @OptionGroup var undeclaredEntities: UndeclaredEntitiesOption
+
     @OptionGroup var manyFiles: ManyFilesOptions
 
     /// `--on-error`: what a bad record does (fail its file, or be skipped) and what a
@@ -206,7 +208,8 @@ struct ExtractCommand: AsyncParsableCommand {
         }
         return RecordExtraction(
             pattern: pattern, fields: fields, format: format, skipsFailures: onError.skipsRecords,
-            safety: try options.profile(), namespaces: namespaces, processesNamespaces: processesNamespaces)
+            safety: undeclaredEntities.applied(to: try options.profile()), namespaces: namespaces,
+            processesNamespaces: processesNamespaces)
     }
 
     func run() async throws {

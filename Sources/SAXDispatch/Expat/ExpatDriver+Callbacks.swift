@@ -15,7 +15,12 @@ extension ExpatDriver {
                 parser,
                 { userData, name, attributes in
                     guard let name, let attributes else { return }
-                    forwardToEngine(userData) { $0.skippedStart(name, attributes) }
+                    withDriver(userData) { driver in
+                        if _slowPath(driver.checksAttributeEntityReferences) {
+                            guard driver.admitsEntityReferences(inStartTag: name) else { return }
+                        }
+                        driver.withEngine { $0.skippedStart(name, attributes) }
+                    }
                 },
                 { userData, _ in
                     forwardToEngine(userData) { $0.skippedEnd() }
@@ -25,7 +30,15 @@ extension ExpatDriver {
                 parser,
                 { userData, name, attributes in
                     guard let name, let attributes else { return }
-                    forwardToEngine(userData) { $0.startElement(name, attributes) }
+                    withDriver(userData) { driver in
+                        // Expat drops undeclared references from attribute values once the
+                        // document has an external subset or a parameter entity reference;
+                        // namespace declarations, which expat does not pass on, are checked too.
+                        if _slowPath(driver.checksAttributeEntityReferences) {
+                            guard driver.admitsEntityReferences(inStartTag: name) else { return }
+                        }
+                        driver.withEngine { $0.startElement(name, attributes) }
+                    }
                 },
                 { userData, _ in
                     forwardToEngine(userData) { $0.endElement() }

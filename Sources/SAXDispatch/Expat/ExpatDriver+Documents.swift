@@ -89,6 +89,12 @@ extension ExpatDriver {
         hasAttributeDeclarations = false
         pendingNamespaceDeclarations = 0
         defaultedAttributeBytes = 0
+        declaredEntities = DeclaredEntities()
+        release(bytes: declaredEntityBytes)
+        declaredEntityBytes = 0
+        checksAttributeEntityReferences = false
+        namesKnownDTD = false
+        mapLeadBytes = nil
         unknownEncodingName = nil
         declaredXMLVersion = nil
         laterDocumentLeadingBytes = Array(bytes.prefix(3))

@@ -187,6 +187,7 @@ extension ExpatDriver {
                     withDriver(userData) { $0.unknownEncodingName = encoding }
                     return 0
                 }
+                withDriver(userData) { $0.encodingReadThroughMap(encoding) }
                 return 1
             }, userData)
     }

@@ -27,15 +27,18 @@ extension ExpatDriver {
             parser, profile.maximumAmplification, profile.amplificationActivationBytes)
 
         XML_SetEntityDeclHandler(parser) {
-            userData, name, isParameterEntity, _, _, _, systemID, publicID, notationName in
+            userData, name, isParameterEntity, value, length, _, systemID, publicID, notationName in
             withDriver(userData) { driver in
                 driver.entityDeclared(
-                    name: name, isParameterEntity: isParameterEntity != 0, systemID: systemID, publicID: publicID,
-                    notationName: notationName)
+                    name: name, isParameterEntity: isParameterEntity != 0, value: value, length: length,
+                    systemID: systemID, publicID: publicID, notationName: notationName)
             }
         }
-        XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, type, _, _ in
-            withDriver(userData) { $0.attributeDeclared(elementName: elementName, attributeName: attributeName, type: type) }
+        XML_SetAttlistDeclHandler(parser) { userData, elementName, attributeName, type, defaultValue, _ in
+            withDriver(userData) {
+                $0.attributeDeclared(
+                    elementName: elementName, attributeName: attributeName, type: type, hasDefault: defaultValue != nil)
+            }
         }
         XML_SetExternalEntityRefHandlerArg(parser, userData)
         XML_SetExternalEntityRefHandler(parser) { handlerArgument, _, _, systemID, publicID in
@@ -44,16 +47,7 @@ extension ExpatDriver {
             }
             return 0
         }
-        XML_SetSkippedEntityHandler(parser) { userData, name, isParameterEntity in
-            let name = MessageText.name(string(name) ?? "")
-            let reference = isParameterEntity != 0 ? "%\(name);" : "&\(name);"
-            withDriver(userData) { driver in
-                driver.violate(
-                    .undefinedEntity,
-                    "entity \(reference) is not declared in the document; a declaration in an external DTD "
-                        + "or parameter entity would not be read")
-            }
-        }
+        installEntityHandlers(parser)
         installUnknownEncodingHandler(parser)
         if processesNamespaces {
             // Only start tags with declarations call it: the others pay nothing.
@@ -65,10 +59,11 @@ extension ExpatDriver {
         let checksTokens = profile.maximumTokenBytes.value != nil
         // Names in the prolog reach no start tag check: a name limit needs their callbacks.
         let checksNames = profile.maximumNameBytes.value != nil
-        if events.doctype || !profile.allowsInternalSubset || checksNames {
+        if events.doctype || !profile.allowsInternalSubset || checksNames || profile.readsKnownDTDEntities {
             XML_SetStartDoctypeDeclHandler(parser) { userData, name, systemID, publicID, hasInternalSubset in
                 withDriver(userData) { driver in
                     guard driver.checkName(name) else { return }
+                    driver.doctypeNamed(publicID: publicID)
                     if hasInternalSubset != 0 && !driver.profile.allowsInternalSubset {
                         driver.violate(
                             .internalSubsetForbidden,
@@ -187,9 +182,14 @@ extension ExpatDriver {
     }
 
     fileprivate func entityDeclared(
-        name: UnsafePointer<CChar>?, isParameterEntity: Bool, systemID: UnsafePointer<CChar>?,
-        publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
+        name: UnsafePointer<CChar>?, isParameterEntity: Bool, value: UnsafePointer<CChar>?, length: Int32,
+        systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
     ) {
+        // The built-in entities of a known DTD count towards no limit: the package wrote them.
+        if readsBuiltInEntities {
+            if let name = string(name) { _ = recordDeclaration(name: name, value: value, length: length) }
+            return
+        }
         entityDeclarationCount += 1
         let limit = profile.maximumEntityDeclarations
         if limit.isExceeded(by: entityDeclarationCount) {
@@ -202,15 +202,22 @@ extension ExpatDriver {
         if let systemID, !isParameterEntity {
             externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
         }
+        if !isParameterEntity, let name = string(name) {
+            guard recordDeclaration(name: name, value: systemID == nil ? value : nil, length: length) else { return }
+        }
         _ = publicID
     }
 
     fileprivate func attributeDeclared(
-        elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?, type: UnsafePointer<CChar>?
+        elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?, type: UnsafePointer<CChar>?,
+        hasDefault: Bool
     ) {
         hasAttributeDeclarations = true
         guard admitsTokenSize(), checkName(elementName), checkName(attributeName), checkEnumeratedNames(type)
         else { return }
+        if hasDefault && checksAttributeEntityReferences {
+            guard admitsEntityReferences(inDefaultOf: string(attributeName) ?? "") else { return }
+        }
         let element = string(elementName) ?? ""
         let count = attributeDeclarationCounts[element, default: 0] + 1
         attributeDeclarationCounts[element] = count

@@ -74,6 +74,23 @@ final class ExpatDriver {
     /// expands a default once and copies it to every element without counting it towards
     /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
     var defaultedAttributeBytes = 0
+    /// The general entities declared so far (`+Entities`), and the bytes of their names
+    /// charged to expat's heap budget, given back when the next document starts.
+    var declaredEntities = DeclaredEntities()
+    var declaredEntityBytes = 0
+    /// Set once expat would drop an undeclared entity reference from an attribute value
+    /// without a word: the start tags' references are then checked (`+Entities`).
+    @exclusivity(unchecked) var checksAttributeEntityReferences = false
+    /// Whether the DOCTYPE named a DTD whose entities are built in, until they are declared.
+    var namesKnownDTD = false
+    /// True while expat parses the built-in entities' declarations.
+    var readsBuiltInEntities = false
+    /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
+    var currentMarkup: [UInt8] = []
+    /// The lead bytes of the multi-byte encoding expat reads through its map, if it does.
+    var mapLeadBytes: EncodingCatalog.LeadBytes?
+    /// The undeclared entity references left out, for the warnings; kept across documents.
+    var skippedEntities = SkippedEntityLog()
     /// The driver itself, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
     /// The engine that events go to, unretained: it owns the driver.
@@ -245,6 +262,11 @@ final class ExpatDriver {
         guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
         encodingOverride = name
         readsInputDirectly = true
+    }
+
+    /// Gives back `bytes` charged with ``charge(bytes:)`` that the dispatcher no longer holds.
+    func release(bytes: Int) {
+        budget.pointee.used -= min(budget.pointee.used, max(0, bytes))
     }
 
     /// Whether expat failed because its heap budget ran out.

@@ -392,8 +392,9 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            let atEnd = engine.unseenPatternPrefixes().map { prefix in
-                var warning = ParseWarning.unseenPrefix(prefix)
+            let atEnd = (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
+                + engine.driver.skippedEntities.warnings).map { warning in
+                var warning = warning
                 warning.source = source
                 return warning
             }

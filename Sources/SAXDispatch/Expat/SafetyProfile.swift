@@ -13,7 +13,9 @@
 ///   attributes per element (1024), name length (50,000 bytes), any single token
 ///   (10 MiB), an element's coalesced text (10 MiB), the coalesced text of all open
 ///   elements together (32 MiB) and expat's heap (64 MiB); expat's
-///   protection against entity amplification ("billion laughs") on.
+///   protection against entity amplification ("billion laughs") on; the character
+///   entities of XHTML 1.x and RSS 0.91 from a built-in table when the DOCTYPE names
+///   one of their public identifiers (``readsKnownDTDEntities``).
 /// - ``strict``: the default, and a DOCTYPE with an internal subset is rejected
 ///   outright, so no entity is ever declared.
 /// - Custom: start from either and change what you need. "No limit" is spelled out:
@@ -127,6 +129,29 @@ public struct SafetyProfile: Sendable, Hashable {
     /// Output bytes from entities before ``maximumAmplification`` is checked.
     public var amplificationActivationBytes: UInt64
 
+    /// Whether a document whose DOCTYPE names a well-known public identifier gets the
+    /// character entities of its DTD (`&nbsp;`, `&copy;`, `&auml;`, `&euro;`…) from a table
+    /// built into the package, without reading the DTD. `true` by default, in ``strict`` too.
+    ///
+    /// The identifiers are those of XHTML 1.0 Strict, Transitional and Frameset
+    /// (`-//W3C//DTD XHTML 1.0 Strict//EN`…), XHTML 1.1, XHTML Basic 1.0 and 1.1, and RSS 0.91
+    /// (`-//Netscape Communications//DTD RSS 0.91//EN`); the table is XHTML 1.0's three entity
+    /// sets (HTML 4's Latin-1, symbol and special characters, and `&apos;`: 253 names). Each
+    /// entity is one character: nothing is read, and nothing can amplify. Declarations in the
+    /// document's internal subset come first and win, as XML 1.0 says. With `false`, those
+    /// references are undeclared entities (``undeclaredEntities`` decides).
+    ///
+    /// ```swift
+    /// var dispatcher = Dispatcher()
+    /// dispatcher.safety.readsKnownDTDEntities = false   // &nbsp; in an XHTML page is then an error
+    /// ```
+    public var readsKnownDTDEntities: Bool = true
+
+    /// What a reference to an entity the document does not declare where it is read does:
+    /// ``UndeclaredEntityPolicy/error`` (the default, in ``strict`` too) or
+    /// ``UndeclaredEntityPolicy/skipWithWarning``; the same in content and in attribute values.
+    public var undeclaredEntities: UndeclaredEntityPolicy = .error
+
     /// The profile for untrusted input, used unless you choose another.
     public static let `default` = SafetyProfile(
         allowsInternalSubset: true, maximumEntityDeclarations: 256, maximumDepth: 256, maximumAttributes: 1024,
@@ -143,6 +168,7 @@ public struct SafetyProfile: Sendable, Hashable {
     }()
 
     /// Creates a custom profile; start from ``default`` or ``strict`` to change a few values.
+    /// ``readsKnownDTDEntities`` and ``undeclaredEntities`` start at their defaults.
     public init(
         allowsInternalSubset: Bool, maximumEntityDeclarations: Limit, maximumDepth: Limit,
         maximumAttributes: Limit, maximumNameBytes: Limit, maximumTokenBytes: Limit, maximumTextBytes: Limit,

@@ -35,6 +35,22 @@ struct SafetyProfilesArticleTests {
         #expect(undeclared?.code == .undefinedEntity)
     }
 
+    @Test("undeclared entities skipped with a warning, and the entities of known DTDs turned off")
+    func undeclaredEntities() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.safety.undeclaredEntities = .skipWithWarning   // leave them out, and say so
+        dispatcher.safety.readsKnownDTDEntities = false           // &nbsp; in XHTML is then undeclared too
+        var warnings: [ParseWarning] = []
+        dispatcher.onWarning { warnings.append($0) }
+        try dispatcher.parse(.string(#"<!DOCTYPE p SYSTEM "p.dtd"><p title="&nbsp;">&copy;</p>"#))
+        // warnings: &nbsp; and &copy;, each left out once
+
+        #expect(warnings.count == 2)
+        #expect(warnings.first?.message.hasPrefix("entity &nbsp; is not declared") == true)
+        #expect(warnings.last?.message.hasPrefix("entity &copy; is not declared") == true)
+        #expect(warnings.allSatisfy { $0.message.contains("its reference was left out") })
+    }
+
     @Test("a custom profile, its limits and its errors")
     func customProfile() throws {
         var dispatcher = Dispatcher()
