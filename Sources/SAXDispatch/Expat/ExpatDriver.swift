@@ -264,11 +264,6 @@ final class ExpatDriver {
         readsInputDirectly = true
     }
 
-    /// Gives back `bytes` charged with ``charge(bytes:)`` that the dispatcher no longer holds.
-    func release(bytes: Int) {
-        budget.pointee.used -= min(budget.pointee.used, max(0, bytes))
-    }
-
     /// Whether expat failed because its heap budget ran out.
     var exceededMemoryBudget: Bool { budget.pointee.exceeded != 0 }
 
