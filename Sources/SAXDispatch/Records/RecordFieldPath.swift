@@ -79,13 +79,15 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
         depth = floating ? nil : steps.count
     }
 
-    /// Reads a literal path; an invalid literal is a programming error and traps with
-    /// the ``RecordFieldPathError`` message.
+    /// Reads a literal path; an invalid literal is a programming error and stops the
+    /// program, in every build configuration, with the ``RecordFieldPathError`` message.
     public init(stringLiteral text: String) {
         do {
             try self.init(text)
         } catch {
-            preconditionFailure(error.description)
+            stopForInvalidLiteral(
+                error, literal: "the string literal \(text.debugDescription) is not a RecordFieldPath",
+                initializer: "try RecordFieldPath(_:)")
         }
     }
 
