@@ -14,7 +14,7 @@
 /// policy; it counts against ``SafetyProfile/maximumTextBytes`` and the decoder's
 /// ``XMLRecordDecoder/maximumRecordBytes``. Read from an attribute, it is the attribute's value.
 ///
-/// Decoding throws `DecodingError.keyNotFound` for an absent element, `valueNotFound` for
+/// Decoding throws an ``XMLDecodingError``: `keyNotFound` for an absent element, `valueNotFound` for
 /// one marked nil (declare the property optional for either), and `dataCorrupted` for an
 /// element whose whole text was not gathered: the decoder finds the elements read whole by
 /// decoding the type once from placeholders before the first element

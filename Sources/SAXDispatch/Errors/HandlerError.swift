@@ -72,7 +72,7 @@ public struct HandlerError: Error, CustomStringConvertible {
 
     /// `SOURCE:LINE:COLUMN: error: in the EVENT handler of PATH: UNDERLYING`, with `<input>`
     /// when the source is unknown; for a record, a decoded value or a captured element
-    /// that failed (``XMLRecordError``, ``RecordSizeLimitError``),
+    /// that failed (``XMLRecordError``, ``XMLDecodingError``, ``RecordSizeLimitError``),
     /// whose description names its own position, that description alone, so that the
     /// location is stated once.
     public var description: String {

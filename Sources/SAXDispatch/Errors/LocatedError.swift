@@ -8,3 +8,4 @@ protocol LocatedError: Error, CustomStringConvertible {}
 
 extension XMLRecordError: LocatedError {}
 extension RecordSizeLimitError: LocatedError {}
+extension XMLDecodingError: LocatedError {}
