@@ -17,7 +17,8 @@ final class DecodingSession {
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
     /// The probe's schema of the matched elements when the type reads some element's whole
-    /// text (``XMLStringValue``), whether or not the capture prunes; `nil` otherwise.
+    /// text (``XMLStringValue``) or inner markup (``XMLInnerMarkup``), whether or not the
+    /// capture prunes; `nil` otherwise.
     private(set) var wholeTextSchema: KeySchema?
     /// The element path of the record being decoded, for error descriptions.
     var recordPath: () -> ElementPath? = { nil }
@@ -94,7 +95,7 @@ final class DecodingSession {
             let schema = KeyProbe.schema(of: T.self, session: self, processesNamespaces: options.processesNamespaces)
             self.schema = schema.capturesEverything ? nil : schema
             // What the probe found read whole is gathered even where it gave up on pruning.
-            wholeTextSchema = schema.readsWholeTextAnywhere ? schema : nil
+            wholeTextSchema = schema.readsContentAnywhere ? schema : nil
         }
     }
 
@@ -235,7 +236,8 @@ final class DecodingSession {
                 path[path.count - 1] += "[\(index.index + 1)]"
                 continue
             }
-            path.append(lookup(key).xmlPath)
+            let lookup = lookup(key)
+            if lookup != .element { path.append(lookup.xmlPath) }
         }
         return path
     }

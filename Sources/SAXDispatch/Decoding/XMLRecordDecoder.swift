@@ -29,6 +29,9 @@ import Foundation
 ///   elements (`"nested_nonsense/name"`, `"animals/animal"`, `"link/@href"`).
 /// - ``textKey`` (`"#text"` unless changed) is the element's own text, for
 ///   `<price currency="EUR">3.50</price>`.
+/// - A property declared ``XMLStringValue`` reads an element's whole text (its
+///   descendants' included) and one declared ``XMLInnerMarkup`` its inner markup; the key
+///   `"."` is the element being decoded itself (its own text as a `String`).
 /// - An absent element or attribute is `nil` for an optional property and
 ///   an ``XMLDecodingError`` (`keyNotFound`) otherwise. `nil="nil"` and `xsi:nil="true"` make an
 ///   element `nil` (`valueNotFound` where a value is required). An

@@ -32,7 +32,7 @@ public struct XMLStringValue: Decodable, Sendable, Hashable, CustomStringConvert
     }
 
     public init(from decoder: any Decoder) throws {
-        if let source = decoder as? any WholeTextSource {
+        if let source = decoder as? any ElementContentSource {
             text = try source.decodeWholeText()
         } else {
             text = try decoder.singleValueContainer().decode(String.self)
@@ -41,9 +41,4 @@ public struct XMLStringValue: Decodable, Sendable, Hashable, CustomStringConvert
 
     /// The text.
     public var description: String { text }
-}
-
-/// A decoder that can give the whole text of the value it decodes (``XMLStringValue``).
-protocol WholeTextSource {
-    func decodeWholeText() throws -> String
 }

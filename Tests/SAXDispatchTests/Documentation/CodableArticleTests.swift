@@ -331,4 +331,29 @@ struct CodableArticleTests {
             #expect(context.debugDescription == #"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
         }
     }
+
+    @Test("whole text and inner markup: the article's example")
+    func wholeTextAndMarkup() throws {
+        struct Entry: Decodable {
+            let title: String                  // <title>'s own text
+            let summary: XMLStringValue        // <summary>'s whole text, its children's included
+            let content: XMLInnerMarkup        // what <content> holds, as XML
+            let all: XMLStringValue            // the whole text of <entry> itself
+            enum CodingKeys: String, CodingKey { case title, summary, content, all = "." }
+        }
+        let feed = """
+            <feed><entry><title>Plain <em>and</em> simple</title>\
+            <summary>Plain <em>and</em> simple</summary>\
+            <content><p>A <b>bold</b> &amp; brave move</p></content></entry></feed>
+            """
+        let entry = try XMLRecordDecoder().all(Entry.self, at: "entry", in: .string(feed))[0]
+        // entry.title == "Plain  simple", entry.summary.text == "Plain and simple"
+        // entry.content.markup == "<p>A <b>bold</b> &amp; brave move</p>"
+        // entry.all.text == "Plain and simplePlain and simpleA bold & brave move"
+
+        #expect(entry.title == "Plain  simple")
+        #expect(entry.summary.text == "Plain and simple")
+        #expect(entry.content.markup == "<p>A <b>bold</b> &amp; brave move</p>")
+        #expect(entry.all.text == "Plain and simplePlain and simpleA bold & brave move")
+    }
 }

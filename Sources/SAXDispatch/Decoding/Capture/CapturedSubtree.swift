@@ -18,6 +18,8 @@ final class CapturedSubtree {
         var text = ""
         /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
         var wholeText: String?
+        /// The element's inner markup, when its schema asked for it (``KeySchema/readsInnerMarkup``).
+        var innerMarkup: String?
         var attributes: Range<Int>
         var firstChild = -1
         var lastChild = -1
@@ -197,6 +199,11 @@ final class CapturedSubtree {
     func setWholeText(_ text: String, of element: Int) {
         byteCount += text.utf8.count
         elements[element].wholeText = text
+    }
+
+    func setInnerMarkup(_ markup: String, of element: Int) {
+        byteCount += markup.utf8.count
+        elements[element].innerMarkup = markup
     }
 
     /// The value of the element's attribute that `name` reads, if it has one.
