@@ -236,10 +236,28 @@ final class DecodingSession {
                 path[path.count - 1] += "[\(index.index + 1)]"
                 continue
             }
-            let lookup = lookup(key)
-            if lookup != .element { path.append(lookup.xmlPath) }
+            switch lookup(key) {
+            case .element: break
+            case .text: path.append("text()")
+            case .attribute(let name): path.append("@" + writtenName(name, attribute: true))
+            case .name(let name):
+                path.append(
+                    subtree.writtenName(of: name, from: currentRoot, attribute: false)
+                        ?? writtenName(name, attribute: true))
+            case .path(let steps, let attribute):
+                path += steps.map { writtenName($0, attribute: false) }
+                if let attribute { path.append("@" + writtenName(attribute, attribute: true)) }
+            }
         }
         return path
+    }
+
+    /// A key's name as the document writes it, where the capture holds what it names
+    /// (`a:title` for a key `atom:title` or `{uri}title`, `title` under a default
+    /// namespace), and as the key wrote it otherwise: error paths use one spelling, the
+    /// document's.
+    private func writtenName(_ name: KeyName, attribute: Bool) -> String {
+        subtree.writtenName(of: name, from: currentRoot, attribute: attribute) ?? name.spelling
     }
 
     /// `error`, a `DecodingError` thrown out of a decode, with the position and path its

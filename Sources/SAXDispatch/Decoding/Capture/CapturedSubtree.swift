@@ -236,6 +236,27 @@ final class CapturedSubtree {
         namespaces.uri(elements[element].namespace)
     }
 
+    /// How the document writes what a name read by namespace names: the name of the first
+    /// element from `start` on (or, for `attribute`, of the first attribute of one) that
+    /// `name` reads; `nil` when the capture holds none. For messages only: a linear scan.
+    func writtenName(of name: KeyName, from start: Int, attribute: Bool) -> String? {
+        guard name.isNamespaced, start < elements.count else { return nil }
+        for element in start..<elements.count {
+            if !attribute {
+                if isNamed(element, name) { return elements[element].name }
+                continue
+            }
+            for index in elements[element].attributes {
+                if let namespaceURI = namespaces.uri(attributes[index].namespace),
+                    name.matchesByNamespace(attributes[index].name, namespaceURI)
+                {
+                    return attributes[index].name
+                }
+            }
+        }
+        return nil
+    }
+
     /// Whether `name` reads `element`.
     @inline(__always)
     func isNamed(_ element: Int, _ name: KeyName) -> Bool {
