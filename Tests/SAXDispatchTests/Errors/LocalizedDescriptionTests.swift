@@ -126,6 +126,10 @@ struct LocalizedDescriptionTests {
         Path(name: "decoder decode: a missing key", make: {
             caught { _ = try XMLRecordDecoder().decode(Named.self, from: .string("<zoo>\n  <x/></zoo>").named("zoo.xml")) }
         }, location: "zoo.xml:1:1", message: #"no element or attribute "name" in <zoo>"#),
+        // A document without a root element is malformed before the decoder could miss one.
+        Path(name: "decoder decode: a stream of no documents", make: {
+            caught { _ = try XMLRecordDecoder().decode(Named.self, from: .string("").named("zoo.xml").concatenatedDocuments()) }
+        }, location: "zoo.xml:1:1", message: "no root element (in document 1)"),
         Path(name: "decoder stream", make: {
             await caughtAsync {
                 for try await _ in XMLRecordDecoder().stream(
