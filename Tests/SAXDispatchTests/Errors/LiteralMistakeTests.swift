@@ -47,4 +47,13 @@ struct LiteralMistakeTests {
         #expect(message.contains("try NamespaceBindings(_:)"), "\(message)")
     }
 
+    @Test("a nested record at a path that names no element")
+    func nestedRecordAtAttribute() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let inner = XMLRecord("b", .text("c")) { $0 }
+            _ = try? XMLRecord("a", .record("@x", inner)) { $0 }.named("Outer").all(in: .string("<a x='1'/>"))
+        }
+        let message = Self.standardError(result)
+        #expect(message.contains(#"a nested record needs an element path, not "@x" (field @x of record Outer)"#), "\(message)")
+    }
 }
