@@ -49,7 +49,7 @@ enum AccountDecoding {
         return decoder
     }()
 
-    /// - Throws: `DecodingError` whose debug description names the element, its line and
+    /// - Throws: `XMLDecodingError` whose description names the element, its line and
     ///   column and the offending text (an unknown state, a bad URL or date);
     ///   `XMLParseError` for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Account {

@@ -47,7 +47,7 @@ enum WikiDump {
     /// decompressor (`.chunks(download)`), bytes (`.bytes(response)`), or a file read
     /// chunk by chunk (`.file(path)`). The parser runs only as fast as the pages are taken.
     ///
-    /// The stream's `next()` throws `DecodingError` (with line, column and element path)
+    /// The stream's `next()` throws `XMLDecodingError` (with line, column and element path)
     /// for a page that does not decode, `XMLParseError` for a malformed export, or the
     /// source's error.
     static func pages(from input: AsyncXMLInput) -> XMLStream<Page> {

@@ -266,7 +266,8 @@ struct ExamplesTests {
         do {
             _ = try AccountDecoding.decoder.decode(Account.self, from: .string(xml))
             Issue.record("expected an error")
-        } catch let DecodingError.dataCorrupted(context) {
+        } catch let error as XMLDecodingError {
+            guard case let .dataCorrupted(context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["state"])
             #expect(
                 context.debugDescription

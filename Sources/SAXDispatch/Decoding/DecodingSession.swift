@@ -17,7 +17,8 @@ final class DecodingSession {
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
     /// The probe's schema of the matched elements when the type reads some element's whole
-    /// text (``XMLStringValue``), whether or not the capture prunes; `nil` otherwise.
+    /// text (``XMLStringValue``) or inner markup (``XMLInnerMarkup``), whether or not the
+    /// capture prunes; `nil` otherwise.
     private(set) var wholeTextSchema: KeySchema?
     /// The element path of the record being decoded, for error descriptions.
     var recordPath: () -> ElementPath? = { nil }
@@ -52,7 +53,7 @@ final class DecodingSession {
 
     /// Set when a decode read a list of keys or children that the capture left
     /// incomplete, where it could not throw (`allKeys`): the decode then fails with it.
-    @exclusivity(unchecked) private var uncapturedListing: DecodingError?
+    @exclusivity(unchecked) private var uncapturedListing: XMLDecodingError?
     /// Whether the current decode set ``uncapturedListing``: checked per record, where a
     /// look at the optional error itself would cost more.
     @exclusivity(unchecked) private var listedUncaptured = false
@@ -64,7 +65,8 @@ final class DecodingSession {
             debugDescription:
                 "\(location(of: element)): \(what) was not captured at \(elementPath(codingPath)):"
                 + " \(typeName)'s init(from:) asked for it, but not when the decoder probed the type;"
-                + " it is captured from the next element on (set keyPruning = .off to capture everything)")
+                + " it is captured from the next element on (set keyPruning = .off to capture everything)"
+                + " (decoding \(typeName))")
     }
 
     /// Notes that a decode listed `what` of `element` (its keys, its list of children),
@@ -75,7 +77,7 @@ final class DecodingSession {
         learn(.everything, in: schema)
         if !listedUncaptured {
             listedUncaptured = true
-            uncapturedListing = .dataCorrupted(notCapturedContext(what, in: element, codingPath: codingPath))
+            uncapturedListing = located(.dataCorrupted(notCapturedContext(what, in: element, codingPath: codingPath)))
         }
     }
 
@@ -93,7 +95,7 @@ final class DecodingSession {
             let schema = KeyProbe.schema(of: T.self, session: self, processesNamespaces: options.processesNamespaces)
             self.schema = schema.capturesEverything ? nil : schema
             // What the probe found read whole is gathered even where it gave up on pruning.
-            wholeTextSchema = schema.readsWholeTextAnywhere ? schema : nil
+            wholeTextSchema = schema.readsContentAnywhere ? schema : nil
         }
     }
 
@@ -179,7 +181,13 @@ final class DecodingSession {
         let decoder = ElementDecoder.reuse(
             &slot.decoder, session: self, value: .element(root, mayBeWrapper: true), parent: nil, index: nil)
         listedUncaptured = false
-        let value = try decoder.decodeValue(T.self)
+        failure = nil
+        let value: T
+        do {
+            value = try decoder.decodeValue(T.self)
+        } catch let error as DecodingError {
+            throw located(error)
+        }
         if _slowPath(listedUncaptured) { try throwUncapturedListing() }
         return value
     }
@@ -196,24 +204,80 @@ final class DecodingSession {
 
     // MARK: Error descriptions
 
-    /// `zoo.xml:12:9` or `12:9`: where an element starts.
+    // Every error a decode makes names its element with `location(of:)` and then, most
+    // of them, its path with `elementPath(_:)`: the two note them as the site of the
+    // failure being described, which `located(_:)` gives the error thrown out of `decode`.
+
+    /// The element and element path of the last error a decode described.
+    @exclusivity(unchecked) private var failure: (element: Int, path: [String]?)?
+
+    /// `zoo.xml:12:9` or `12:9`: where an element starts. Notes the element as the site of
+    /// the failure being described.
     func location(of element: Int) -> String {
+        failure = (element, nil)
         let element = subtree.elements[element]
         return "\(subtree.source.map { "\($0):" } ?? "")\(element.line):\(element.column)"
     }
 
     /// The element path a coding path leads to, from the document root:
-    /// `zoo/animals/animal[3]/name`.
+    /// `zoo/animals/animal[3]/name`. Notes it as the path of the failure being described.
     func elementPath(_ codingPath: [any CodingKey]) -> String {
-        var path = recordPath()?.abbreviated() ?? MessageText.name(subtree.elements[currentRoot].name)
+        let components = elementPathComponents(codingPath)
+        failure?.path = components
+        return ElementPath(components).abbreviated()
+    }
+
+    /// The names of ``elementPath(_:)``, an item's number in its name: `["zoo", "animals", "animal[3]"]`.
+    private func elementPathComponents(_ codingPath: [any CodingKey]) -> [String] {
+        var path = recordPath()?.components ?? [subtree.elements[currentRoot].name]
         for key in codingPath {
             if let index = key as? ElementIndexKey {
-                path += "[\(index.index + 1)]"
+                if path.isEmpty { path.append("") }
+                path[path.count - 1] += "[\(index.index + 1)]"
                 continue
             }
-            path += "/" + lookup(key).xmlPath
+            switch lookup(key) {
+            case .element: break
+            case .text: path.append("text()")
+            case .attribute(let name): path.append("@" + writtenName(name, attribute: true))
+            case .name(let name):
+                path.append(
+                    subtree.writtenName(of: name, from: currentRoot, attribute: false)
+                        ?? writtenName(name, attribute: true))
+            case .path(let steps, let attribute):
+                path += steps.map { writtenName($0, attribute: false) }
+                if let attribute { path.append("@" + writtenName(attribute, attribute: true)) }
+            }
         }
         return path
+    }
+
+    /// A key's name as the document writes it, where the capture holds what it names
+    /// (`a:title` for a key `atom:title` or `{uri}title`, `title` under a default
+    /// namespace), and as the key wrote it otherwise: error paths use one spelling, the
+    /// document's.
+    private func writtenName(_ name: KeyName, attribute: Bool) -> String {
+        subtree.writtenName(of: name, from: currentRoot, attribute: attribute) ?? name.spelling
+    }
+
+    /// `error`, a `DecodingError` thrown out of a decode, with the position and path its
+    /// description began with.
+    func located(_ error: DecodingError) -> XMLDecodingError {
+        let site = failure ?? (currentRoot, nil)
+        let element = subtree.elements[site.element]
+        let prefix = location(of: site.element) + ": "
+        let description: String
+        switch error {
+        case .dataCorrupted(let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .keyNotFound(_, let context):
+            description = context.debugDescription
+        @unknown default:
+            description = "\(error)"
+        }
+        let message = description.hasPrefix(prefix) ? String(description.dropFirst(prefix.count)) : description
+        return XMLDecodingError(
+            underlying: error, message: message, line: element.line, column: element.column,
+            elementPath: ElementPath(site.path ?? elementPathComponents([])), source: subtree.source)
     }
 
     /// Text for a message: quoted, and shortened in the middle when long.

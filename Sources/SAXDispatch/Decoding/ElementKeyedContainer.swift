@@ -55,6 +55,8 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         switch session.lookup(key) {
         case .text:
             return .string(subtree.elements[element].text, owner: element)
+        case .element:
+            return .element(element, mayBeWrapper: false)
         case .attribute(let name):
             if let value = subtree.attribute(name, of: element) { return .string(value, owner: element) }
             try checkCaptured(attribute: name, in: element, key)

@@ -4,8 +4,12 @@
 /// Names follow the decoder's namespace rules (``KeyName``): `title`, `atom:title` (a bound
 /// prefix, or the prefix as written) or `{uri}title`.
 enum KeyLookup: Equatable {
-    /// The element's own text (the decoder's `textKey`).
+    /// The element's own text (the decoder's `textKey`); its whole text or inner markup
+    /// when read as ``XMLStringValue`` or ``XMLInnerMarkup``.
     case text
+    /// The element itself (`.`): its own text when read as text, its whole text as an
+    /// ``XMLStringValue``, its inner markup as an ``XMLInnerMarkup``.
+    case element
     /// An attribute only (`@href`).
     case attribute(KeyName)
     /// A child element, or an attribute when there is no such child (or the other way
@@ -18,6 +22,10 @@ enum KeyLookup: Equatable {
     init(_ key: String, options: XMLRecordDecoder) {
         if key == options.textKey {
             self = .text
+            return
+        }
+        if key == "." {
+            self = .element
             return
         }
         let steps = Self.steps(of: key)
@@ -84,6 +92,7 @@ enum KeyLookup: Equatable {
     var xmlPath: String {
         switch self {
         case .text: "text()"
+        case .element: "."
         case .attribute(let name): "@\(name)"
         case .name(let name): name.spelling
         case .path(let steps, let attribute):

@@ -15,6 +15,9 @@ struct KeyProbe: Decoder {
     let schema: KeySchema
     let session: DecodingSession
     let depth: Int
+    /// The schema of the element whose whole text or inner markup this probe's value
+    /// stands for, when it is not ``schema``'s: the element's, for its text key.
+    var contentSchema: KeySchema? = nil
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { session.userInfo }
 
@@ -43,7 +46,12 @@ struct KeyProbe: Decoder {
         let target: KeySchema
         switch session.lookup(key) {
         case .text:
-            target = KeySchema(processesNamespaces: schema.processesNamespaces)  // text is always captured
+            // Text is always captured; read whole or as markup, it is the element's.
+            return KeyProbe(
+                schema: KeySchema(processesNamespaces: schema.processesNamespaces), session: session, depth: depth + 1,
+                contentSchema: schema)
+        case .element:
+            target = schema
         case .attribute(let name):
             schema.readAttribute(name)
             target = KeySchema(processesNamespaces: schema.processesNamespaces)
@@ -252,10 +260,16 @@ private struct ProbeSingleValueContainer: SingleValueDecodingContainer {
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try probe.value(T.self) }
 }
 
-extension KeyProbe: WholeTextSource {
+extension KeyProbe: ElementContentSource {
     /// Notes that the element's whole text is read; the value is a placeholder.
     func decodeWholeText() throws -> String {
-        schema.readsWholeText = true
+        (contentSchema ?? schema).readsWholeText = true
+        return ""
+    }
+
+    /// Notes that the element's inner markup is read; the value is a placeholder.
+    func decodeInnerMarkup() throws -> String {
+        (contentSchema ?? schema).readsInnerMarkup = true
         return ""
     }
 }

@@ -27,6 +27,9 @@ final class KeySchema {
     /// The element's whole text is read (``XMLStringValue``): it is gathered while the
     /// element is open.
     @exclusivity(unchecked) var readsWholeText = false
+    /// The element's inner markup is read (``XMLInnerMarkup``): it is written while the
+    /// element is open.
+    @exclusivity(unchecked) var readsInnerMarkup = false
     /// How many names decodes taught this schema after the probe
     /// (``DecodingSession/maximumLearnedNames``).
     @exclusivity(unchecked) var learnedNameCount = 0
@@ -39,10 +42,13 @@ final class KeySchema {
             KeyName.nilAttributes(processesNamespaces: processesNamespaces), processesNamespaces: processesNamespaces)
     }
 
-    /// Whether this element or one below it is read whole.
-    var readsWholeTextAnywhere: Bool {
-        readsWholeText || childSchemas.contains { $0.readsWholeTextAnywhere }
+    /// Whether this element or one below it is read whole or as markup.
+    var readsContentAnywhere: Bool {
+        readsContent || childSchemas.contains { $0.readsContentAnywhere }
     }
+
+    /// Whether this element is read whole or as markup.
+    var readsContent: Bool { readsWholeText || readsInnerMarkup }
 
     /// The schema of the children `name` reads, if it is read.
     func schema(ofChild name: KeyName) -> KeySchema? {

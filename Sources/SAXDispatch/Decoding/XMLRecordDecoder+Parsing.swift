@@ -20,8 +20,8 @@ extension XMLRecordDecoder {
     ///     dozen may be decoded in a row; all before this call returns or throws); an error
     ///     it throws ends the parse and is rethrown as it is.
     /// - Returns: How many values were decoded.
-    /// - Throws: `DecodingError` for an element that does not decode (its description has
-    ///   the input's name, line, column, element path and text), ``RecordSizeLimitError``
+    /// - Throws: ``XMLDecodingError`` for an element that does not decode (the
+    ///   `DecodingError`, with the input's name, line, column, element path and text), ``RecordSizeLimitError``
     ///   for an element larger than ``maximumRecordBytes``, ``XMLParseError`` for a
     ///   malformed document or a broken ``SafetyProfile`` limit, ``XMLInputError`` if the
     ///   input cannot be opened or read, or what `body` or a custom reader throws. Values
@@ -109,7 +109,8 @@ extension Dispatcher {
     /// ```
     ///
     /// An element that does not decode ends the parse with a ``HandlerError`` wrapping the
-    /// `DecodingError` (or ``RecordSizeLimitError``).
+    /// ``XMLDecodingError`` (or ``RecordSizeLimitError``), whose description the handler
+    /// error's is.
     ///
     /// The prefixes of `pattern` resolve through the decoder's ``XMLRecordDecoder/namespaces``
     /// first, then through this dispatcher's ``namespaces``; this dispatcher's

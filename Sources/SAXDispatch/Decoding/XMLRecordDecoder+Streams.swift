@@ -16,7 +16,7 @@ extension XMLRecordDecoder {
     ///   - pattern: Which elements; matches inside a match are part of it.
     ///   - input: The document, as it arrives.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
-    /// - Returns: A stream whose `next()` throws `DecodingError` for an element that does not
+    /// - Returns: A stream whose `next()` throws ``XMLDecodingError`` for an element that does not
     ///   decode, ``RecordSizeLimitError`` for one larger than ``maximumRecordBytes``,
     ///   ``XMLParseError`` for a malformed document, or the source's error (a file's
     ///   ``XMLInputError``), each naming the input.

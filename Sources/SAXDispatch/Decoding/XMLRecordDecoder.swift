@@ -29,13 +29,16 @@ import Foundation
 ///   elements (`"nested_nonsense/name"`, `"animals/animal"`, `"link/@href"`).
 /// - ``textKey`` (`"#text"` unless changed) is the element's own text, for
 ///   `<price currency="EUR">3.50</price>`.
+/// - A property declared ``XMLStringValue`` reads an element's whole text (its
+///   descendants' included) and one declared ``XMLInnerMarkup`` its inner markup; the key
+///   `"."` is the element being decoded itself (its own text as a `String`).
 /// - An absent element or attribute is `nil` for an optional property and
-///   `DecodingError.keyNotFound` otherwise. `nil="nil"` and `xsi:nil="true"` make an
-///   element `nil` (`DecodingError.valueNotFound` where a value is required). An
+///   an ``XMLDecodingError`` (`keyNotFound`) otherwise. `nil="nil"` and `xsi:nil="true"` make an
+///   element `nil` (`valueNotFound` where a value is required). An
 ///   element that is present but empty (`<date/>`), or an empty attribute value, is
 ///   `nil` for an optional whose type reads nothing from empty text (`Date?`, `Int?`,
 ///   `URL?`, `Bool?`) and `""` for a `String?`; where a value is required, it is a
-///   `DecodingError.dataCorrupted` that names the element. <doc:EmptyValues> states the
+///   `dataCorrupted` error that names the element. <doc:EmptyValues> states the
 ///   rule, which typed records and `saxdispatch extract` follow too.
 /// - An array is either the repeated children named by its key (`<tag/><tag/>`) or the
 ///   children of one wrapper element (`<animals><animal/>…</animals>`): a single
@@ -51,9 +54,10 @@ import Foundation
 ///   ``urlDecodingStrategy``.
 /// - Keys may name elements and attributes in namespaces: `{uri}title` in Clark notation,
 ///   or `atom:title` with `atom` bound in ``namespaces``; the rules are those of patterns.
-/// - Errors are `DecodingError`s. Their coding path is the keys that led to the value;
-///   their debug description adds the source, line and column of the element, the
-///   element path, and the offending text; a conversion's own error is the underlying error.
+/// - Errors are ``XMLDecodingError``s: the `DecodingError` any decoder would throw (its
+///   coding path is the keys that led to the value; a conversion's own error is its
+///   underlying error), with the source, line and column of the element, the element path
+///   and the offending text, in its description and its `localizedDescription`.
 public struct XMLRecordDecoder: Sendable {
     /// How property names become element and attribute names.
     public enum KeyDecodingStrategy: Sendable {
@@ -109,7 +113,7 @@ public struct XMLRecordDecoder: Sendable {
         ///
         /// This is exact for synthesized `Decodable` conformances. A hand-written
         /// `init(from:)` that asks for a key only for some values of another key may ask
-        /// for one the probe did not see: that decode fails with a `DecodingError` saying
+        /// for one the probe did not see: that decode fails with an ``XMLDecodingError`` saying
         /// so (the key is captured from then on); use ``off`` for such types.
         case probe
         /// Everything inside a matched element is captured. The type is not probed, so no

@@ -14,7 +14,7 @@
 /// policy; it counts against ``SafetyProfile/maximumTextBytes`` and the decoder's
 /// ``XMLRecordDecoder/maximumRecordBytes``. Read from an attribute, it is the attribute's value.
 ///
-/// Decoding throws `DecodingError.keyNotFound` for an absent element, `valueNotFound` for
+/// Decoding throws an ``XMLDecodingError``: `keyNotFound` for an absent element, `valueNotFound` for
 /// one marked nil (declare the property optional for either), and `dataCorrupted` for an
 /// element whose whole text was not gathered: the decoder finds the elements read whole by
 /// decoding the type once from placeholders before the first element
@@ -32,7 +32,7 @@ public struct XMLStringValue: Decodable, Sendable, Hashable, CustomStringConvert
     }
 
     public init(from decoder: any Decoder) throws {
-        if let source = decoder as? any WholeTextSource {
+        if let source = decoder as? any ElementContentSource {
             text = try source.decodeWholeText()
         } else {
             text = try decoder.singleValueContainer().decode(String.self)
@@ -41,9 +41,4 @@ public struct XMLStringValue: Decodable, Sendable, Hashable, CustomStringConvert
 
     /// The text.
     public var description: String { text }
-}
-
-/// A decoder that can give the whole text of the value it decodes (``XMLStringValue``).
-protocol WholeTextSource {
-    func decodeWholeText() throws -> String
 }

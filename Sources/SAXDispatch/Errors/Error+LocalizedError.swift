@@ -33,6 +33,11 @@ extension RecordNotFoundError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
+extension XMLDecodingError: LocalizedError {
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
+}
+
 extension RecordSizeLimitError: LocalizedError {
     /// The same text as ``description``.
     public var errorDescription: String? { description }

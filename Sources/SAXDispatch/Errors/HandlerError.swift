@@ -71,8 +71,12 @@ public struct HandlerError: Error, CustomStringConvertible {
     }
 
     /// `SOURCE:LINE:COLUMN: error: in the EVENT handler of PATH: UNDERLYING`, with `<input>`
-    /// when the source is unknown.
+    /// when the source is unknown; for a record, a decoded value or a captured element
+    /// that failed (``XMLRecordError``, ``XMLDecodingError``, ``RecordSizeLimitError``),
+    /// whose description names its own position, that description alone, so that the
+    /// location is stated once.
     public var description: String {
+        if let located = underlying as? any LocatedError { return located.description }
         let place: String
         switch event {
         case .start, .end, .text: place = "in the \(event.rawValue) handler of \(elementPath.abbreviated())"

@@ -11,4 +11,16 @@ extension ElementContext {
     func wholeText(_ policy: WhitespacePolicy) -> String {
         engine.wholeText(depth: depth, serial: serial, policy: policy)
     }
+
+    /// Starts writing this element's inner markup, as ``requestWholeText()`` starts
+    /// gathering its whole text; read it with ``innerMarkup(_:)`` at the element's end.
+    func requestInnerMarkup() {
+        engine.requestInnerMarkup(serial: serial)
+    }
+
+    /// This element's inner markup so far, its two ends trimmed unless `policy` is
+    /// `.preserve` (whitespace inside markup may matter); `""` unless asked for.
+    func innerMarkup(_ policy: WhitespacePolicy) -> String {
+        engine.innerMarkup(depth: depth, serial: serial, policy: policy)
+    }
 }

@@ -36,12 +36,15 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
     }
 
     /// Binds the prefixes of a literal; a literal that breaks a rule is a programming
-    /// error and traps with the ``NamespaceBindingError`` message.
+    /// error and stops the program, in every build configuration, with the
+    /// ``NamespaceBindingError`` message.
     public init(dictionaryLiteral elements: (String, String)...) {
         do {
             try self.init(elements)
         } catch {
-            preconditionFailure(error.description)
+            stopForInvalidLiteral(
+                error, literal: "the dictionary literal is not valid NamespaceBindings",
+                initializer: "try NamespaceBindings(_:)")
         }
     }
 

@@ -2,6 +2,9 @@
 struct FieldOccurrence {
     var line: Int
     var column: Int
+    /// The element's name in the parse's name table, for messages: error paths name it as
+    /// the document wrote it. -1 when unknown.
+    var nameID: Int32 = -1
 
     init(line: Int, column: Int) {
         self.line = line
@@ -12,6 +15,7 @@ struct FieldOccurrence {
     init(_ element: ElementContext) {
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         self.init(line: position.line, column: position.column)
+        nameID = element.nameID
     }
 }
 
@@ -144,12 +148,14 @@ struct FieldSite {
 
     func failure(_ reason: FieldFailure.Reason, at occurrence: FieldOccurrence?) -> FieldFailure {
         let place = occurrence ?? record.occurrence
-        let recordPath = record.context.path
+        let context = record.context
+        let recordPath = context.path
         let path = spec.path
+        let written = occurrence.flatMap { $0.nameID >= 0 ? context.engine.names.string($0.nameID) : nil }
         return FieldFailure(
             reason: reason, recordName: record.name, fieldName: spec.displayName, fieldPath: path.text,
-            elementPath: occurrence == nil ? recordPath : path.elementPath(below: recordPath), line: place.line,
-            column: place.column)
+            elementPath: occurrence == nil ? recordPath : path.elementPath(below: recordPath, writtenAs: written),
+            line: place.line, column: place.column)
     }
 
     /// Converts one text into `out` (uninitialized memory for a `Value`), or fails naming

@@ -201,7 +201,11 @@ final class RecordAssembler {
             case .text(let fieldPolicy), .items(let fieldPolicy):
                 policy = fieldPolicy
             case .record, .records:
-                preconditionFailure("a nested record needs an element path, not \(spec.path.text.debugDescription)")
+                // A field path written in code (`.record("@id", …)`): input never builds a
+                // nested record, and the message must survive an optimized build.
+                fatalError(
+                    "a nested record needs an element path, not \(spec.path.text.debugDescription)"
+                        + " (field \(spec.displayName) of record \(node.name))")
             }
             let kind = OwnTextKind(policy: policy, content: spec.content)
             if spec.path.attribute == nil, !textKinds.contains(kind) { textKinds.append(kind) }

@@ -71,13 +71,16 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
         (steps, isAnchored) = try syntax.parse()
     }
 
-    /// Compiles a literal pattern; an invalid literal is a programming error and traps
-    /// with the ``ElementPatternError`` message.
+    /// Compiles a literal pattern; an invalid literal is a programming error and stops the
+    /// program, in every build configuration, with the ``ElementPatternError`` message
+    /// (the literal, the column, what is wrong there).
     public init(stringLiteral text: String) {
         do {
             try self.init(text)
         } catch {
-            preconditionFailure(error.description)
+            stopForInvalidLiteral(
+                error, literal: "the string literal \(text.debugDescription) is not an ElementPattern",
+                initializer: "try ElementPattern(_:)")
         }
     }
 

@@ -20,7 +20,7 @@
 /// chunk only when the parser has used up the last one.
 ///
 /// **Errors** surface from `next()`: a malformed document (``XMLParseError``), a
-/// value that cannot be built (``XMLRecordError``, `DecodingError`), the source's own
+/// value that cannot be built (``XMLRecordError``, ``XMLDecodingError``), the source's own
 /// error, each after the values that came before it. The iteration then ends.
 ///
 /// **Cancellation.** When the consuming task is cancelled, its next call to `next()`

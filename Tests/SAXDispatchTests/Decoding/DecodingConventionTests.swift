@@ -160,7 +160,8 @@ struct DecodingConventionTests {
             do {
                 _ = try XMLRecordDecoder().decode(Person.self, from: .string(xml))
                 Issue.record("decoded a nil-marked required String")
-            } catch DecodingError.valueNotFound(let type, let context) {
+            } catch let error as XMLDecodingError {
+            guard case .valueNotFound(let type, let context) = error.underlying else { Issue.record("\(error)"); return }
                 #expect(ObjectIdentifier(type) == ObjectIdentifier(String.self))
                 #expect(context.codingPath.map(\.stringValue) == ["name"])
                 #expect(context.debugDescription == "<string>:2:3: marked nil, but String is required at p/name (decoding Person)")
@@ -170,7 +171,7 @@ struct DecodingConventionTests {
         #expect {
             _ = try XMLRecordDecoder().decode(Count.self, from: .string(#"<c><n nil="true"/></c>"#))
         } throws: { error in
-            guard case DecodingError.valueNotFound(let type, _) = error else { return false }
+            guard case .valueNotFound(let type, _) = (error as? XMLDecodingError)?.underlying else { return false }
             return ObjectIdentifier(type) == ObjectIdentifier(Int.self)
         }
         // An empty element is not a nil marker: "" for a String, as before.
@@ -182,7 +183,8 @@ struct DecodingConventionTests {
         do {
             _ = try XMLRecordDecoder().decode(Person.self, from: .string("<p>\n  <age>3</age></p>"))
             Issue.record("decoded without a name")
-        } catch DecodingError.keyNotFound(let key, let context) {
+        } catch let error as XMLDecodingError {
+            guard case .keyNotFound(let key, let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(key.stringValue == "name")
             #expect(context.debugDescription == #"<string>:1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
         }
@@ -318,8 +320,8 @@ struct DecodingConventionTests {
         struct Flags: Decodable { let on: Bool }
         struct Count: Decodable { let n: Int }
         #expect(try XMLRecordDecoder().decode(Flags.self, from: .string("<f><on>1</on></f>")).on)
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flags.self, from: .string("<f><on>yes</on></f>")) }
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Count.self, from: .string("<c><n>4x2</n></c>")) }
+        #expect(throws: XMLDecodingError.self) { try XMLRecordDecoder().decode(Flags.self, from: .string("<f><on>yes</on></f>")) }
+        #expect(throws: XMLDecodingError.self) { try XMLRecordDecoder().decode(Count.self, from: .string("<c><n>4x2</n></c>")) }
     }
 
     /// A folder that keeps its container while its subfolders decode with containers of

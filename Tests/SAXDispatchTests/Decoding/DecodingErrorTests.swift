@@ -14,7 +14,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: .string(xml)) { _ in }
             Issue.record("decoded 4x2 as an Int")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["facilities", "toilet"])
             #expect(
                 context.debugDescription
@@ -36,7 +37,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().decode(Zoo.self, from: .file(file.path))
             Issue.record("decoded many as an Int")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["animals", "Index 1", "legs"])
             #expect(context.debugDescription.hasPrefix(#"\#(file.path):2:9: cannot convert "many" to Int at zoo/animals[2]/legs"#), "\(context.debugDescription)")
         }
@@ -111,7 +113,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().decode(Counts.self, from: .string("<r><count>1</count>\n<count>2</count>\n <count>x</count></r>"))
             Issue.record("decoded x as an Int")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["count", "Index 2"])
             #expect(context.debugDescription.hasPrefix(#"<string>:3:2: cannot convert "x" to Int at r/count[3]"#), "\(context.debugDescription)")
         }
@@ -119,7 +122,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().decode(Maybe.self, from: .string("<r>\n<size>big</size></r>"))
             Issue.record("decoded big as a Double")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["size"])
             #expect(context.debugDescription.hasPrefix(#"<string>:2:1: cannot convert "big" to Double at r/size"#), "\(context.debugDescription)")
         }
@@ -133,7 +137,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().decode(Account.self, from: .string("<account>\n<state>frozen</state></account>"))
             Issue.record("decoded frozen")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.debugDescription.hasPrefix("<string>:2:1: "), "\(context.debugDescription)")
             #expect(context.debugDescription.contains(#"at account/state, text "frozen" (decoding Account)"#), "\(context.debugDescription)")
         }
@@ -146,7 +151,8 @@ struct DecodingErrorTests {
         do {
             _ = try XMLRecordDecoder().decode(Count.self, from: .string("<c><n>\(long)</n></c>"))
             Issue.record("decoded garbage")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.debugDescription.contains(#""777777777777777777777777777777…8888888888888888888888888""#), "\(context.debugDescription)")
         }
     }
@@ -194,7 +200,7 @@ struct DecodingErrorTests {
             try dispatcher.parse(.string("<r>\n<item><n>x</n></item></r>"))
             Issue.record("parsed a bad item")
         } catch let error as HandlerError {
-            #expect(error.underlying is DecodingError)
+            #expect(error.underlying is XMLDecodingError)
             #expect(error.line == 2)
         }
         // The dispatcher is usable again after the failed parse.

@@ -136,10 +136,14 @@ struct KeyPruningTests {
         do {
             try XMLRecordDecoder().forEach(Shape.self, at: "shape", in: .string(xml)) { sizes.append($0.size) }
             Issue.record("decoded a key that was not captured")
-        } catch DecodingError.keyNotFound(let key, let context) {
+        } catch let error as XMLDecodingError {
+            guard case .keyNotFound(let key, let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(key.stringValue == "radius")
             #expect(context.debugDescription.contains("<radius> was not captured"), "\(context.debugDescription)")
             #expect(context.debugDescription.contains("keyPruning = .off"))
+            // The position is stated once.
+            #expect(error.description.hasPrefix("<string>:2:1: error: <radius> was not captured at shapes/shape:"), "\(error)")
+            #expect(error.description.components(separatedBy: "<string>:2:1").count == 2, "\(error)")
         }
         #expect(sizes == [2])
         // Within one parse, the elements after the failure have the key.
@@ -277,7 +281,8 @@ struct KeyPruningTests {
             do {
                 try parse()
                 Issue.record("listed keys or children that were not captured")
-            } catch DecodingError.dataCorrupted(let context) {
+            } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
                 #expect(context.debugDescription.contains("was not captured"), "\(context.debugDescription)")
                 #expect(context.debugDescription.contains("keyPruning = .off"))
             }

@@ -48,7 +48,8 @@ struct RoughEdgeDecodingTests {
         do {
             _ = try XMLRecordDecoder().decode(Zoo.self, from: .string(document))
             Issue.record("expected a DecodingError")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.debugDescription == #"<string>:4:11: cannot convert "4x2" to Int at zoo/animal[3]/legs (decoding Zoo): expected an integer"#)
             #expect(context.codingPath.map(\.stringValue) == ["animal", "Index 2", "legs"])
         }

@@ -90,13 +90,13 @@ struct WholeTextDecodingTests {
         #expect {
             try XMLRecordDecoder().decode(Required.self, from: .string("<r><e>x</e></r>"))
         } throws: { error in
-            guard case DecodingError.keyNotFound(let key, _) = error else { return false }
+            guard case .keyNotFound(let key, _) = (error as? XMLDecodingError)?.underlying else { return false }
             return key.stringValue == "d"
         }
         #expect {
             try XMLRecordDecoder().decode(Required.self, from: .string(#"<r><d nil="true">x<b>y</b></d></r>"#))
         } throws: { error in
-            guard case DecodingError.valueNotFound = error else { return false }
+            guard case .valueNotFound = (error as? XMLDecodingError)?.underlying else { return false }
             return true
         }
 
@@ -111,7 +111,7 @@ struct WholeTextDecodingTests {
         #expect {
             try XMLRecordDecoder().decode(Listed.self, from: .string("<r><d>x<b>y</b></d></r>"))
         } throws: { error in
-            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            guard case .dataCorrupted(let context) = (error as? XMLDecodingError)?.underlying else { return false }
             return context.debugDescription.contains("the whole text of <d> at r/d was not gathered")
         }
         // Without the probe, nothing is foreseen.
@@ -120,7 +120,7 @@ struct WholeTextDecodingTests {
         #expect {
             try capturingAll.decode(Required.self, from: .string("<r><d>x<b>y</b></d></r>"))
         } throws: { error in
-            guard case DecodingError.dataCorrupted(let context) = error else { return false }
+            guard case .dataCorrupted(let context) = (error as? XMLDecodingError)?.underlying else { return false }
             return context.debugDescription.contains("(keyPruning = .probe)")
         }
     }

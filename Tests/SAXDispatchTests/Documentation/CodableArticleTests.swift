@@ -74,7 +74,7 @@ struct CodableArticleTests {
         let error = #expect(throws: HandlerError.self) {
             try dispatcher.parse(.string(#"<feed><entry><price currency="EUR">cheap</price></entry></feed>"#))
         }
-        #expect(error?.underlying is DecodingError)
+        #expect(error?.underlying is XMLDecodingError)
     }
 
     @Test("snake-case keys, nil, absent, a wrapper array")
@@ -144,14 +144,14 @@ struct CodableArticleTests {
         #expect(item.count == nil)
         #expect(item.note == "")
         struct Counted: Decodable { let count: Int }
-        #expect(throws: DecodingError.self) { try decoder.decode(Counted.self, from: .string(xml)) }
+        #expect(throws: XMLDecodingError.self) { try decoder.decode(Counted.self, from: .string(xml)) }
         decoder.emptyElementsAreNil = true
         #expect(try decoder.decode(Item.self, from: .string(xml)).note == nil)
         #expect(try decoder.decode(Item.self, from: .string(xml)).id == "element")
         decoder.attributeLookup = .beforeElements
         #expect(try decoder.decode(Item.self, from: .string(xml)).id == "attribute")
         struct Flag: Decodable { let on: Bool }
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Flag.self, from: .string("<f><on>yes</on></f>")) }
+        #expect(throws: XMLDecodingError.self) { try XMLRecordDecoder().decode(Flag.self, from: .string("<f><on>yes</on></f>")) }
 
         // The URL strategy falls back to the text; an enum decodes by raw value.
         enum State: String, Decodable { case active, closed }
@@ -262,9 +262,9 @@ struct CodableArticleTests {
         var codingPath: [String] = []
         do {
             _ = try XMLRecordDecoder().decode(Zoo.self, from: .string("<zoo>\n  <facilities>\n    <toilet>4x2</toilet>\n  </facilities>\n</zoo>"))
-        } catch DecodingError.dataCorrupted(let context) {
-            message = context.debugDescription
-            codingPath = context.codingPath.map(\.stringValue)    // ["facilities", "toilet"]
+        } catch let error as XMLDecodingError {
+            message = error.localizedDescription                 // the same text as error.description
+            codingPath = error.codingPath.map(\.stringValue)     // ["facilities", "toilet"]
         }
 
         #expect(codingPath == ["facilities", "toilet"])
@@ -326,8 +326,34 @@ struct CodableArticleTests {
         do {
             _ = try decoder.decode(Zoo.self, from: .string("<zoo><animals/>\n<facilities>\n    <toilet>4x2</toilet><disabled_parking>1</disabled_parking></facilities></zoo>"))
             Issue.record("decoded 4x2")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.debugDescription == #"<string>:3:5: cannot convert "4x2" to Int at zoo/facilities/toilet (decoding Zoo): expected an integer"#)
         }
+    }
+
+    @Test("whole text and inner markup: the article's example")
+    func wholeTextAndMarkup() throws {
+        struct Entry: Decodable {
+            let title: String                  // <title>'s own text
+            let summary: XMLStringValue        // <summary>'s whole text, its children's included
+            let content: XMLInnerMarkup        // what <content> holds, as XML
+            let all: XMLStringValue            // the whole text of <entry> itself
+            enum CodingKeys: String, CodingKey { case title, summary, content, all = "." }
+        }
+        let feed = """
+            <feed><entry><title>Plain <em>and</em> simple</title>\
+            <summary>Plain <em>and</em> simple</summary>\
+            <content><p>A <b>bold</b> &amp; brave move</p></content></entry></feed>
+            """
+        let entry = try XMLRecordDecoder().all(Entry.self, at: "entry", in: .string(feed))[0]
+        // entry.title == "Plain  simple", entry.summary.text == "Plain and simple"
+        // entry.content.markup == "<p>A <b>bold</b> &amp; brave move</p>"
+        // entry.all.text == "Plain and simplePlain and simpleA bold & brave move"
+
+        #expect(entry.title == "Plain  simple")
+        #expect(entry.summary.text == "Plain and simple")
+        #expect(entry.content.markup == "<p>A <b>bold</b> &amp; brave move</p>")
+        #expect(entry.all.text == "Plain and simplePlain and simpleA bold & brave move")
     }
 }

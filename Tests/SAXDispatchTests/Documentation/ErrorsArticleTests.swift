@@ -115,8 +115,8 @@ struct ErrorsArticleTests {
         var message = ""
         do {
             try XMLRecordDecoder().forEach(Zoo.self, at: "/zoo", in: .string(document).named("zoo.xml")) { _ in }
-        } catch DecodingError.dataCorrupted(let context) {
-            message = context.debugDescription   // context.codingPath: facilities, toilet
+        } catch let error as XMLDecodingError {
+            message = error.description   // error.line == 15; error.codingPath: facilities, toilet
         }
 
         #expect(rendered[4] == message)
@@ -126,7 +126,9 @@ struct ErrorsArticleTests {
         do {
             _ = try XMLRecordDecoder().decode(Person.self, from: .string("<p/>"))
             Issue.record("decoded a person without a name")
-        } catch DecodingError.keyNotFound(_, let context) {
+        } catch let error as XMLDecodingError {
+            guard case .keyNotFound(_, let context) = error.underlying else { Issue.record("\(error)"); return }
+            #expect(error.description == #"<string>:1:1: error: no element or attribute "name" in <p> at p (decoding Person)"#)
             #expect(context.debugDescription == #"<string>:1:1: no element or attribute "name" in <p> at p (decoding Person)"#)
         }
         // (One text node stops at maximumTextBytes, 10 MiB, first: the page holds 17 lines of 1 MiB.)

@@ -189,6 +189,20 @@ struct RecordFailureTests {
         }
     }
 
+    @Test("on a dispatcher, a record's error states its location once, whole and in pieces")
+    func dispatcherRenderingOnce() throws {
+        let record = XMLRecord("zoo/animal", .value("legs", as: Int.self)) { $0 }.named("Animal")
+        let xml = "<zoo>\n  <animal>\n    <legs>4x2</legs>\n  </animal>\n</zoo>"
+        for size in [xml.utf8.count, 1, 7, 4096] {
+            var dispatcher = Dispatcher()
+            dispatcher.onRecord(record) { _ in }
+            let error = #expect(throws: HandlerError.self) { try dispatcher.parse(.pieces(xml, of: size, name: "zoo.xml")) }
+            let expected = #"zoo.xml:3:5: error: cannot convert "4x2" to Int at zoo/animal/legs (in record Animal, field legs): expected an integer"#
+            #expect(error?.description == expected, "by \(size)")
+            #expect(error?.localizedDescription == expected, "by \(size)")
+        }
+    }
+
     @Test("a dispatcher reused after a parse that failed inside a record builds the next document's records afresh")
     func reuseAfterFailureInsideRecord() throws {
         var values: [Int] = []

@@ -37,7 +37,7 @@ struct RecordSourceTests {
         var decoding = Dispatcher()
         decoding.onDecoded(Int.self, at: "n") { _ in }
         let decodingError = try #require(throws: HandlerError.self) { try decoding.parse(.file(path)) }
-        guard case .dataCorrupted(let context) = decodingError.underlying as? DecodingError else {
+        guard case .dataCorrupted(let context) = (decodingError.underlying as? XMLDecodingError)?.underlying else {
             Issue.record("expected a DecodingError, got \(decodingError.underlying)")
             return
         }

@@ -135,7 +135,8 @@ struct LongNameMessageTests {
         do {
             _ = try XMLRecordDecoder().all(Value.self, at: "r", in: .string(Self.opened(257) + "<r><v>x</v></r>"), safety: Self.profile())
             Issue.record("decoded 'x' as an Int")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             Self.expectShort(DescribedError(description: context.debugDescription), "decoding")
         }
     }

@@ -361,7 +361,8 @@ struct StreamTests {
                 names.append(item.name)
             }
             Issue.record("expected an error")
-        } catch let DecodingError.dataCorrupted(context) {
+        } catch let error as XMLDecodingError {
+            guard case let .dataCorrupted(context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.debugDescription.hasSuffix("1:41: cannot convert \"x2\" to Int at items/item/n (decoding Item): expected an integer"))
         }
         #expect(names == ["a"])

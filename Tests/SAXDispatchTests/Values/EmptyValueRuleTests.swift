@@ -89,7 +89,7 @@ struct EmptyValueRuleTests {
 
         let bad = "<entry><count>x</count></entry>"
         #expect(throws: XMLRecordError.self) { try Self.record(attributes: false).first(in: .string(bad)) }
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().all(Entry.self, at: "entry", in: .string(bad)).first }
+        #expect(throws: XMLDecodingError.self) { try XMLRecordDecoder().all(Entry.self, at: "entry", in: .string(bad)).first }
     }
 
     @Test("whitespace is empty under trimming, and not when whitespace is preserved")
@@ -104,7 +104,7 @@ struct EmptyValueRuleTests {
         struct Spaced: Decodable { var n: Int? }
         var decoder = XMLRecordDecoder()
         decoder.whitespace = .preserve
-        #expect(throws: DecodingError.self) { try decoder.all(Spaced.self, at: "r", in: .string("<r><n>  </n></r>")).first }
+        #expect(throws: XMLDecodingError.self) { try decoder.all(Spaced.self, at: "r", in: .string("<r><n>  </n></r>")).first }
         #expect(try XMLRecordDecoder().all(Spaced.self, at: "r", in: .string("<r><n>  </n></r>")).first?.n == nil)
     }
 
@@ -127,7 +127,8 @@ struct EmptyValueRuleTests {
         do {
             _ = try XMLRecordDecoder().all(Item.self, at: "feed/item", in: .string(xml)).first
             Issue.record("an empty Int was decoded")
-        } catch DecodingError.dataCorrupted(let context) {
+        } catch let error as XMLDecodingError {
+            guard case .dataCorrupted(let context) = error.underlying else { Issue.record("\(error)"); return }
             #expect(context.codingPath.map(\.stringValue) == ["count"])
             #expect(context.debugDescription.contains("feed/item/count"))
         }
@@ -184,7 +185,7 @@ struct EmptyValueRuleTests {
         let person = try XMLRecordDecoder().all(Person.self, at: "p", in: .string("<p><address/><note/></p>")).first
         #expect(person == Person(address: nil, note: Note(lang: nil)))
         // With attributes the element is not empty: a missing child is still an error.
-        #expect(throws: DecodingError.self) {
+        #expect(throws: XMLDecodingError.self) {
             try XMLRecordDecoder().all(Person.self, at: "p", in: .string(#"<p><address kind="home"/></p>"#)).first
         }
     }

@@ -53,7 +53,7 @@ struct URLConversionTests {
     func decodable() throws {
         struct Item: Decodable { let link: URL }
         let xml = "<item><link>https://example.org/a b</link></item>"
-        #expect(throws: DecodingError.self) { try XMLRecordDecoder().decode(Item.self, from: .string(xml)) }
+        #expect(throws: XMLDecodingError.self) { try XMLRecordDecoder().decode(Item.self, from: .string(xml)) }
         var decoder = XMLRecordDecoder()
         decoder.encodesInvalidCharactersInURLs = true
         #expect(try decoder.decode(Item.self, from: .string(xml)).link.absoluteString == "https://example.org/a%20b")
@@ -61,7 +61,7 @@ struct URLConversionTests {
         let href = #"<item><link href="https://example.org/a b"/></item>"#
         var attribute = XMLRecordDecoder()
         attribute.urlDecodingStrategy = .attribute("href")
-        #expect(throws: DecodingError.self) { try attribute.decode(Item.self, from: .string(href)) }
+        #expect(throws: XMLDecodingError.self) { try attribute.decode(Item.self, from: .string(href)) }
         attribute.encodesInvalidCharactersInURLs = true
         #expect(try attribute.decode(Item.self, from: .string(href)).link.absoluteString == "https://example.org/a%20b")
     }

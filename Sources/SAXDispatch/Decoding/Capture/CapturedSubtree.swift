@@ -18,6 +18,8 @@ final class CapturedSubtree {
         var text = ""
         /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
         var wholeText: String?
+        /// The element's inner markup, when its schema asked for it (``KeySchema/readsInnerMarkup``).
+        var innerMarkup: String?
         var attributes: Range<Int>
         var firstChild = -1
         var lastChild = -1
@@ -199,6 +201,11 @@ final class CapturedSubtree {
         elements[element].wholeText = text
     }
 
+    func setInnerMarkup(_ markup: String, of element: Int) {
+        byteCount += markup.utf8.count
+        elements[element].innerMarkup = markup
+    }
+
     /// The value of the element's attribute that `name` reads, if it has one.
     @inline(__always)
     func attribute(_ name: KeyName, of element: Int) -> String? {
@@ -227,6 +234,27 @@ final class CapturedSubtree {
     @inline(__always)
     func namespaceURI(of element: Int) -> String? {
         namespaces.uri(elements[element].namespace)
+    }
+
+    /// How the document writes what a name read by namespace names: the name of the first
+    /// element from `start` on (or, for `attribute`, of the first attribute of one) that
+    /// `name` reads; `nil` when the capture holds none. For messages only: a linear scan.
+    func writtenName(of name: KeyName, from start: Int, attribute: Bool) -> String? {
+        guard name.isNamespaced, start < elements.count else { return nil }
+        for element in start..<elements.count {
+            if !attribute {
+                if isNamed(element, name) { return elements[element].name }
+                continue
+            }
+            for index in elements[element].attributes {
+                if let namespaceURI = namespaces.uri(attributes[index].namespace),
+                    name.matchesByNamespace(attributes[index].name, namespaceURI)
+                {
+                    return attributes[index].name
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether `name` reads `element`.

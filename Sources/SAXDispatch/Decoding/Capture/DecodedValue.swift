@@ -63,6 +63,19 @@ extension DecodedValue {
         }
     }
 
+    /// The inner markup of the value (``XMLInnerMarkup``): an element's, if it was written
+    /// (`nil` if not, or for nothing), or the value itself for an attribute or a token, as
+    /// a record's `.markup` field reads an attribute path.
+    func innerMarkup(in subtree: CapturedSubtree) -> String? {
+        switch self {
+        case .element(let element, _): subtree.elements[element].innerMarkup
+        case .elements(let elements): elements.first.flatMap { subtree.elements[$0].innerMarkup }
+        case .string(let string, _): string
+        case .strings(let strings, _): strings.first ?? ""
+        case .absent: nil
+        }
+    }
+
     /// Whether the value is nil: nothing at all, an element marked `nil="nil"` or
     /// `xsi:nil="true"`, or an empty element when `emptyElementsAreNil`.
     func isNil(in subtree: CapturedSubtree, emptyElementsAreNil: Bool) -> Bool {

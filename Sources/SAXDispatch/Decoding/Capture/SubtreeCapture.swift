@@ -173,17 +173,21 @@ final class SubtreeCapture {
         try deliver(subtree, root.element)
     }
 
-    /// Asks the engine to gather the whole text of a captured element whose node in
-    /// ``wholeTextSchema`` reads it; returns the node.
+    /// Asks the engine to gather the whole text, and write the inner markup, of a captured
+    /// element whose node in ``wholeTextSchema`` reads them; returns the node. What is
+    /// gathered comes from the element as it streams past, inside the capture: the
+    /// collected-text limits hold for it as for any handler's.
     private func beginWholeText(_ element: ElementContext, _ node: KeySchema?) -> KeySchema? {
         if node?.readsWholeText == true { element.requestWholeText() }
+        if node?.readsInnerMarkup == true { element.requestInnerMarkup() }
         return node
     }
 
-    /// Keeps the whole text of a captured element that ends, if it was gathered.
+    /// Keeps the whole text and inner markup of a captured element that ends, if they were gathered.
     private func endWholeText(_ element: ElementContext, _ captured: Int) {
-        guard let node = wholeNodes.popLast(), node?.readsWholeText == true else { return }
-        subtree.setWholeText(element.wholeText(whitespace), of: captured)
+        guard let node = wholeNodes.popLast(), let node, node.readsContent else { return }
+        if node.readsWholeText { subtree.setWholeText(element.wholeText(whitespace), of: captured) }
+        if node.readsInnerMarkup { subtree.setInnerMarkup(element.innerMarkup(whitespace), of: captured) }
     }
 
     private func checkLimit(_ element: ElementContext) throws {

@@ -123,4 +123,22 @@ extension DispatchEngine {
     func wholeText(depth: Int, serial: UInt64, policy: WhitespacePolicy) -> String {
         Whitespace.string(content.whole.text(ofDepth: checkedFrameCount(depth: depth, serial: serial)), policy: policy)
     }
+
+    /// Starts writing the inner markup of the element whose start handler is running, for
+    /// a handler that decides per element (a decoded value that asks for it).
+    func requestInnerMarkup(serial: UInt64) {
+        checkStartHandler(serial: serial, "requestInnerMarkup()")
+        let flags = stack.top.flags.union([.innerMarkup, .inCapture])
+        stack.top.flags = flags
+        topFlags = flags
+        content.begin(depth: stack.count, flags: .innerMarkup)
+        driver.setCharacterData(.rare)
+    }
+
+    /// The inner markup so far of an open element whose markup is written, its ends
+    /// trimmed unless `policy` is `.preserve`.
+    func innerMarkup(depth: Int, serial: UInt64, policy: WhitespacePolicy) -> String {
+        guard let writer = content.markup(ofDepth: checkedFrameCount(depth: depth, serial: serial)) else { return "" }
+        return writer.bytes.withUnsafeBytes { Whitespace.string($0, policy: policy == .preserve ? .preserve : .trim) }
+    }
 }
