@@ -33,7 +33,7 @@ struct ExtractCommand: AsyncParsableCommand {
             writes it; an unprefixed name matches unprefixed elements in any default \
             namespace. A prefix that no -N binds and no element read was written with \
             matches nothing: once the document is read, FILE: warning: ... on standard \
-            error says so, and the exit status stays 0. 'saxdispatch paths' lists the \
+            error says so. 'saxdispatch paths' lists the \
             prefixes and URIs a document uses. --no-namespaces reads names as written \
             (prefix included; no -N, no Clark names), for legacy documents that are \
             not namespace-well-formed.
@@ -64,6 +64,12 @@ struct ExtractCommand: AsyncParsableCommand {
             reported and the others are read; add stop (--on-error stop, or \
             --on-error skip,stop) to start no file after one fails. The exit status is \
             1 when any file failed.
+
+            A --record that matched no element of a document, or a --field that matched \
+            nothing in any of its records, is said once the document is read, in every \
+            --on-error mode: FILE: warning: record pattern `itme` matched no element; \
+            this document has `item` (1,048 times). The exit status is then 3 (unless a \
+            file failed: 1), as grep exits 1 when nothing matched.
 
             JSON Lines: one object per record, keys in field order, dates as ISO 8601 in \
             UTC. CSV (RFC 4180) and TSV have a header row; CSV quotes values holding a \
@@ -215,6 +221,7 @@ struct ExtractCommand: AsyncParsableCommand {
             files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.stopsFiles ? .stop : .continue,
             unit: .records, streamsOutput: true)
         var records = 0
+        var matchedNothing = false
         let summary = try await run.run { file in
             var extraction = extraction
             // One header for the rows of all the files: theirs make one table.
@@ -222,12 +229,19 @@ struct ExtractCommand: AsyncParsableCommand {
             return try Self.extract(file, with: extraction)
         } delivered: { summary, _, _ in
             records += summary.records
+            if summary.warnings.contains(where: \.code.isUnmatched) { matchedNothing = true }
         }
         if files.count > 1 {
             Output.standardError(FileRun.summaryLine(command: "extract", summary, count: (records, .records)))
         }
         if summary.failed > 0 { throw ExitCode.failure }
+        if matchedNothing { throw ExitCode(Self.matchedNothingStatus) }
     }
+
+    /// The exit status when no file failed but --record or a --field matched nothing in a
+    /// file (a warning on standard error said which), as grep exits 1 when nothing matched:
+    /// 1 and 2 are taken by failures and usage errors.
+    static let matchedNothingStatus: Int32 = 3
 
     /// Extracts the rows of one file into its channel, with its diagnostics, warnings and
     /// count of skipped records.

@@ -2,22 +2,48 @@
 /// reported once the document has been read (``Dispatcher/onWarning(_:)``,
 /// ``PushParser/warnings``).
 ///
-/// Today the one warning is a pattern prefix that no binding declares and that no element
-/// the parse read was written with: its patterns fall back to the prefix as written, so
-/// they matched nothing, most likely for want of a binding (``Dispatcher/namespaces``).
+/// What a program acts on is its ``code``: a pattern prefix that no binding declares and no
+/// element the parse read was written with (``Code/unboundPatternPrefix``), a handler,
+/// record or decoder pattern that matched no element (``Code/unmatchedPattern``), a record
+/// field path that matched nothing in any record (``Code/unmatchedField``). A warning about
+/// a pattern names it (``pattern``) and the names the document had instead
+/// (``suggestions``), closest first:
+///
+/// ```
+/// zoo.xml: warning: record pattern `itme` matched no element; this document has `item` (1,048 times)
+/// ```
 public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
+    /// What kind of warning this is.
+    public var code: Code
     /// What was found, such as `the pattern prefix 'atom' is bound nowhere, and no element read was written with it`.
     public var message: String
     /// The prefix the warning is about.
     public var prefix: String?
     /// The file or other source that was parsed, when known.
     public var source: String?
+    /// The pattern or field path the warning is about, as registered (`itme`, `dc:date`,
+    /// `nested_nonsense/name`); `nil` for a warning about no pattern.
+    public var pattern: String?
+    /// The element names the document had that the pattern may have meant, closest first.
+    public var suggestions: [Suggestion] = []
 
     /// A warning with its message, and the prefix and source it is about.
     public init(message: String, prefix: String? = nil, source: String? = nil) {
+        self.init(code: prefix == nil ? .other : .unboundPatternPrefix, message: message, prefix: prefix, source: source)
+    }
+
+    /// A warning with its code and message, and the prefix, source, pattern and
+    /// suggestions it is about.
+    public init(
+        code: Code, message: String, prefix: String? = nil, source: String? = nil, pattern: String? = nil,
+        suggestions: [Suggestion] = []
+    ) {
+        self.code = code
         self.message = message
         self.prefix = prefix
         self.source = source
+        self.pattern = pattern
+        self.suggestions = suggestions
     }
 
     /// A pattern prefix bound nowhere and written by no element read.

@@ -383,11 +383,12 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            warnings = engine.unseenPatternPrefixes().map { prefix in
-                var warning = ParseWarning.unseenPrefix(prefix)
-                warning.source = source
-                return warning
-            }
+            warnings =
+                engine.unseenPatternPrefixes().map { prefix in
+                    var warning = ParseWarning.unseenPrefix(prefix)
+                    warning.source = source
+                    return warning
+                } + engine.unmatchedPatternWarnings()
             for warning in warnings {
                 for handler in engine.warningHandlers { handler(warning) }
             }

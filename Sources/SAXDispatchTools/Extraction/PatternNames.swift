@@ -118,6 +118,21 @@ enum PatternNames {
         return components
     }
 
+    /// The prefixes of the names in a pattern or field path, in order, each once: not those
+    /// of Clark names (`{uri}local`) or of `*:local`, which are no prefixes.
+    static func prefixes(inPath text: String) -> [String] {
+        var prefixes: [String] = []
+        for component in pathComponents(text) {
+            var step = component.hasPrefix("@") ? component.dropFirst() : component
+            if let bracket = step.firstIndex(of: "[") { step = step[..<bracket] }
+            guard !step.hasPrefix("{"), !step.hasPrefix("*"), let colon = step.firstIndex(of: ":"), colon != step.startIndex
+            else { continue }
+            let prefix = String(step[..<colon])
+            if !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        return prefixes
+    }
+
     /// The local name of a name in Clark notation (`{uri}local` gives `local`); any other
     /// name as it is.
     static func localPart(ofClarkName name: Substring) -> Substring {

@@ -123,13 +123,29 @@ public struct RecordExtraction: Sendable {
     /// The notes that go with `error`: for each field that is missing from the record and
     /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),
     /// the field's name and how to write that name, as a `SOURCE:LINE:COLUMN: note: …` line.
+    ///
+    /// A missing field whose path has a prefix that no `-N` binds gets the note that says to
+    /// bind it, in every `--on-error` mode: the warning that says so at the end of a parse
+    /// comes only when the parse reads to the end.
     public func notes(for error: XMLRecordError) -> [(field: String, text: String)] {
         error.failures.compactMap { failure in
-            guard case .missing = failure.reason,
-                let note = fields.first(where: { $0.name == failure.fieldName })?.spellingNote
+            guard case .missing = failure.reason, let field = fields.first(where: { $0.name == failure.fieldName }),
+                let note = field.spellingNote ?? unboundPrefixNote(field)
             else { return nil }
             return (failure.fieldName, "\(error.source ?? "<input>"):\(failure.line):\(failure.column): note: \(note)")
         }
+    }
+
+    /// The hint to bind the first prefix of `field`'s path that no `-N` binds, or `nil`.
+    func unboundPrefixNote(_ field: ExtractField) -> String? {
+        guard processesNamespaces,
+            let prefix = PatternNames.prefixes(inPath: field.path.description).first(where: {
+                $0 != "xml" && namespaces.uri(for: $0) == nil
+            })
+        else { return nil }
+        return "the prefix '\(prefix)' of --field '\(field.path.description)' is bound by no -N, so it matches only"
+            + " elements written with that prefix: bind it with -N \(prefix)=URI, or write the name in Clark notation"
+            + " ('{URI}local')"
     }
 
     /// A warning of the parse, said with what the command line offers: `-N` rather than

@@ -31,6 +31,16 @@ final class DispatchEngine {
     let warningHandlers: [(ParseWarning) -> Void]
     /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
     let unboundPatternPrefixes: [String]
+    /// The dispatcher's watched patterns, resolved, with the route entries of each
+    /// (``unmatchedPatternWarnings()``).
+    let watched: [WatchedPattern]
+    /// Per interned name id: how many start tags the parse read with it. One increment per
+    /// element: what the warnings about patterns that matched nothing are derived from.
+    @exclusivity(unchecked) var nameCounts = GrowableBuffer<Int>()
+    /// Per route entry: whether it matched an element whose bucket is matched against the
+    /// ancestors (set where that matching happens, off the per-element path of names that
+    /// decide their handlers alone).
+    @exclusivity(unchecked) var matchedEntries = GrowableBuffer<Bool>()
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
@@ -140,6 +150,7 @@ final class DispatchEngine {
             for prefix in pattern.unboundPrefixes where !prefixes.contains(prefix) { prefixes.append(prefix) }
         }
         unboundPatternPrefixes = prefixes
+        watched = WatchedPattern.resolve(dispatcher.watches, entries: entries, bindings: dispatcher.namespaces)
         let profile = dispatcher.safety
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
@@ -153,6 +164,7 @@ final class DispatchEngine {
                 comments: !commentHandlers.isEmpty,
                 doctype: !doctypeHandlers.isEmpty,
                 notations: !notationHandlers.isEmpty))
+        for _ in entries { matchedEntries.append(false) }
     }
 
     // MARK: Events from the driver
@@ -170,10 +182,12 @@ final class DispatchEngine {
         // A new name's id is the table's size before it: known ids are below the count charged.
         if _slowPath(Int(id) >= chargedNameCount) {
             keys.update()
+            while nameCounts.count < names.count { nameCounts.append(0) }
             chargeNames()
             if isHalted { return }
         }
         let key = keys.key(of: id)
+        nameCounts[Int(id)] &+= 1
         serial &+= 1
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
