@@ -31,9 +31,11 @@ struct ExtractCommand: AsyncParsableCommand {
             '{http://www.w3.org/2005/Atom}entry' (quoted for the shell), needs no \
             binding. A prefix that no -N binds matches the prefix as the document \
             writes it; an unprefixed name matches unprefixed elements in any default \
-            namespace. A prefix that no -N binds and no element read was written with \
-            matches nothing: once the document is read, FILE: warning: ... on standard \
-            error says so. 'saxdispatch paths' lists the \
+            namespace; '*:customer' matches a local name in any namespace or none, \
+            with any prefix (a SOAP body whose URI varies by vendor). A prefix that no \
+            -N binds and no element read was written with matches nothing: once the \
+            document is read, FILE: warning: ... on standard error says so. \
+            'saxdispatch paths' lists the \
             prefixes and URIs a document uses. --no-namespaces reads names as written \
             (prefix included; no -N, no Clark names), for legacy documents that are \
             not namespace-well-formed.
@@ -92,6 +94,8 @@ struct ExtractCommand: AsyncParsableCommand {
                   --field 'title={http://www.w3.org/2005/Atom}title'
               saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
                   --record atom:entry --format xml
+              saxdispatch extract response.xml --record '*:customer' \\
+                  --field id=@id --field 'name=*:name'
               saxdispatch extract pubmed/*.xml.gz --record PubmedArticle \\
                   --field pmid=MedlineCitation/PMID:int --jobs 4 --format csv
             """

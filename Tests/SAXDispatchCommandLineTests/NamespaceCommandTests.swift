@@ -303,6 +303,36 @@ struct NamespaceCommandTests {
         #expect(try ExtractField(parsing: "@id:int").spellingNote == nil)
     }
 
+    @Test("'*:' in --record and --field: a SOAP body's customers whatever prefix or namespace they are written in")
+    func anyNamespace() throws {
+        let path = TestPaths.fixture("soap-billing.xml").path
+        let result = try saxdispatch([
+            "extract", path, "--record", "*:customer", "--field", "id=@id", "--field", "*:name",
+            "--field", "balance=*:balance:double",
+        ])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(
+            result.output == """
+                {"id":"c1","*:name":"Ada","balance":12.5}
+                {"id":"c2","*:name":"Grace","balance":0.0}
+                {"id":"c3","*:name":"Edsger","balance":7.0}
+
+                """)
+        let nested = try saxdispatch([
+            "extract", path, "--record", "*:GetCustomersResponse", "--field", "names=*:customer/*:name:string[]",
+        ])
+        #expect(nested.output == "{\"names\":[\"Ada\",\"Grace\",\"Edsger\"]}\n")
+        // Unprefixed, the name matches unprefixed elements only: the warning says what the document has.
+        let plain = try saxdispatch(["extract", path, "--record", "GetCustomersResponse", "--field", "*:customer"])
+        #expect(plain.status == 3)
+        #expect(
+            plain.error
+                == "\(path): warning: record pattern `GetCustomersResponse` matched no element; this document has"
+                + " `b:GetCustomersResponse` in urn:billing (once) — bind a prefix to its namespace, or match any"
+                + " namespace with `*:GetCustomersResponse`\n")
+    }
+
     @Test("with the prefix bound, dc:date? and dc:date[] are errors that say to write the type")
     func boundPrefixWithMarker() throws {
         let result = try saxdispatch(

@@ -29,6 +29,7 @@ enum PatternNames {
         var isAttribute = false
         var quote: Character?
         var inNamespaceURI = false
+        var afterStar = false
         var column = 0
         func check() -> Problem? {
             defer { name = "" }
@@ -50,6 +51,9 @@ enum PatternNames {
                 inNamespaceURI = true
                 continue
             }
+            // `*:local`: the colon says "in any namespace", and the local name follows.
+            defer { afterStar = character == "*" }
+            if afterStar && character == ":" && name.isEmpty { continue }
             if "/[]@=*'\"".contains(character) {
                 if let problem = check() { return problem }
                 if character == "'" || character == "\"" { quote = character }
