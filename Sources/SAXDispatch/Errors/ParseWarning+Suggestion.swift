@@ -42,7 +42,13 @@ extension ParseWarning {
             self.relation = relation
         }
 
-        /// `` `b:customer` (urn:billing) 3 times ``, as the warning's message lists it.
+        /// How the warning's message lists it: the name in backticks and its count, with its
+        /// namespace when it has one (`b:customer` in urn:billing, 3 times).
+        ///
+        /// ```
+        /// `item` (1,048 times)
+        /// `b:customer` in urn:billing (3 times)
+        /// ```
         public var description: String {
             let times = count == 1 ? "once" : "\(Self.grouped(count)) times"
             guard let namespaceURI else { return "`\(name)` (\(times))" }
