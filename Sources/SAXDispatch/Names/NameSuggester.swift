@@ -3,8 +3,9 @@
 /// for letter case, or a name a few edits away.
 ///
 /// Runs once, at the end of a parse, for the patterns that matched nothing; its work is
-/// bounded whatever the document: at most ``maximumNames`` names are looked at, and
-/// names longer than ``maximumLength`` characters are compared for equality only.
+/// bounded whatever the document and the patterns: at most ``maximumNames`` names are
+/// looked at for each of at most ``maximumPatterns`` patterns, and names longer than
+/// ``maximumLength`` characters are compared for equality and letter case only.
 struct NameSuggester {
     /// A name the document had, as the name table holds it.
     struct Candidate {
@@ -20,6 +21,9 @@ struct NameSuggester {
     static let maximumLength = 64
     /// The most suggestions a warning lists.
     static let maximumSuggestions = 3
+    /// The most patterns of one parse that get suggestions; the warnings of any more say
+    /// only that they matched nothing.
+    static let maximumPatterns = 64
 
     /// The suggestions for a pattern step named `local` (its local name): the names of the
     /// closest kind found (the pattern's own name at other paths, then the same local name

@@ -91,6 +91,19 @@ struct UnmatchedPatternWarningTests {
         ])
     }
 
+    @Test("the work at the end is bounded: past 64 patterns that matched nothing, the warnings name no suggestions")
+    func boundedSuggestions() throws {
+        var dispatcher = Dispatcher()
+        for index in 0..<70 { dispatcher.onStart(ElementPattern(name: "itme\(index)")) { _ in } }
+        let document = "<feed>" + (0..<70).map { "<item\($0)/>" }.joined() + "</feed>"
+        let warnings = try Self.warnings(dispatcher, document)
+        #expect(warnings.count == 70)
+        #expect(warnings[0].message == "pattern `itme0` matched no element; this document has `item0` (once)")
+        #expect(warnings.prefix(64).allSatisfy { !$0.suggestions.isEmpty })
+        #expect(warnings[64].message == "pattern `itme64` matched no element")
+        #expect(warnings[64].suggestions.isEmpty)
+    }
+
     @Test("a decoder's pattern that matched nothing")
     func decoderPattern() throws {
         struct Item: Decodable { var name: String }

@@ -29,13 +29,14 @@ extension DispatchEngine {
             if let parent = watch.parent, parent < watchMatched.count, !watchMatched[parent] { continue }
             let parentText = watch.parent.flatMap { $0 < self.watched.count ? self.watched[$0].watch.displayText : nil }
             guard reported.insert("\(watch.role)\u{0}\(watch.displayText)\u{0}\(parentText ?? "")").inserted else { continue }
-            warnings.append(warning(for: watch, parentText: parentText))
+            warnings.append(
+                warning(for: watch, parentText: parentText, suggests: warnings.count < NameSuggester.maximumPatterns))
         }
         return warnings
     }
 
-    /// The warning that `watch` matched nothing.
-    private func warning(for watch: PatternWatch, parentText: String?) -> ParseWarning {
+    /// The warning that `watch` matched nothing, with the names it may have meant when `suggests`.
+    private func warning(for watch: PatternWatch, parentText: String?, suggests: Bool) -> ParseWarning {
         let text = watch.displayText
         let last = watch.pattern.steps.last
         var subject: String
@@ -51,7 +52,7 @@ extension DispatchEngine {
         }
         var message = subject + (watch.role == .field ? " matched no element in any record" : " matched no element")
         var suggestions: [ParseWarning.Suggestion] = []
-        if let last, let name = last.name {
+        if suggests, let last, let name = last.name {
             let local = QualifiedName.anyNamespaceLocalName(of: name) ?? QualifiedName.localPart(of: name)
             suggestions = NameSuggester.suggestions(for: local, among: candidates(for: name, namespace: last.namespace))
             if suggestions.isEmpty {
