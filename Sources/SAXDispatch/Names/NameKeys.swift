@@ -30,8 +30,16 @@ final class NameKeys {
     /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for. A
     /// buffer, not an array: reading an array stored in a class retains it, per start tag.
     private let bits: UnsafeMutableBufferPointer<UInt64>
-    /// Per interned name id: its key. Grows as the document brings new names (``update()``).
-    @exclusivity(unchecked) private var keys = GrowableBuffer<Int32>(capacity: 64)
+    /// Per interned name id: its key, and how many start tags had the name
+    /// (``countedKey(of:)``). Grows as the document brings new names (``update()``).
+    @exclusivity(unchecked) private var keys = GrowableBuffer<NameEntry>(capacity: 64)
+
+    private struct NameEntry {
+        var key: Int32
+        /// The start tags counted with the name: what the warnings about patterns that
+        /// matched nothing are derived from (``DispatchEngine/unmatchedPatternWarnings()``).
+        var count: Int
+    }
 
     private struct Combination: Hashable {
         var first: Int32
@@ -126,7 +134,22 @@ final class NameKeys {
 
     /// The key of an interned name; ``update()`` must have seen its id.
     @inline(__always)
-    func key(of id: Int32) -> Int32 { keys[Int(id)] }
+    func key(of id: Int32) -> Int32 { keys[Int(id)].key }
+
+    /// The key of an interned name, counting one more start tag with it: the one slot the
+    /// key is read from, so that the count costs an increment per element.
+    @inline(__always)
+    func countedKey(of id: Int32) -> Int32 {
+        let entry = keys.address(Int(id))
+        entry.pointee.count &+= 1
+        return entry.pointee.key
+    }
+
+    /// How many start tags ``countedKey(of:)`` counted with the name `id`.
+    func count(of id: Int32) -> Int { keys[Int(id)].count }
+
+    /// The number of interned names whose keys are decided (``update()``).
+    var decidedNameCount: Int { keys.count }
 
     /// Whether an element with key `key` matches the pattern name with key `name`.
     @inline(__always)
@@ -151,7 +174,7 @@ final class NameKeys {
     /// Decides the keys of the names interned since the last call.
     func update() {
         while keys.count < names.count {
-            keys.append(key(ofName: Int32(keys.count)))
+            keys.append(NameEntry(key: key(ofName: Int32(keys.count)), count: 0))
         }
     }
 

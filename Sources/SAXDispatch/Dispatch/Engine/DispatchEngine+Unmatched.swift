@@ -2,7 +2,7 @@
 /// ``ParseWarning/Code/unmatchedField``), made once a parse has read its document.
 ///
 /// Nothing is recorded per element for them but one count per element name
-/// (``DispatchEngine/nameCounts``): a pattern that the name alone decides matched when an
+/// (``NameKeys/countedKey(of:)``): a pattern that the name alone decides matched when an
 /// element with a name it accepts was read; a pattern matched against the ancestors
 /// records its matches where that matching happens (``DispatchEngine/matchedEntries``).
 extension DispatchEngine {
@@ -15,7 +15,7 @@ extension DispatchEngine {
         // The buckets whose handlers the name alone decides: every candidate of such a
         // bucket matched if an element with one of its names was read.
         var read = [Bool](repeating: false, count: keys.keyCount)
-        for id in 0..<nameCounts.count where nameCounts[id] > 0 { read[Int(keys.key(of: Int32(id)))] = true }
+        for id in 0..<Int32(keys.decidedNameCount) where keys.count(of: id) > 0 { read[Int(keys.key(of: id))] = true }
         for bucket in read.indices where read[bucket] && !routes.flags(bucket: bucket).contains(.matchesAncestors) {
             for entry in routes.candidates(bucket: bucket) where Int(entry) < matched.count { matched[Int(entry)] = true }
         }
@@ -79,11 +79,11 @@ extension DispatchEngine {
     private func candidates(for name: String, namespace: String?) -> [NameSuggester.Candidate] {
         let key = keys.key(ofPatternName: name, namespace: namespace)
         var candidates: [NameSuggester.Candidate] = []
-        for id in 0..<nameCounts.count where nameCounts[id] > 0 {
-            let nameKey = keys.key(of: Int32(id))
+        for id in 0..<Int32(keys.decidedNameCount) where keys.count(of: id) > 0 {
+            let nameKey = keys.key(of: id)
             candidates.append(
                 NameSuggester.Candidate(
-                    parts: names.parts(Int32(id)), count: nameCounts[id],
+                    parts: names.parts(id), count: keys.count(of: id),
                     isPatternName: key != keys.other && keys.accepts(nameKey, key)))
             if candidates.count == NameSuggester.maximumNames { break }
         }

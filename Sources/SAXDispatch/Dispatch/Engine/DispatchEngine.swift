@@ -34,9 +34,6 @@ final class DispatchEngine {
     /// The dispatcher's watched patterns, resolved, with the route entries of each
     /// (``unmatchedPatternWarnings()``).
     let watched: [WatchedPattern]
-    /// Per interned name id: how many start tags the parse read with it. One increment per
-    /// element: what the warnings about patterns that matched nothing are derived from.
-    @exclusivity(unchecked) var nameCounts = GrowableBuffer<Int>()
     /// Per route entry: whether it matched an element whose bucket is matched against the
     /// ancestors (set where that matching happens, off the per-element path of names that
     /// decide their handlers alone).
@@ -182,12 +179,11 @@ final class DispatchEngine {
         // A new name's id is the table's size before it: known ids are below the count charged.
         if _slowPath(Int(id) >= chargedNameCount) {
             keys.update()
-            while nameCounts.count < names.count { nameCounts.append(0) }
             chargeNames()
             if isHalted { return }
         }
-        let key = keys.key(of: id)
-        nameCounts[Int(id)] &+= 1
+        // Counted for the warnings about patterns that matched nothing.
+        let key = keys.countedKey(of: id)
         serial &+= 1
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
