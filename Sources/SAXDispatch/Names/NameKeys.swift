@@ -151,6 +151,10 @@ final class NameKeys {
     /// The number of interned names whose keys are decided (``update()``).
     var decidedNameCount: Int { keys.count }
 
+    /// The bytes of the per-name keys and counts, which grow with the document's distinct
+    /// names and are charged to the parse's memory budget with the name table.
+    var heldBytes: Int { keys.count * MemoryLayout<NameEntry>.stride }
+
     /// Whether an element with key `key` matches the pattern name with key `name`.
     @inline(__always)
     func accepts(_ key: Int32, _ name: Int32) -> Bool {
