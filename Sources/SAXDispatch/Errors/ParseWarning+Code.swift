@@ -21,7 +21,7 @@ extension ParseWarning {
         /// The kind's name.
         public var description: String { rawValue }
 
-        /// A warning made with ``ParseWarning/init(message:prefix:source:)`` and no prefix.
+        /// A warning made with ``ParseWarning/init(message:prefix:source:)``.
         public static let other = Code(rawValue: "other")
         /// A pattern prefix that no binding declares and no element the parse read was
         /// written with, so the names written with it matched nothing.

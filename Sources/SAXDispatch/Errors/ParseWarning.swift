@@ -27,9 +27,9 @@ public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     /// The element names the document had that the pattern may have meant, closest first.
     public var suggestions: [Suggestion] = []
 
-    /// A warning with its message, and the prefix and source it is about.
+    /// A warning with its message, and the prefix and source it is about; its code is ``Code/other``.
     public init(message: String, prefix: String? = nil, source: String? = nil) {
-        self.init(code: prefix == nil ? .other : .unboundPatternPrefix, message: message, prefix: prefix, source: source)
+        self.init(code: .other, message: message, prefix: prefix, source: source)
     }
 
     /// A warning with its code and message, and the prefix, source, pattern and
@@ -49,6 +49,7 @@ public struct ParseWarning: Sendable, Hashable, CustomStringConvertible {
     /// A pattern prefix bound nowhere and written by no element read.
     static func unseenPrefix(_ prefix: String) -> ParseWarning {
         ParseWarning(
+            code: .unboundPatternPrefix,
             message: "the pattern prefix '\(prefix)' is bound nowhere and no element read was written with it,"
                 + " so its names matched nothing: bind it (namespaces = [\"\(prefix)\": \"…\"]) or write"
                 + " the names in Clark notation ({uri}local)",

@@ -104,6 +104,22 @@ struct UnmatchedPatternWarningTests {
         #expect(warnings[64].suggestions.isEmpty)
     }
 
+    @Test("a parse that did not read its document to the end reports none; the message-only initializer still works")
+    func onlyWhenRead() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("itme") { _ in }
+        dispatcher.onStart("title") { element in element.stopParsing() }
+        let parser = PushParser(dispatcher)
+        try parser.feed(Self.items(2))
+        #expect(try parser.finish() == .stopped)
+        #expect(parser.warnings.isEmpty)
+        let made = ParseWarning(message: "m", source: "s")
+        #expect(made.code == .other)
+        #expect(made.pattern == nil && made.suggestions.isEmpty)
+        #expect(made.description == "s: warning: m")
+        #expect(ParseWarning.Code(rawValue: "unmatchedPattern") == .unmatchedPattern)
+    }
+
     @Test("a decoder's pattern that matched nothing")
     func decoderPattern() throws {
         struct Item: Decodable { var name: String }
