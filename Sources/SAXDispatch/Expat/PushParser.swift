@@ -27,7 +27,9 @@ public final class PushParser {
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
-    /// (``finish()`` returned ``ParseOutcome/completed``); empty before.
+    /// (``finish()`` returned ``ParseOutcome/completed``); empty before: pattern prefixes
+    /// bound nowhere, then the patterns and record fields that matched nothing, each with
+    /// the names the document had instead (``ParseWarning/suggestions``).
     public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.
     private var isFinishing = false

@@ -40,7 +40,9 @@ public struct RecordExtraction: Sendable {
         public var bytes = 0
         /// What the parse found worth a warning: a prefix of the pattern or a field that
         /// is bound nowhere and that no element read was written with, so its names matched
-        /// nothing. Said in the command line's terms (`-N`); none with names read as written.
+        /// nothing (said in the command line's terms, `-N`; none with names read as
+        /// written); the record pattern that matched no element, or a field that matched
+        /// nothing in any record (``ParseWarning/Code/isUnmatched``: exit status 3).
         public var warnings: [ParseWarning] = []
     }
 
@@ -115,8 +117,9 @@ public struct RecordExtraction: Sendable {
         summary.skipped = parsed.failed
         summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
-        // names matched by namespace.
-        summary.warnings = processesNamespaces ? parsed.warnings.map(Self.commandLineWarning) : []
+        // names matched by namespace. What matched nothing is said in every mode.
+        summary.warnings = parsed.warnings.filter { processesNamespaces || $0.code != .unboundPatternPrefix }
+            .map(Self.commandLineWarning)
         return summary
     }
 
