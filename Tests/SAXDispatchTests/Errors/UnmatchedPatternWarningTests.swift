@@ -149,6 +149,15 @@ struct UnmatchedPatternWarningTests {
             ])
         #expect(warnings.first?.suggestions == [.init(name: "dc:date", namespaceURI: terms, count: 20, relation: .otherNamespace)])
 
+        // A Clark name against the same local name in no namespace.
+        var clark = Dispatcher()
+        clark.onEnd(try ElementPattern("{\(elements)}date")) { _, _ in }
+        #expect(
+            try Self.warnings(clark, "<r><date>1</date></r>").map(\.message) == [
+                "pattern `{\(elements)}date` matched no element; this document has `date` (once)"
+                    + " — write the name without a namespace, or match any namespace with `*:date`"
+            ])
+
         let soap =
             "<s:Envelope xmlns:s='http://schemas.xmlsoap.org/soap/envelope/'><s:Body><b:customers xmlns:b='urn:billing'>"
             + String(repeating: "<b:customer><b:name>n</b:name></b:customer>", count: 3) + "</b:customers></s:Body></s:Envelope>"

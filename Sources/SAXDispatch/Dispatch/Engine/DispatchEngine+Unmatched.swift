@@ -61,17 +61,35 @@ extension DispatchEngine {
                 message += "; this document has "
                     + suggestions.map { $0.description + ($0.relation == .otherPath ? " elsewhere" : "") }
                     .joined(separator: ", ")
-                if suggestions.contains(where: { $0.relation == .otherNamespace }) {
-                    message +=
-                        last.namespace == nil
-                        ? " — bind a prefix to its namespace, or match any namespace with `*:\(local)`"
-                        : " — bind the prefix to the namespace the document uses, or match any namespace with `*:\(local)`"
+                let elsewhere = suggestions.filter { $0.relation == .otherNamespace }
+                if !elsewhere.isEmpty {
+                    message += " — " + Self.namespaceHints(for: name, namespace: last.namespace, local: local, elsewhere)
                 }
             }
         }
         return ParseWarning(
             code: watch.role == .field ? .unmatchedField : .unmatchedPattern, message: message, source: source,
             pattern: text, suggestions: suggestions)
+    }
+
+    /// What to do about a name found only in other namespaces (`elsewhere`): bind a prefix
+    /// to the namespace the document uses, write the name without one, or match any namespace.
+    private static func namespaceHints(
+        for name: String, namespace: String?, local: String, _ elsewhere: [ParseWarning.Suggestion]
+    ) -> String {
+        var ways: [String] = []
+        if namespace == nil {
+            ways.append("bind a prefix to its namespace")
+        } else {
+            if elsewhere.contains(where: { $0.namespaceURI != nil }) {
+                ways.append(
+                    QualifiedName.prefix(of: name) != nil
+                        ? "bind the prefix to the namespace the document uses" : "write the namespace the document uses")
+            }
+            if elsewhere.contains(where: { $0.namespaceURI == nil }) { ways.append("write the name without a namespace") }
+        }
+        ways.append("match any namespace with `*:\(local)`")
+        return ways.joined(separator: ", or ")
     }
 
     /// The element names the parse read, with their counts, each marked when the pattern
