@@ -31,9 +31,11 @@ struct ExtractCommand: AsyncParsableCommand {
             '{http://www.w3.org/2005/Atom}entry' (quoted for the shell), needs no \
             binding. A prefix that no -N binds matches the prefix as the document \
             writes it; an unprefixed name matches unprefixed elements in any default \
-            namespace. A prefix that no -N binds and no element read was written with \
-            matches nothing: once the document is read, FILE: warning: ... on standard \
-            error says so, and the exit status stays 0. 'saxdispatch paths' lists the \
+            namespace; '*:customer' matches a local name in any namespace or none, \
+            with any prefix (a SOAP body whose URI varies by vendor). A prefix that no \
+            -N binds and no element read was written with matches nothing: once the \
+            document is read, FILE: warning: ... on standard error says so. \
+            'saxdispatch paths' lists the \
             prefixes and URIs a document uses. --no-namespaces reads names as written \
             (prefix included; no -N, no Clark names), for legacy documents that are \
             not namespace-well-formed.
@@ -65,6 +67,12 @@ struct ExtractCommand: AsyncParsableCommand {
             --on-error skip,stop) to start no file after one fails. The exit status is \
             1 when any file failed.
 
+            A --record that matched no element of a document, or a --field that matched \
+            nothing in any of its records, is said once the document is read, in every \
+            --on-error mode: FILE: warning: record pattern `itme` matched no element; \
+            this document has `item` (1,048 times). The exit status is then 3 (unless a \
+            file failed: 1), as grep exits 1 when nothing matched.
+
             JSON Lines: one object per record, keys in field order, dates as ISO 8601 in \
             UTC. CSV (RFC 4180) and TSV have a header row; CSV quotes values holding a \
             comma, quote or line break; TSV writes tab, newline and backslash as \\t, \\n \
@@ -86,6 +94,8 @@ struct ExtractCommand: AsyncParsableCommand {
                   --field 'title={http://www.w3.org/2005/Atom}title'
               saxdispatch extract feed.atom -N atom=http://www.w3.org/2005/Atom \\
                   --record atom:entry --format xml
+              saxdispatch extract response.xml --record '*:customer' \\
+                  --field id=@id --field 'name=*:name'
               saxdispatch extract pubmed/*.xml.gz --record PubmedArticle \\
                   --field pmid=MedlineCitation/PMID:int --jobs 4 --format csv
             """
@@ -218,6 +228,7 @@ struct ExtractCommand: AsyncParsableCommand {
             files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.stopsFiles ? .stop : .continue,
             unit: .records, streamsOutput: true)
         var records = 0
+        var matchedNothing = false
         let summary = try await run.run { file in
             var extraction = extraction
             // One header for the rows of all the files: theirs make one table.
@@ -225,6 +236,7 @@ struct ExtractCommand: AsyncParsableCommand {
             return try Self.extract(file, with: extraction)
         } delivered: { summary, _, _ in
             records += summary.records
+            if summary.warnings.contains(where: \.code.isUnmatched) { matchedNothing = true }
         } failed: { error, _ in
             // A failed file's rows before its error are in the output: the summary counts them.
             records += (error as? DocumentFailure)?.recordsWritten ?? 0
@@ -233,7 +245,13 @@ struct ExtractCommand: AsyncParsableCommand {
             Output.standardError(FileRun.summaryLine(command: "extract", summary, count: (records, .records)))
         }
         if summary.failed > 0 { throw ExitCode.failure }
+        if matchedNothing { throw ExitCode(Self.matchedNothingStatus) }
     }
+
+    /// The exit status when no file failed but --record or a --field matched nothing in a
+    /// file (a warning on standard error said which), as grep exits 1 when nothing matched:
+    /// 1 and 2 are taken by failures and usage errors.
+    static let matchedNothingStatus: Int32 = 3
 
     /// Extracts the rows of one file into its channel, with its diagnostics, warnings and
     /// count of skipped records.

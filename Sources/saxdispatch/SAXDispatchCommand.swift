@@ -17,7 +17,8 @@ struct SAXDispatchCommand: AsyncParsableCommand {
             written. check, stats, paths and extract read many files, --jobs N at a \
             time, their output in the order given (--on-error continue or stop). \
             Exit status: 0 on success, 1 when a document is malformed, \
-            breaks a limit or cannot be read, 2 on a usage error. Errors are printed to \
+            breaks a limit or cannot be read, 2 on a usage error, 3 when extract's \
+            --record or a --field matched nothing. Errors are printed to \
             standard error as FILE:LINE:COLUMN: error: message.
 
             Examples:

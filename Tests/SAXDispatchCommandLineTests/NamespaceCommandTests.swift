@@ -63,17 +63,20 @@ struct NamespaceCommandTests {
         #expect(result.output == "{\(Self.atom)}title\n\"Namespaces, three ways\"\n")
     }
 
-    @Test("a prefix bound nowhere and never written: no rows, a warning on standard error, exit 0")
+    @Test("a prefix bound nowhere and never written: no rows, warnings on standard error, exit 3")
     func unseenPrefixWarning() throws {
         let path = TestPaths.fixture("atom-default.xml").path
         let result = try saxdispatch(["extract", path, "--record", "atom:entry", "--field", "atom:title"])
-        #expect(result.status == 0)
+        #expect(result.status == 3)
         #expect(result.output.isEmpty)
         #expect(
             result.error == """
                 \(path): warning: the prefix 'atom' of --record or --field is bound nowhere and no element read was \
                 written with it, so its names matched nothing: bind it with -N atom=URI, or write the names in Clark \
                 notation ('{URI}local')
+                \(path): warning: record pattern `atom:entry` matched no element; this document has `entry` in \
+                \(Self.atom) (2 times), `entry` in urn:example:decoy (once) — bind a prefix to its namespace, or match \
+                any namespace with `*:entry`
 
                 """)
         // A prefix the document writes needs no binding: it matches as written, with no warning.
@@ -132,10 +135,11 @@ struct NamespaceCommandTests {
         #expect(
             result.error.hasPrefix(
                 "Error: --field 't={urn:x}title': a name in Clark notation ({URI}local) needs namespace processing"))
-        // Braces inside a quoted attribute value are no Clark name.
+        // Braces inside a quoted attribute value are no Clark name: not a usage error (the
+        // pattern matches nothing in `<r/>`, which the warning's status says).
         let quoted = try saxdispatch(
             ["extract", "-", "--record", "item[@k='{x}']", "--field", "t", "--no-namespaces"], input: "<r/>")
-        #expect(quoted.status == 0, "\(quoted.error)")
+        #expect(quoted.status == 3, "\(quoted.error)")
     }
 
     // MARK: - Legacy documents
@@ -300,6 +304,36 @@ struct NamespaceCommandTests {
         #expect(try ExtractField(parsing: "@id:int").spellingNote == nil)
     }
 
+    @Test("'*:' in --record and --field: a SOAP body's customers whatever prefix or namespace they are written in")
+    func anyNamespace() throws {
+        let path = TestPaths.fixture("soap-billing.xml").path
+        let result = try saxdispatch([
+            "extract", path, "--record", "*:customer", "--field", "id=@id", "--field", "*:name",
+            "--field", "balance=*:balance:double",
+        ])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(
+            result.output == """
+                {"id":"c1","*:name":"Ada","balance":12.5}
+                {"id":"c2","*:name":"Grace","balance":0.0}
+                {"id":"c3","*:name":"Edsger","balance":7.0}
+
+                """)
+        let nested = try saxdispatch([
+            "extract", path, "--record", "*:GetCustomersResponse", "--field", "names=*:customer/*:name:string[]",
+        ])
+        #expect(nested.output == "{\"names\":[\"Ada\",\"Grace\",\"Edsger\"]}\n")
+        // Unprefixed, the name matches unprefixed elements only: the warning says what the document has.
+        let plain = try saxdispatch(["extract", path, "--record", "GetCustomersResponse", "--field", "*:customer"])
+        #expect(plain.status == 3)
+        #expect(
+            plain.error
+                == "\(path): warning: record pattern `GetCustomersResponse` matched no element; this document has"
+                + " `b:GetCustomersResponse` in urn:billing (once) — bind a prefix to its namespace, or match any"
+                + " namespace with `*:GetCustomersResponse`\n")
+    }
+
     @Test("with the prefix bound, dc:date? and dc:date[] are errors that say to write the type")
     func boundPrefixWithMarker() throws {
         let result = try saxdispatch(
@@ -337,7 +371,9 @@ struct NamespaceCommandTests {
         #expect(spelled.output == bound.output)
         // With --on-error skip, the note comes once, with the first record.
         let skipped = try saxdispatch(arguments + ["--on-error", "skip"])
-        #expect(skipped.status == 0)
+        // Every record skipped, and the field `dc` found in none: the warning, exit 3.
+        #expect(skipped.status == 3)
+        #expect(skipped.error.contains("warning: field `dc` of record `atom:entry` matched no element in any record"))
         #expect(skipped.error.components(separatedBy: "note:").count == 2)
         #expect(skipped.error.components(separatedBy: "error:").count == 3)
     }

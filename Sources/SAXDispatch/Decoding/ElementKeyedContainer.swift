@@ -114,7 +114,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
         if let more { return .elements(more) }
         if first >= 0 { return .element(first, mayBeWrapper: true) }
-        guard subtree.elements[parent].hasNamespacedChildren, name.isNamespaced else { return nil }
+        guard name.isNamespaced, name.isAnyNamespace || subtree.elements[parent].hasNamespacedChildren else { return nil }
         return children(byNamespace: name, of: parent)
     }
 

@@ -71,13 +71,21 @@ enum KeyLookup: Equatable {
     static func elementName(_ step: String, _ options: XMLRecordDecoder) -> KeyName {
         let namespaces = options.namespaces
         let processesNamespaces = options.processesNamespaces
+        let anyNamespace = options.matchesUnprefixedNamesInAnyNamespace
         switch options.keyDecodingStrategy {
         case .useDefaultKeys:
-            return KeyName(parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces)
+            return KeyName(
+                parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces,
+                unprefixedInAnyNamespace: anyNamespace)
         case .custom(let transform):
-            return KeyName(parsing: transform(step), namespaces: namespaces, processesNamespaces: processesNamespaces)
+            return KeyName(
+                parsing: transform(step), namespaces: namespaces, processesNamespaces: processesNamespaces,
+                unprefixedInAnyNamespace: anyNamespace)
         case .convertFromSnakeCase, .convertFromKebabCase:
-            return KeyName(parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces) {
+            return KeyName(
+                parsing: step, namespaces: namespaces, processesNamespaces: processesNamespaces,
+                unprefixedInAnyNamespace: anyNamespace
+            ) {
                 xmlName($0, options.keyDecodingStrategy)
             }
         }

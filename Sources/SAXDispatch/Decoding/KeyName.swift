@@ -26,6 +26,17 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
         key = QualifiedName.separatorText + namespace + QualifiedName.separatorText + local
     }
 
+    /// `local` in any namespace or none, whatever prefix the document writes it with
+    /// (`*:local`): spelled as a name by namespace with an empty URI, which no namespace has.
+    init(anyNamespace local: String) {
+        key = QualifiedName.separatorText + QualifiedName.separatorText + local
+    }
+
+    /// Whether the name is a local name in any namespace (``init(anyNamespace:)``).
+    var isAnyNamespace: Bool {
+        key.utf8.count > 2 && key.utf8.dropFirst().first == QualifiedName.separator && isNamespaced
+    }
+
     init(stringLiteral name: String) {
         self.init(written: name)
     }
@@ -48,7 +59,7 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// How messages write the name: as written, or in Clark notation (`{uri}title`).
     var spelling: String {
         guard let (namespace, local) = namespaceAndLocalName else { return key }
-        return "{\(namespace)}\(local)"
+        return namespace.isEmpty ? QualifiedName.anyNamespacePrefix + local : "{\(namespace)}\(local)"
     }
 
     var description: String { spelling }
@@ -71,14 +82,18 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     ///
     /// - Parameters:
     ///   - text: The name, after the key strategy when `convertLocalName` is `nil`.
+    ///   - unprefixedInAnyNamespace: Whether an unprefixed name (not a Clark one) is read as a
+    ///     local name in any namespace (``XMLRecordDecoder/matchesUnprefixedNamesInAnyNamespace``).
     ///   - convertLocalName: The key strategy's conversion, applied to the local name only:
     ///     prefixes and URIs are not property names.
     init(
         parsing text: String, namespaces: NamespaceBindings, processesNamespaces: Bool,
-        convertLocalName: ((String) -> String)? = nil
+        unprefixedInAnyNamespace: Bool = false, convertLocalName: ((String) -> String)? = nil
     ) {
         let convert = convertLocalName ?? { $0 }
-        if let (namespace, local) = QualifiedName.clark(text) {
+        if let local = QualifiedName.anyNamespaceLocalName(of: text), !local.isEmpty {
+            self.init(anyNamespace: convert(local))
+        } else if let (namespace, local) = QualifiedName.clark(text) {
             let local = convert(local)
             // Without namespace processing no element is known by URI: the Clark spelling,
             // which no document name has, matches nothing.
@@ -96,6 +111,8 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
             } else {
                 self.init(written: "\(prefix):\(local)")
             }
+        } else if unprefixedInAnyNamespace {
+            self.init(anyNamespace: convert(text))
         } else {
             self.init(written: convert(text))
         }
@@ -106,14 +123,16 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     @inline(__always)
     func matches(_ written: String, namespaceURI: String?) -> Bool {
         if written == key { return true }
-        guard let namespaceURI, isNamespaced else { return false }
+        guard isNamespaced else { return false }
+        guard let namespaceURI else { return isAnyNamespace && matchesByNamespace(written, "") }
         return matchesByNamespace(written, namespaceURI)
     }
 
-    /// ``matches(_:namespaceURI:)`` for a name read by namespace.
+    /// ``matches(_:namespaceURI:)`` for a name read by namespace (a local name in any
+    /// namespace matches whatever `namespaceURI` is).
     func matchesByNamespace(_ written: String, _ namespaceURI: String) -> Bool {
         guard let (namespace, local) = namespaceAndLocalName else { return false }
-        return namespaceURI.utf8.elementsEqual(namespace.utf8) && Self.hasLocalName(written, local)
+        return (namespace.isEmpty || namespaceURI.utf8.elementsEqual(namespace.utf8)) && Self.hasLocalName(written, local)
     }
 
     /// Whether `written`, a name as written (`prefix:local` or `local`), has the local name `local`.

@@ -93,7 +93,7 @@ final class KeySchema {
     func capture(ofChild name: String, namespaceURI: String?) -> ChildCapture {
         if capturesEverything { return .everything }
         var schema = childNames.firstIndex(of: name).map { childSchemas[$0] }
-        if let namespaceURI, !namespacedChildNames.isEmpty, let namespaced = namespacedSchema(name, namespaceURI) {
+        if !namespacedChildNames.isEmpty, let namespaced = namespacedSchema(name, namespaceURI) {
             // Two keys read the child (`title` and `{uri}title`): what either reads is kept.
             if schema != nil { return .everything }
             schema = namespaced
@@ -112,21 +112,21 @@ final class KeySchema {
     /// `namespaceURI` is, if any: by the name as written first, then by namespace.
     func schema(ofChildWritten name: String, namespaceURI: String?) -> KeySchema? {
         if let index = childNames.firstIndex(of: name) { return childSchemas[index] }
-        guard let namespaceURI else { return nil }
         return namespacedSchema(name, namespaceURI)
     }
 
     /// Whether a key reads children written `name` in namespace `namespaceURI`.
     func readsChild(_ name: String, namespaceURI: String?) -> Bool {
         if childNames.contains(name) { return true }
-        guard let namespaceURI else { return false }
         return namespacedSchema(name, namespaceURI) != nil
     }
 
     /// The schema of the children read by namespace that a child written `name` in
-    /// namespace `namespaceURI` is.
-    private func namespacedSchema(_ name: String, _ namespaceURI: String) -> KeySchema? {
-        for child in namespacedChildNames where child.namespace == namespaceURI && KeyName.hasLocalName(name, child.local) {
+    /// namespace `namespaceURI` (`nil`: none) is. A key's empty URI is a local name in any
+    /// namespace or none (``KeyName/init(anyNamespace:)``).
+    private func namespacedSchema(_ name: String, _ namespaceURI: String?) -> KeySchema? {
+        for child in namespacedChildNames
+        where (child.namespace.isEmpty || child.namespace == namespaceURI) && KeyName.hasLocalName(name, child.local) {
             return childSchemas[child.index]
         }
         return nil

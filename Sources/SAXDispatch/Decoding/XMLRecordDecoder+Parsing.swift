@@ -80,6 +80,12 @@ extension XMLRecordDecoder {
         return value
     }
 
+    /// `pattern` as this decoder reads it: with ``matchesUnprefixedNamesInAnyNamespace``,
+    /// its unprefixed names match their local names in any namespace.
+    func readPattern(_ pattern: ElementPattern) -> ElementPattern {
+        matchesUnprefixedNamesInAnyNamespace ? pattern.matchingUnprefixedNamesInAnyNamespace() : pattern
+    }
+
     /// A dispatcher that reads only the elements matching `pattern` from a document and
     /// decodes each as a `T` for `deliver`.
     func dispatcherOwningDocument<T: Decodable>(
@@ -91,7 +97,7 @@ extension XMLRecordDecoder {
         dispatcher.namespaces = namespaces
         // Outside the matched elements nothing is dispatched: for an anchored pattern the
         // parser's subtree filter skips it at a few bit operations an element.
-        if pattern.isAnchored { try? dispatcher.skipAll(except: pattern) }
+        if pattern.isAnchored { try? dispatcher.skipAll(except: readPattern(pattern)) }
         dispatcher.onDecoded(T.self, at: pattern, using: self, deliver)
         return dispatcher
     }
@@ -142,6 +148,6 @@ extension Dispatcher {
         session.recordPath = { [unowned capture] in capture.pathOfDeliveredRecord() }
         // The decoder's bindings resolve the pattern's prefixes; what they leave unbound,
         // this dispatcher's resolve when it parses.
-        mount(capture.handlers(), at: pattern.resolvingPrefixes(decoder.namespaces))
+        mount(capture.handlers(), at: decoder.readPattern(pattern).resolvingPrefixes(decoder.namespaces))
     }
 }

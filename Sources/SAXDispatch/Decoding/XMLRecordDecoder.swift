@@ -205,6 +205,22 @@ public struct XMLRecordDecoder: Sendable {
     /// ``Dispatcher/onDecoded(_:at:using:_:)``, the dispatcher's setting decides how the
     /// document is read and this one how keys are: keep the two the same.
     public var processesNamespaces = true
+    /// Whether an unprefixed element name, in a key or in the pattern of the elements to
+    /// decode, matches its local name in any namespace or none, however the document
+    /// writes it (`name` as `*:name`), rather than unprefixed elements only. Default `false`.
+    ///
+    /// For SOAP bodies and feeds whose producers choose their own namespace URIs: a key
+    /// `customer` then reads `<b:customer xmlns:b="urn:billing">` as well as `<customer>`.
+    /// A single key can ask for this with `*:customer` whatever the setting. Prefixed and
+    /// Clark keys keep matching by namespace; attribute keys (`@id`) stay as they are, an
+    /// unprefixed attribute being in no namespace.
+    ///
+    /// ```swift
+    /// var decoder = XMLRecordDecoder()
+    /// decoder.matchesUnprefixedNamesInAnyNamespace = true
+    /// let customers = try decoder.all(Customer.self, at: "customer", in: .string(soapResponse))
+    /// ```
+    public var matchesUnprefixedNamesInAnyNamespace = false
 
     /// A decoder with the default conventions.
     public init() {}

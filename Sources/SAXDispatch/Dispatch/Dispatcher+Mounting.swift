@@ -63,6 +63,7 @@ extension Dispatcher {
                 $0.append(route)
             }
         }
+        addWatches(handlers.watches, bindings: handlers.namespaces, at: mountPoint)
         if handlers.fallback.flags.isListened {
             let route = handlers.fallback.resolvingWhitespace(handlers.whitespace)
             modifyRoute(ElementPattern.any.mounted(at: mountPoint), group: base, isCatchAll: true) { $0.append(route) }

@@ -82,6 +82,9 @@ public struct Dispatcher {
     private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void] = []
     private(set) var notationHandlers: [(NotationDeclaration) throws -> Void] = []
     private(set) var warningHandlers: [(ParseWarning) -> Void] = []
+    /// The patterns whose matching nothing is reported (``ParseWarning/Code/unmatchedPattern``),
+    /// mounted sets' included, in order of registration.
+    private(set) var watches: [PatternWatch] = []
     /// Whether this set's handlers may put their deliveries off (``DeferredDelivery``):
     /// set by the clients whose handlers do.
     var defersDelivery = false
@@ -250,13 +253,15 @@ public struct Dispatcher {
 
     /// Calls `handler` with each ``ParseWarning`` once a document has been read to its
     /// end: a pattern prefix that is bound nowhere and that no element read was written
-    /// with, whose patterns therefore matched nothing. A warning about the document itself
-    /// (an XML version other than 1.0, read by 1.0's rules) comes as soon as its
+    /// with, whose patterns therefore matched nothing; a handler, record or decoder pattern
+    /// that matched no element, or a record field that matched nothing in any record, with
+    /// the names the document had instead (see <doc:Errors>). A warning about the document
+    /// itself (an XML version other than 1.0, read by 1.0's rules) comes as soon as its
     /// declaration is read, once per document (the first 64 of an input), so that a
     /// document that then fails has had it.
     ///
     /// ```swift
-    /// dispatcher.onWarning { warning in print(warning) }   // <input>: warning: the pattern prefix 'atom' …
+    /// dispatcher.onWarning { warning in print(warning) }   // <input>: warning: pattern `titel` matched no element; …
     /// ```
     public mutating func onWarning(_ handler: @escaping (ParseWarning) -> Void) {
         warningHandlers.append(handler)
@@ -297,6 +302,31 @@ public struct Dispatcher {
             body(&entry.route)
             entryIndex[key] = entries.count
             entries.append(entry)
+        }
+        // This dispatcher's own registrations; a mounted set brings its watches itself.
+        if group == 0 && !isCatchAll && !watches.contains(where: { $0.pattern == pattern && $0.parent == nil }) {
+            watches.append(PatternWatch(pattern: pattern, role: .pattern))
+        }
+    }
+
+    /// Says what a pattern registered on this dispatcher is to its user, for the warning
+    /// that it matched nothing: the first watch of `pattern` takes `role`, `text` and `parent`.
+    mutating func labelWatch(of pattern: ElementPattern, role: PatternWatch.Role, text: String? = nil, parent: Int? = nil) {
+        guard let index = watches.firstIndex(where: { $0.pattern == pattern }) else { return }
+        watches[index].role = role
+        watches[index].text = text
+        watches[index].parent = parent
+    }
+
+    /// Adds the watches of a set mounted at `mountPoint`, their patterns resolved by the
+    /// set's `bindings` and mounted as its entries are.
+    mutating func addWatches(_ mounted: [PatternWatch], bindings: NamespaceBindings, at mountPoint: ElementPattern) {
+        let base = watches.count
+        for watch in mounted {
+            var watch = watch
+            watch.pattern = watch.pattern.resolvingPrefixes(bindings).mounted(at: mountPoint)
+            watch.parent = watch.parent.map { $0 + base }
+            watches.append(watch)
         }
     }
 

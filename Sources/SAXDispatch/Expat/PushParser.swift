@@ -28,8 +28,11 @@ public final class PushParser {
     private var outcome: ParseOutcome?
     /// What the parse found worth a warning, once the document was read to its end
     /// (``finish()`` returned ``ParseOutcome/completed``); empty before. Warnings about a
-    /// document itself (an XML version other than 1.0) come first, the first 64
-    /// of them; the `onWarning` handlers had each when its document's declaration was read.
+    /// document itself (an XML version other than 1.0) come first, the first 64 of them;
+    /// the `onWarning` handlers had each when its document's declaration was read. Then
+    /// pattern prefixes bound nowhere, the undeclared entities left out, and the patterns
+    /// and record fields that matched nothing, each with the names the document had
+    /// instead (``ParseWarning/suggestions``).
     public private(set) var warnings: [ParseWarning] = []
     /// Set once ``finish()`` told expat the input is complete.
     private var isFinishing = false
@@ -392,12 +395,13 @@ public final class PushParser {
     private func conclude(_ result: ParseOutcome) -> ParseOutcome {
         outcome = result
         if result == .completed {
-            let atEnd = (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
+            let atEnd =
+                (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
                 + engine.driver.skippedEntities.warnings).map { warning in
-                var warning = warning
-                warning.source = source
-                return warning
-            }
+                    var warning = warning
+                    warning.source = source
+                    return warning
+                } + engine.unmatchedPatternWarnings()
             // The warnings found while reading reached the handlers then.
             warnings = engine.readingWarnings + atEnd
             for warning in atEnd {

@@ -4,35 +4,51 @@
 ///
 /// The names that patterns use are interned first, under their match spelling
 /// (``QualifiedName/matchKey(name:namespace:processesNamespaces:)``), and are keys
-/// `0..<patternNameCount`. An element can match two of them at once: `<link xmlns="U">`
-/// is both the unprefixed `link` and `{U}link`; `<a:link xmlns:a="U">` both the unbound
-/// `a:link` and `{U}link`. Each such pair that the patterns make possible has a key of
-/// its own, after the pattern names, that ``accepts(_:_:)`` both names; every name that
-/// no pattern uses has the last key, ``other``. Without namespace processing names
-/// compare as written and no pairs arise.
+/// `0..<patternNameCount`. An element can match up to three of them at once: its name
+/// as written (`link`, or `a:link` with an unbound prefix), its name by namespace
+/// (`{U}link`), and its local name in any namespace (`*:link`): `<a:link xmlns:a="U">`
+/// is the unbound `a:link`, `{U}link` and `*:link`. Each such combination that the
+/// patterns make possible has a key of its own, after the pattern names, that
+/// ``accepts(_:_:)`` each of its names; every name that no pattern uses has the last
+/// key, ``other``. Without namespace processing names compare as written, and only a
+/// name and `*:` with its local part combine.
 final class NameKeys {
     private let names: NameTable
     let processesNamespaces: Bool
     /// Keys below this are pattern names, with the same number in the name table.
     let patternNameCount: Int32
-    /// The two pattern names of each pair key, from ``patternNameCount`` on.
-    private let pairs: [(first: Int32, second: Int32)]
-    /// The pair key of two pattern names (the unprefixed or unbound one first).
-    private let pairKeys: [PairKey: Int32]
+    /// The pattern names of each combined key, from ``patternNameCount`` on (`-1`: none).
+    private let combinations: [(first: Int32, second: Int32, third: Int32)]
+    /// The combined key of two or three pattern names (as written, by namespace, in any
+    /// namespace, in that order).
+    private let combinationKeys: [Combination: Int32]
+    /// Whether some pattern name matches a local name in any namespace (`*:link`): only
+    /// then is a document name's any-namespace spelling looked up.
+    private let hasAnyNamespaceNames: Bool
     /// The key of every name no pattern uses.
     let other: Int32
-    /// The local names of the pattern names (with namespace processing): a name whose
-    /// local name is not among them has the key ``other`` without a lookup of its spellings.
+    /// The local names of the pattern names (with namespace processing), any-namespace ones
+    /// included: a name whose local name is not among them has the key ``other`` without a
+    /// lookup of its spellings.
     private let patternLocalNames: Set<String>
     /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for. A
     /// buffer, not an array: reading an array stored in a class retains it, per start tag.
     private let bits: UnsafeMutableBufferPointer<UInt64>
-    /// Per interned name id: its key. Grows as the document brings new names (``update()``).
-    @exclusivity(unchecked) private var keys = GrowableBuffer<Int32>(capacity: 64)
+    /// Per interned name id: its key, and how many start tags had the name
+    /// (``countedKey(of:)``). Grows as the document brings new names (``update()``).
+    @exclusivity(unchecked) private var keys = GrowableBuffer<NameEntry>(capacity: 64)
 
-    private struct PairKey: Hashable {
+    private struct NameEntry {
+        var key: Int32
+        /// The start tags counted with the name: what the warnings about patterns that
+        /// matched nothing are derived from (``DispatchEngine/unmatchedPatternWarnings()``).
+        var count: Int
+    }
+
+    private struct Combination: Hashable {
         var first: Int32
         var second: Int32
+        var third: Int32
     }
 
     /// Interns the names of `patterns`; `names` must be empty.
@@ -51,40 +67,57 @@ final class NameKeys {
         }
         let count = Int32(names.count)
         patternNameCount = count
-        // Pairs: an unprefixed or unbound-prefix name and a namespaced one with the same local name.
-        var pairs: [(first: Int32, second: Int32)] = []
-        var pairKeys: [PairKey: Int32] = [:]
-        var localNames: Set<String> = []
-        if processesNamespaces {
-            var namespaced: [String: [Int32]] = [:]
-            var others: [(local: String, id: Int32)] = []
-            for id in 0..<count {
-                let bytes = names.bytes(id)
-                if bytes.contains(QualifiedName.separator) {
-                    let local = QualifiedName.parts(of: bytes).localName
-                    namespaced[local, default: []].append(id)
-                    localNames.insert(local)
-                } else {
-                    let local = QualifiedName.localPart(of: String(decoding: bytes, as: UTF8.self))
-                    others.append((local, id))
-                    localNames.insert(local)
-                }
+        // By local name: the names as written, by namespace, and in any namespace.
+        var written: [(local: String, id: Int32)] = []
+        var namespaced: [String: [Int32]] = [:]
+        var anyNamespace: [String: Int32] = [:]
+        for id in 0..<count {
+            let bytes = names.bytes(id)
+            if processesNamespaces && bytes.contains(QualifiedName.separator) {
+                namespaced[QualifiedName.parts(of: bytes).localName, default: []].append(id)
+                continue
             }
-            for (local, first) in others {
-                for second in namespaced[local] ?? [] {
-                    pairKeys[PairKey(first: first, second: second)] = count + Int32(pairs.count)
-                    pairs.append((first, second))
-                }
+            var text = String(decoding: bytes, as: UTF8.self)
+            if !processesNamespaces { text.removeFirst(QualifiedName.writtenMarker.count) }
+            if let local = QualifiedName.anyNamespaceLocalName(of: text) {
+                anyNamespace[local] = id
+            } else {
+                written.append((QualifiedName.localPart(of: text), id))
             }
         }
-        self.pairs = pairs
-        self.pairKeys = pairKeys
-        patternLocalNames = localNames
-        other = count + Int32(pairs.count)
+        hasAnyNamespaceNames = !anyNamespace.isEmpty
+        patternLocalNames = Set(written.map(\.local)).union(namespaced.keys).union(anyNamespace.keys)
+        var combinations: [(first: Int32, second: Int32, third: Int32)] = []
+        var combinationKeys: [Combination: Int32] = [:]
+        func add(_ first: Int32, _ second: Int32, _ third: Int32) {
+            combinationKeys[Combination(first: first, second: second, third: third)] = count + Int32(combinations.count)
+            combinations.append((first, second, third))
+        }
+        // A name as written and one by namespace first, in the order of the names.
+        for (local, first) in written {
+            for second in namespaced[local] ?? [] { add(first, second, -1) }
+        }
+        // Then each with the any-namespace name of their local name.
+        for (local, any) in anyNamespace.sorted(by: { $0.value < $1.value }) {
+            let writtenIDs = written.filter { $0.local == local }.map(\.id)
+            let namespacedIDs = namespaced[local] ?? []
+            for first in writtenIDs { add(first, any, -1) }
+            for second in namespacedIDs { add(second, any, -1) }
+            for first in writtenIDs {
+                for second in namespacedIDs { add(first, second, any) }
+            }
+        }
+        self.combinations = combinations
+        self.combinationKeys = combinationKeys
+        other = count + Int32(combinations.count)
         let keyBits =
             (0..<count).map { ElementFrame.nameBit($0) }
-            + pairs.map { ElementFrame.nameBit($0.first) | ElementFrame.nameBit($0.second) }
-            + [ElementFrame.nameBit(count + Int32(pairs.count))]
+            + combinations.map { combination in
+                [combination.first, combination.second, combination.third].reduce(UInt64(0)) {
+                    $1 >= 0 ? $0 | ElementFrame.nameBit($1) : $0
+                }
+            }
+            + [ElementFrame.nameBit(count + Int32(combinations.count))]
         bits = .allocate(capacity: keyBits.count)
         _ = bits.initialize(from: keyBits)
         update()
@@ -94,7 +127,7 @@ final class NameKeys {
         bits.deallocate()
     }
 
-    /// The number of keys: pattern names, pairs and ``other``.
+    /// The number of keys: pattern names, combinations and ``other``.
     var keyCount: Int { Int(other) + 1 }
 
     /// The key of a pattern step's name, as interned at creation.
@@ -106,37 +139,58 @@ final class NameKeys {
 
     /// The key of an interned name; ``update()`` must have seen its id.
     @inline(__always)
-    func key(of id: Int32) -> Int32 { keys[Int(id)] }
+    func key(of id: Int32) -> Int32 { keys[Int(id)].key }
+
+    /// The key of an interned name, counting one more start tag with it: the one slot the
+    /// key is read from, so that the count costs an increment per element.
+    @inline(__always)
+    func countedKey(of id: Int32) -> Int32 {
+        let entry = keys.address(Int(id))
+        entry.pointee.count &+= 1
+        return entry.pointee.key
+    }
+
+    /// How many start tags ``countedKey(of:)`` counted with the name `id`.
+    func count(of id: Int32) -> Int { keys[Int(id)].count }
+
+    /// The number of interned names whose keys are decided (``update()``).
+    var decidedNameCount: Int { keys.count }
+
+    /// The bytes of the per-name keys and counts, which grow with the document's distinct
+    /// names and are charged to the parse's memory budget with the name table.
+    var heldBytes: Int { keys.count * MemoryLayout<NameEntry>.stride }
 
     /// Whether an element with key `key` matches the pattern name with key `name`.
     @inline(__always)
     func accepts(_ key: Int32, _ name: Int32) -> Bool {
         if key == name { return true }
         guard key >= patternNameCount && key < other else { return false }
-        let pair = pairs[Int(key - patternNameCount)]
-        return pair.first == name || pair.second == name
+        let combination = combinations[Int(key - patternNameCount)]
+        return combination.first == name || combination.second == name || combination.third == name
     }
 
     /// The ``ElementFrame/openNames`` bits of an element with key `key`.
     @inline(__always)
     func bits(of key: Int32) -> UInt64 { bits[Int(key)] }
 
-    /// The pair keys that stand for the pattern name `name`.
+    /// The combined keys that stand for the pattern name `name`.
     func pairs(containing name: Int32) -> [Int32] {
-        pairs.indices.filter { pairs[$0].first == name || pairs[$0].second == name }.map {
-            patternNameCount + Int32($0)
-        }
+        combinations.indices.filter {
+            combinations[$0].first == name || combinations[$0].second == name || combinations[$0].third == name
+        }.map { patternNameCount + Int32($0) }
     }
 
     /// Decides the keys of the names interned since the last call.
     func update() {
         while keys.count < names.count {
-            keys.append(key(ofName: Int32(keys.count)))
+            keys.append(NameEntry(key: key(ofName: Int32(keys.count)), count: 0))
         }
     }
 
-    /// Forgets the keys of names the table dropped (``NameTable/dropNamesAfterBase()``):
-    /// their ids are given to new names, whose keys ``update()`` decides afresh.
+    /// Forgets the keys and counts of names the table dropped
+    /// (``NameTable/dropNamesAfterBase()``): their ids are given to new names, whose keys
+    /// ``update()`` decides afresh. What the warnings need of them is taken first
+    /// (``DispatchEngine/endDocument()``).
     func dropKeysOfDroppedNames() {
         if keys.count > names.count { keys.truncate(to: names.count) }
     }
@@ -147,18 +201,34 @@ final class NameKeys {
         guard patternNameCount > 0 else { return other }
         let bytes = names.bytes(id)
         guard processesNamespaces else {
-            return key(ofSpelling: QualifiedName.writtenMarker + String(decoding: bytes, as: UTF8.self)) ?? other
+            let text = String(decoding: bytes, as: UTF8.self)
+            let written = key(ofSpelling: QualifiedName.writtenMarker + text)
+            guard hasAnyNamespaceNames else { return written ?? other }
+            let any = key(
+                ofSpelling: QualifiedName.writtenMarker + QualifiedName.anyNamespacePrefix + QualifiedName.localPart(of: text))
+            return combined([written, any])
         }
         let parts = QualifiedName.parts(of: bytes)
         guard patternLocalNames.contains(parts.localName) else { return other }
-        // The unprefixed or unbound-prefix spelling, and the namespaced one.
+        // The unprefixed or unbound-prefix spelling, the namespaced one, and the any-namespace one.
         let written = key(ofSpelling: parts.prefix.map { "\($0):\(parts.localName)" } ?? parts.localName)
         let namespaced = key(
             ofSpelling: (parts.namespaceURI ?? "") + QualifiedName.separatorText + parts.localName)
-        switch (written, namespaced) {
-        case (nil, nil): return other
-        case (let key?, nil), (nil, let key?): return key
-        case (let first?, let second?): return pairKeys[PairKey(first: first, second: second)] ?? other
+        let any = hasAnyNamespaceNames ? key(ofSpelling: QualifiedName.anyNamespacePrefix + parts.localName) : nil
+        return combined([written, namespaced, any])
+    }
+
+    /// The key of the pattern names an element matches at once, in the order written, by
+    /// namespace, in any namespace.
+    private func combined(_ matched: [Int32?]) -> Int32 {
+        let found = matched.compactMap { $0 }
+        switch found.count {
+        case 0: return other
+        case 1: return found[0]
+        default:
+            let combination = Combination(
+                first: found[0], second: found[1], third: found.count > 2 ? found[2] : -1)
+            return combinationKeys[combination] ?? other
         }
     }
 

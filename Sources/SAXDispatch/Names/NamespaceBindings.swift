@@ -75,7 +75,9 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
     /// one (a Clark name, or a prefix resolved before), else the URI these bindings give
     /// its prefix, or `nil` for an unprefixed or unbound name.
     func namespace(ofName name: String?, resolved namespace: String?) -> String? {
-        guard namespace == nil, let name, let prefix = QualifiedName.prefix(of: name) else { return namespace }
+        guard namespace == nil, let name, QualifiedName.anyNamespaceLocalName(of: name) == nil,
+            let prefix = QualifiedName.prefix(of: name)
+        else { return namespace }
         return uri(for: prefix)
     }
 

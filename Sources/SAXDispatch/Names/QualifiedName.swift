@@ -61,6 +61,15 @@ enum QualifiedName {
         return String(name[..<colon])
     }
 
+    /// What a pattern name matching a local name in any namespace starts with (`*:customer`).
+    static let anyNamespacePrefix = "*:"
+
+    /// The local name of a pattern name that matches it in any namespace (`customer` for
+    /// `*:customer`), or `nil` for another name.
+    static func anyNamespaceLocalName(of name: String) -> String? {
+        name.hasPrefix(anyNamespacePrefix) ? String(name.dropFirst(anyNamespacePrefix.count)) : nil
+    }
+
     /// The local part of a `prefix:local` name: what follows the first colon.
     static func localPart(of name: String) -> String {
         guard prefix(of: name) != nil, let colon = name.firstIndex(of: ":") else { return name }

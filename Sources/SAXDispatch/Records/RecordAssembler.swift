@@ -153,7 +153,10 @@ final class RecordAssembler {
                         inherited: bindings),
                     at: element)
             }
+            // The record's `.` is its first watch.
+            set.labelWatch(of: element, role: .field, text: spec.path.text, parent: 0)
         }
+        set.labelWatch(of: .mountPoint, role: .record)
         // Own text under a second policy (or the whole text, or the inner markup) is completed
         // by its own end handler, which runs before the one that finishes the record (end
         // handlers of a pattern run in order).

@@ -18,7 +18,7 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
     public let description: String
     /// The element as a pattern relative to the record element (see
     /// ``Dispatcher/mount(_:at:)``); `nil` for the record element itself.
-    let element: ElementPattern?
+    private(set) var element: ElementPattern?
     /// The element steps as written, for messages (`facilities/toilet`); empty for the record element.
     let elementText: String
     /// The attribute the field reads, or `nil` for the element's text.
@@ -94,6 +94,15 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
     public static func == (lhs: RecordFieldPath, rhs: RecordFieldPath) -> Bool { lhs.description == rhs.description }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
+
+    /// This path with its unprefixed element names matching their local names in any
+    /// namespace (``XMLRecord/matchingAnyNamespace()``); the attribute, which an unprefixed
+    /// name puts in no namespace, stays as it is.
+    func matchingUnprefixedNamesInAnyNamespace() -> RecordFieldPath {
+        var copy = self
+        copy.element = element?.matchingUnprefixedNamesInAnyNamespace()
+        return copy
+    }
 
     /// The path of the field's element (and attribute) below a record at `recordPath`, for
     /// messages. A `//` stays in it (an empty component): `r/item//n`, not `r/item/n`, which

@@ -25,6 +25,9 @@ struct RecordNode: Sendable {
     var namespaces = NamespaceBindings()
     /// Whether a parse of this record on its own processes namespaces (``XMLRecord/processingNamespaces(_:)``).
     var processesNamespaces = true
+    /// Whether unprefixed names in the pattern and field paths match their local names in
+    /// any namespace (``XMLRecord/matchingAnyNamespace()``).
+    var matchesAnyNamespace = false
     /// The model's size and alignment in memory.
     let modelSize: Int
     let modelAlignment: Int
@@ -38,6 +41,27 @@ struct RecordNode: Sendable {
     let assemble: Assemble
     /// Moves the model out of `model`'s memory into a box.
     let box: @Sendable (_ model: UnsafeMutableRawPointer) -> Any
+}
+
+extension RecordNode {
+    /// This record with its unprefixed element names, and those of the records nested in
+    /// it, matching their local names in any namespace.
+    func matchingUnprefixedNamesInAnyNamespace() -> RecordNode {
+        var node = self
+        node.matchesAnyNamespace = true
+        node.pattern = pattern.matchingUnprefixedNamesInAnyNamespace()
+        node.fields = fields.map { spec in
+            var spec = spec
+            spec.path = spec.path.matchingUnprefixedNamesInAnyNamespace()
+            switch spec.capture {
+            case .record(let nested): spec.capture = .record(nested.matchingUnprefixedNamesInAnyNamespace())
+            case .records(let nested): spec.capture = .records(nested.matchingUnprefixedNamesInAnyNamespace())
+            case .text, .items: break
+            }
+            return spec
+        }
+        return node
+    }
 }
 
 /// The record element an assembly is for, valid while it is open (in its end handler).

@@ -6,8 +6,10 @@ public struct RecordParseSummary: Sendable {
     public var failed = 0
     /// The errors of those records, the first ``diagnosticsLimit`` of them.
     public var diagnostics: [XMLRecordError] = []
-    /// What the parse found worth a warning (``ParseWarning``), such as a pattern prefix
-    /// bound nowhere that no element read was written with.
+    /// What the parse found worth a warning (``ParseWarning``): a pattern prefix bound
+    /// nowhere that no element read was written with, a record pattern that matched no
+    /// element, a field path that matched nothing in any record, each with the names the
+    /// document had instead.
     public var warnings: [ParseWarning] = []
 
     /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.

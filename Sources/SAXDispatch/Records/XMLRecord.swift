@@ -131,7 +131,23 @@ public struct XMLRecord<Model>: Sendable {
     /// The same record found at another pattern when used on its own.
     public func at(_ pattern: ElementPattern) -> XMLRecord<Model> {
         var copy = self
-        copy.node.pattern = pattern
+        copy.node.pattern = node.matchesAnyNamespace ? pattern.matchingUnprefixedNamesInAnyNamespace() : pattern
+        return copy
+    }
+
+    /// The same record with every unprefixed element name in its pattern, its field paths
+    /// and the records nested in it read as a local name in any namespace or none (`customer`
+    /// as `*:customer`): for SOAP bodies and feeds whose producers pick their own namespace
+    /// URIs. Prefixed and Clark names keep matching by namespace; attribute names, which an
+    /// unprefixed name puts in no namespace, stay as they are.
+    ///
+    /// ```swift
+    /// // <b:customer xmlns:b="urn:billing"><b:name>Ada</b:name></b:customer>, or with any other URI
+    /// let customer = XMLRecord("customer", .text("name")) { $0 }.matchingAnyNamespace()
+    /// ```
+    public func matchingAnyNamespace() -> XMLRecord<Model> {
+        var copy = self
+        copy.node = node.matchingUnprefixedNamesInAnyNamespace()
         return copy
     }
 

@@ -13,6 +13,7 @@
 /// | `.` | the element a handler set is mounted at (see ``Dispatcher/mount(_:at:)``) |
 /// | `atom:link` | a `link` in the namespace the dispatcher binds `atom` to (``NamespaceBindings``) |
 /// | `{http://www.w3.org/2005/Atom}link` | a `link` in that namespace, written with any prefix or none |
+/// | `*:customer` | a `customer` in any namespace or none, written with any prefix or none |
 /// | `link[@xml:lang='en']` | a `<link>` whose `xml:lang` attribute is `en` |
 ///
 /// A pattern is compiled once, when it is created: a string literal where a pattern
@@ -32,8 +33,11 @@
 /// <doc:XMLNamespaces>): a `prefix:local` name whose prefix is bound
 /// (``Dispatcher/namespaces``) matches `local` in the bound namespace, whatever prefix
 /// the document wrote, a default namespace included; Clark notation `{uri}local` needs no
-/// binding; a prefix nobody bound matches the prefix as the document wrote it; and an
-/// unprefixed name matches unprefixed elements, whatever default namespace is in scope.
+/// binding; a prefix nobody bound matches the prefix as the document wrote it; an
+/// unprefixed name matches unprefixed elements, whatever default namespace is in scope;
+/// and `*:local` matches the local name in any namespace or none, however it is written
+/// (SOAP bodies and feeds whose vendors choose their own URIs). Matching `*:` costs
+/// nothing per element for documents whose patterns do not use it.
 /// With namespace processing off (``Dispatcher/processesNamespaces``), every name is
 /// compared as written, and Clark names match nothing.
 public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
@@ -157,13 +161,32 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
     var unboundPrefixes: [String] {
         var prefixes: [String] = []
         for step in steps {
-            let names = [step.name.flatMap { step.namespace == nil ? $0 : nil }]
+            let names = [
+                step.name.flatMap { step.namespace == nil && QualifiedName.anyNamespaceLocalName(of: $0) == nil ? $0 : nil }
+            ]
                 + step.tests.map { $0.namespace == nil ? $0.name : nil }
             for case let name? in names {
                 if let prefix = QualifiedName.prefix(of: name), !prefixes.contains(prefix) { prefixes.append(prefix) }
             }
         }
         return prefixes
+    }
+
+    /// This pattern with every element name written without a prefix and not in Clark
+    /// notation matching its local name in any namespace (`customer` as `*:customer`): what
+    /// ``XMLRecord/matchingAnyNamespace(_:)`` and the decoder's
+    /// ``XMLRecordDecoder/matchesUnprefixedNamesInAnyNamespace`` read unprefixed names as.
+    func matchingUnprefixedNamesInAnyNamespace() -> ElementPattern {
+        let steps = steps.map { step in
+            var step = step
+            if let name = step.name, step.namespace == nil, QualifiedName.prefix(of: name) == nil,
+                QualifiedName.anyNamespaceLocalName(of: name) == nil
+            {
+                step.name = QualifiedName.anyNamespacePrefix + name
+            }
+            return step
+        }
+        return ElementPattern(steps: steps, anchored: isAnchored)
     }
 
     /// Orders patterns most specific first: more named steps, then more steps, then more

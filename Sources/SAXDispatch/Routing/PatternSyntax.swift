@@ -2,14 +2,15 @@
 ///
 /// ```
 /// pattern := "." | "/"? "//"? step (("/" | "//") step)*
-/// step    := (name | "*") test*
+/// step    := (name | "*" | "*:" local) test*
 /// test    := "[" "@" name ("=" ("'" chars "'" | '"' chars '"'))? "]"
 /// name    := ("{" uri "}")? local
 /// local   := one or more characters other than / [ ] @ = ' " * ( ) | , { } and white space
 /// ```
 ///
 /// `{uri}local` is Clark notation: the element (or attribute) `local` in the namespace
-/// `uri`, whatever prefix a document writes it with. A `prefix:local` name is kept as
+/// `uri`, whatever prefix a document writes it with. `*:local` is the element `local` in
+/// any namespace or none, whatever prefix it is written with (element steps only). A `prefix:local` name is kept as
 /// written here; ``ElementPattern/resolvingPrefixes(_:)`` binds its prefix later.
 ///
 /// `(`, `)`, `|` and `,` never occur in XML names; in a pattern they are XPath written by
@@ -54,7 +55,9 @@ struct PatternSyntax {
     private mutating func step(followsDescendantAxis: Bool) throws(ElementPatternError) -> ElementPattern.Step {
         var name: String?
         var namespace: String?
-        if peek("*") {
+        if peek("*:") {
+            name = try anyNamespaceName()
+        } else if peek("*") {
             index += 1
         } else {
             (name, namespace) = try self.name(what: "a step name or '*'")
@@ -90,6 +93,23 @@ struct PatternSyntax {
         guard peek("]") else { throw failure("']' was expected to close the '[' at column \(open + 1)", at: index) }
         index += 1
         return ElementPattern.AttributeTest(name: name, namespace: namespace, value: value)
+    }
+
+    /// `*:local`: a local name in any namespace, spelled as ``QualifiedName/anyNamespacePrefix`` and the name.
+    private mutating func anyNamespaceName() throws(ElementPatternError) -> String {
+        index += 2
+        let start = index
+        while index < characters.count, Self.isNameCharacter(characters[index]) { index += 1 }
+        guard index > start else {
+            throw failure("a local name was expected after '*:', which matches it in any namespace", at: index)
+        }
+        if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
+        let local = String(characters[start..<index])
+        if let colon = local.firstIndex(of: ":") {
+            throw failure(
+                "'*:' is followed by a local name, without a prefix", at: start + local.distance(from: local.startIndex, to: colon))
+        }
+        return QualifiedName.anyNamespacePrefix + local
     }
 
     /// A name, and its namespace when it is written in Clark notation.

@@ -55,6 +55,14 @@ struct GrowableBuffer<Element>: ~Copyable {
         return base + count - 1
     }
 
+    /// The address of element `index`, for a holder's own accessors that read and write an
+    /// element with one index check; valid until the buffer next changes.
+    @inline(__always)
+    func address(_ index: Int) -> UnsafeMutablePointer<Element> {
+        precondition(index >= 0 && index < count, "GrowableBuffer index out of range")
+        return base + index
+    }
+
     /// `length` elements from `start`, in place: valid until the buffer next changes.
     @inline(__always)
     func elements(from start: Int, count length: Int) -> UnsafeBufferPointer<Element> {

@@ -198,10 +198,13 @@ public struct ExtractField: Sendable, Hashable {
     }
 
     /// The last `:` after any Clark name's closing brace: the one that may start a type.
-    /// The colons of a URI (`{http://…}date`) never do.
+    /// The colons of a URI (`{http://…}date`) never do, nor that of `*:` (`*:date`, a
+    /// local name in any namespace).
     private static func typeColon(in text: Substring) -> Substring.Index? {
         let tail = text.lastIndex(of: "}").map { text[text.index(after: $0)...] } ?? text
-        return tail.lastIndex(of: ":")
+        guard let colon = tail.lastIndex(of: ":") else { return nil }
+        if colon > tail.startIndex && tail[tail.index(before: colon)] == "*" { return nil }
+        return colon
     }
 
     /// The name before the `:` when it could be a prefix: the last step of `text` (an

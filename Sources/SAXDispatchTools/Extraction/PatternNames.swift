@@ -29,6 +29,7 @@ enum PatternNames {
         var isAttribute = false
         var quote: Character?
         var inNamespaceURI = false
+        var afterStar = false
         var column = 0
         func check() -> Problem? {
             defer { name = "" }
@@ -50,6 +51,9 @@ enum PatternNames {
                 inNamespaceURI = true
                 continue
             }
+            // `*:local`: the colon says "in any namespace", and the local name follows.
+            defer { afterStar = character == "*" }
+            if afterStar && character == ":" && name.isEmpty { continue }
             if "/[]@=*'\"".contains(character) {
                 if let problem = check() { return problem }
                 if character == "'" || character == "\"" { quote = character }
@@ -116,6 +120,21 @@ enum PatternNames {
         }
         components.append(text[start...])
         return components
+    }
+
+    /// The prefixes of the names in a pattern or field path, in order, each once: not those
+    /// of Clark names (`{uri}local`) or of `*:local`, which are no prefixes.
+    static func prefixes(inPath text: String) -> [String] {
+        var prefixes: [String] = []
+        for component in pathComponents(text) {
+            var step = component.hasPrefix("@") ? component.dropFirst() : component
+            if let bracket = step.firstIndex(of: "[") { step = step[..<bracket] }
+            guard !step.hasPrefix("{"), !step.hasPrefix("*"), let colon = step.firstIndex(of: ":"), colon != step.startIndex
+            else { continue }
+            let prefix = String(step[..<colon])
+            if !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        return prefixes
     }
 
     /// The local name of a name in Clark notation (`{uri}local` gives `local`); any other

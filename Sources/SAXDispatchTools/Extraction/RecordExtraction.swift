@@ -40,7 +40,9 @@ public struct RecordExtraction: Sendable {
         public var bytes = 0
         /// What the parse found worth a warning: a prefix of the pattern or a field that
         /// is bound nowhere and that no element read was written with, so its names matched
-        /// nothing. Said in the command line's terms (`-N`); none with names read as written.
+        /// nothing (said in the command line's terms, `-N`; none with names read as
+        /// written); the record pattern that matched no element, or a field that matched
+        /// nothing in any record (``ParseWarning/Code/isUnmatched``: exit status 3).
         public var warnings: [ParseWarning] = []
 
         /// Nothing written, skipped or read yet: what a run starts from.
@@ -135,20 +137,38 @@ public struct RecordExtraction: Sendable {
         summary.skipped = parsed.failed
         summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
-        // names matched by namespace. Warnings about the document stay.
-        summary.warnings = parsed.warnings.filter { processesNamespaces || $0.prefix == nil }.map(Self.commandLineWarning)
+        // names matched by namespace. What matched nothing, and warnings about the document, are
+        // said in every mode.
+        summary.warnings = parsed.warnings.filter { processesNamespaces || $0.code != .unboundPatternPrefix }
+            .map(Self.commandLineWarning)
     }
 
     /// The notes that go with `error`: for each field that is missing from the record and
     /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),
     /// the field's name and how to write that name, as a `SOURCE:LINE:COLUMN: note: …` line.
+    ///
+    /// A missing field whose path has a prefix that no `-N` binds gets the note that says to
+    /// bind it, in every `--on-error` mode: the warning that says so at the end of a parse
+    /// comes only when the parse reads to the end.
     public func notes(for error: XMLRecordError) -> [(field: String, text: String)] {
         error.failures.compactMap { failure in
-            guard case .missing = failure.reason,
-                let note = fields.first(where: { $0.name == failure.fieldName })?.spellingNote
+            guard case .missing = failure.reason, let field = fields.first(where: { $0.name == failure.fieldName }),
+                let note = field.spellingNote ?? unboundPrefixNote(field)
             else { return nil }
             return (failure.fieldName, "\(error.source ?? "<input>"):\(failure.line):\(failure.column): note: \(note)")
         }
+    }
+
+    /// The hint to bind the first prefix of `field`'s path that no `-N` binds, or `nil`.
+    func unboundPrefixNote(_ field: ExtractField) -> String? {
+        guard processesNamespaces,
+            let prefix = PatternNames.prefixes(inPath: field.path.description).first(where: {
+                $0 != "xml" && namespaces.uri(for: $0) == nil
+            })
+        else { return nil }
+        return "the prefix '\(prefix)' of --field '\(field.path.description)' is bound by no -N, so it matches only"
+            + " elements written with that prefix: bind it with -N \(prefix)=URI, or write the name in Clark notation"
+            + " ('{URI}local')"
     }
 
     /// A warning of the parse, said with what the command line offers: `-N` rather than

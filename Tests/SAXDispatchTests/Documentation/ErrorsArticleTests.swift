@@ -15,9 +15,9 @@ struct ErrorsArticleTests {
         rendered = try DocumentationCatalog.textBlocks(of: "Errors.md")
     }
 
-    @Test("the article shows six rendered errors, each checked below")
+    @Test("the article shows six rendered errors and a warning, each checked below")
     func renderedCount() {
-        #expect(rendered.count == 6)
+        #expect(rendered.count == 7)
     }
 
     @Test("a malformed document: code, position, path")
@@ -155,6 +155,18 @@ struct ErrorsArticleTests {
         do { _ = try RecordFieldPath(pathText) } catch { messages.append(error.description) }
 
         #expect(rendered[5] == messages.joined(separator: "\n"))
+    }
+
+    @Test("a record pattern that matched nothing: the warning with the closest name")
+    func unmatchedWarning() throws {
+        let feed = "<feed>" + String(repeating: "<item><name>n</name></item>", count: 1_048) + "</feed>"
+        let record = XMLRecord("itme", .text("name")) { $0 }
+        let summary = try record.forEach(in: .string(feed)) { _ in }   // no records
+        let warning = summary.warnings[0]   // warning.code == .unmatchedPattern, warning.pattern == "itme"
+
+        #expect(warning.code == .unmatchedPattern)
+        #expect(warning.pattern == "itme")
+        #expect(rendered[6] == warning.description)
     }
 
     @Test("the truncated-input code")

@@ -1,4 +1,6 @@
+import Foundation
 import SAXDispatch
+import SAXDispatchTestSupport
 import Testing
 
 /// The examples of the Namespaces article, run as written: each one's `print` is a local
@@ -131,6 +133,30 @@ struct NamespacesArticleTests {
         dispatcher.onEnd("soap:Fault/faultstring") { _, message in print("fault:", message) }   // unprefixed, as SOAP 1.1 writes it
         for document in documents { try dispatcher.parse(.string(document)) }
         #expect(printed == ["12.50", "12.50", "fault: no such invoice"])
+    }
+
+    @Test("the SOAP example with *: matching: a record, the record option and the decoder option")
+    func soapAnyNamespace() throws {
+        struct Customer: Equatable {
+            var id: String
+            var name: String
+        }
+        struct Balance: Decodable, Equatable {
+            var name: String
+            var balance: Double
+        }
+        let response = try String(contentsOf: TestPaths.fixture("soap-billing.xml"), encoding: .utf8)
+        let customer = XMLRecord("*:customer", .text("@id"), .text("*:name")) { Customer(id: $0, name: $1) }
+        // the same record: XMLRecord("customer", .text("@id"), .text("name")) { … }.matchingAnyNamespace()
+        var decoder = XMLRecordDecoder()
+        decoder.matchesUnprefixedNamesInAnyNamespace = true   // keys `name`, `balance` read <b:name>, <name xmlns="…">
+        let balances = try decoder.all(Balance.self, at: "Body/*/customer", in: .string(response))
+
+        let expected = [Customer(id: "c1", name: "Ada"), Customer(id: "c2", name: "Grace"), Customer(id: "c3", name: "Edsger")]
+        #expect(try customer.all(in: .string(response)) == expected)
+        let same = XMLRecord("customer", .text("@id"), .text("name")) { Customer(id: $0, name: $1) }.matchingAnyNamespace()
+        #expect(try same.all(in: .string(response)) == expected)
+        #expect(balances.map(\.balance) == [12.5, 0, 7])
     }
 
     @Test("the table of what a handler sees")

@@ -333,7 +333,7 @@ struct ConcatenatedDocumentsTests {
         dispatcher.onStart("log") { element in
             engine = element.engine
             let engine = element.engine
-            atRoots.append((engine.names.count, engine.names.heldBytes, engine.chargedNameBytes))
+            atRoots.append((engine.names.count, engine.names.heldBytes + engine.keys.heldBytes, engine.chargedNameBytes))
         }
         dispatcher.onEnd("log/*") { element, text in
             ends += 1

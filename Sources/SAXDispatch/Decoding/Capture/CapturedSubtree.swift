@@ -104,7 +104,8 @@ final class CapturedSubtree {
         // prefix, so each written name with its local name is a candidate.
         var found: [Int] = []
         for (written, children) in childIndex where KeyName.hasLocalName(written, local) {
-            found += children.filter { namespaceURI(of: $0).map { $0[...] == namespace } ?? false }
+            // An empty URI is a local name in any namespace (``KeyName/init(anyNamespace:)``).
+            found += children.filter { namespace.isEmpty || (namespaceURI(of: $0).map { $0[...] == namespace } ?? false) }
         }
         return found.isEmpty ? nil : found.sorted()
     }
@@ -263,8 +264,8 @@ final class CapturedSubtree {
         // ``KeyName/matches(_:namespaceURI:)``, with the namespace looked up only when the
         // name as written differs: path keys ask for every child.
         if elements[element].name == name.key { return true }
-        guard let namespaceURI = namespaceURI(of: element), name.isNamespaced else { return false }
-        return name.matchesByNamespace(elements[element].name, namespaceURI)
+        guard name.isNamespaced else { return false }
+        return name.matchesByNamespace(elements[element].name, namespaceURI(of: element) ?? "")
     }
 
     /// The element's children, in document order.

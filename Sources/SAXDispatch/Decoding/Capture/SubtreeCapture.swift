@@ -84,6 +84,7 @@ final class SubtreeCapture {
         set.onAnyStart { [self] element in try openChild(element) }
         set.onAnyEnd(whitespace: whitespace) { [self] element, text in try close(element, text) }
         set.onEnd(.mountPoint, whitespace: whitespace) { [self] element, text in try end(element, text) }
+        set.labelWatch(of: .mountPoint, role: .decoded)
         // The records may be held for delivery in a row (``HeldRecords``) when captures
         // like this are the dispatcher's only handlers.
         set.defersDelivery = true

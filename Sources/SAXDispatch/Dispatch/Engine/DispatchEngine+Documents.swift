@@ -22,6 +22,14 @@ extension DispatchEngine {
                 prefixesSeenInEarlierDocuments.append(prefix)
             }
         }
+        // What the names to be dropped say about the watched patterns, for the warnings at
+        // the end of the input (their parts made from their bytes: the table's cache of
+        // parts would keep room for them).
+        if !watched.isEmpty {
+            for id in Int32(names.baseCount)..<Int32(keys.decidedNameCount) where keys.count(of: id) > 0 {
+                earlierDocumentNames.add(QualifiedName.parts(of: names.bytes(id)), key: keys.key(of: id), count: keys.count(of: id), keyCount: keys.keyCount)
+            }
+        }
         names.dropNamesAfterBase()
         keys.dropKeysOfDroppedNames()
         chargedNameCount = names.count

@@ -109,7 +109,7 @@ extension DispatchEngine {
     /// expat, which keeps its own copy of each.
     func chargeNames() {
         chargedNameCount = names.count
-        let held = names.heldBytes
+        let held = names.heldBytes + keys.heldBytes
         guard held > chargedNameBytes else { return }
         guard driver.charge(bytes: held - chargedNameBytes, holding: "the names of \(names.count) distinct elements")
         else { return }

@@ -46,6 +46,7 @@ extension DispatchEngine {
             if matchedGroups & routes.catchAllBit(entry: entry) != 0 { continue }
             if routes.flags(entry: entry).hasHandlers { matchedGroups |= routes.groupMask(entry: entry) }
             matches.push(entry)
+            matchedEntries[Int(entry)] = true
             flags.formUnion(routes.flags(entry: entry))
         }
         if matchedGroups & 1 == 0 && routes.flags(entry: routes.fallbackEntry).isListened {

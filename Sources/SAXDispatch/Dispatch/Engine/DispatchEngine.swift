@@ -38,6 +38,16 @@ final class DispatchEngine {
     /// Those of them that an element of an earlier document of the input was written with,
     /// whose names the table no longer holds.
     var prefixesSeenInEarlierDocuments: [String] = []
+    /// The dispatcher's watched patterns, resolved, with the route entries of each
+    /// (``unmatchedPatternWarnings()``).
+    let watched: [WatchedPattern]
+    /// Per route entry: whether it matched an element whose bucket is matched against the
+    /// ancestors (set where that matching happens, off the per-element path of names that
+    /// decide their handlers alone).
+    @exclusivity(unchecked) var matchedEntries = GrowableBuffer<Bool>()
+    /// The names of the earlier documents of a concatenated input, which the table no longer
+    /// holds, as far as ``unmatchedPatternWarnings()`` needs them.
+    var earlierDocumentNames = EarlierDocumentNames()
 
     @exclusivity(unchecked) var stack = ElementStack()
     /// The route flags of the innermost open element (empty outside the root), read by
@@ -150,6 +160,7 @@ final class DispatchEngine {
             for prefix in pattern.unboundPrefixes where !prefixes.contains(prefix) { prefixes.append(prefix) }
         }
         unboundPatternPrefixes = prefixes
+        watched = WatchedPattern.resolve(dispatcher.watches, entries: entries, bindings: dispatcher.namespaces)
         let profile = dispatcher.safety
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
@@ -163,6 +174,7 @@ final class DispatchEngine {
                 comments: !commentHandlers.isEmpty,
                 doctype: !doctypeHandlers.isEmpty,
                 notations: !notationHandlers.isEmpty))
+        for _ in entries { matchedEntries.append(false) }
     }
 
     // MARK: Events from the driver
@@ -183,7 +195,8 @@ final class DispatchEngine {
             chargeNames()
             if isHalted { return }
         }
-        let key = keys.key(of: id)
+        // Counted for the warnings about patterns that matched nothing.
+        let key = keys.countedKey(of: id)
         serial &+= 1
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
