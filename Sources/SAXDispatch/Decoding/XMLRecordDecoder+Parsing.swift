@@ -16,6 +16,9 @@ extension XMLRecordDecoder {
     ///   - pattern: Which elements (any ``ElementPattern``).
     ///   - input: The document: a file, a string, bytes, a descriptor, a reader (``XMLInput``).
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
+    ///   - onWarning: Receives the warnings of the parse once the document has been read:
+    ///     the pattern that matched no element, with the names the document had instead
+    ///     (``ParseWarning``), and what else the document warned of.
     ///   - body: Receives each value, in document order, once its element has ended (a few
     ///     dozen may be decoded in a row; all before this call returns or throws); an error
     ///     it throws ends the parse and is rethrown as it is.
@@ -29,14 +32,15 @@ extension XMLRecordDecoder {
     @discardableResult
     public func forEach<T: Decodable>(
         _ type: T.Type, at pattern: ElementPattern, in input: XMLInput, safety: SafetyProfile = .default,
-        _ body: (T) throws -> Void
+        onWarning: ((ParseWarning) -> Void)? = nil, _ body: (T) throws -> Void
     ) throws -> Int {
         try withoutActuallyEscaping(body) { body in
             var count = 0
-            let dispatcher = dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
+            var dispatcher = dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
                 count += 1
                 try body(value)
             }
+            if let onWarning { dispatcher.onWarning(onWarning) }
             do {
                 try dispatcher.parse(input)
             } catch let error as HandlerError {
@@ -47,18 +51,23 @@ extension XMLRecordDecoder {
     }
 
     /// Every matching element of a document, decoded, in document order. Holds them all:
-    /// use ``forEach(_:at:in:safety:_:)`` for documents of any size.
+    /// use ``forEach(_:at:in:safety:onWarning:_:)`` for documents of any size.
+    ///
+    /// An empty array can mean a document without such elements or a pattern that matched
+    /// nothing for want of the right name: `onWarning` tells them apart (see
+    /// ``forEach(_:at:in:safety:onWarning:_:)``).
     ///
     /// ```swift
-    /// let animals = try XMLRecordDecoder().all(Animal.self, at: "animals/animal", in: .file("zoo.xml"))
+    /// let animals = try XMLRecordDecoder().all(Animal.self, at: "animals/animal", in: .file("zoo.xml")) { print($0) }
     /// ```
     ///
-    /// - Throws: As ``forEach(_:at:in:safety:_:)``.
+    /// - Throws: As ``forEach(_:at:in:safety:onWarning:_:)``.
     public func all<T: Decodable>(
-        _ type: T.Type, at pattern: ElementPattern, in input: XMLInput, safety: SafetyProfile = .default
+        _ type: T.Type, at pattern: ElementPattern, in input: XMLInput, safety: SafetyProfile = .default,
+        onWarning: ((ParseWarning) -> Void)? = nil
     ) throws -> [T] {
         var values: [T] = []
-        try forEach(T.self, at: pattern, in: input, safety: safety) { values.append($0) }
+        try forEach(T.self, at: pattern, in: input, safety: safety, onWarning: onWarning) { values.append($0) }
         return values
     }
 
@@ -69,7 +78,7 @@ extension XMLRecordDecoder {
     /// ```
     ///
     /// - Throws: `DecodingError.valueNotFound` for a document without a root element, and
-    ///   the errors of ``forEach(_:at:in:safety:_:)``.
+    ///   the errors of ``forEach(_:at:in:safety:onWarning:_:)``.
     public func decode<T: Decodable>(_ type: T.Type, from input: XMLInput, safety: SafetyProfile = .default) throws -> T {
         var value: T?
         try forEach(T.self, at: "/*", in: input, safety: safety) { value = $0 }

@@ -18,7 +18,7 @@ import Musl
 ///
 /// Every synchronous verb takes one (``Dispatcher/parse(_:)-(XMLInput)``,
 /// ``XMLRecord/forEach(in:safety:diagnostics:_:)``,
-/// ``XMLRecordDecoder/forEach(_:at:in:safety:_:)``, …), so a source is named the
+/// ``XMLRecordDecoder/forEach(_:at:in:safety:onWarning:_:)``, …), so a source is named the
 /// same way everywhere:
 ///
 /// ```swift

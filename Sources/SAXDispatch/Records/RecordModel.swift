@@ -21,7 +21,9 @@ public protocol RecordModel {
 }
 
 extension RecordModel {
-    /// Every record of this type in a document, in document order. See ``XMLRecord/all(in:safety:)``.
+    /// Every record of this type in a document, in document order. See
+    /// ``XMLRecord/all(in:safety:onWarning:)``; `onWarning` receives the warnings of the
+    /// parse, such as a record pattern that matched no element.
     ///
     /// ```swift
     /// let animals = try Animal.records(in: .file("zoo.xml"))
@@ -30,8 +32,8 @@ extension RecordModel {
     /// - Throws: ``XMLRecordError`` for a record that cannot be built (unless the record's failure
     ///   policy skips or replaces it), ``XMLParseError`` for a malformed document or a broken
     ///   ``SafetyProfile`` limit, or ``XMLInputError`` if the input cannot be opened or read.
-    public static func records(in input: XMLInput) throws -> [Self] {
-        try record.all(in: input)
+    public static func records(in input: XMLInput, onWarning: ((ParseWarning) -> Void)? = nil) throws -> [Self] {
+        try record.all(in: input, onWarning: onWarning)
     }
 
     /// Calls `body` with each record of this type in a document, in constant memory. See

@@ -52,14 +52,23 @@ extension XMLRecord {
     /// Every record's model in a document, in document order. Holds them all: use
     /// ``forEach(in:safety:diagnostics:_:)`` for documents of any size.
     ///
+    /// An empty array can mean a document without such records or a pattern that matched
+    /// nothing for want of the right name: `onWarning` tells them apart, with the warnings
+    /// of the parse (the record pattern or a field that matched nothing, with the names the
+    /// document had instead; see ``ParseWarning``), once the document has been read.
+    ///
     /// ```swift
-    /// let animals = try Animal.record.all(in: .string(xml))
+    /// let animals = try Animal.record.all(in: .string(xml)) { warning in print(warning) }
+    /// // <string>: warning: record pattern `animl` matched no element; this document has `animal` (2 times)
     /// ```
     ///
     /// - Throws: As ``forEach(in:safety:diagnostics:_:)``; skipped records are left out silently here.
-    public func all(in input: XMLInput, safety: SafetyProfile = .default) throws -> [Model] {
+    public func all(
+        in input: XMLInput, safety: SafetyProfile = .default, onWarning: ((ParseWarning) -> Void)? = nil
+    ) throws -> [Model] {
         var models: [Model] = []
-        try forEach(in: input, safety: safety) { models.append($0) }
+        let summary = try forEach(in: input, safety: safety) { models.append($0) }
+        if let onWarning { summary.warnings.forEach(onWarning) }
         return models
     }
 

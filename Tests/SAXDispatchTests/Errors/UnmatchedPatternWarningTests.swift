@@ -189,4 +189,24 @@ struct UnmatchedPatternWarningTests {
         }
         #expect(seen.allSatisfy { $0 == ["pattern `itme` matched no element; this document has `item` (5 times)"] }, "\(seen)")
     }
+
+    @Test("the calls that return an array say why it is empty through onWarning")
+    func arraysSayWhyTheyAreEmpty() throws {
+        struct Item: Decodable { var name: String }
+        let document = Self.items(4)
+        var heard: [String] = []
+        let records = try XMLRecord("itme", .text("name")) { $0 }.all(in: .string(document)) { heard.append($0.message) }
+        #expect(records.isEmpty)
+        let values = try XMLRecordDecoder().all(Item.self, at: "itme", in: .string(document)) { heard.append($0.message) }
+        #expect(values.isEmpty)
+        #expect(
+            heard == [
+                "record pattern `itme` matched no element; this document has `item` (4 times)",
+                "decoded pattern `itme` matched no element; this document has `item` (4 times)",
+            ])
+        // Matched: nothing to hear.
+        heard = []
+        #expect(try XMLRecordDecoder().all(Item.self, at: "item", in: .string(document)) { heard.append($0.message) }.count == 4)
+        #expect(heard.isEmpty)
+    }
 }
