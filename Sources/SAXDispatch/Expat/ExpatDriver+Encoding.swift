@@ -23,6 +23,11 @@ private import CExpat
 /// ``XMLParseError/Code/unknownEncoding``. With an encoding override (a string's UTF-8)
 /// expat ignores the declaration, and so does this check.
 ///
+/// In a concatenated input whose first document needed the converter ahead of expat
+/// (GB18030, ISO-2022-JP, UTF-32, ...), every later document is converted from that
+/// encoding too: one that declares another is ``XMLParseError/Code/incorrectEncoding``,
+/// not read as mojibake.
+///
 /// Expat reads XML 1.0 only: a document that declares another version (`1.1`) is read by
 /// 1.0's rules. That is a ``ParseWarning`` (``ParseWarning/xmlVersion(_:document:)``) when
 /// the declaration is read, and a note on the document's parse errors.
@@ -40,8 +45,30 @@ extension ExpatDriver {
             let document = readsConcatenatedDocuments ? documentNumber : nil
             withEngine { $0.warn(.xmlVersion(number, document: document)) }
         }
-        guard let encoding, encodingOverride == nil else { return }
-        checkDeclaredEncoding(UTF8Text.string(cString: encoding))
+        guard let encoding, !encodingIsOverridden else { return }
+        let name = UTF8Text.string(cString: encoding)
+        if let transcoder, documentNumber > 1, !Self.namesSameEncoding(name, transcoder.name) {
+            // The converter ahead of expat read this document's bytes as the first
+            // document's encoding: they cannot be read again as another.
+            violate(
+                .incorrectEncoding,
+                "document \(documentNumber) declares encoding=\"\(MessageText.name(name))\", but the input is converted"
+                    + " from \(MessageText.name(transcoder.name)) from its first document on: documents one after another"
+                    + " that need the converter must all be in its encoding",
+                at: declaredEncodingPosition(utf16BigEndian: nil))
+            return
+        }
+        guard encodingOverride == nil else { return }
+        checkDeclaredEncoding(name)
+    }
+
+    /// Whether two encoding names name one encoding, as the converter reads them: the same
+    /// name but for case and punctuation, or both UTF-32 (the converter tells its byte
+    /// order from the bytes).
+    static func namesSameEncoding(_ a: String, _ b: String) -> Bool {
+        let (a, b) = (EncodingCatalog.normalized(a), EncodingCatalog.normalized(b))
+        func isUTF32(_ name: String) -> Bool { name.hasPrefix("UTF32") || name.hasPrefix("UCS4") }
+        return a == b || (isUTF32(a) && isUTF32(b))
     }
 
     /// The first bytes of the document being parsed.

@@ -159,6 +159,9 @@ final class ExpatDriver {
     /// The encoding expat reads the input in whatever the document declares (a string's
     /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
     var encodingOverride: String?
+    /// Whether the application named the input's encoding (``overrideEncoding(_:)``, an
+    /// input's encoding): then every document is read in it, whatever it declares.
+    var encodingIsOverridden = false
 
     /// False while the driver has not yet seen whether the input needs the transcoder (its
     /// first bytes, up to the end of an XML declaration, wait in `sniffedBytes`), and while
@@ -209,6 +212,7 @@ final class ExpatDriver {
         }
         transcoder = chosenTranscoder
         encodingOverride = expatEncoding
+        encodingIsOverridden = encoding != nil
         readsInputDirectly = encoding != nil && chosenTranscoder == nil
         maximumTokenBytes = profile.maximumTokenBytes.bound
         maximumNameBytes = profile.maximumNameBytes.bound
@@ -261,6 +265,7 @@ final class ExpatDriver {
         guard let parser, byteCount == 0, encodingOverride == nil, sniffedBytes.isEmpty else { return }
         guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
         encodingOverride = name
+        encodingIsOverridden = true
         readsInputDirectly = true
     }
 

@@ -236,6 +236,40 @@ struct ConcatenatedDocumentsTests {
         }
     }
 
+    @Test("after a document the converter read (GB18030), a later one declaring another encoding is an error, not mojibake")
+    func laterDocumentInAnotherEncoding() throws {
+        // 中文 in GB18030, then 日本 in EUC-JP, then 中文 in GB18030 again (Python's codecs).
+        func document(_ encoding: String, _ text: [UInt8]) -> [UInt8] {
+            Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?><a>".utf8) + text + Array("</a>\n".utf8)
+        }
+        let chinese: [UInt8] = [0xD6, 0xD0, 0xCE, 0xC4]
+        let bytes = document("GB18030", chinese) + document("EUC-JP", [0xC6, 0xFC, 0xCB, 0xDC]) + document("gb-18030", chinese)
+        for pieceSize in [1, 7, 4096, bytes.count] {
+            var texts: [String] = []
+            var dispatcher = Dispatcher()
+            dispatcher.onEnd("a") { _, text in texts.append(text) }
+            let parser = PushParser(dispatcher)
+            parser.readsConcatenatedDocuments = true
+            let error = #expect(throws: XMLParseError.self) {
+                try parser.feed(bytes, inPiecesOf: pieceSize)
+                try parser.finish()
+            }
+            #expect(error?.code == .incorrectEncoding, "pieces of \(pieceSize)")
+            #expect(error.map { [$0.line, $0.column, $0.documentNumber ?? 0] } == [2, 31, 2], "pieces of \(pieceSize)")
+            #expect(texts == ["中文"], "pieces of \(pieceSize)")
+        }
+        // The same encoding under another spelling reads on.
+        let same = document("GB18030", chinese) + document("gb18030", chinese)
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("a") { _, text in texts.append(text) }
+        let parser = PushParser(dispatcher)
+        parser.readsConcatenatedDocuments = true
+        try parser.feed(same, inPiecesOf: 7)
+        try parser.finish()
+        #expect(texts == ["中文", "中文"])
+    }
+
     @Test("records across documents, and an asynchronous stream that pauses between them")
     func records() async throws {
         struct Entry: Equatable, Sendable {
