@@ -7,6 +7,7 @@ import Testing
 struct TranscriptTests {
     static let fixtures = [
         "zoo.xml", "mixed.xml", "attributes.xml", "doctype.xml", "crlf.xml", "utf16le.xml", "latin1.xml", "deep.xml",
+        "soap-billing.xml", "xhtml-entities.xml",
     ]
 
     /// Malformed documents: the error, its position and everything before it must not depend on splitting either.
@@ -17,6 +18,11 @@ struct TranscriptTests {
         "<a>\n  <b>é</b>\n  <c>unclosed\n</a>",
         "<a><![CDATA[never closed</a>",
         "<?xml version='1.0'?>\n<a/>\n<b/>",
+        // Rules that hold in attribute values and whatever the encoding (issue 44).
+        "<!DOCTYPE r SYSTEM \"x.dtd\">\n<r a=\"(&copy;)\"/>",
+        "<!DOCTYPE r [<!ENTITY % pe SYSTEM 'x.ent'> %pe; <!ENTITY lang 'en'>]>\n<r><s a=\"x&lang;y\"/></r>",
+        "\u{FEFF}<?xml version=\"1.0\" encoding=\"EUC-JP\"?><d>é</d>",
+        "<?xml version=\"1.0\" encoding=\"UTF-7\"?><r>+ADw-evil/+AD4-</r>",
     ]
 
     static let primes = [2, 3, 5, 7, 11, 13, 17, 31, 61, 127, 251, 509, 1021, 4093]
@@ -72,7 +78,9 @@ struct TranscriptTests {
         let bytes = Array(document.utf8)
         let whole = Transcript.record(bytes, splits: [bytes.count])
         #expect(whole.last?.hasPrefix("error ") == true)
-        #expect(Transcript.record(bytes, splits: repeatElement(1, count: bytes.count)) == whole)
+        for size in [1, 7, 4096] {
+            #expect(Transcript.record(bytes, splits: repeatElement(size, count: bytes.count)) == whole, "pieces of \(size)")
+        }
         for offset in 0...bytes.count {
             #expect(Transcript.record(bytes, splits: [offset, bytes.count - offset]) == whole, "split at \(offset)")
         }
