@@ -13,8 +13,10 @@ import Musl
 /// grammar. The bytes are in the document's encoding: UTF-16 (either byte order), or an
 /// ASCII-compatible one (UTF-8, or an encoding in which every byte below 0x80 is that
 /// ASCII character, which holds for every encoding the package reads: `&`, `;`, `#` and
-/// line ends are never part of a multi-byte character). A name is read as UTF-8 when its
-/// bytes are valid UTF-8, else as ISO-8859-1.
+/// line ends are never part of a multi-byte character, except as the second byte of a
+/// sequence of expat's map, such as JOHAB's, which the scan steps over whole with ``leads``).
+/// A name is read as UTF-8 when the document's bytes are UTF-8 (``bytesAreUTF8``), else as
+/// ISO-8859-1.
 struct EntityReferenceScan {
     enum Form {
         case asciiCompatible
@@ -27,6 +29,13 @@ struct EntityReferenceScan {
     /// The lead bytes of the multi-byte encoding expat reads through its map, if it does:
     /// a sequence is then one character (one column), as expat counts it.
     var leads: EncodingCatalog.LeadBytes? = nil
+    /// Whether the bytes are UTF-8 (a character may take several), rather than an 8-bit
+    /// encoding in which each byte is a character; ignored for UTF-16 and with ``leads``.
+    var bytesAreUTF8 = true
+    /// Reads a name holding bytes above ASCII in the document's encoding, when it is not
+    /// UTF-8 (ISO-8859-1 when not given): names are compared with the declared ones, which
+    /// expat gives in UTF-8.
+    var decodeName: ((UnsafeRawBufferPointer) -> String)? = nil
 
     /// The form of a token that starts with an ASCII character (`<`, a quote).
     static func form(of bytes: UnsafeRawBufferPointer) -> Form {
@@ -59,13 +68,13 @@ struct EntityReferenceScan {
         let end = bytes.count - size + 1
         while index < end {
             guard unit(at: index) == 0x26 else {
-                index += size
+                index += step(at: index)
                 continue
             }
             let nameStart = index + size
             var nameEnd = nameStart
             while nameEnd < end, case let next = unit(at: nameEnd), next != 0x3B, next >= 0x80 || !Self.endsName(next) {
-                nameEnd += size
+                nameEnd += step(at: nameEnd)
             }
             if nameEnd < end && unit(at: nameEnd) == 0x3B && nameEnd > nameStart && unit(at: nameStart) != 0x23
                 && !isPredefined(from: nameStart, to: nameEnd)
@@ -75,6 +84,13 @@ struct EntityReferenceScan {
             }
             index = max(nameEnd, nameStart)
         }
+    }
+
+    /// The bytes of the character at `index`: a whole sequence of expat's map (whose second
+    /// byte may look like `;` or `<`), else one unit.
+    private func step(at index: Int) -> Int {
+        guard let leads, form == .asciiCompatible, bytes[index] >= 0x80 else { return unitSize }
+        return max(1, leads.length(Int(bytes[index])))
     }
 
     /// Whether the name between `start` and `end` is one XML predefines (lt, gt, amp, quot, apos).
@@ -103,7 +119,8 @@ struct EntityReferenceScan {
     ) -> (line: Int, column: Int, byteOffset: Int) {
         let size = unitSize
         let countsUTF8Characters =
-            form == .asciiCompatible && leads == nil && Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[..<target]))
+            form == .asciiCompatible && leads == nil && bytesAreUTF8
+            && Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[..<target]))
         var position = start
         var index = 0
         while index < target {
@@ -144,7 +161,10 @@ struct EntityReferenceScan {
     private func name(_ raw: UnsafeRawBufferPointer) -> String {
         switch form {
         case .asciiCompatible:
-            if Self.isValidUTF8(raw) { return String(decoding: raw, as: UTF8.self) }
+            if !raw.contains(where: { $0 >= 0x80 }) || (bytesAreUTF8 && leads == nil && Self.isValidUTF8(raw)) {
+                return String(decoding: raw, as: UTF8.self)
+            }
+            if let decodeName { return decodeName(raw) }
             return String(String.UnicodeScalarView(raw.map { Unicode.Scalar($0) }))
         case .utf16LittleEndian, .utf16BigEndian:
             let scan = EntityReferenceScan(bytes: raw, form: form)

@@ -96,6 +96,7 @@ extension ExpatDriver {
         namesKnownDTD = false
         mapLeadBytes = nil
         unknownEncodingName = nil
+        declaredEncodingName = nil
         declaredXMLVersion = nil
         laterDocumentLeadingBytes = Array(bytes.prefix(3))
         suspensionRequested = false

@@ -45,8 +45,10 @@ extension ExpatDriver {
             let document = readsConcatenatedDocuments ? documentNumber : nil
             withEngine { $0.warn(.xmlVersion(number, document: document)) }
         }
-        guard let encoding, !encodingIsOverridden else { return }
+        guard let encoding else { return }
         let name = UTF8Text.string(cString: encoding)
+        declaredEncodingName = name
+        guard !encodingIsOverridden else { return }
         if let transcoder, documentNumber > 1, !Self.namesSameEncoding(name, transcoder.name) {
             // The converter ahead of expat read this document's bytes as the first
             // document's encoding: they cannot be read again as another.
@@ -60,6 +62,34 @@ extension ExpatDriver {
         }
         guard encodingOverride == nil else { return }
         checkDeclaredEncoding(name)
+    }
+
+    /// Whether the bytes of the document that expat reads are UTF-8, so that a character
+    /// may take several of them (UTF-16 is told from the bytes themselves): read through the
+    /// converter, or declared (or overridden) as UTF-8, or not declared at all. A
+    /// single-byte encoding or expat's map says otherwise.
+    var documentBytesAreUTF8: Bool {
+        if transcoder != nil { return true }
+        guard let name = encodingOverride ?? declaredEncodingName else { return true }
+        return EncodingCatalog.normalized(name) == "UTF8"
+    }
+
+    /// `bytes` read in the encoding of the document, which is not UTF-8: a single-byte
+    /// table's, iconv's through expat's map, or ISO-8859-1 (expat's own, and the fallback
+    /// for bytes that do not convert). Used for the rare entity names above ASCII.
+    func decodeInDocumentEncoding(_ bytes: UnsafeRawBufferPointer) -> String {
+        let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        guard let name = encodingOverride ?? declaredEncodingName else { return latin1 }
+        if let table = SingleByteEncoding(named: name) {
+            let scalars = bytes.compactMap { Unicode.Scalar(UInt32(bitPattern: table.scalar(Int($0)))) }
+            return scalars.count == bytes.count ? String(String.UnicodeScalarView(scalars)) : latin1
+        }
+        guard case .map(let iconvName, _)? = EncodingCatalog.path(for: name), let converter = IconvConverter(from: iconvName)
+        else { return latin1 }
+        var output = [UInt8](repeating: 0, count: bytes.count * 4 + 4)
+        let (status, consumed, written) = output.withUnsafeMutableBytes { converter.convert(bytes, into: $0) }
+        guard status == .complete, consumed == bytes.count else { return latin1 }
+        return String(decoding: output[..<written], as: UTF8.self)
     }
 
     /// Whether two encoding names name one encoding, as the converter reads them: the same

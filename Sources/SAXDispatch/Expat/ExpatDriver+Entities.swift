@@ -93,7 +93,9 @@ extension ExpatDriver {
         // reference in the document; the tag is in the replacement text, in UTF-8, which
         // expat gives to a default handler without changing its positions.
         guard raw[0] == 0x26 || (raw.count > 1 && raw[0] == 0 && raw[1] == 0x26) else {
-            let scan = EntityReferenceScan(bytes: raw, form: EntityReferenceScan.form(of: raw), leads: mapLeadBytes)
+            let scan = EntityReferenceScan(
+                bytes: raw, form: EntityReferenceScan.form(of: raw), leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
+                decodeName: decodeInDocumentEncoding)
             guard scan.mayHoldReferences else { return true }
             return admitsReferences(scan, walking: true) { "an attribute value of \(element())" }
         }
@@ -134,7 +136,9 @@ extension ExpatDriver {
             end += unit
         }
         let literal = UnsafeRawBufferPointer(rebasing: rest[..<end])
-        return admitsReferences(EntityReferenceScan(bytes: literal, form: form, leads: mapLeadBytes), walking: true) {
+        return admitsReferences(EntityReferenceScan(
+                bytes: literal, form: form, leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
+                decodeName: decodeInDocumentEncoding), walking: true) {
             "the default value of attribute '\(MessageText.name(attribute))'"
         }
     }

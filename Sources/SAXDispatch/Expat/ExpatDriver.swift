@@ -177,6 +177,8 @@ final class ExpatDriver {
     var transcodingFailedAfterSuspension = false
     /// The encoding expat asked about and no one could read, for the error's message.
     var unknownEncodingName: String?
+    /// The encoding the document's XML declaration names, once read (per document).
+    var declaredEncodingName: String?
 
     /// Whether expat resolves namespaces (``QualifiedName`` says how it then spells names).
     let processesNamespaces: Bool

@@ -151,4 +151,36 @@ struct UndeclaredEntityInAttributeTests {
         #expect(error?.message.contains("&copy;") == true)
         #expect(error?.message.contains("attribute value") == true)
     }
+
+    @Test("in an 8-bit encoding a byte is a column, and a declared name above ASCII is found in the document's encoding")
+    func eightBitEncodings() {
+        let prolog = Array("<!DOCTYPE r SYSTEM \"x.dtd\"".utf8)
+        func document(_ encoding: String, _ subset: [UInt8], _ tag: [UInt8]) -> [UInt8] {
+            Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>\n".utf8) + prolog + subset + Array(">".utf8) + tag
+        }
+        // C3 A9 are two characters in ISO-8859-1 (Ã©), though they would be one in UTF-8: the
+        // reference is at column 41, where expat puts its own errors.
+        let latin1 = document("ISO-8859-1", [], Array("<r b=\"".utf8) + [0xC3, 0xA9] + Array("\" a=\"&u;\"/>".utf8))
+        #expect(Self.outcome(latin1) == "error undefinedEntity 2:41+84 (document)")
+        var expats = latin1
+        expats.replaceSubrange((expats.count - 6)..<(expats.count - 3), with: Array("<".utf8))
+        #expect(Self.outcome(expats)?.hasPrefix("error invalidToken 2:41") == true)
+        // &xй; declared in windows-1251 (0xE9 is й) is read, not reported.
+        let cyrillic = document(
+            "windows-1251", Array(" [<!ENTITY x".utf8) + [0xE9] + Array(" \"OK\">]".utf8),
+            Array("<r a=\"(&x".utf8) + [0xE9] + Array(";)\"/>".utf8))
+        #expect(Self.outcome(cyrillic) == "outcome completed")
+    }
+
+    @Test("JOHAB: a second byte that looks like '<' or ';' is part of its character, not the end of the name")
+    func johabSecondBytes() {
+        let header = Array("<?xml version=\"1.0\" encoding=\"JOHAB\"?>\n<!DOCTYPE r SYSTEM \"x.dtd\"".utf8)
+        // x followed by E0 3C (暇): undeclared, it was left out of the value without an error.
+        let undeclared = header + Array("><r a=\"(&x".utf8) + [0xE0, 0x3C] + Array(";)\">".utf8) + [0xE0, 0x3C] + Array("</r>".utf8)
+        #expect(Self.outcome(undeclared) == "error undefinedEntity 2:35+73 (document)")
+        // Declared, it is read.
+        let declared = header + Array(" [<!ENTITY x".utf8) + [0xE0, 0x3C] + Array(" \"OK\">]><r a=\"(&x".utf8) + [0xE0, 0x3C]
+            + Array(";)\"/>".utf8)
+        #expect(Self.outcome(declared) == "outcome completed")
+    }
 }
