@@ -285,11 +285,14 @@ public final class DecompressingReader: XMLInputReader {
     /// bytes can decode to garbage that reaches the parser first, which would report it
     /// as an XML error (`invalid token`). So when a parse fails, the reader decodes on, its
     /// output discarded, until the decompressor fails, the input ends, or
-    /// ``verificationWindow`` more bytes came out whole; a ``DecompressionError`` met on
-    /// the way, with its compressed offset, is the parse's error instead. Memory stays at
-    /// one 64 KiB buffer; input that is not compressed is never read on.
+    /// ``verificationWindow`` more bytes came out whole; damage met on the way (a
+    /// ``DecompressionError`` whose code is ``DecompressionError/Code/corrupt``), with its
+    /// compressed offset, is the parse's error instead. An input that merely ends early, or
+    /// another failure of the decompressor further on, leaves the parse error as it is: the
+    /// bytes it failed on decoded whole. Memory stays at one 64 KiB buffer; input that is not
+    /// compressed is never read on. On a slow stream the parse error waits for that input.
     public func failure(explaining parseError: XMLParseError) -> (any Error)? {
-        if let failure { return failure as? DecompressionError }
+        if let failure { return Self.damage(failure) }
         switch phase {
         case .detecting, .passingThrough, .finished: return nil
         default: break
@@ -303,10 +306,16 @@ public final class DecompressingReader: XMLInputReader {
                 if count == 0 { return nil }
                 decoded += count
             } catch {
-                return error as? DecompressionError
+                return Self.damage(error)
             }
         }
         return nil
+    }
+
+    /// `error` when it says the compressed bytes are damaged.
+    private static func damage(_ error: any Error) -> DecompressionError? {
+        guard let error = error as? DecompressionError, error.code == .corrupt else { return nil }
+        return error
     }
 
     /// Copies what is left of the current block, as much as fits.

@@ -65,4 +65,24 @@ struct UnverifiedBlockTests {
         let error = try #require(result.error as? XMLParseError)
         #expect(error.code == .tagMismatch)
     }
+
+    /// An input cut off after the malformed part keeps the XML error: the bytes the parse
+    /// failed on decoded whole, and that the input then ends early is another matter.
+    /// (bzip2 is left out: it decodes nothing of a block before the block's end, so a cut
+    /// inside the only block is the first error.)
+    @Test("a malformed document in a truncated xz or gzip file keeps its XML error", arguments: [true, false])
+    func malformedThenTruncated(inBackground: Bool) throws {
+        let (document, _) = try Self.multiBlockFile()
+        var broken = document
+        // At the start of a line: an end tag that matches nothing, an error right there.
+        let lineStart = try #require(broken[2_000...].firstIndex(of: 0x0A)) + 1
+        broken.insert(contentsOf: Array("</oops>".utf8), at: lineStart)
+        for format in [CompressionFormat.xz, .gzip] {
+            let compressed = try Compressed.compress(broken, format, options: format == .xz ? ["-T1"] : [])
+            let cut = Array(compressed.prefix(compressed.count * 3 / 4))
+            let result = Compressed.transcript(.decompressing(.bytes(cut), inBackground: inBackground))
+            let error = try #require(result.error as? XMLParseError, "\(format): \(String(describing: result.error))")
+            #expect(error.code == .tagMismatch, "\(format)")
+        }
+    }
 }
