@@ -28,12 +28,16 @@ public struct DocumentCheck: Sendable {
         self.processesNamespaces = processesNamespaces
     }
 
-    /// Parses `input` to its end; `progress`, if given, counts elements.
+    /// Parses `input` to its end; `progress`, if given, counts elements; `onWarning`, if
+    /// given, receives each warning as the parse delivers it (one about the document, such
+    /// as its XML version, while it is read, so also when a later error ends the parse).
     ///
     /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
     ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read,
     ///   ``DecompressionError`` when it is compressed and cannot be decompressed.
-    public func run(_ input: XMLInput, progress meter: (any ProgressDisplay)? = nil) throws -> Summary {
+    public func run(
+        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, onWarning: ((ParseWarning) -> Void)? = nil
+    ) throws -> Summary {
         var summary = Summary()
         var dispatcher = Dispatcher()
         dispatcher.safety = profile
@@ -43,7 +47,10 @@ public struct DocumentCheck: Sendable {
             summary.maximumDepth = max(summary.maximumDepth, element.depth)
         }
         dispatcher.limitsAllText = true
-        dispatcher.onWarning { summary.warnings.append($0) }
+        dispatcher.onWarning { warning in
+            summary.warnings.append(warning)
+            onWarning?(warning)
+        }
         let progress = ReadProgress(meter: meter) { summary.elements }
         defer { progress.finish() }
         try dispatcher.parse(progress.reading(input))

@@ -43,14 +43,15 @@ public struct EventLog {
     }
 
     /// Writes the events of `input` to `sink`, in pieces of about 64 KiB; `progress`, if
-    /// given, counts elements. Every event before an error is written before the error is
-    /// thrown.
+    /// given, counts elements; `onWarning`, if given, receives the parse's warnings as they
+    /// come. Every event before an error is written before the error is thrown.
     ///
     /// - Throws: ``XMLParseError`` for a malformed document, ``XMLInputError`` when the
     ///   input cannot be read, ``DecompressionError`` when it is compressed and cannot be
     ///   decompressed.
     public func write(
-        _ input: XMLInput, progress meter: ProgressMeter? = nil, to sink: @escaping (UnsafeRawBufferPointer) -> Void
+        _ input: XMLInput, progress meter: ProgressMeter? = nil, onWarning: ((ParseWarning) -> Void)? = nil,
+        to sink: @escaping (UnsafeRawBufferPointer) -> Void
     ) throws {
         let writer = Writer(sink: sink)
         defer { writer.flush() }
@@ -109,6 +110,7 @@ public struct EventLog {
                 bytes += Array("}".utf8)
             }
         }
+        if let onWarning { dispatcher.onWarning(onWarning) }
         let progress = ReadProgress(meter: meter) { elements }
         defer { progress.finish() }
         try dispatcher.parse(progress.reading(input))

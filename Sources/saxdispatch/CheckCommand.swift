@@ -80,8 +80,8 @@ struct CheckCommand: AsyncParsableCommand {
             files: files, options: options, jobs: manyFiles.jobCount, failurePolicy: onError.policy, unit: .elements,
             streamsOutput: false)
         let summary = try await run.run { file in
-            let checked = try check.run(file.input, progress: file.meter())
-            for warning in checked.warnings {
+            // Written as they come, so that a document that then fails has its warnings too.
+            _ = try check.run(file.input, progress: file.meter()) { warning in
                 file.output.write(warning.description + "\n", to: .error)
             }
         } delivered: { _, _, _ in }

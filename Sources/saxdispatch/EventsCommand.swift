@@ -57,9 +57,10 @@ struct EventsCommand: ParsableCommand {
             safety: try options.profile(), whitespace: whitespace.policy, includesTextPieces: textPieces,
             processesNamespaces: namespaceProcessing.processesNamespaces)
         do {
-            try log.write(options.input(file), progress: options.progressMeter(reading: file)) {
-                Output.standardOutput($0)
-            }
+            try log.write(
+                options.input(file), progress: options.progressMeter(reading: file),
+                onWarning: { Output.standardError($0.description + "\n") }
+            ) { Output.standardOutput($0) }
         } catch {
             throw DocumentFailure(error, path: file)
         }

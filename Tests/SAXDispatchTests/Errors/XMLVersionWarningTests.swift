@@ -87,13 +87,25 @@ struct XMLVersionWarningTests {
     func commandLine() throws {
         let path = FileManagerTemp.write(Data("<?xml version=\"1.1\"?>\n<r><i>1</i></r>\n".utf8), name: "version-1.1.xml")
         let commands = [
-            ["check", path], ["extract", path, "--record", "i", "--field", "v=."],
+            ["check", path], ["events", path], ["extract", path, "--record", "i", "--field", "v=."],
             ["extract", "--no-namespaces", path, "--record", "i", "--field", "v=."],
         ]
         for arguments in commands {
             let result = try CommandRunner.run("saxdispatch", arguments)
             #expect(result.status == 0, "\(arguments)")
             #expect(result.error == "\(path): warning: " + Self.warning + "\n", "\(arguments)")
+        }
+    }
+
+    @Test("check and events print the warning of a document that a later one's error ends the input after")
+    func commandLineBeforeAnError() throws {
+        let path = FileManagerTemp.write(
+            Data("<?xml version=\"1.1\"?><a>x</a>\n<?xml version=\"1.0\"?><b><</b>\n".utf8), name: "version-1.1-then-error.xml")
+        for command in ["check", "events"] {
+            let result = try CommandRunner.run("saxdispatch", [command, "--concatenated", path])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.error.hasPrefix("\(path): warning: document 1 declares XML version \"1.1\""), "\(command): \(result.error)")
+            #expect(result.error.contains("\(path):2:26: error: not well-formed (invalid token)"), "\(command)")
         }
     }
 }
