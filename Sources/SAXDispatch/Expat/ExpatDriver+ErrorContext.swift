@@ -17,6 +17,46 @@ extension ExpatDriver {
         let bytes = UnsafeRawBufferPointer(start: buffer, count: Int(size))
         return ErrorContext(bytes: bytes, at: Int(offset)).detail(for: code)
     }
+
+    /// The first reference to an entity the document does not declare in the attribute
+    /// values of the start tag at the error position (`position`), with the reference's
+    /// own position; nil when the bytes there are not a whole start tag expat still holds.
+    func undeclaredReferenceInStartTag(
+        at position: (line: Int, column: Int, byteOffset: Int)
+    ) -> (name: String, position: (line: Int, column: Int, byteOffset: Int))? {
+        guard let parser else { return nil }
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else { return nil }
+        let held = UnsafeRawBufferPointer(start: buffer + Int(offset), count: Int(size - offset))
+        let form = EntityReferenceScan.form(of: held)
+        let unit = form == .asciiCompatible ? 1 : 2
+        // The tag: from '<' to the first '>' outside a quoted value.
+        guard held.count >= unit, held[form == .utf16BigEndian ? 1 : 0] == 0x3C else { return nil }
+        var quote: UInt8 = 0
+        var end = unit
+        while end + unit <= held.count {
+            let byte = held[end + (form == .utf16BigEndian ? 1 : 0)]
+            let isASCII = unit == 1 || held[end + (form == .utf16BigEndian ? 0 : 1)] == 0
+            if isASCII {
+                if quote == 0 && byte == 0x3E { break }
+                if byte == 0x22 || byte == 0x27 { quote = quote == 0 ? byte : (quote == byte ? 0 : quote) }
+            }
+            end += unit
+        }
+        guard end + unit <= held.count else { return nil }
+        let scan = EntityReferenceScan(
+            bytes: UnsafeRawBufferPointer(rebasing: held[..<end]), form: form, leads: mapLeadBytes,
+            bytesAreUTF8: documentBytesAreUTF8, decodeName: decodeInDocumentEncoding)
+        var found: (name: String, index: Int)?
+        scan.forEachReference { name, index in
+            guard let undeclared = declaredEntities.undeclaredName(reachedFrom: name) else { return true }
+            found = (name == undeclared ? name : undeclared, index)
+            return false
+        }
+        guard let found else { return nil }
+        return (found.name, scan.position(of: found.index, from: position))
+    }
 }
 
 /// The input bytes around an error position and what they name.

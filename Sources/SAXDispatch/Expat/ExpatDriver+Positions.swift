@@ -58,7 +58,7 @@ extension ExpatDriver {
                 source: source)
         }
         let expatCode = XML_GetErrorCode(parser)
-        let position = currentPosition()
+        var position = currentPosition()
         var code = XMLParseError.Code(rawValue: Int(expatCode.rawValue))
         var message = XML_ErrorString(expatCode).map { String(cString: $0) } ?? "expat error \(expatCode.rawValue)"
         var limit: Int?
@@ -79,6 +79,15 @@ extension ExpatDriver {
             if let name = unknownEncodingName {
                 message = "unknown encoding \"\(MessageText.name(name))\""
                 if let refusal = EncodingCatalog.refusal(of: name) { message += ": \(refusal)" }
+            }
+        case .undefinedEntity:
+            if let detail = errorDetail(for: code) {
+                message += detail
+            } else if let reference = undeclaredReferenceInStartTag(at: position) {
+                // Expat puts an undefined entity in an attribute value at the start tag,
+                // unnamed: name it, at the reference, as in content.
+                message += " &\(MessageText.name(reference.name)); in an attribute value"
+                position = reference.position
             }
         default:
             if let detail = errorDetail(for: code) { message += detail }

@@ -125,8 +125,9 @@ struct UndeclaredEntityInAttributeTests {
             splits: [1000])
         #expect(transcript.contains { $0.contains(#"[a="C<&&A" d="C<"]"#) })
         #expect(transcript.last == "outcome completed")
-        // A standalone document, or one without a DOCTYPE: expat's own error, as before.
-        #expect(Self.outcome(#"<r a="(&copy;)"/>"#) == "error undefinedEntity 1:1+0 (document)")
+        // A standalone document, or one without a DOCTYPE: expat's own error, moved from the
+        // start tag to the reference (``withoutDTD()``).
+        #expect(Self.outcome(#"<r a="(&copy;)"/>"#) == "error undefinedEntity 1:8+7 (document)")
     }
 
     @Test("the second of concatenated documents")
@@ -182,5 +183,20 @@ struct UndeclaredEntityInAttributeTests {
         let declared = header + Array(" [<!ENTITY x".utf8) + [0xE0, 0x3C] + Array(" \"OK\">]><r a=\"(&x".utf8) + [0xE0, 0x3C]
             + Array(";)\"/>".utf8)
         #expect(Self.outcome(declared) == "outcome completed")
+    }
+
+    @Test("without a DTD, expat's own error names the reference and is at it, not at the start tag")
+    func withoutDTD() throws {
+        #expect(Self.outcome("<r>\n<x b=\"1\"\n   a=\"(&u;)\"/></r>") == "error undefinedEntity 3:8+20 r")
+        let units = Array("<r>\n<x b=\"1\"\n   a=\"(&u;)\"/></r>".utf16)
+        let utf16: [UInt8] = [0xFF, 0xFE] + units.flatMap { (unit: UInt16) -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(Self.outcome(utf16) == "error undefinedEntity 3:8+42 r")
+        // Declared entities are passed over; the first undeclared one is named.
+        let error = try #require(
+            #expect(throws: XMLParseError.self) {
+                try Dispatcher().parse(.string(#"<!DOCTYPE r [<!ENTITY e "x">]><r a="&e;&f;"/>"#))
+            })
+        #expect(error.message == "undefined entity &f; in an attribute value")
+        #expect([error.line, error.column] == [1, 40])
     }
 }
