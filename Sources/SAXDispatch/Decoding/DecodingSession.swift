@@ -85,7 +85,8 @@ final class DecodingSession {
         self.options = options
         if case .attribute(let name) = options.urlDecodingStrategy {
             urlAttribute = KeyName(
-                parsing: name, namespaces: options.namespaces, processesNamespaces: options.processesNamespaces)
+                parsing: name, namespaces: options.namespaces, processesNamespaces: options.processesNamespaces
+            ).attributeName
         } else {
             urlAttribute = nil
         }
@@ -121,7 +122,7 @@ final class DecodingSession {
             switch key {
             case .child(let name):
                 schema.child(name).capturesEverything = true
-                schema.readAttribute(name)
+                schema.readAttribute(name.attributeName)
             case .attribute(let name):
                 schema.readAttribute(name)
             case .everything:

@@ -13,7 +13,9 @@ enum KeyLookup: Equatable {
     /// An attribute only (`@href`).
     case attribute(KeyName)
     /// A child element, or an attribute when there is no such child (or the other way
-    /// round, as the decoder's `attributeLookup` says).
+    /// round, as the decoder's `attributeLookup` says): the attribute the name's
+    /// ``KeyName/attributeName`` reads (`*:id` reads children `id` in any namespace, and
+    /// the unprefixed attribute `id`).
     case name(KeyName)
     /// Child elements step by step (`animals/animal`), ending at an attribute of the last
     /// step's elements when `attribute` is set (`link/@href`).
@@ -91,9 +93,11 @@ enum KeyLookup: Equatable {
         }
     }
 
-    /// The name an `@` step reads: as the key writes it, without the key strategy.
+    /// The name an `@` step reads: as the key writes it, without the key strategy (`@*:id`
+    /// reads the unprefixed `id`: ``KeyName/attributeName``).
     static func attributeName(_ name: Substring, _ options: XMLRecordDecoder) -> KeyName {
         KeyName(parsing: String(name), namespaces: options.namespaces, processesNamespaces: options.processesNamespaces)
+            .attributeName
     }
 
     /// What the key reads, written as a relative path: `text()`, `@href`, `name`, `link/@href`.

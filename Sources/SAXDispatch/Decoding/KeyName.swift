@@ -37,6 +37,19 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
         key.utf8.count > 2 && key.utf8.dropFirst().first == QualifiedName.separator && isNamespaced
     }
 
+    /// The attribute this name reads: the name itself, except that a local name in any
+    /// namespace (`*:id`, or an unprefixed key under
+    /// ``XMLRecordDecoder/matchesUnprefixedNamesInAnyNamespace``) reads the unprefixed
+    /// attribute `id`, in no namespace. Matching in any namespace is for element names:
+    /// `*:type` does not read `xsi:type`.
+    ///
+    /// The one place a key turns into an attribute name: the probe, the capture and the
+    /// lookup all read attributes by it, so that they agree.
+    var attributeName: KeyName {
+        guard isAnyNamespace, let (_, local) = namespaceAndLocalName else { return self }
+        return KeyName(written: String(local))
+    }
+
     init(stringLiteral name: String) {
         self.init(written: name)
     }

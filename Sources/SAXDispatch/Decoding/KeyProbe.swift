@@ -56,7 +56,7 @@ struct KeyProbe: Decoder {
             schema.readAttribute(name)
             target = KeySchema(processesNamespaces: schema.processesNamespaces)
         case .name(let name):
-            schema.readAttribute(name)
+            schema.readAttribute(name.attributeName)
             target = schema.child(name)
         case .path(let steps, let attribute):
             var current = schema

@@ -212,8 +212,9 @@ public struct XMLRecordDecoder: Sendable {
     /// For SOAP bodies and feeds whose producers choose their own namespace URIs: a key
     /// `customer` then reads `<b:customer xmlns:b="urn:billing">` as well as `<customer>`.
     /// A single key can ask for this with `*:customer` whatever the setting. Prefixed and
-    /// Clark keys keep matching by namespace; attribute keys (`@id`) stay as they are, an
-    /// unprefixed attribute being in no namespace.
+    /// Clark keys keep matching by namespace; attributes stay as they are, an unprefixed
+    /// attribute being in no namespace: a key `id` that falls back to an attribute reads
+    /// the unprefixed `id` (as `*:id` and `@*:id` do), and a key `type` never reads `xsi:type`.
     ///
     /// ```swift
     /// var decoder = XMLRecordDecoder()

@@ -134,6 +134,83 @@ struct AnyNamespaceTests {
         #expect(decoded == plain)
     }
 
+    /// A record whose keys fall back to attributes: `type` and `lang` are not on the
+    /// elements as unprefixed attributes, only as `xsi:type` and `xml:lang`.
+    struct Attributed: Decodable, Equatable {
+        var name: String
+        var id: String
+        var type: String?
+        var lang: String?
+    }
+
+    /// The same keys written `*:`.
+    struct ExplicitlyAttributed: Decodable, Equatable {
+        var name: String
+        var id: String
+        var type: String?
+        var lang: String?
+        enum CodingKeys: String, CodingKey {
+            case name = "*:name"
+            case id = "*:id"
+            case type = "*:type"
+            case lang = "*:lang"
+        }
+    }
+
+    @Test(
+        "any-namespace keys read elements in any namespace, and fall back to the unprefixed attribute only",
+        arguments: [XMLRecordDecoder.KeyPruning.probe, .off], [XMLRecordDecoder.AttributeLookup.afterElements, .beforeElements])
+    func attributeFallback(pruning: XMLRecordDecoder.KeyPruning, attributes: XMLRecordDecoder.AttributeLookup) throws {
+        let document = """
+            <r xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:b="urn:b">\
+            <c id="1"><name>a</name></c>\
+            <b:c id="2"><b:name>b</b:name></b:c>\
+            <c id="3" xsi:type="T" xml:lang="en"><name>c</name></c>\
+            <c xmlns="urn:d" id="4" type="U" xsi:type="T" xml:lang="en"><name>d</name></c>\
+            </r>
+            """
+        // `xsi:type` and `xml:lang` are in a namespace: a key `type` or `*:type` does not read them.
+        let expected = [
+            Attributed(name: "a", id: "1"), Attributed(name: "b", id: "2"), Attributed(name: "c", id: "3"),
+            Attributed(name: "d", id: "4", type: "U"),
+        ]
+        var anyNamespace = XMLRecordDecoder()
+        anyNamespace.matchesUnprefixedNamesInAnyNamespace = true
+        anyNamespace.keyPruning = pruning
+        anyNamespace.attributeLookup = attributes
+        var explicit = XMLRecordDecoder()
+        explicit.keyPruning = pruning
+        explicit.attributeLookup = attributes
+        let explicitlyExpected = expected.map {
+            ExplicitlyAttributed(name: $0.name, id: $0.id, type: $0.type, lang: $0.lang)
+        }
+        #expect(try anyNamespace.all(Attributed.self, at: "c", in: .string(document)) == expected)
+        #expect(try explicit.all(ExplicitlyAttributed.self, at: "*:c", in: .string(document)) == explicitlyExpected)
+        let bytes = Array(document.utf8)
+        for size in [bytes.count, 1, 7, 4096] {
+            var plain: [Attributed] = []
+            var written: [ExplicitlyAttributed] = []
+            var dispatcher = Dispatcher()
+            dispatcher.onDecoded(Attributed.self, at: "c", using: anyNamespace) { plain.append($0) }
+            dispatcher.onDecoded(ExplicitlyAttributed.self, at: "*:c", using: explicit) { written.append($0) }
+            let parser = PushParser(dispatcher)
+            try parser.feed(bytes, inPiecesOf: size)
+            #expect(try parser.finish() == .completed)
+            #expect(plain == expected, "pieces of \(size)")
+            #expect(written == explicitlyExpected, "pieces of \(size)")
+        }
+        // `@*:id` is an attribute key: the unprefixed `id` too.
+        struct Identified: Decodable, Equatable {
+            var id: String
+            enum CodingKeys: String, CodingKey { case id = "@*:id" }
+        }
+        #expect(try explicit.all(Identified.self, at: "*:c", in: .string(document)).map(\.id) == ["1", "2", "3", "4"])
+        // Without the option, the unprefixed keys read the unprefixed elements only.
+        var decoder = XMLRecordDecoder()
+        decoder.keyPruning = pruning
+        #expect(try decoder.all(Attributed.self, at: "c", in: .string(document)) == [expected[0], expected[2], expected[3]])
+    }
+
     @Test("a *: pattern that matched nothing is warned about with its closest names")
     func warning() throws {
         var dispatcher = Dispatcher()
