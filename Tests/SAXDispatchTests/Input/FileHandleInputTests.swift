@@ -82,15 +82,18 @@ struct FileHandleInputTests {
         #expect(AsyncXMLInput.fileHandle(pipe.fileHandleForReading).name == "<file handle \(descriptor)>")
     }
 
-    @Test("a closed handle's read fails with an XMLInputError naming it")
-    func closedHandle() throws {
-        let path = FileManagerTemp.write("<a/>", name: "file-handle-closed.xml")
-        let handle = try #require(FileHandle(forReadingAtPath: path))
+    /// A handle open for writing only: its read fails (EBADF). Not a closed handle: tests
+    /// run at once, and another test may open a file under the closed descriptor's number,
+    /// which the read would then take from it.
+    @Test("a handle that cannot be read: its read fails with an XMLInputError naming it")
+    func unreadableHandle() throws {
+        let path = FileManagerTemp.write("<a/>", name: "file-handle-write-only.xml")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        defer { try? handle.close() }
         let input = XMLInput.fileHandle(handle)
-        try handle.close()
         do {
             _ = try XMLInputTests.events(input)
-            Issue.record("a closed handle was read")
+            Issue.record("a write-only handle was read")
         } catch let error as XMLInputError {
             #expect(error.description.hasPrefix(input.name))
         }
