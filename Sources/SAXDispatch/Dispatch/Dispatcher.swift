@@ -310,12 +310,17 @@ public struct Dispatcher {
     }
 
     /// Says what a pattern registered on this dispatcher is to its user, for the warning
-    /// that it matched nothing: the first watch of `pattern` takes `role`, `text` and `parent`.
+    /// that it matched nothing: every watch of `pattern` that no earlier call put inside
+    /// another (`parent == nil`) takes `role`, `text` and `parent`. Two record fields on
+    /// one path each register the pattern, and each watch is then its field's: one left
+    /// unlabelled would be reported as a handler's pattern, even when its record matched
+    /// nothing.
     mutating func labelWatch(of pattern: ElementPattern, role: PatternWatch.Role, text: String? = nil, parent: Int? = nil) {
-        guard let index = watches.firstIndex(where: { $0.pattern == pattern }) else { return }
-        watches[index].role = role
-        watches[index].text = text
-        watches[index].parent = parent
+        for index in watches.indices where watches[index].pattern == pattern && watches[index].parent == nil {
+            watches[index].role = role
+            watches[index].text = text
+            watches[index].parent = parent
+        }
     }
 
     /// Adds the watches of a set mounted at `mountPoint`, their patterns resolved by the

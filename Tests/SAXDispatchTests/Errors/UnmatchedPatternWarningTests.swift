@@ -91,6 +91,26 @@ struct UnmatchedPatternWarningTests {
         ])
     }
 
+    /// Each field registers its path: the second watch of `zz` was left a handler's pattern,
+    /// reported as `pattern \`item/zz\``, even when the record matched nothing.
+    @Test("two fields on one path: one field warning, no pattern warning; none but the record's when it matched nothing")
+    func twoFieldsOnOnePath() throws {
+        let fields = (RecordField<String?>.optional(.text("zz")).named("a"), RecordField<Int?>.optional(.value("zz", as: Int.self)).named("b"))
+        let record = XMLRecord("item", fields.0, fields.1) { ($0, $1) }
+        let summary = try record.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(summary.delivered == 2)
+        #expect(summary.warnings.map(\.code) == [.unmatchedField], "\(summary.warnings)")
+        #expect(summary.warnings.map(\.pattern) == ["zz"])
+        #expect(summary.warnings.allSatisfy { $0.message.hasPrefix("field `zz` of record `item` matched no element in any record") })
+        let missing = try XMLRecord("itme", fields.0, fields.1) { ($0, $1) }.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(missing.warnings.map(\.code) == [.unmatchedPattern], "\(missing.warnings)")
+        #expect(missing.warnings.map(\.pattern) == ["itme"])
+        // Mounted on a dispatcher of the application's, read whole and in pieces.
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(XMLRecord("itme", fields.0, fields.1) { ($0, $1) }) { _ in }
+        #expect(try Self.warnings(dispatcher, Self.items(2)).map(\.pattern) == ["itme"])
+    }
+
     @Test("the work at the end is bounded: past 64 patterns that matched nothing, the warnings name no suggestions")
     func boundedSuggestions() throws {
         var dispatcher = Dispatcher()
