@@ -76,6 +76,11 @@ public struct Dispatcher {
     private(set) var groupParents: [Int] = [-1]
     /// The subtrees that matter, when the application said which (``skipAll(except:)``).
     private(set) var keptSubtrees: [ElementPattern]?
+    /// Whether ``keptSubtrees`` is the library's own economy (a record or decoder parse
+    /// that owns the document) rather than the application's wish: the names of what it
+    /// skips then count for the warnings about patterns that matched nothing, as if the
+    /// document had been read whole.
+    var keptSubtreesCountSkippedNames = false
     private(set) var fallback = Route()
     private(set) var processingInstructionHandlers: [(String, String) throws -> Void] = []
     private(set) var commentHandlers: [(String) throws -> Void] = []

@@ -47,11 +47,16 @@ struct SubtreeSkipper {
 
     /// The subtrees that matter, if the application said (``Dispatcher/skipAll(except:)``).
     let filter: SubtreeFilter?
+    /// Whether the names of the elements the filter skips are counted all the same, for the
+    /// warnings about patterns that matched nothing: when the filter is the library's own
+    /// economy (``Dispatcher/keptSubtreesCountSkippedNames``), not the application's wish.
+    let countsSkippedNames: Bool
     /// The depth of the kept subtree being dispatched, 0 outside any.
     var keptDepth = 0
 
-    init(filter: SubtreeFilter?) {
+    init(filter: SubtreeFilter?, countsSkippedNames: Bool = false) {
         self.filter = filter
+        self.countsSkippedNames = countsSkippedNames && filter != nil
     }
 
     // MARK: Requests from start handlers

@@ -111,6 +111,29 @@ struct UnmatchedPatternWarningTests {
         #expect(try Self.warnings(dispatcher, Self.items(2)).map(\.pattern) == ["itme"])
     }
 
+    /// The name was counted before the subtree filter skipped the element, so the pattern
+    /// seemed to have matched: its handler never ran, and no warning said why.
+    @Test("skipAll(except:): an element the application skips is not read, so a pattern only it would match is reported")
+    func skippedByTheApplication() throws {
+        var dispatcher = Dispatcher()
+        try dispatcher.skipAll(except: "/r/keep")
+        var runs = 0
+        dispatcher.onStart("x") { _ in runs += 1 }
+        let warnings = try Self.warnings(dispatcher, "<r><x/><keep><y/></keep><x/></r>")
+        #expect(runs == 0)
+        #expect(warnings.map(\.code) == [.unmatchedPattern], "\(warnings)")
+        #expect(warnings.map(\.pattern) == ["x"])
+        // What the filter keeps is still read: no warning for `y`.
+        var kept = Dispatcher()
+        try kept.skipAll(except: "/r/keep")
+        kept.onStart("y") { _ in }
+        #expect(try Self.warnings(kept, "<r><x/><keep><y/></keep><x/></r>").isEmpty)
+        // A record's own skipping is no wish of the application's: what it skips still counts.
+        let field = try XMLRecord("/feed/item", .optional(.text("nme"))) { $0 }.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(field.warnings.map(\.code) == [.unmatchedField])
+        #expect(field.warnings.first?.suggestions.map(\.name) == ["name"], "\(field.warnings)")
+    }
+
     @Test("the work at the end is bounded: past 64 patterns that matched nothing, the warnings name no suggestions")
     func boundedSuggestions() throws {
         var dispatcher = Dispatcher()
