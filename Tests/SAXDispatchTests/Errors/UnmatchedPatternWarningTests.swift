@@ -111,6 +111,29 @@ struct UnmatchedPatternWarningTests {
         #expect(try Self.warnings(dispatcher, Self.items(2)).map(\.pattern) == ["itme"])
     }
 
+    /// A record at an anchored pattern owns its parse and skips what no field reaches
+    /// (`<channel>` here): the names in it were never seen, and the warning said no name
+    /// was close to `item`.
+    @Test("an anchored record or decoder pattern: the names its parse skipped count for the suggestions")
+    func anchoredPatternSuggestions() throws {
+        struct Item: Decodable { var title: String }
+        let document = "<rss><channel><title>t</title><item><title>a</title></item><item><title>b</title></item></channel></rss>"
+        let summary = try XMLRecord("/rss/item", .text("title")) { $0 }.forEach(in: .string(document)) { _ in }
+        #expect(
+            summary.warnings.map(\.message) == [
+                "record pattern `/rss/item` matched no element; this document has `item` (2 times) elsewhere"
+            ])
+        var heard: [String] = []
+        _ = try XMLRecordDecoder().all(Item.self, at: "/rss/item", in: .string(document)) { heard.append($0.message) }
+        #expect(heard == ["decoded pattern `/rss/item` matched no element; this document has `item` (2 times) elsewhere"])
+        // Once the pattern has matched, the names inside what it skips are no longer needed:
+        // a record found in a later `<channel>` is still found, and nothing is reported.
+        let later = "<rss><head><x/></head><item><title>a</title></item><channel><item/></channel></rss>"
+        let found = try XMLRecord("/rss/item", .text("title")) { $0 }.forEach(in: .string(later)) { _ in }
+        #expect(found.delivered == 1)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
     /// The name was counted before the subtree filter skipped the element, so the pattern
     /// seemed to have matched: its handler never ran, and no warning said why.
     @Test("skipAll(except:): an element the application skips is not read, so a pattern only it would match is reported")

@@ -205,7 +205,9 @@ final class DispatchEngine {
         if let filter = skipper.filter, skipper.keptDepth == 0 {
             key = keys.key(of: id)
             switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
-            case .keep: skipper.keptDepth = stack.count + 1
+            case .keep:
+                skipper.keptDepth = stack.count + 1
+                skipper.countsNamesInsideSkipped = false
             case .descend(let state): filterState = state
             case .skip:
                 if skipper.countsSkippedNames { keys.count(id) }
