@@ -45,6 +45,22 @@ struct UnmatchedPatternCommandTests {
         #expect(matched.error.isEmpty)
     }
 
+    @Test("two fields on one path: the field's warning alone; the record's alone when the record matched nothing")
+    func twoFieldsOnOnePath() throws {
+        let path = TestPaths.fixture("zoo.xml").path
+        let fields = ["--field", "a=zz:string?", "--field", "b=zz:int?"]
+        let result = try saxdispatch(["extract", path, "--record", "animal"] + fields)
+        #expect(result.status == 3)
+        #expect(result.error.components(separatedBy: "warning:").count == 2, "\(result.error)")
+        #expect(result.error.contains("warning: field `zz` of record `animal` matched no element in any record"))
+        #expect(!result.error.contains("pattern `animal/zz`"))
+        let missing = try saxdispatch(["extract", path, "--record", "aminal"] + fields)
+        #expect(missing.status == 3)
+        #expect(
+            missing.error
+                == "\(path): warning: record pattern `aminal` matched no element; this document has `animal` (2 times)\n")
+    }
+
     @Test("many files: a failed file exits 1 before a pattern that matched nothing exits 3")
     func manyFiles() throws {
         let zoo = TestPaths.fixture("zoo.xml").path

@@ -106,7 +106,10 @@ extension XMLRecordDecoder {
         dispatcher.namespaces = namespaces
         // Outside the matched elements nothing is dispatched: for an anchored pattern the
         // parser's subtree filter skips it at a few bit operations an element.
-        if pattern.isAnchored { try? dispatcher.skipAll(except: readPattern(pattern)) }
+        if pattern.isAnchored {
+            try? dispatcher.skipAll(except: readPattern(pattern))
+            dispatcher.keptSubtreesCountSkippedNames = true
+        }
         dispatcher.onDecoded(T.self, at: pattern, using: self, deliver)
         return dispatcher
     }

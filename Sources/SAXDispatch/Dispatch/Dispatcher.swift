@@ -76,6 +76,11 @@ public struct Dispatcher {
     private(set) var groupParents: [Int] = [-1]
     /// The subtrees that matter, when the application said which (``skipAll(except:)``).
     private(set) var keptSubtrees: [ElementPattern]?
+    /// Whether ``keptSubtrees`` is the library's own economy (a record or decoder parse
+    /// that owns the document) rather than the application's wish: the names of what it
+    /// skips then count for the warnings about patterns that matched nothing, as if the
+    /// document had been read whole.
+    var keptSubtreesCountSkippedNames = false
     private(set) var fallback = Route()
     private(set) var processingInstructionHandlers: [(String, String) throws -> Void] = []
     private(set) var commentHandlers: [(String) throws -> Void] = []
@@ -310,12 +315,17 @@ public struct Dispatcher {
     }
 
     /// Says what a pattern registered on this dispatcher is to its user, for the warning
-    /// that it matched nothing: the first watch of `pattern` takes `role`, `text` and `parent`.
+    /// that it matched nothing: every watch of `pattern` that no earlier call put inside
+    /// another (`parent == nil`) takes `role`, `text` and `parent`. Two record fields on
+    /// one path each register the pattern, and each watch is then its field's: one left
+    /// unlabelled would be reported as a handler's pattern, even when its record matched
+    /// nothing.
     mutating func labelWatch(of pattern: ElementPattern, role: PatternWatch.Role, text: String? = nil, parent: Int? = nil) {
-        guard let index = watches.firstIndex(where: { $0.pattern == pattern }) else { return }
-        watches[index].role = role
-        watches[index].text = text
-        watches[index].parent = parent
+        for index in watches.indices where watches[index].pattern == pattern && watches[index].parent == nil {
+            watches[index].role = role
+            watches[index].text = text
+            watches[index].parent = parent
+        }
     }
 
     /// Adds the watches of a set mounted at `mountPoint`, their patterns resolved by the

@@ -150,6 +150,12 @@ final class NameKeys {
         return entry.pointee.key
     }
 
+    /// Counts one more start tag with the name `id`, whose key was read without counting.
+    @inline(__always)
+    func count(_ id: Int32) {
+        keys.address(Int(id)).pointee.count &+= 1
+    }
+
     /// How many start tags ``countedKey(of:)`` counted with the name `id`.
     func count(of id: Int32) -> Int { keys[Int(id)].count }
 

@@ -196,6 +196,11 @@ final class NameTable {
         return name.withUTF8 { lookup(UnsafeRawBufferPointer($0)) }
     }
 
+    /// The id of a NUL-terminated name if it has been interned, without interning it.
+    func lookup(_ name: UnsafePointer<CChar>) -> Int32? {
+        lookup(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+    }
+
     /// The name of an id as written in the document (`prefix:local` or `local`, whatever
     /// namespace expat resolved it to), created once per id.
     func string(_ id: Int32) -> String {

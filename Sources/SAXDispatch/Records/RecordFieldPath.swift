@@ -108,40 +108,23 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
     /// messages. A `//` stays in it (an empty component): `r/item//n`, not `r/item/n`, which
     /// would name an element the value need not have come from.
     ///
-    /// Error paths spell elements as the document wrote them: `written`, the name of the
-    /// field's element in the document, replaces the path's last step (`a:n` for `atom:n`
-    /// or `{uri}n`), and the steps written with the same prefix or Clark URI take its prefix.
+    /// Error paths spell elements as the document wrote them where the error knows the
+    /// element: `written`, the name of the field's element in the document, replaces the
+    /// path's last step (`a:n` for `atom:n` or `{uri}n`). The steps above it keep the
+    /// path's spelling: the error does not know their elements' names, and a prefix the
+    /// document gave the field's element says nothing about theirs (`<x:a><y:b>`, both in
+    /// one namespace).
     func elementPath(below recordPath: ElementPath, writtenAs written: String? = nil) -> ElementPath {
         var components = recordPath.components
         if !elementText.isEmpty {
             // `elementText` is the path without a leading `//`, which the pattern remembers.
             if element?.isAnchored == false { components.append("") }
             var steps = QualifiedName.pathComponents(elementText).map(String.init)
-            if let written, let last = steps.last {
-                let namespace = Self.namespaceSpelling(of: last)
-                steps[steps.count - 1] = written
-                let prefix = QualifiedName.prefix(of: written).map { $0 + ":" } ?? ""
-                for index in steps.indices.dropLast() where namespace != nil && Self.namespaceSpelling(of: steps[index]) == namespace {
-                    steps[index] = prefix + Self.localPart(of: steps[index])
-                }
-            }
+            if let written, !steps.isEmpty { steps[steps.count - 1] = written }
             components += steps
         }
         if let attribute { components.append("@" + attribute) }
         return ElementPath(components)
-    }
-
-    /// How a step names its namespace: `{uri}` for a Clark name, `prefix:` for a prefixed
-    /// one, `nil` for an unprefixed name or `*`.
-    private static func namespaceSpelling(of step: String) -> String? {
-        if let (namespace, _) = QualifiedName.clark(step) { return "{\(namespace)}" }
-        return QualifiedName.prefix(of: step).map { $0 + ":" }
-    }
-
-    /// A step without its prefix or Clark URI.
-    private static func localPart(of step: String) -> String {
-        if let (_, local) = QualifiedName.clark(step) { return String(local) }
-        return QualifiedName.localPart(of: step)
     }
 }
 

@@ -149,6 +149,7 @@ extension XMLRecord {
             } catch {
                 try? dispatcher.skipAll(except: pattern)
             }
+            dispatcher.keptSubtreesCountSkippedNames = true
         }
         let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, report: report) { memory in
             try deliver(memory.assumingMemoryBound(to: Model.self).move())

@@ -47,11 +47,23 @@ struct SubtreeSkipper {
 
     /// The subtrees that matter, if the application said (``Dispatcher/skipAll(except:)``).
     let filter: SubtreeFilter?
+    /// Whether the names of the elements the filter skips are counted all the same, for the
+    /// warnings about patterns that matched nothing: when the filter is the library's own
+    /// economy (``Dispatcher/keptSubtreesCountSkippedNames``), not the application's wish.
+    let countsSkippedNames: Bool
+    /// Whether the names inside a subtree the filter skips are counted too, not only the
+    /// skipped element's: with ``countsSkippedNames``, until the filter first keeps a
+    /// subtree. That is a field's element inside a record, so the record's pattern
+    /// matched; the names that a warning about it would want are no longer needed, and
+    /// the rest of the document costs no more than before.
+    var countsNamesInsideSkipped: Bool
     /// The depth of the kept subtree being dispatched, 0 outside any.
     var keptDepth = 0
 
-    init(filter: SubtreeFilter?) {
+    init(filter: SubtreeFilter?, countsSkippedNames: Bool = false) {
         self.filter = filter
+        self.countsSkippedNames = countsSkippedNames && filter != nil
+        countsNamesInsideSkipped = self.countsSkippedNames
     }
 
     // MARK: Requests from start handlers

@@ -54,14 +54,33 @@ struct ErrorPathSpellingTests {
         }
     }
 
-    @Test("a record error: steps of the field path in the same namespace take the document's prefix too")
+    @Test("a record error: only the field's element takes the document's spelling; the steps above it are as the path wrote them")
     func recordNestedSteps() throws {
         let document = "<a:feed xmlns:a=\"\(Self.atom)\">\n<a:entry>\n<a:author><a:n>x</a:n></a:author></a:entry></a:feed>"
         let record = XMLRecord("atom:entry", .value("atom:author/atom:n", as: Int.self)) { $0 }
             .named("Entry").namespaces(["atom": Self.atom])
         for size in [document.utf8.count, 1, 7, 4096] {
             let text = Self.message { _ = try record.all(in: .pieces(document, of: size)) }
-            #expect(text.hasPrefix(#"<pieces>:3:11: error: cannot convert "x" to Int at a:feed/a:entry/a:author/a:n (in record Entry"#), "\(text)")
+            #expect(text.hasPrefix(#"<pieces>:3:11: error: cannot convert "x" to Int at a:feed/a:entry/atom:author/a:n (in record Entry"#), "\(text)")
+        }
+    }
+
+    /// The document's prefix on the field's element says nothing about the elements above
+    /// it: `<x:a><y:b>` was reported `y:a/y:b`, an element the document does not have.
+    @Test("a record error: a step above the field's element never takes the field element's prefix")
+    func recordStepsAboveKeepTheirSpelling() throws {
+        let wildcard = "<r><item><x:a xmlns:x=\"U\"><y:b xmlns:y=\"V\">nope</y:b></x:a></item></r>"
+        let anyNamespace = XMLRecord("item", .value("*:a/*:b", as: Int.self)) { $0 }.named("Item")
+        let bound = "<r><item><x:a xmlns:x=\"U\"><y:b xmlns:y=\"U\">nope</y:b></x:a></item></r>"
+        let boundRecord = XMLRecord("item", .value("u:a/u:b", as: Int.self)) { $0 }
+            .named("Item").namespaces(["u": "U"])
+        for size in [wildcard.utf8.count, 1, 7] {
+            let text = Self.message { _ = try anyNamespace.all(in: .pieces(wildcard, of: size)) }
+            #expect(text.contains(" at r/item/*:a/y:b (in record Item"), "\(text)")
+            #expect(!text.contains("y:a"), "\(text)")
+            let boundText = Self.message { _ = try boundRecord.all(in: .pieces(bound, of: size)) }
+            #expect(boundText.contains(" at r/item/u:a/y:b (in record Item"), "\(boundText)")
+            #expect(!boundText.contains("y:a"), "\(boundText)")
         }
     }
 }

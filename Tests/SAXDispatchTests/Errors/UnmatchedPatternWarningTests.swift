@@ -91,6 +91,72 @@ struct UnmatchedPatternWarningTests {
         ])
     }
 
+    /// Each field registers its path: the second watch of `zz` was left a handler's pattern,
+    /// reported as `pattern \`item/zz\``, even when the record matched nothing.
+    @Test("two fields on one path: one field warning, no pattern warning; none but the record's when it matched nothing")
+    func twoFieldsOnOnePath() throws {
+        let fields = (RecordField<String?>.optional(.text("zz")).named("a"), RecordField<Int?>.optional(.value("zz", as: Int.self)).named("b"))
+        let record = XMLRecord("item", fields.0, fields.1) { ($0, $1) }
+        let summary = try record.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(summary.delivered == 2)
+        #expect(summary.warnings.map(\.code) == [.unmatchedField], "\(summary.warnings)")
+        #expect(summary.warnings.map(\.pattern) == ["zz"])
+        #expect(summary.warnings.allSatisfy { $0.message.hasPrefix("field `zz` of record `item` matched no element in any record") })
+        let missing = try XMLRecord("itme", fields.0, fields.1) { ($0, $1) }.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(missing.warnings.map(\.code) == [.unmatchedPattern], "\(missing.warnings)")
+        #expect(missing.warnings.map(\.pattern) == ["itme"])
+        // Mounted on a dispatcher of the application's, read whole and in pieces.
+        var dispatcher = Dispatcher()
+        dispatcher.onRecord(XMLRecord("itme", fields.0, fields.1) { ($0, $1) }) { _ in }
+        #expect(try Self.warnings(dispatcher, Self.items(2)).map(\.pattern) == ["itme"])
+    }
+
+    /// A record at an anchored pattern owns its parse and skips what no field reaches
+    /// (`<channel>` here): the names in it were never seen, and the warning said no name
+    /// was close to `item`.
+    @Test("an anchored record or decoder pattern: the names its parse skipped count for the suggestions")
+    func anchoredPatternSuggestions() throws {
+        struct Item: Decodable { var title: String }
+        let document = "<rss><channel><title>t</title><item><title>a</title></item><item><title>b</title></item></channel></rss>"
+        let summary = try XMLRecord("/rss/item", .text("title")) { $0 }.forEach(in: .string(document)) { _ in }
+        #expect(
+            summary.warnings.map(\.message) == [
+                "record pattern `/rss/item` matched no element; this document has `item` (2 times) elsewhere"
+            ])
+        var heard: [String] = []
+        _ = try XMLRecordDecoder().all(Item.self, at: "/rss/item", in: .string(document)) { heard.append($0.message) }
+        #expect(heard == ["decoded pattern `/rss/item` matched no element; this document has `item` (2 times) elsewhere"])
+        // Once the pattern has matched, the names inside what it skips are no longer needed:
+        // a record found in a later `<channel>` is still found, and nothing is reported.
+        let later = "<rss><head><x/></head><item><title>a</title></item><channel><item/></channel></rss>"
+        let found = try XMLRecord("/rss/item", .text("title")) { $0 }.forEach(in: .string(later)) { _ in }
+        #expect(found.delivered == 1)
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+    }
+
+    /// The name was counted before the subtree filter skipped the element, so the pattern
+    /// seemed to have matched: its handler never ran, and no warning said why.
+    @Test("skipAll(except:): an element the application skips is not read, so a pattern only it would match is reported")
+    func skippedByTheApplication() throws {
+        var dispatcher = Dispatcher()
+        try dispatcher.skipAll(except: "/r/keep")
+        var runs = 0
+        dispatcher.onStart("x") { _ in runs += 1 }
+        let warnings = try Self.warnings(dispatcher, "<r><x/><keep><y/></keep><x/></r>")
+        #expect(runs == 0)
+        #expect(warnings.map(\.code) == [.unmatchedPattern], "\(warnings)")
+        #expect(warnings.map(\.pattern) == ["x"])
+        // What the filter keeps is still read: no warning for `y`.
+        var kept = Dispatcher()
+        try kept.skipAll(except: "/r/keep")
+        kept.onStart("y") { _ in }
+        #expect(try Self.warnings(kept, "<r><x/><keep><y/></keep><x/></r>").isEmpty)
+        // A record's own skipping is no wish of the application's: what it skips still counts.
+        let field = try XMLRecord("/feed/item", .optional(.text("nme"))) { $0 }.forEach(in: .string(Self.items(2))) { _ in }
+        #expect(field.warnings.map(\.code) == [.unmatchedField])
+        #expect(field.warnings.first?.suggestions.map(\.name) == ["name"], "\(field.warnings)")
+    }
+
     @Test("the work at the end is bounded: past 64 patterns that matched nothing, the warnings name no suggestions")
     func boundedSuggestions() throws {
         var dispatcher = Dispatcher()

@@ -66,6 +66,28 @@ extension DispatchEngine {
         if isHalted { return }
         guard admitsStartTag(name, attributes, openElements: skipper.openElements) else { return }
         skipper.enter()
+        if _slowPath(skipper.countsNamesInsideSkipped && skipper.kind == .element) { countSkippedName(name) }
+    }
+
+    /// Counts the name of a start tag inside a subtree that the library's own filter skips
+    /// (``SubtreeSkipper/countsNamesInsideSkipped``), for the warnings about patterns that
+    /// matched nothing: a record at `/rss/item` skips `<channel>`, which holds the `item`s
+    /// the warning should name. Only as many names as the warnings look at are added to the
+    /// table (``NameSuggester/maximumNames``); past them, names already there are still counted.
+    func countSkippedName(_ name: UnsafePointer<CChar>) {
+        let id: Int32
+        if names.count < NameSuggester.maximumNames {
+            id = names.intern(name)
+            if Int(id) >= chargedNameCount {
+                keys.update()
+                chargeNames()
+                if isHalted { return }
+            }
+        } else {
+            guard let known = names.lookup(name), Int(known) < keys.decidedNameCount else { return }
+            id = known
+        }
+        keys.count(id)
     }
 
     /// An end tag inside a skipped subtree, or the skipped element's own.

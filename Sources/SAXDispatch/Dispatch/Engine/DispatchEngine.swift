@@ -149,7 +149,9 @@ final class DispatchEngine {
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
-        skipper = SubtreeSkipper(filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) })
+        skipper = SubtreeSkipper(
+            filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) },
+            countsSkippedNames: dispatcher.keptSubtreesCountSkippedNames)
         processingInstructionHandlers = dispatcher.processingInstructionHandlers
         commentHandlers = dispatcher.commentHandlers
         doctypeHandlers = dispatcher.doctypeHandlers
@@ -195,18 +197,26 @@ final class DispatchEngine {
             chargeNames()
             if isHalted { return }
         }
-        // Counted for the warnings about patterns that matched nothing.
-        let key = keys.countedKey(of: id)
+        // Counted for the warnings about patterns that matched nothing, once the subtree
+        // filter has kept the element: what the application asked to skip is not read.
+        let key: Int32
         serial &+= 1
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
+            key = keys.key(of: id)
             switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
-            case .keep: skipper.keptDepth = stack.count + 1
+            case .keep:
+                skipper.keptDepth = stack.count + 1
+                skipper.countsNamesInsideSkipped = false
             case .descend(let state): filterState = state
             case .skip:
+                if skipper.countsSkippedNames { keys.count(id) }
                 beginSkipping(.element)
                 return
             }
+            keys.count(id)
+        } else {
+            key = keys.countedKey(of: id)
         }
         let bucket = routes.bucket(key)
         let level = stack.count
