@@ -63,15 +63,17 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return nil
         case .name(let name):
             let attributesFirst = if case .beforeElements = session.options.attributeLookup { true } else { false }
-            if attributesFirst, let value = subtree.attribute(name.attributeName, of: element) {
+            // Made once: most keys are names as written, their own attribute name.
+            let attribute = name.attributeName
+            if attributesFirst, let value = subtree.attribute(attribute, of: element) {
                 return .string(value, owner: element)
             }
             if let children = children(named: name, of: element) { return children }
-            if !attributesFirst, let value = subtree.attribute(name.attributeName, of: element) {
+            if !attributesFirst, let value = subtree.attribute(attribute, of: element) {
                 return .string(value, owner: element)
             }
             try checkCaptured(name, in: element, key)
-            try checkCaptured(attribute: name.attributeName, in: element, key)
+            try checkCaptured(attribute: attribute, in: element, key)
             return nil
         case .path(let steps, let attribute):
             var current = [element]

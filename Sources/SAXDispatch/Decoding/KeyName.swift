@@ -45,8 +45,16 @@ struct KeyName: Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
     ///
     /// The one place a key turns into an attribute name: the probe, the capture and the
     /// lookup all read attributes by it, so that they agree.
+    @inline(__always)
     var attributeName: KeyName {
-        guard isAnyNamespace, let (_, local) = namespaceAndLocalName else { return self }
+        // Most keys are names as written: one inlined test, no other work, per key read.
+        guard isNamespaced else { return self }
+        return anyNamespaceAttributeName ?? self
+    }
+
+    /// The unprefixed attribute a name in any namespace reads; nil for other names.
+    private var anyNamespaceAttributeName: KeyName? {
+        guard isAnyNamespace, let (_, local) = namespaceAndLocalName else { return nil }
         return KeyName(written: String(local))
     }
 
