@@ -275,4 +275,16 @@ struct UnmatchedPatternWarningTests {
         #expect(try XMLRecordDecoder().all(Item.self, at: "item", in: .string(document)) { heard.append($0.message) }.count == 4)
         #expect(heard.isEmpty)
     }
+
+    @Test("an unbound prefix against names in no namespace: the hint says to leave the prefix out, not to bind it")
+    func unboundPrefixAgainstNoNamespace() throws {
+        var dispatcher = Dispatcher()
+        dispatcher.onStart("p:item") { _ in }
+        let warnings = try Self.warnings(dispatcher, Self.items(2))
+        let unmatched = try #require(warnings.first { $0.code == .unmatchedPattern })
+        #expect(
+            unmatched.message
+                == "pattern `p:item` matched no element; this document has `item` (2 times) — write the name without a"
+                + " prefix (`item`), or match any namespace with `*:item`")
+    }
 }

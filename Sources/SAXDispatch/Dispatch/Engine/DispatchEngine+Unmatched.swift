@@ -80,7 +80,13 @@ extension DispatchEngine {
     ) -> String {
         var ways: [String] = []
         if namespace == nil {
-            ways.append("bind a prefix to its namespace")
+            // An unbound prefix (`p:item`) against names in no namespace: no binding helps.
+            if elsewhere.contains(where: { $0.namespaceURI != nil }) {
+                ways.append("bind a prefix to its namespace")
+            }
+            if QualifiedName.prefix(of: name) != nil, elsewhere.contains(where: { $0.namespaceURI == nil }) {
+                ways.append("write the name without a prefix (`\(local)`)")
+            }
         } else {
             if elsewhere.contains(where: { $0.namespaceURI != nil }) {
                 ways.append(
