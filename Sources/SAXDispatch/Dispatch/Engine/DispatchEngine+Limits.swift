@@ -104,6 +104,17 @@ extension DispatchEngine {
         violate(violation, at: (frame.line, frame.column, frame.byteOffset), depth: depth)
     }
 
+    /// Decides the key of a name the table just interned, when it is new, and charges the
+    /// table's growth; `false` when that broke the memory limit and the parse ended.
+    @inline(__always)
+    func admitsInternedName(_ id: Int32) -> Bool {
+        // A new name's id is the table's size before it: known ids are below the count charged.
+        guard _slowPath(Int(id) >= chargedNameCount) else { return true }
+        keys.update()
+        chargeNames()
+        return !isHalted
+    }
+
     /// Charges the parse's memory budget for the name table's growth since the last
     /// charge: a document of many distinct element names is held to the same limit as
     /// expat, which keeps its own copy of each.

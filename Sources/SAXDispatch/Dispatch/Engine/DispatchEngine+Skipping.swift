@@ -78,11 +78,7 @@ extension DispatchEngine {
         let id: Int32
         if names.count < NameSuggester.maximumNames {
             id = names.intern(name)
-            if Int(id) >= chargedNameCount {
-                keys.update()
-                chargeNames()
-                if isHalted { return }
-            }
+            guard admitsInternedName(id) else { return }
         } else {
             guard let known = names.lookup(name), Int(known) < keys.decidedNameCount else { return }
             id = known

@@ -191,12 +191,7 @@ final class DispatchEngine {
         }
         guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
         let id = names.intern(name)
-        // A new name's id is the table's size before it: known ids are below the count charged.
-        if _slowPath(Int(id) >= chargedNameCount) {
-            keys.update()
-            chargeNames()
-            if isHalted { return }
-        }
+        guard admitsInternedName(id) else { return }
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
         let key: Int32
