@@ -93,9 +93,7 @@ extension ExpatDriver {
         // reference in the document; the tag is in the replacement text, in UTF-8, which
         // expat gives to a default handler without changing its positions.
         guard raw[0] == 0x26 || (raw.count > 1 && raw[0] == 0 && raw[1] == 0x26) else {
-            let scan = EntityReferenceScan(
-                bytes: raw, form: EntityReferenceScan.form(of: raw), leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
-                decodeName: decodeInDocumentEncoding)
+            let scan = referenceScan(of: raw, form: EntityReferenceScan.form(of: raw))
             guard scan.mayHoldReferences else { return true }
             return admitsReferences(scan, walking: true) { "an attribute value of \(element())" }
         }
@@ -136,11 +134,17 @@ extension ExpatDriver {
             end += unit
         }
         let literal = UnsafeRawBufferPointer(rebasing: rest[..<end])
-        return admitsReferences(EntityReferenceScan(
-                bytes: literal, form: form, leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
-                decodeName: decodeInDocumentEncoding), walking: true) {
+        return admitsReferences(referenceScan(of: literal, form: form), walking: true) {
             "the default value of attribute '\(MessageText.name(attribute))'"
         }
+    }
+
+    /// A scan of `bytes`, input of the document in its own encoding, for entity references:
+    /// names and columns counted as that encoding says.
+    func referenceScan(of bytes: UnsafeRawBufferPointer, form: EntityReferenceScan.Form) -> EntityReferenceScan {
+        EntityReferenceScan(
+            bytes: bytes, form: form, leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
+            decodeName: decodeInDocumentEncoding)
     }
 
     /// Checks each reference of `scan`; the error points at the reference when `walking`

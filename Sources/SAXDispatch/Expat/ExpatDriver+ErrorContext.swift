@@ -45,9 +45,7 @@ extension ExpatDriver {
             end += unit
         }
         guard end + unit <= held.count else { return nil }
-        let scan = EntityReferenceScan(
-            bytes: UnsafeRawBufferPointer(rebasing: held[..<end]), form: form, leads: mapLeadBytes,
-            bytesAreUTF8: documentBytesAreUTF8, decodeName: decodeInDocumentEncoding)
+        let scan = referenceScan(of: UnsafeRawBufferPointer(rebasing: held[..<end]), form: form)
         var found: (name: String, index: Int)?
         scan.forEachReference { name, index in
             guard let undeclared = declaredEntities.undeclaredName(reachedFrom: name) else { return true }
