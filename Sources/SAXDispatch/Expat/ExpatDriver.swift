@@ -334,8 +334,3 @@ func forwardToEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngi
     guard let userData else { return }
     Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.withEngine(body) }
 }
-
-/// A C string from expat as a Swift string, or nil for a null pointer.
-func string(_ pointer: UnsafePointer<CChar>?) -> String? {
-    pointer.map(UTF8Text.string(cString:))
-}

@@ -91,15 +91,15 @@ struct AttributeNameMatcher: Sendable {
     func matches(_ candidate: UnsafePointer<CChar>) -> Bool {
         switch kind {
         case .exact:
-            return first.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
+            return first.withUnsafeBufferPointer { cStringEquals(candidate, $0) }
         case .namespaced:
             return Self.hasNamespacedName(candidate, first)
         case .namespacedOrWritten:
             return Self.hasNamespacedName(candidate, first)
-                || second.withUnsafeBufferPointer { ElementAttributes.equals(candidate, $0) }
+                || second.withUnsafeBufferPointer { cStringEquals(candidate, $0) }
         case .written:
             let (exact, suffix) = (first, second)
-            if exact.withUnsafeBufferPointer({ ElementAttributes.equals(candidate, $0) }) { return true }
+            if exact.withUnsafeBufferPointer({ cStringEquals(candidate, $0) }) { return true }
             let length = strlen(candidate)
             guard length > suffix.count else { return false }
             return suffix.withUnsafeBufferPointer { suffix in

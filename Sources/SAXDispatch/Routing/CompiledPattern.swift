@@ -193,7 +193,7 @@ struct CompiledAttributeTest {
             if name.matches(candidate) {
                 guard let value else { return true }
                 guard let actual = attributes[2 * index + 1] else { return false }
-                return value.withUnsafeBufferPointer { ElementAttributes.equals(actual, $0) }
+                return value.withUnsafeBufferPointer { cStringEquals(actual, $0) }
             }
             index += 1
         }

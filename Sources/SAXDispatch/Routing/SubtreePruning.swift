@@ -55,14 +55,15 @@ struct SubtreePruning {
     private let entryFlags: [RouteFlags]
 
     /// - Parameters:
-    ///   - entries: The route table's entries, in its order.
+    ///   - entries: The route table's entries, in its order: each one's handler group and
+    ///     whether it is its group's catch-all.
     ///   - patterns: Their compiled patterns.
     ///   - entryFlags: Their flags, the fallback's last.
     ///   - groupMasks: Per entry, the group bits a match of it sets (``RouteTable/groupMask(entry:)``).
     ///   - catchAllBits: Per entry, ``RouteTable/catchAllBit(entry:)``.
     ///   - groupParents: Per handler group, the group it was mounted into (`-1` for group 0).
     init(
-        entries: [RouteEntry], patterns: [CompiledPattern], entryFlags: [RouteFlags], groupMasks: [UInt64],
+        entries: [(group: Int, isCatchAll: Bool)], patterns: [CompiledPattern], entryFlags: [RouteFlags], groupMasks: [UInt64],
         catchAllBits: [UInt64], groupParents: [Int]
     ) {
         self.patterns = patterns

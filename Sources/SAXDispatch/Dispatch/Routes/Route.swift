@@ -85,52 +85,11 @@ struct Route {
     }
 }
 
-/// What a route needs from the dispatcher, checked once per event.
-struct RouteFlags: OptionSet {
-    var rawValue: UInt16
-
-    static let start = RouteFlags(rawValue: 1 << 0)
-    static let end = RouteFlags(rawValue: 1 << 1)
-    static let textChunks = RouteFlags(rawValue: 1 << 2)
-    static let collectsText = RouteFlags(rawValue: 1 << 3)
-    /// Only in the route table: the element's patterns must be matched against its ancestors.
-    static let matchesAncestors = RouteFlags(rawValue: 1 << 4)
-    /// Some of the element's attributes are kept while it is open.
-    static let retainsAttributes = RouteFlags(rawValue: 1 << 5)
-    /// A handler takes the element's text with `.preserve`: leading whitespace is kept.
-    /// Without it, whitespace before the first other character is never gathered, so a
-    /// container's indentation costs no memory and does not count towards the text limit.
-    static let preservesText = RouteFlags(rawValue: 1 << 6)
-    /// Only on open elements: the element's text is counted against the text limits,
-    /// not kept (``Dispatcher/limitsAllText``).
-    static let measuresText = RouteFlags(rawValue: 1 << 7)
-    /// A handler takes the element's whole text: its descendants' text too.
-    static let wholeText = RouteFlags(rawValue: 1 << 8)
-    /// A handler takes the element's inner markup.
-    static let innerMarkup = RouteFlags(rawValue: 1 << 9)
-    /// Only on open elements: the element is, or is inside, one whose whole text or inner
-    /// markup is wanted, so its events go to ``ContentCapture`` too.
-    static let inCapture = RouteFlags(rawValue: 1 << 10)
-    /// A handler takes the element's outer markup: its inner markup within its own tags.
-    static let outerMarkup = RouteFlags(rawValue: 1 << 11)
-    /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
-    /// or on its parent.
-    static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
-
-    /// Character data must reach the dispatcher while this element is innermost.
-    var wantsCharacters: Bool {
-        !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .outerMarkup, .inCapture])
-    }
-
-    /// Where character data goes while this element is innermost.
+extension RouteFlags {
+    /// Where character data goes while an element with these flags is innermost.
     @inline(__always)
     var characterData: ExpatDriver.CharacterData {
         guard wantsCharacters else { return .ignored }
         return isDisjoint(with: [.inCapture, .measuresText]) ? .common : .rare
     }
-    /// Somebody listens to this element at all.
-    var isListened: Bool { rawValue != 0 }
-    /// A handler runs for this element (keeping attributes alone does not count: the
-    /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture]).isEmpty }
 }

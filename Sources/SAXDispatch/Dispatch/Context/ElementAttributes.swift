@@ -182,7 +182,7 @@ public struct ElementAttributes: Sequence {
             guard let first = wanted.first else { return nil }
             let leading = CChar(bitPattern: first)
             for index in 0..<count {
-                if let candidate = pairs[2 * index], candidate.pointee == leading, Self.equals(candidate, wanted) {
+                if let candidate = pairs[2 * index], candidate.pointee == leading, cStringEquals(candidate, wanted) {
                     return index
                 }
             }
@@ -215,18 +215,6 @@ public struct ElementAttributes: Sequence {
 
     private func string(_ slot: Int) -> String {
         pointer(slot).map { UTF8Text.string(cString: $0) } ?? ""
-    }
-
-    /// Whether a NUL-terminated C string holds exactly `bytes`.
-    static func equals(_ cString: UnsafePointer<CChar>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        return cString.withMemoryRebound(to: UInt8.self, capacity: bytes.count + 1) { candidate in
-            while index < bytes.count {
-                if candidate[index] != bytes[index] { return false }
-                index += 1
-            }
-            return candidate[index] == 0
-        }
     }
 }
 

@@ -170,7 +170,7 @@ final class RouteTable {
                 }
         }
         pruning = SubtreePruning(
-            entries: entries, patterns: compiled, entryFlags: entryFlags, groupMasks: groupMasks,
+            entries: entries.map { ($0.group, $0.isCatchAll) }, patterns: compiled, entryFlags: entryFlags, groupMasks: groupMasks,
             catchAllBits: catchAllBits, groupParents: groupParents)
     }
 
