@@ -4,8 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What the element decoders of one parse share: the decoder's options, the captured
-/// subtree, the key schema the probe learned, and cached key lookups.
+/// Per parse, made by ``XMLRecordDecoder`` for the decoded type: what the element decoders
+/// share — the decoder's options, the captured subtree, the key schema the probe learned,
+/// and cached key targets (``KeyTarget``).
 final class DecodingSession {
     let options: XMLRecordDecoder
     let subtree = CapturedSubtree()
@@ -28,7 +29,7 @@ final class DecodingSession {
     /// first ``maximumCachedLookups`` are kept: memory and the time of a lookup stay
     /// bounded whatever the input.
     @exclusivity(unchecked) private var lookupNames: [String] = []
-    @exclusivity(unchecked) private var lookups: [KeyLookup] = []
+    @exclusivity(unchecked) private var lookups: [KeyTarget] = []
     static let maximumCachedLookups = 256
     /// The number of key lookups kept, for tests.
     var cachedLookupCount: Int { lookups.count }
@@ -139,7 +140,7 @@ final class DecodingSession {
     }
 
     /// How the types decoded so far are read.
-    @exclusivity(unchecked) private var kinds = TypeTable<ElementDecoder.ValueKind>()
+    @exclusivity(unchecked) private var kinds = PerTypeCache<ElementDecoder.ValueKind>()
 
     /// How `T` is read, found once per session: its conformance checks are dynamic casts,
     /// which cost more than the scan.
@@ -148,7 +149,7 @@ final class DecodingSession {
     }
 
     /// The container factories made so far, by key type.
-    @exclusivity(unchecked) private var factories = TypeTable<AnyObject>()
+    @exclusivity(unchecked) private var factories = PerTypeCache<AnyObject>()
 
     /// A keyed container over `element`, made by the key type's factory (see
     /// ``KeyedContainerFactory``), which is made the first time the session meets the type.
@@ -162,10 +163,10 @@ final class DecodingSession {
     }
 
     /// What a key reads, under the decoder's key strategy.
-    func lookup(_ key: some CodingKey) -> KeyLookup {
+    func lookup(_ key: some CodingKey) -> KeyTarget {
         let name = key.stringValue
         if let index = lookupNames.firstIndex(of: name) { return lookups[index] }
-        let lookup = KeyLookup(name, options: options)
+        let lookup = KeyTarget(name, options: options)
         if lookups.count < Self.maximumCachedLookups {
             lookupNames.append(name)
             lookups.append(lookup)

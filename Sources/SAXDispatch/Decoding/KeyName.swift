@@ -1,5 +1,7 @@
-/// The name of an element or attribute that a coding key reads, resolved by the decoder's
-/// namespace rules (``XMLRecordDecoder/namespaces``, ``XMLRecordDecoder/processesNamespaces``).
+/// Compiled once per key: the XML name of an element or attribute that a coding key
+/// reads, resolved by the decoder's namespace rules (``XMLRecordDecoder/namespaces``,
+/// ``XMLRecordDecoder/processesNamespaces``). A ``KeyTarget`` holds one or more; the
+/// ``KeySchema``, the capture and the containers compare document names with it.
 ///
 /// A key name is compared either with the name as the document wrote it (an unprefixed
 /// name, a prefix no binding declares, or any name without namespace processing) or by

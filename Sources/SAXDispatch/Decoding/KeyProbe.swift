@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Learns which children a `Decodable` type reads by decoding it once from nothing: every
+/// Compiled once per decoded type: a `Decoder` that learns which children a `Decodable`
+/// type reads by decoding it once from nothing, when its ``DecodingSession`` is made: every
 /// key is present, every value a placeholder (`""`, `0`, `false`, an enum's first case),
 /// every list one item long. What the type asks for becomes a ``KeySchema``.
 ///

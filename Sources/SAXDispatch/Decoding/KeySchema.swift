@@ -1,5 +1,6 @@
-/// Which children of an element a `Decodable` type reads, learned by ``KeyProbe``: the
-/// capture keeps those and skips the rest.
+/// Compiled once per decoded type, refined by decodes: which children and attributes of
+/// an element a `Decodable` type reads, learned by ``KeyProbe`` (and by decodes that ask
+/// for more). ``SubtreeCapture`` reads it per element to keep those and skip the rest.
 ///
 /// A schema belongs to one decode of one type and is only changed by the thread that
 /// runs that parse.

@@ -1,4 +1,5 @@
-/// Makes the keyed containers of one `CodingKey` type.
+/// Conversion to the model: makes the keyed containers of one `CodingKey` type; one per
+/// key type, made on first use and kept in ``DecodingSession``'s ``PerTypeCache``.
 ///
 /// `container(keyedBy:)` is generic over a key type only known at run time, so making
 /// `KeyedDecodingContainer(ElementKeyedContainer<Key>(…))` there asks the runtime for the

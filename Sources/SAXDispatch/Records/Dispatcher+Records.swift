@@ -22,6 +22,6 @@ extension Dispatcher {
             try handler(memory.assumingMemoryBound(to: Model.self).move())
         }
         // The record's own bindings resolve its pattern first; this dispatcher's, the rest.
-        mount(assembler.handlers(for: record.node), at: record.pattern.resolvingPrefixes(record.node.namespaces))
+        mount(assembler.handlers(for: record.plan), at: record.pattern.resolvingPrefixes(record.plan.namespaces))
     }
 }

@@ -1,4 +1,6 @@
-/// How a field is read from its slot when its record ends.
+/// Conversion to the model: how a field's value is read from its ``CapturedField`` when its
+/// record ends. Chosen once when the ``RecordField`` is declared (a standard kind, or a
+/// closure); run by ``BuildArgumentLayout/readFields(_:_:_:)`` for every record.
 ///
 /// The standard fields (text, the standard numbers and `Bool`, lists of them) are read by
 /// code of their own, called directly from the record's loop over its fields, and their
@@ -21,9 +23,14 @@ struct FieldReader: Sendable {
         var converts: Bool { self == .double || self == .int || self == .bool }
     }
 
+    /// Reads a field from what its slot captured: initializes `out` (memory for the
+    /// field's value) and returns `nil`, or returns the failures and leaves `out`
+    /// uninitialized.
+    typealias Closure = @Sendable (CapturedField, FieldReadContext, _ out: UnsafeMutableRawPointer) -> FieldFailures?
+
     let kind: Kind
     /// The reading of a ``Kind/closure`` field.
-    let closure: FieldExtract?
+    let closure: Closure?
 
     static let text = FieldReader(kind: .text)
     static let double = FieldReader(kind: .double)
@@ -33,11 +40,11 @@ struct FieldReader: Sendable {
     static let ints = FieldReader(kind: .ints)
     static let doubles = FieldReader(kind: .doubles)
 
-    static func closure(_ extract: @escaping FieldExtract) -> FieldReader {
-        FieldReader(kind: .closure, closure: extract)
+    static func closure(_ read: @escaping Closure) -> FieldReader {
+        FieldReader(kind: .closure, closure: read)
     }
 
-    private init(kind: Kind, closure: FieldExtract? = nil) {
+    private init(kind: Kind, closure: Closure? = nil) {
         self.kind = kind
         self.closure = closure
     }
@@ -46,7 +53,7 @@ struct FieldReader: Sendable {
     /// and returns `nil`, or returns the failures and leaves `out` uninitialized. A
     /// ``Kind/closure`` field is read by its closure instead. The slot is consumed: a
     /// text field's `String` moves into `out` (a copy would cost a retain and a release).
-    static func read(_ kind: Kind, _ slot: consuming FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
+    static func read(_ kind: Kind, _ slot: consuming CapturedField, _ site: FieldReadContext, into out: UnsafeMutableRawPointer)
         -> FieldFailures?
     {
         if case .converted(let bits, _) = slot {
@@ -61,12 +68,12 @@ struct FieldReader: Sendable {
         }
         return switch kind {
         case .text: moveText(consume slot, site, into: out)
-        case .double: FieldExtraction.required(slot, site, into: out, Double.init(xmlText:))
-        case .int: FieldExtraction.required(slot, site, into: out, Int.init(xmlText:))
-        case .bool: FieldExtraction.required(slot, site, into: out, Bool.init(xmlText:))
-        case .strings: FieldExtraction.many(slot, site, into: out) { $0 }
-        case .ints: FieldExtraction.many(slot, site, into: out, Int.init(xmlText:))
-        case .doubles: FieldExtraction.many(slot, site, into: out, Double.init(xmlText:))
+        case .double: FieldReader.required(slot, site, into: out, Double.init(xmlText:))
+        case .int: FieldReader.required(slot, site, into: out, Int.init(xmlText:))
+        case .bool: FieldReader.required(slot, site, into: out, Bool.init(xmlText:))
+        case .strings: FieldReader.many(slot, site, into: out) { $0 }
+        case .ints: FieldReader.many(slot, site, into: out, Int.init(xmlText:))
+        case .doubles: FieldReader.many(slot, site, into: out, Double.init(xmlText:))
         // A closure field always has its closure (``closure(_:)``); were it missing, the
         // field would fail rather than leave its value unwritten.
         case .closure: FieldFailures([site.failure(.missing, at: nil)])
@@ -74,7 +81,7 @@ struct FieldReader: Sendable {
     }
 
     /// Moves a text field's `String` into `out`.
-    private static func moveText(_ slot: consuming FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer)
+    private static func moveText(_ slot: consuming CapturedField, _ site: FieldReadContext, into out: UnsafeMutableRawPointer)
         -> FieldFailures?
     {
         switch consume slot {
@@ -82,7 +89,7 @@ struct FieldReader: Sendable {
             out.initialize(as: String.self, to: text)
             return nil
         case let other:
-            return FieldExtraction.required(other, site, into: out) { $0 }
+            return FieldReader.required(other, site, into: out) { $0 }
         }
     }
 
@@ -137,7 +144,7 @@ struct FieldReader: Sendable {
 
     /// The reading as a closure, for fields made from other fields (``RecordField/map(_:)``,
     /// ``RecordField/optional(_:)``).
-    var extract: FieldExtract {
+    var asClosure: Closure {
         if let closure { return closure }
         let kind = kind
         return { Self.read(kind, $0, $1, into: $2) }

@@ -12,8 +12,8 @@ extension RecordAssembler {
             heldBytes.removeAll()
             for node in 0..<innermost.count { innermost[node] = -1 }
         }
-        let occurrence = FieldOccurrence(element)
-        var slots = spareSlots[node].popLast() ?? [FieldSlot](repeating: .empty, count: nodes[node].fields.count)
+        let occurrence = CapturePosition(element)
+        var slots = spareSlots[node].popLast() ?? [CapturedField](repeating: .empty, count: nodes[node].fields.count)
         var held = 0
         if !own.isEmpty {
             let attributes = element.attributesReadInHandler
@@ -48,7 +48,7 @@ extension RecordAssembler {
     /// What a nested record's model costs the parent it waits in, besides the lists its
     /// record held: the model, its keeping, and its single fields' text.
     @inline(never)
-    static func modelCost(of slots: [FieldSlot], modelSize: Int) -> Int {
+    static func modelCost(of slots: [CapturedField], modelSize: Int) -> Int {
         var bytes = modelSize + 32
         for slot in slots {
             if case .text(let text, _) = slot { bytes += text.utf8.count }
@@ -89,10 +89,10 @@ extension RecordAssembler {
     /// Calls `body` with each open record of `node` that a field match at `element` belongs to.
     @inline(__always)
     func forEachRecord(
-        of node: Int, matching element: ElementContext, _ reach: FieldMatchReach, _ body: (Int) throws -> Void
+        of node: Int, matching element: ElementContext, _ anchor: FieldAnchor, _ body: (Int) throws -> Void
     ) rethrows {
-        guard reach.anywhere else {
-            let record = openRecord(of: node, above: element, generations: reach.generations)
+        guard anchor.anywhere else {
+            let record = openRecord(of: node, above: element, generations: anchor.generations)
             if record >= 0 { try body(record) }
             return
         }
@@ -103,18 +103,18 @@ extension RecordAssembler {
         }
     }
 
-    func openText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, isList: Bool, _ element: ElementContext) {
-        let occurrence = FieldOccurrence(element)
+    func openText(_ node: Int, _ field: Int, _ anchor: FieldAnchor, isList: Bool, _ element: ElementContext) {
+        let occurrence = CapturePosition(element)
         let isNil = Self.isMarkedNil(element.attributesReadInHandler)
-        forEachRecord(of: node, matching: element, reach) { record in
+        forEachRecord(of: node, matching: element, anchor) { record in
             open[record].slots[field].open(occurrence, isNil: isNil, depth: element.depth, isList: isList)
         }
     }
 
-    func closeText(_ node: Int, _ field: Int, _ reach: FieldMatchReach, _ element: ElementContext, _ text: String)
+    func closeText(_ node: Int, _ field: Int, _ anchor: FieldAnchor, _ element: ElementContext, _ text: String)
         throws
     {
-        try forEachRecord(of: node, matching: element, reach) { record in
+        try forEachRecord(of: node, matching: element, anchor) { record in
             if open[record].slots[field].complete(depth: element.depth, text: text) {
                 try charge(Self.cost(of: text), to: record)
             }
@@ -122,19 +122,19 @@ extension RecordAssembler {
     }
 
     func captureAttribute(
-        _ node: Int, _ field: Int, _ reach: FieldMatchReach, _ attribute: AttributeNameMatcher, _ policy: WhitespacePolicy,
+        _ node: Int, _ field: Int, _ anchor: FieldAnchor, _ attribute: AttributeNameMatcher, _ policy: WhitespacePolicy,
         isList: Bool, _ converts: FieldReader.Kind?, _ element: ElementContext
     ) throws {
         guard let raw = element.attributesReadInHandler.cString(matching: attribute) else { return }
-        let occurrence = FieldOccurrence(element)
+        let occurrence = CapturePosition(element)
         if let kind = converts, let bits = Self.converted(raw, as: kind, policy) {
-            forEachRecord(of: node, matching: element, reach) { record in
+            forEachRecord(of: node, matching: element, anchor) { record in
                 open[record].slots[field].capture(converted: bits, occurrence)
             }
             return
         }
         let value = Whitespace.applying(policy, to: UTF8Text.string(cString: raw))
-        try forEachRecord(of: node, matching: element, reach) { record in
+        try forEachRecord(of: node, matching: element, anchor) { record in
             if open[record].slots[field].capture(value, occurrence, isList: isList) {
                 try charge(Self.cost(of: value), to: record)
             }
@@ -147,7 +147,7 @@ extension RecordAssembler {
     func pruneUnreachable(_ element: ElementContext) {
         let record = innermost[0]
         guard record >= 0, open[record].previous < 0 else { return }
-        if reach?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
+        if pathTree?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
             // A record at the root pattern inside this one is delivered on its own: pruning
             // must not hide it.
             element.pruneSubtree(nestedMatchesStandAlone: true)
@@ -167,7 +167,7 @@ extension RecordAssembler {
     // hot path shares the instruction cache with expat's tokenizer without evicting it.
     func finish(
         _ node: Int, _ element: ElementContext, _ text: String?, _ kind: OwnTextKind?,
-        _ assemble: RecordNode.Assemble
+        _ assemble: RecordPlan.Assemble
     ) throws {
         let index = openRecord(of: node, atDepth: element.depth)
         guard index >= 0 else { return }
@@ -181,7 +181,7 @@ extension RecordAssembler {
         // A nested record's model waits in its parent's field, with its single fields' text.
         let holding = parents[node] == nil ? held : held + Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
         // `nodes[node]` is read in place: a copy of the node would retain its fields and closures.
-        let site = RecordSite(name: nodes[node].name, context: element, occurrence: record.occurrence)
+        let site = RecordReadContext(name: nodes[node].name, context: element, occurrence: record.occurrence)
         try withUnsafeTemporaryAllocation(
             byteCount: max(nodes[node].modelSize, 1), alignment: nodes[node].modelAlignment
         ) { buffer in
@@ -198,7 +198,7 @@ extension RecordAssembler {
     /// content as `kind` says; returns what the lists among them took (see ``charge(_:to:)``).
     @inline(never)
     func completeOwnText(
-        of node: Int, in slots: inout [FieldSlot], _ kind: OwnTextKind, depth: Int, _ text: String
+        of node: Int, in slots: inout [CapturedField], _ kind: OwnTextKind, depth: Int, _ text: String
     ) -> Int {
         var kept = 0
         for field in ownFields[node] where field.attribute == nil && field.policy == kind.policy && field.content == kind.content {
@@ -211,7 +211,7 @@ extension RecordAssembler {
     /// and skips, or reports and delivers the replacement.
     @inline(never)
     func settle(
-        _ failures: FieldFailures, of node: Int, _ site: RecordSite, model: UnsafeMutableRawPointer, holding: Int
+        _ failures: FieldFailures, of node: Int, _ site: RecordReadContext, model: UnsafeMutableRawPointer, holding: Int
     ) throws {
         let error = XMLRecordError(
             recordName: nodes[node].name, recordPath: site.context.path, line: site.occurrence.line,
@@ -251,8 +251,8 @@ extension RecordAssembler {
 
     /// Keeps a finished record's slot array for the node's next record: a record then
     /// costs no allocation of its own. Assembling the record took every slot's contents
-    /// (``RecordNode/assemble``), so the slots are empty already.
-    func recycle(_ slots: inout [FieldSlot], of node: Int) {
+    /// (``RecordPlan/assemble``), so the slots are empty already.
+    func recycle(_ slots: inout [CapturedField], of node: Int) {
         assert(slots.allSatisfy { if case .empty = $0 { true } else { false } }, "an assembled record's slots are empty")
         spareSlots[node].append(slots)
         slots = []

@@ -1,25 +1,28 @@
-/// Streams records: turns a record definition (and the records nested in it) into the
-/// handler set that captures their fields, keeps the fields of the records that are
-/// open, and builds each model when its element ends.
+/// The matching stage, one per registration of a record: turns a ``RecordPlan`` (and the
+/// plans nested in it) into the handler set that captures their fields, keeps, during a
+/// parse, the ``CapturedField``s of the records that are open, and builds each model when
+/// its element ends. Made by ``Dispatcher/onRecord(_:diagnostics:_:)`` and the record
+/// parses; the dispatch engine calls its handlers.
 ///
 /// Nested records are handler sets mounted inside their parent's at the field's path,
 /// so matching costs what it costs for hand-written handlers. With `skipsUnnamed`, the
-/// elements below a root record's element that no field of the tree reads (``FieldReach``)
+/// elements below a root record's element that no field of the tree reads (``FieldPathTree``)
 /// are pruned, with everything inside them.
 ///
 /// This file builds the handler sets; `RecordAssembler+Events.swift` is what they do.
 final class RecordAssembler {
     struct OpenRecord {
         var node: Int
-        var slots: [FieldSlot]
-        var occurrence: FieldOccurrence
+        var slots: [CapturedField]
+        var occurrence: CapturePosition
         var depth: Int
         /// The node's innermost open record before this one.
         var previous: Int
     }
 
-    /// Which open records of a node a field's match belongs to.
-    struct FieldMatchReach {
+    /// Which open records of a node a field's match belongs to: those a fixed number of
+    /// generations up, or, for a path not anchored at the record (`//title`), every one.
+    struct FieldAnchor {
         /// How many generations below its record the field's element is, when fixed.
         var generations: Int?
         /// The path starts anywhere below (`//title`): every enclosing record takes the match.
@@ -57,7 +60,7 @@ final class RecordAssembler {
     // The assembler's state changes on every field event. Handlers run one at a time and
     // never reach the assembler re-entrantly, so accesses cannot overlap: the runtime's
     // exclusivity checks, paid on every access, are left out.
-    @exclusivity(unchecked) var nodes: [RecordNode] = []
+    @exclusivity(unchecked) var nodes: [RecordPlan] = []
     /// Per node, its fields read at the record element, found once here rather than per record.
     @exclusivity(unchecked) var ownFields: [[OwnField]] = []
     @exclusivity(unchecked) var parents: [Parent?] = []
@@ -70,10 +73,10 @@ final class RecordAssembler {
     /// Per node, the index in `open` of its innermost open record, or -1.
     @exclusivity(unchecked) var innermost = GrowableBuffer<Int>()
     /// Per node, slot arrays of finished records, emptied, for the next records to reuse.
-    @exclusivity(unchecked) var spareSlots = GrowableBuffer<[[FieldSlot]]>()
+    @exclusivity(unchecked) var spareSlots = GrowableBuffer<[[CapturedField]]>()
     /// The elements below the root record's element that some field reads; with
     /// `skipsUnnamed`, the others are pruned.
-    @exclusivity(unchecked) var reach: FieldReach?
+    @exclusivity(unchecked) var pathTree: FieldPathTree?
     /// The parse the open records belong to: a parse that ended inside a record leaves it
     /// open, for the next parse to drop.
     @exclusivity(unchecked) var parse = ParseIdentity()
@@ -97,11 +100,11 @@ final class RecordAssembler {
     }
 
     /// The handler set for `root`, to mount at the root record's pattern.
-    func handlers(for root: RecordNode) -> Dispatcher {
+    func handlers(for root: RecordPlan) -> Dispatcher {
         var set = makeSet(root, parent: nil, inherited: NamespaceBindings())
-        let reach = FieldReach(root)
-        if skipsUnnamed && reach.rulesOutAnything {
-            self.reach = reach
+        let pathTree = FieldPathTree(root)
+        if skipsUnnamed && pathTree.rulesOutAnything {
+            self.pathTree = pathTree
             // The root set's catch-all runs for every element below a root record element that
             // no field or nested record of the tree matched: where pruning is decided.
             set.onAnyStart { [self] element in pruneUnreachable(element) }
@@ -110,7 +113,7 @@ final class RecordAssembler {
     }
 
     /// - Parameter inherited: The bindings of the records `node` is nested in.
-    func makeSet(_ node: RecordNode, parent: Parent?, inherited: NamespaceBindings) -> Dispatcher {
+    func makeSet(_ node: RecordPlan, parent: Parent?, inherited: NamespaceBindings) -> Dispatcher {
         let index = nodes.count
         let bindings = node.namespaces.inheriting(inherited)
         let (own, ownTextKinds) = Self.ownFields(of: node, bindings: bindings)
@@ -125,36 +128,36 @@ final class RecordAssembler {
         // captures, which a call borrows: read from the assembler's arrays, each would cost
         // a retain and a release per record.
         set.onStart(.mountPoint) { [self, own] element in try begin(index, element, own) }
-        for (field, spec) in node.fields.enumerated() {
-            guard let element = spec.path.element else { continue }
+        for (field, plan) in node.fields.enumerated() {
+            guard let element = plan.path.element else { continue }
             // The record a match belongs to is the one as many generations up as the path
             // is long: with a record nested in another of its kind, not always the innermost.
             // A path that starts anywhere below (`//title`) belongs to every enclosing one.
-            let reach = FieldMatchReach(generations: spec.path.depth, anywhere: !element.isAnchored)
-            switch spec.capture {
+            let anchor = FieldAnchor(generations: plan.path.depth, anywhere: !element.isAnchored)
+            switch plan.capture {
             case .text(let policy), .items(let policy):
-                let isList = if case .items = spec.capture { true } else { false }
-                if let attribute = spec.path.attribute {
+                let isList = if case .items = plan.capture { true } else { false }
+                if let attribute = plan.path.attribute {
                     let attribute = AttributeNameMatcher(fieldAttribute: attribute, bindings: bindings)
-                    let converts = Self.conversion(of: spec, isList: isList)
+                    let converts = Self.conversion(of: plan, isList: isList)
                     set.onStart(element) { [self] element in
-                        try captureAttribute(index, field, reach, attribute, policy, isList: isList, converts, element)
+                        try captureAttribute(index, field, anchor, attribute, policy, isList: isList, converts, element)
                     }
                 } else {
-                    set.onStart(element) { [self] element in openText(index, field, reach, isList: isList, element) }
-                    set.onEnd(element, content: spec.content, whitespace: policy) { [self] element, text in
-                        try closeText(index, field, reach, element, text)
+                    set.onStart(element) { [self] element in openText(index, field, anchor, isList: isList, element) }
+                    set.onEnd(element, content: plan.content, whitespace: policy) { [self] element, text in
+                        try closeText(index, field, anchor, element, text)
                     }
                 }
             case .record(let nested), .records(let nested):
                 set.mount(
                     makeSet(
-                        nested, parent: Parent(node: index, field: field, generations: reach.generations),
+                        nested, parent: Parent(node: index, field: field, generations: anchor.generations),
                         inherited: bindings),
                     at: element)
             }
             // The record's `.` is its first watch.
-            set.labelWatch(of: element, role: .field, text: spec.path.text, parent: 0)
+            set.labelWatch(of: element, role: .field, text: plan.path.text, parent: 0)
         }
         set.labelWatch(of: .mountPoint, role: .record)
         // Own text under a second policy (or the whole text, or the inner markup) is completed
@@ -177,8 +180,8 @@ final class RecordAssembler {
     }
 
     /// The kind a single attribute field's value converts to as it is read, if any.
-    static func conversion(of spec: FieldSpec, isList: Bool) -> FieldReader.Kind? {
-        !isList && spec.readerKind.converts ? spec.readerKind : nil
+    static func conversion(of plan: FieldPlan, isList: Bool) -> FieldReader.Kind? {
+        !isList && plan.readerKind.converts ? plan.readerKind : nil
     }
 
     /// An attribute value converted from expat's bytes as `kind` (after the field's
@@ -194,31 +197,31 @@ final class RecordAssembler {
     /// The fields of `node` read at the record element itself (`.` or `@name`), and what
     /// those reading its content read, in field order, each once.
     static func ownFields(
-        of node: RecordNode, bindings: NamespaceBindings
+        of node: RecordPlan, bindings: NamespaceBindings
     ) -> (fields: [OwnField], textKinds: [OwnTextKind]) {
         var fields: [OwnField] = []
         var textKinds: [OwnTextKind] = []
-        for (field, spec) in node.fields.enumerated() where spec.path.element == nil {
+        for (field, plan) in node.fields.enumerated() where plan.path.element == nil {
             let policy: WhitespacePolicy
-            switch spec.capture {
+            switch plan.capture {
             case .text(let fieldPolicy), .items(let fieldPolicy):
                 policy = fieldPolicy
             case .record, .records:
                 // A field path written in code (`.record("@id", …)`): input never builds a
                 // nested record, and the message must survive an optimized build.
                 fatalError(
-                    "a nested record needs an element path, not \(spec.path.text.debugDescription)"
-                        + " (field \(spec.displayName) of record \(node.name))")
+                    "a nested record needs an element path, not \(plan.path.text.debugDescription)"
+                        + " (field \(plan.displayName) of record \(node.name))")
             }
-            let kind = OwnTextKind(policy: policy, content: spec.content)
-            if spec.path.attribute == nil, !textKinds.contains(kind) { textKinds.append(kind) }
-            let isList = if case .items = spec.capture { true } else { false }
+            let kind = OwnTextKind(policy: policy, content: plan.content)
+            if plan.path.attribute == nil, !textKinds.contains(kind) { textKinds.append(kind) }
+            let isList = if case .items = plan.capture { true } else { false }
             fields.append(
                 OwnField(
                     field: field,
-                    attribute: spec.path.attribute.map { AttributeNameMatcher(fieldAttribute: $0, bindings: bindings) },
-                    isList: isList, policy: policy, content: spec.content,
-                    converts: spec.path.attribute == nil ? nil : Self.conversion(of: spec, isList: isList)))
+                    attribute: plan.path.attribute.map { AttributeNameMatcher(fieldAttribute: $0, bindings: bindings) },
+                    isList: isList, policy: policy, content: plan.content,
+                    converts: plan.path.attribute == nil ? nil : Self.conversion(of: plan, isList: isList)))
         }
         return (fields, textKinds)
     }
@@ -229,7 +232,7 @@ final class RecordAssembler {
     /// attributes; everything else in the document is skipped by the parser's subtree
     /// filter at the cost of a few bit operations.
     static func keptSubtrees(
-        of node: RecordNode, at pattern: ElementPattern, inherited: NamespaceBindings = NamespaceBindings()
+        of node: RecordPlan, at pattern: ElementPattern, inherited: NamespaceBindings = NamespaceBindings()
     ) -> [ElementPattern] {
         var kept: [ElementPattern] = []
         let bindings = node.namespaces.inheriting(inherited)

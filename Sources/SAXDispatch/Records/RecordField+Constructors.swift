@@ -27,9 +27,9 @@ extension RecordField where Value == String {
     public static func text(
         _ path: String, whitespace: WhitespacePolicy = .trim, scope: TextScope = .own
     ) -> RecordField<String> {
-        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
-        spec.content = ElementContent(scope)
-        return .init(spec: spec, reader: .text)
+        var plan = FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
+        plan.content = ElementContent(scope)
+        return .init(plan: plan, reader: .text)
     }
 
     /// The inner markup of the element at `path`: its content between its start and end
@@ -58,9 +58,9 @@ extension RecordField where Value == String {
     ///     `.collapse` remove whitespace at its two ends only: inside markup, whitespace may
     ///     be significant (`<pre>`) and is always kept.
     public static func markup(_ path: String, whitespace: WhitespacePolicy = .trim) -> RecordField<String> {
-        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
-        spec.content = .innerMarkup
-        return .init(spec: spec, reader: .text)
+        var plan = FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))
+        plan.content = .innerMarkup
+        return .init(plan: plan, reader: .text)
     }
 
     /// The element at `path` serialized with its own tags and attributes: its outer
@@ -76,9 +76,9 @@ extension RecordField where Value == String {
     /// - Parameter path: The element, relative to the record's element (a ``RecordFieldPath``);
     ///   `.` is the record element itself.
     public static func outerMarkup(_ path: String) -> RecordField<String> {
-        var spec = FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.preserve))
-        spec.content = .outerMarkup
-        return .init(spec: spec, reader: .text)
+        var plan = FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.preserve))
+        plan.content = .outerMarkup
+        return .init(plan: plan, reader: .text)
     }
 }
 
@@ -94,8 +94,8 @@ extension RecordField {
     /// Fields reading an attribute, and nested records, are unchanged.
     public func textScope(_ scope: TextScope) -> RecordField<Value> {
         var copy = self
-        if case .text = spec.capture { copy.spec.content = ElementContent(scope) }
-        if case .items = spec.capture { copy.spec.content = ElementContent(scope) }
+        if case .text = plan.capture { copy.plan.content = ElementContent(scope) }
+        if case .items = plan.capture { copy.plan.content = ElementContent(scope) }
         return copy
     }
 }
@@ -108,7 +108,7 @@ extension RecordField where Value: XMLTextConvertible {
     /// .value("link/@href", as: URL.self)
     /// ```
     public static func value(_ path: String, as type: Value.Type) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim)), reader: FieldExtraction.required(Value.self))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim)), reader: FieldReader.required(Value.self))
     }
 }
 
@@ -122,8 +122,8 @@ extension RecordField where Value: XMLTextConvertible & Sendable {
     /// .value("facilities/disabled_parking", as: Bool.self, default: false)   // <disabled_parking/> → false
     /// ```
     public static func value(_ path: String, as type: Value.Type, default defaultValue: Value) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
-            if let failures = FieldExtraction.required(slot, site, into: out, Value.init(xmlText:)) {
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            if let failures = FieldReader.required(slot, site, into: out, Value.init(xmlText:)) {
                 guard failures.areAbsencesOrEmptyText else { return failures }
                 out.initialize(as: Value.self, to: defaultValue)
             }
@@ -158,8 +158,8 @@ extension RecordField {
     public static func value<Wrapped: XMLTextConvertible>(
         _ path: String, as type: Wrapped?.Type, emptyAsNil: Bool = false
     ) -> RecordField<Wrapped?> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
-            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, Wrapped.init(xmlText:))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldReader.optional(slot, site, emptyAsNil: emptyAsNil, into: out, Wrapped.init(xmlText:))
         }
     }
 
@@ -176,8 +176,8 @@ extension RecordField {
     public static func value(
         _ path: String, whitespace: WhitespacePolicy = .trim, parse: @escaping @Sendable (String) throws -> Value
     ) -> RecordField<Value> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
-            FieldExtraction.required(slot, site, into: out, parse)
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(whitespace))) { slot, site, out in
+            FieldReader.required(slot, site, into: out, parse)
         }
     }
 
@@ -189,7 +189,7 @@ extension RecordField {
     /// .many("nd/@ref", as: Int.self)
     /// ```
     public static func many<Element: XMLTextConvertible>(_ path: String, as type: Element.Type) -> RecordField<[Element]> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim)), reader: FieldExtraction.many(Element.self))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim)), reader: FieldReader.many(Element.self))
     }
 
     /// A nested record built from the element at `path` (the first, if several); required.
@@ -199,8 +199,8 @@ extension RecordField {
     /// .record("author", user)
     /// ```
     public static func record<Model>(_ path: String, _ record: XMLRecord<Model>) -> RecordField<Model> {
-        let name = record.node.name
-        return .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .record(record.node))) { slot, site, out in
+        let name = record.plan.name
+        return .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .record(record.plan))) { slot, site, out in
             guard case .records(let values) = slot, let first = values.first else {
                 return FieldFailures([site.failure(.missing, at: nil)])
             }
@@ -220,7 +220,7 @@ extension RecordField {
     /// .many("animals/animal", animal)
     /// ```
     public static func many<Model>(_ path: String, _ record: XMLRecord<Model>) -> RecordField<[Model]> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .records(record.node))) { slot, _, out in
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .records(record.plan))) { slot, _, out in
             var models: [Model] = []
             if case .records(let values) = slot { models = values.compactMap { $0 as? Model } }
             out.initialize(as: [Model].self, to: models)
@@ -237,11 +237,11 @@ extension RecordField {
     /// .optional(.date("published", format: .rfc822))
     /// ```
     public static func optional<Wrapped>(_ field: RecordField<Wrapped>) -> RecordField<Wrapped?> {
-        let extract = field.extract
-        return .init(spec: field.spec) { slot, site, out in
+        let read = field.readClosure
+        return .init(plan: field.plan) { slot, site, out in
             withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { value in
                 guard let base = value.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-                if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) {
+                if let failures = read(slot, site, UnsafeMutableRawPointer(base)) {
                     guard failures.areAbsencesOrEmptyText else { return failures }
                     out.initialize(as: Wrapped?.self, to: nil)
                 } else {
@@ -260,8 +260,8 @@ extension RecordField where Value == Date {
     /// .date("pubDate", format: .rfc822)
     /// ```
     public static func date(_ path: String, format: DateFormat = .iso8601) -> RecordField<Date> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
-            FieldExtraction.required(slot, site, into: out, format.date(from:))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldReader.required(slot, site, into: out, format.date(from:))
         }
     }
 }
@@ -280,8 +280,8 @@ extension RecordField where Value == Date? {
     public static func date(
         _ path: String, as type: Date?.Type, format: DateFormat = .iso8601, emptyAsNil: Bool = false
     ) -> RecordField<Date?> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
-            FieldExtraction.optional(slot, site, emptyAsNil: emptyAsNil, into: out, format.date(from:))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .text(.trim))) { slot, site, out in
+            FieldReader.optional(slot, site, emptyAsNil: emptyAsNil, into: out, format.date(from:))
         }
     }
 }
@@ -294,90 +294,8 @@ extension RecordField where Value == [Date] {
     /// .many("history/changed", as: Date.self, format: .rfc822)
     /// ```
     public static func many(_ path: String, as type: Date.Type, format: DateFormat) -> RecordField<[Date]> {
-        .init(spec: FieldSpec(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
-            FieldExtraction.many(slot, site, into: out, format.date(from:))
+        .init(plan: FieldPlan(path: RecordFieldPath(stringLiteral: path), capture: .items(.trim))) { slot, site, out in
+            FieldReader.many(slot, site, into: out, format.date(from:))
         }
-    }
-}
-
-/// The conversions shared by the field constructors. Each writes the field's value into
-/// `out` (uninitialized memory for it) or returns the failures and leaves `out` as it was.
-enum FieldExtraction {
-    static func required<Value>(
-        _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer, _ parse: (String) throws -> Value
-    ) -> FieldFailures? {
-        switch slot {
-        case .text(let text, let occurrence):
-            return site.convert(text, at: occurrence, into: out, parse)
-        case .markedNil(let occurrence):
-            return FieldFailures([site.failure(.markedNil, at: occurrence)])
-        // A converted value is read by its kind's reader (``FieldReader/read(_:_:_:into:)``)
-        // and never comes here.
-        case .empty, .pending, .items, .records, .converted:
-            return FieldFailures([site.failure(.missing, at: nil)])
-        }
-    }
-
-    /// Reads a required `Value`. The standard numeric types, `Bool` and `String` get code
-    /// of their own (``FieldReader``), which converts directly instead of through the
-    /// protocol and a closure.
-    static func required<Value: XMLTextConvertible>(_ type: Value.Type) -> FieldReader {
-        if Value.self == Double.self { return .double }
-        if Value.self == Int.self { return .int }
-        if Value.self == Bool.self { return .bool }
-        if Value.self == String.self { return .text }
-        return .closure { required($0, $1, into: $2, Value.init(xmlText:)) }
-    }
-
-    static func optional<Value>(
-        _ slot: FieldSlot, _ site: FieldSite, emptyAsNil: Bool, into out: UnsafeMutableRawPointer,
-        _ parse: (String) throws -> Value
-    ) -> FieldFailures? {
-        guard case .text(let text, let occurrence) = slot, !(emptyAsNil && text.isEmpty) else {
-            out.initialize(as: Value?.self, to: nil)
-            return nil
-        }
-        if text.isEmpty {
-            // Present but empty: the type's value for empty text, or nil when it has none.
-            out.initialize(as: Value?.self, to: try? parse(text))
-            return nil
-        }
-        do {
-            out.initialize(as: Value?.self, to: try parse(text))
-            return nil
-        } catch {
-            return FieldFailures([site.conversionFailure(text, as: Value.self, error, at: occurrence)])
-        }
-    }
-
-    /// Reads a list of `Element`. The standard element types get code of their own
-    /// (``FieldReader``): the generic code asks the runtime for `[Element]`'s metadata for
-    /// every record.
-    static func many<Element: XMLTextConvertible>(_ type: Element.Type) -> FieldReader {
-        if Element.self == String.self { return .strings }
-        if Element.self == Int.self { return .ints }
-        if Element.self == Double.self { return .doubles }
-        return .closure { many($0, $1, into: $2, Element.init(xmlText:)) }
-    }
-
-    static func many<Element>(
-        _ slot: FieldSlot, _ site: FieldSite, into out: UnsafeMutableRawPointer, _ parse: (String) throws -> Element
-    ) -> FieldFailures? {
-        var values: [Element] = []
-        var failures: [FieldFailure] = []
-        if case .items(let items) = slot {
-            values.reserveCapacity(items.count)
-            for item in items where !item.isNil {
-                guard let text = item.text else { continue }
-                do {
-                    values.append(try parse(text))
-                } catch {
-                    failures.append(site.conversionFailure(text, as: Element.self, error, at: item.occurrence))
-                }
-            }
-        }
-        guard failures.isEmpty else { return FieldFailures(failures) }
-        out.initialize(as: [Element].self, to: values)
-        return nil
     }
 }

@@ -31,23 +31,23 @@
 /// URL (<doc:EmptyValues>); a repeated field with no occurrences is `[]`. A single field
 /// whose element occurs several times takes the first.
 public struct RecordField<Value>: Sendable {
-    var spec: FieldSpec
+    var plan: FieldPlan
     /// Reads the field from what its slot captured: initializes `out` (memory for a
     /// `Value`) and returns `nil`, or returns the failures and leaves `out` uninitialized.
     /// The value goes through memory rather than a `Result<Value, …>` so that generic code
     /// assembling a record never asks the runtime for `Result` or `Optional` metadata.
     let reader: FieldReader
 
-    init(spec: FieldSpec, extract: @escaping FieldExtract) {
-        self.init(spec: spec, reader: .closure(extract))
+    init(plan: FieldPlan, read: @escaping FieldReader.Closure) {
+        self.init(plan: plan, reader: .closure(read))
     }
 
-    init(spec: FieldSpec, reader: FieldReader) {
-        self.spec = spec
+    init(plan: FieldPlan, reader: FieldReader) {
+        self.plan = plan
         self.reader = reader
     }
 
-    var extract: FieldExtract { reader.extract }
+    var readClosure: FieldReader.Closure { reader.asClosure }
 
     /// The same field with a name for error messages (`field toiletCount` instead of
     /// `field facilities/toilet`).
@@ -57,7 +57,7 @@ public struct RecordField<Value>: Sendable {
     /// ```
     public func named(_ name: String) -> RecordField<Value> {
         var copy = self
-        copy.spec.name = name
+        copy.plan.name = name
         return copy
     }
 
@@ -68,17 +68,14 @@ public struct RecordField<Value>: Sendable {
     /// let count: RecordField<Cell> = RecordField.value("count", as: Int.self).map { .number($0) }
     /// ```
     public func map<NewValue>(_ transform: @escaping @Sendable (Value) -> NewValue) -> RecordField<NewValue> {
-        let extract = self.extract
-        return RecordField<NewValue>(spec: spec) { slot, site, out in
+        let read = readClosure
+        return RecordField<NewValue>(plan: plan) { slot, site, out in
             withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { value in
                 guard let base = value.baseAddress else { preconditionFailure("a temporary allocation of at least one byte has an address") }
-                if let failures = extract(slot, site, UnsafeMutableRawPointer(base)) { return failures }
+                if let failures = read(slot, site, UnsafeMutableRawPointer(base)) { return failures }
                 out.initialize(as: NewValue.self, to: transform(base.move()))
                 return nil
             }
         }
     }
 }
-
-/// How a field reads its value from its slot into memory for it; see ``RecordField/extract``.
-typealias FieldExtract = @Sendable (FieldSlot, FieldSite, _ out: UnsafeMutableRawPointer) -> FieldFailures?

@@ -11,7 +11,7 @@ extension XMLRecord {
         _ pattern: ElementPattern, _ a: RecordField<A>, _ b: RecordField<B>,
         build: @escaping @Sendable (A, B) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         layout.append(a); layout.append(b)
         self.init(pattern, layout) { values in
             try build(values.take(A.self), values.take(B.self))
@@ -23,7 +23,7 @@ extension XMLRecord {
         _ pattern: ElementPattern, _ a: RecordField<A>, _ b: RecordField<B>, _ c: RecordField<C>,
         build: @escaping @Sendable (A, B, C) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         layout.append(a); layout.append(b); layout.append(c)
         self.init(pattern, layout) { values in
             try build(values.take(A.self), values.take(B.self), values.take(C.self))
@@ -36,7 +36,7 @@ extension XMLRecord {
         _ d: RecordField<D>,
         build: @escaping @Sendable (A, B, C, D) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d)
         self.init(pattern, layout) { values in
             try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self))
@@ -49,7 +49,7 @@ extension XMLRecord {
         _ d: RecordField<D>, _ e: RecordField<E>,
         build: @escaping @Sendable (A, B, C, D, E) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d); layout.append(e)
         self.init(pattern, layout) { values in
             try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),
@@ -63,7 +63,7 @@ extension XMLRecord {
         _ d: RecordField<D>, _ e: RecordField<E>, _ f: RecordField<F>,
         build: @escaping @Sendable (A, B, C, D, E, F) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         layout.append(a); layout.append(b); layout.append(c); layout.append(d); layout.append(e); layout.append(f)
         self.init(pattern, layout) { values in
             try build(values.take(A.self), values.take(B.self), values.take(C.self), values.take(D.self),

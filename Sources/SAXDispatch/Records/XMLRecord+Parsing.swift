@@ -135,8 +135,8 @@ extension XMLRecord {
     ) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
-        dispatcher.processesNamespaces = node.processesNamespaces
-        dispatcher.namespaces = node.namespaces
+        dispatcher.processesNamespaces = plan.processesNamespaces
+        dispatcher.namespaces = plan.namespaces
         // Outside what the fields read, nothing is dispatched. For an anchored pattern the
         // parser's subtree filter skips it, at a few bit operations an element; otherwise (or
         // when the fields have more steps than the filter takes) the assembler skips the
@@ -144,7 +144,7 @@ extension XMLRecord {
         var filterKeepsFields = false
         if pattern.isAnchored {
             do {
-                try dispatcher.skipAll(except: RecordAssembler.keptSubtrees(of: node, at: pattern))
+                try dispatcher.skipAll(except: RecordAssembler.keptSubtrees(of: plan, at: pattern))
                 filterKeepsFields = true
             } catch {
                 try? dispatcher.skipAll(except: pattern)
@@ -154,7 +154,7 @@ extension XMLRecord {
         let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, report: report) { memory in
             try deliver(memory.assumingMemoryBound(to: Model.self).move())
         }
-        dispatcher.mount(assembler.handlers(for: node), at: pattern)
+        dispatcher.mount(assembler.handlers(for: plan), at: pattern)
         return dispatcher
     }
 

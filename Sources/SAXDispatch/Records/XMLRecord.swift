@@ -30,7 +30,7 @@
 /// registered on a ``Dispatcher`` next to other handlers (``Dispatcher/onRecord(_:diagnostics:_:)``).
 /// Every field that fails is reported, not only the first, in one ``XMLRecordError``.
 public struct XMLRecord<Model>: Sendable {
-    var node: RecordNode
+    var plan: RecordPlan
 
     /// Defines a record built from the elements matching `pattern`.
     ///
@@ -44,7 +44,7 @@ public struct XMLRecord<Model>: Sendable {
         _ pattern: ElementPattern, _ fields: repeat RecordField<each Value>,
         build: @escaping @Sendable (repeat each Value) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         for field in repeat each fields { layout.append(field) }
         self.init(pattern, layout) { values in try build(repeat values.take((each Value).self)) }
     }
@@ -65,7 +65,7 @@ public struct XMLRecord<Model>: Sendable {
     public init<Value>(
         _ pattern: ElementPattern, fields: [RecordField<Value>], build: @escaping @Sendable ([Value]) throws -> Model
     ) {
-        var layout = FieldValueLayout()
+        var layout = BuildArgumentLayout()
         for field in fields { layout.append(field) }
         let count = fields.count
         self.init(pattern, layout) { values in
@@ -79,29 +79,29 @@ public struct XMLRecord<Model>: Sendable {
     /// A record whose fields are laid out in `layout`; `build` takes their values out in
     /// field order and makes the model.
     init(
-        _ pattern: ElementPattern, _ layout: FieldValueLayout,
-        build: @escaping @Sendable (inout FieldValues) throws -> Model
+        _ pattern: ElementPattern, _ layout: BuildArgumentLayout,
+        build: @escaping @Sendable (inout BuildArguments) throws -> Model
     ) {
-        node = Self.node(pattern, layout) { slots, record, out in
-            layout.extract(&slots, record) { values in
+        plan = Self.plan(pattern, layout) { slots, record, out in
+            layout.readFields(&slots, record) { values in
                 Self.build(into: out, record) { try build(&values) }
             }
         }
     }
 
-    private static func node(
-        _ pattern: ElementPattern, _ layout: FieldValueLayout,
-        assemble: @escaping @Sendable (inout [FieldSlot], RecordSite, UnsafeMutableRawPointer) -> FieldFailures?
-    ) -> RecordNode {
-        RecordNode(
-            name: String(describing: Model.self), pattern: pattern, fields: layout.specs,
+    private static func plan(
+        _ pattern: ElementPattern, _ layout: BuildArgumentLayout,
+        assemble: @escaping @Sendable (inout [CapturedField], RecordReadContext, UnsafeMutableRawPointer) -> FieldFailures?
+    ) -> RecordPlan {
+        RecordPlan(
+            name: String(describing: Model.self), pattern: pattern, fields: layout.planList.plans,
             modelSize: MemoryLayout<Model>.size, modelAlignment: MemoryLayout<Model>.alignment, assemble: assemble,
             box: { $0.assumingMemoryBound(to: Model.self).move() })
     }
 
     /// Runs a build closure into `out`, reporting what it throws as the record's builder failure.
     private static func build(
-        into out: UnsafeMutableRawPointer, _ record: RecordSite, _ build: () throws -> Model
+        into out: UnsafeMutableRawPointer, _ record: RecordReadContext, _ build: () throws -> Model
     ) -> FieldFailures? {
         do {
             out.initialize(as: Model.self, to: try build())
@@ -116,22 +116,22 @@ public struct XMLRecord<Model>: Sendable {
     }
 
     /// The pattern the record is found at when used on its own.
-    public var pattern: ElementPattern { node.pattern }
+    public var pattern: ElementPattern { plan.pattern }
 
     /// The record's name in messages; its model type's name unless ``named(_:)`` changed it.
-    public var name: String { node.name }
+    public var name: String { plan.name }
 
     /// The same record with another name in messages (`in record Zoo`).
     public func named(_ name: String) -> XMLRecord<Model> {
         var copy = self
-        copy.node.name = name
+        copy.plan.name = name
         return copy
     }
 
     /// The same record found at another pattern when used on its own.
     public func at(_ pattern: ElementPattern) -> XMLRecord<Model> {
         var copy = self
-        copy.node.pattern = node.matchesAnyNamespace ? pattern.matchingUnprefixedNamesInAnyNamespace() : pattern
+        copy.plan.pattern = plan.matchesAnyNamespace ? pattern.matchingUnprefixedNamesInAnyNamespace() : pattern
         return copy
     }
 
@@ -147,7 +147,7 @@ public struct XMLRecord<Model>: Sendable {
     /// ```
     public func matchingAnyNamespace() -> XMLRecord<Model> {
         var copy = self
-        copy.node = node.matchingUnprefixedNamesInAnyNamespace()
+        copy.plan = plan.matchingUnprefixedNamesInAnyNamespace()
         return copy
     }
 
@@ -165,7 +165,7 @@ public struct XMLRecord<Model>: Sendable {
     /// ```
     public func namespaces(_ bindings: NamespaceBindings) -> XMLRecord<Model> {
         var copy = self
-        copy.node.namespaces = bindings
+        copy.plan.namespaces = bindings
         return copy
     }
 
@@ -175,7 +175,7 @@ public struct XMLRecord<Model>: Sendable {
     /// dispatcher's setting.
     public func processingNamespaces(_ enabled: Bool) -> XMLRecord<Model> {
         var copy = self
-        copy.node.processesNamespaces = enabled
+        copy.plan.processesNamespaces = enabled
         return copy
     }
 
@@ -190,7 +190,7 @@ public struct XMLRecord<Model>: Sendable {
     /// start tag, rather than run out of memory.
     public func maximumRecordBytes(_ limit: Int) -> XMLRecord<Model> {
         var copy = self
-        copy.node.maximumBytes = max(0, limit)
+        copy.plan.maximumBytes = max(0, limit)
         return copy
     }
 }
@@ -216,10 +216,10 @@ extension XMLRecord where Model: Sendable {
     public func onFailure(_ policy: RecordFailurePolicy<Model>) -> XMLRecord<Model> {
         var copy = self
         switch policy {
-        case .fail: copy.node.policy = .fail
-        case .skip: copy.node.policy = .skip
+        case .fail: copy.plan.policy = .fail
+        case .skip: copy.plan.policy = .skip
         case .replace(let model):
-            copy.node.policy = .replace { $0.initialize(as: Model.self, to: model) }
+            copy.plan.policy = .replace { $0.initialize(as: Model.self, to: model) }
         }
         return copy
     }

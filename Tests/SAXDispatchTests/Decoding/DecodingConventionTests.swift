@@ -271,7 +271,7 @@ struct DecodingConventionTests {
     }
 
     enum LookupNames {
-        static func snake(_ name: String) -> String { KeyLookup.separatingWords(name, with: "_") }
+        static func snake(_ name: String) -> String { KeyTarget.separatingWords(name, with: "_") }
     }
 
     @Test("dates: ISO 8601 with and without fraction and zone, a format, a function")

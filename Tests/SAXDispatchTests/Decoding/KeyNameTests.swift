@@ -6,19 +6,19 @@ import Testing
 struct KeyNameTests {
     static let atom = "http://www.w3.org/2005/Atom"
 
-    func lookup(_ key: String, _ configure: (inout XMLRecordDecoder) -> Void = { _ in }) -> KeyLookup {
+    func lookup(_ key: String, _ configure: (inout XMLRecordDecoder) -> Void = { _ in }) -> KeyTarget {
         var decoder = XMLRecordDecoder()
         configure(&decoder)
-        return KeyLookup(key, options: decoder)
+        return KeyTarget(key, options: decoder)
     }
 
     @Test("keys split into steps at slashes outside a Clark name's braces")
     func steps() {
         #expect(
-            KeyLookup.steps(of: "{http://a.example/b}x/@{http://c.example/d}y")
+            KeyTarget.steps(of: "{http://a.example/b}x/@{http://c.example/d}y")
                 == ["{http://a.example/b}x", "@{http://c.example/d}y"])
-        #expect(KeyLookup.steps(of: "nested_nonsense/name") == ["nested_nonsense", "name"])
-        #expect(KeyLookup.steps(of: "/a//b/") == ["a", "b"])
+        #expect(KeyTarget.steps(of: "nested_nonsense/name") == ["nested_nonsense", "name"])
+        #expect(KeyTarget.steps(of: "/a//b/") == ["a", "b"])
         let clark = lookup("{http://www.w3.org/2005/Atom}link/@{http://www.w3.org/1999/xlink}href")
         #expect(
             clark

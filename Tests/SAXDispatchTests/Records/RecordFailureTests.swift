@@ -226,7 +226,7 @@ struct RecordFailureTests {
             model.assumingMemoryBound(to: [Int].self).deinitialize(count: 1)
         }
         var alone = Dispatcher()
-        alone.mount(assembler.handlers(for: group.node), at: group.pattern)
+        alone.mount(assembler.handlers(for: group.plan), at: group.pattern)
         #expect(throws: XMLParseError.self) { try alone.parse(.string("<r><group><item><n>1</n></item><item><n>2</n><x>")) }
         #expect(assembler.openRecordCount == 2)
         try alone.parse(.string("<group><item><n>3</n></item></group>"))

@@ -41,6 +41,6 @@ struct RecordSizeLimitTests {
         #expect(try item.all(in: .string("<r>" + Self.tags(12, item: 1) + "</r>")) == [12])
         let error = #expect(throws: RecordSizeLimitError.self) { try item.all(in: .string("<r>" + Self.tags(30, item: 1) + "</r>")) }
         #expect(error?.elementName == "item")
-        #expect(RecordNode.defaultMaximumBytes == 16 << 20)
+        #expect(RecordPlan.defaultMaximumBytes == 16 << 20)
     }
 }

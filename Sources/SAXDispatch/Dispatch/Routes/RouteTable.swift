@@ -15,9 +15,9 @@ final class RouteTable {
     /// The entry of the catch-all handlers, which run only where no pattern matched.
     let fallbackEntry: Int32
     private let entryFlags: [RouteFlags]
-    private let starts: Flattened<UnretainedHandler<Route.StartHandler>>
-    private let ends: Flattened<UnretainedHandler<Route.EndHandler>>
-    private let texts: Flattened<UnretainedHandler<Route.TextHandler>>
+    private let starts: PackedLists<UnretainedHandler<Route.StartHandler>>
+    private let ends: PackedLists<UnretainedHandler<Route.EndHandler>>
+    private let texts: PackedLists<UnretainedHandler<Route.TextHandler>>
     private let patterns: [CompiledPattern]
     /// Per entry: whether its pattern matches on the element's name alone.
     private let matchesOnName: [Bool]
@@ -28,16 +28,16 @@ final class RouteTable {
     /// Per bucket: the flags of its fixed matches, or ``RouteFlags/matchesAncestors``.
     private let bucketFlags: [RouteFlags]
     /// Per fixed bucket: the handlers of its matches, in precedence order, flattened.
-    private let fixedStarts: Flattened<UnretainedHandler<Route.StartHandler>>
-    private let fixedEnds: Flattened<UnretainedHandler<Route.EndHandler>>
-    private let fixedTexts: Flattened<UnretainedHandler<Route.TextHandler>>
+    private let fixedStarts: PackedLists<UnretainedHandler<Route.StartHandler>>
+    private let fixedEnds: PackedLists<UnretainedHandler<Route.EndHandler>>
+    private let fixedTexts: PackedLists<UnretainedHandler<Route.TextHandler>>
     /// The boxes that the handler buffers above refer to without retaining them.
     private let handlerBoxes: [AnyObject]
     /// Per entry, and per fixed bucket: the attributes kept while its elements are open.
     private let retainedAttributes: [[String]]
     private let fixedRetainedAttributes: [[String]]
     /// Per bucket: the candidate entries, most specific first.
-    private let candidates: Flattened<Int32>
+    private let candidates: PackedLists<Int32>
     /// Per bucket: whether no candidate tests attributes, so that the names of an element
     /// and its ancestors alone decide its matches (``PathMatchCache``).
     private let matchesByNames: [Bool]
@@ -53,7 +53,7 @@ final class RouteTable {
     /// The attribute tests of all patterns, and per bucket the ones to evaluate.
     private let attributeTests: [CompiledAttributeTest]
     let attributeTestCount: Int
-    private let bucketTests: Flattened<Int32>
+    private let bucketTests: PackedLists<Int32>
 
     /// Per entry: the bits of the handler groups a match suppresses the catch-alls of
     /// (its own group and those it was mounted into; bit 0 is the dispatcher's own).
@@ -87,9 +87,9 @@ final class RouteTable {
         let endLists = HandlerBox.unretained(routes.map(\.end), keptAlive: &boxes)
         let textLists = HandlerBox.unretained(routes.map(\.text), keptAlive: &boxes)
         handlerBoxes = boxes
-        starts = Flattened(startLists)
-        ends = Flattened(endLists)
-        texts = Flattened(textLists)
+        starts = PackedLists(startLists)
+        ends = PackedLists(endLists)
+        texts = PackedLists(textLists)
         let matchesOnName = entries.indices.map { index in
             let pattern = compiled[index]
             return !entries[index].isCatchAll && pattern.steps.count == 1 && !pattern.isAnchored
@@ -132,13 +132,13 @@ final class RouteTable {
                 isFixedBucket
                     ? fixedList.reduce(into: RouteFlags()) { $0.formUnion(entryFlags[Int($1)]) } : .matchesAncestors)
         }
-        candidates = Flattened(candidateLists)
+        candidates = PackedLists(candidateLists)
         bucketFlags = flags
         matchesByNames = candidateLists.map { list in list.allSatisfy { !compiled[Int($0)].hasTests } }
         matchesAncestors = flags.contains { $0.contains(.matchesAncestors) }
-        fixedStarts = Flattened(fixedLists.map { $0.flatMap { startLists[Int($0)] } })
-        fixedEnds = Flattened(fixedLists.map { $0.flatMap { endLists[Int($0)] } })
-        fixedTexts = Flattened(fixedLists.map { $0.flatMap { textLists[Int($0)] } })
+        fixedStarts = PackedLists(fixedLists.map { $0.flatMap { startLists[Int($0)] } })
+        fixedEnds = PackedLists(fixedLists.map { $0.flatMap { endLists[Int($0)] } })
+        fixedTexts = PackedLists(fixedLists.map { $0.flatMap { textLists[Int($0)] } })
         retainedAttributes = routes.map(\.retainedAttributes)
         fixedRetainedAttributes = fixedLists.map { list in
             list.reduce(into: [String]()) { names, entry in
@@ -162,7 +162,7 @@ final class RouteTable {
                 }
             }
         }
-        bucketTests = Flattened(testLists)
+        bucketTests = PackedLists(testLists)
         matchesByNamesAndOwnTests = candidateLists.indices.map { bucket in
             testLists[bucket].count <= Self.maximumKeyedTests
                 && candidateLists[bucket].allSatisfy { entry in

@@ -1,6 +1,7 @@
-/// Values kept per type for the handful of types one decoding session meets: scanned in
+/// Per-parse decoding state: values kept per Swift type (a type's value kind, its keyed
+/// container factory) for the handful of types one ``DecodingSession`` meets, scanned in
 /// turn, which costs less than hashing the type.
-struct TypeTable<Value> {
+struct PerTypeCache<Value> {
     private var types: [ObjectIdentifier] = []
     private var values: [Value] = []
 

@@ -1,9 +1,11 @@
-/// What a coding key reads in an element, after the decoder's key strategy: its own
-/// text, an attribute, a child element (or attribute) by name, or a path of child elements.
+/// Compiled once per key: what a coding key reads in an element, after the decoder's key
+/// strategy — its own text, an attribute, a child element (or attribute) by name, or a
+/// path of child elements. Made on a key's first use and kept by ``DecodingSession``;
+/// read by ``KeyProbe`` to build the ``KeySchema`` and by the containers to find values.
 ///
 /// Names follow the decoder's namespace rules (``KeyName``): `title`, `atom:title` (a bound
 /// prefix, or the prefix as written) or `{uri}title`.
-enum KeyLookup: Equatable {
+enum KeyTarget: Equatable {
     /// The element's own text (the decoder's `textKey`); its whole text or inner markup
     /// when read as ``XMLStringValue`` or ``XMLInnerMarkup``.
     case text

@@ -1,5 +1,8 @@
-/// Lists of values stored back to back in one buffer, with a range per list.
-struct Flattened<Element>: ~Copyable {
+/// A shared helper, not a record stage: lists of values stored back to back in one
+/// buffer, with a range per list, made once when a table is built and read on the hot
+/// path by index (``RouteTable``'s handler and candidate lists), with no array per list
+/// to retain or bounds-check.
+struct PackedLists<Element>: ~Copyable {
     private let storage: UnsafeMutableBufferPointer<Element>
     private let offsets: [Int]
 

@@ -1,9 +1,12 @@
-/// A record definition with its model type erased: what the streaming side walks.
+/// Compiled once per model: a record definition with its model type erased — pattern,
+/// ``FieldPlan``s, limits, failure policy and the closure that assembles the model. Made
+/// by the ``XMLRecord`` initializers (and its modifiers); read by ``RecordAssembler``,
+/// which mounts one handler set per plan and calls ``assemble`` at each record's end.
 ///
 /// Models travel through memory rather than as `Any`: a finished record builds its model
 /// into a temporary buffer (``modelSize`` bytes), from which the handler moves it out
 /// typed. Only a nested record's models are boxed, to wait in their parent's field.
-struct RecordNode: Sendable {
+struct RecordPlan: Sendable {
     /// What to do with a record that fails.
     enum FailurePolicy: Sendable {
         case fail
@@ -14,11 +17,11 @@ struct RecordNode: Sendable {
 
     var name: String
     var pattern: ElementPattern
-    var fields: [FieldSpec]
+    var fields: [FieldPlan]
     var policy: FailurePolicy = .fail
     /// The most bytes one record's lists may hold, its nested records' included
     /// (``XMLRecord/maximumRecordBytes(_:)``).
-    var maximumBytes = RecordNode.defaultMaximumBytes
+    var maximumBytes = RecordPlan.defaultMaximumBytes
     static let defaultMaximumBytes = 16 << 20
     /// The prefixes the record's pattern and field paths may use (``XMLRecord/namespaces(_:)``);
     /// records nested in it inherit them.
@@ -35,7 +38,7 @@ struct RecordNode: Sendable {
     /// `.empty`) into `out`, uninitialized memory for it; or returns every failure and
     /// leaves `out` uninitialized.
     typealias Assemble = @Sendable (
-        _ slots: inout [FieldSlot], _ record: RecordSite, _ out: UnsafeMutableRawPointer
+        _ slots: inout [CapturedField], _ record: RecordReadContext, _ out: UnsafeMutableRawPointer
     ) -> FieldFailures?
 
     let assemble: Assemble
@@ -43,50 +46,23 @@ struct RecordNode: Sendable {
     let box: @Sendable (_ model: UnsafeMutableRawPointer) -> Any
 }
 
-extension RecordNode {
+extension RecordPlan {
     /// This record with its unprefixed element names, and those of the records nested in
     /// it, matching their local names in any namespace.
-    func matchingUnprefixedNamesInAnyNamespace() -> RecordNode {
+    func matchingUnprefixedNamesInAnyNamespace() -> RecordPlan {
         var node = self
         node.matchesAnyNamespace = true
         node.pattern = pattern.matchingUnprefixedNamesInAnyNamespace()
-        node.fields = fields.map { spec in
-            var spec = spec
-            spec.path = spec.path.matchingUnprefixedNamesInAnyNamespace()
-            switch spec.capture {
-            case .record(let nested): spec.capture = .record(nested.matchingUnprefixedNamesInAnyNamespace())
-            case .records(let nested): spec.capture = .records(nested.matchingUnprefixedNamesInAnyNamespace())
+        node.fields = fields.map { plan in
+            var plan = plan
+            plan.path = plan.path.matchingUnprefixedNamesInAnyNamespace()
+            switch plan.capture {
+            case .record(let nested): plan.capture = .record(nested.matchingUnprefixedNamesInAnyNamespace())
+            case .records(let nested): plan.capture = .records(nested.matchingUnprefixedNamesInAnyNamespace())
             case .text, .items: break
             }
-            return spec
+            return plan
         }
         return node
-    }
-}
-
-/// The record element an assembly is for, valid while it is open (in its end handler).
-///
-/// It is made for every record and read only when a field fails, so it holds the engine
-/// without retaining it (the end handler's context keeps the engine alive meanwhile).
-struct RecordSite {
-    let name: String
-    let occurrence: FieldOccurrence
-    private unowned(unsafe) let engine: DispatchEngine
-    private let nameID: Int32
-    private let serial: UInt64
-    private let depth: Int
-
-    init(name: String, context: ElementContext, occurrence: FieldOccurrence) {
-        self.name = name
-        self.occurrence = occurrence
-        engine = context.engine
-        nameID = context.nameID
-        serial = context.serial
-        depth = context.depth
-    }
-
-    /// The record element's context.
-    var context: ElementContext {
-        ElementContext(engine: engine, nameID: nameID, serial: serial, depth: depth)
     }
 }

@@ -1,5 +1,6 @@
-/// The elements below a record element that its fields, and the fields of the records
-/// nested in it, can reach: a tree of names. An element whose path from the record
+/// Compiled once per assembler from the root ``RecordPlan``, consulted while matching: the
+/// elements below a record element that its fields, and the fields of the records
+/// nested in it, can reach, as a tree of names. An element whose path from the record
 /// element leaves the tree holds nothing the record reads, so it can be skipped with
 /// everything inside it.
 ///
@@ -11,7 +12,7 @@
 ///
 /// Names are compared as keys of one parse (``NameKeys``), looked up on first use in it:
 /// a field's names are the patterns' names, resolved through the same bindings.
-struct FieldReach {
+struct FieldPathTree {
     private struct Node {
         var children: [(name: String, namespace: String?, node: Int)] = []
         /// Everything below this element may be read.
@@ -24,14 +25,14 @@ struct FieldReach {
     /// Per node, its children's keys in that parse, in the order of `children`.
     private var childKeys: [[Int32]] = []
 
-    init(_ record: RecordNode) {
+    init(_ record: RecordPlan) {
         add(record, below: 0, inherited: NamespaceBindings())
     }
 
     /// Whether some field may read below the record element, so that anything is skipped at all.
     var rulesOutAnything: Bool { !nodes[0].keepsAll }
 
-    private mutating func add(_ record: RecordNode, below start: Int, inherited: NamespaceBindings) {
+    private mutating func add(_ record: RecordPlan, below start: Int, inherited: NamespaceBindings) {
         let bindings = record.namespaces.inheriting(inherited)
         for field in record.fields {
             // A field reading an element's whole text or inner markup reads everything inside it.

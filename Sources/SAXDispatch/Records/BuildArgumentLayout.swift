@@ -1,5 +1,8 @@
-/// Where a record's field values are laid out while the record is assembled, and how
-/// each is read, moved out and, on failure, destroyed.
+/// Compiled once per model, run at each record's end: where the build closure's arguments
+/// (the record's field values) lie in one buffer, and how each is read from its
+/// ``CapturedField`` by its ``FieldReader``, moved out and, on failure, destroyed. Made by
+/// the ``XMLRecord`` initializers from the fields; its ``readFields(_:_:_:)`` runs inside
+/// the record plan's assemble closure.
 ///
 /// A record's fields have different types (`String`, `Int`, a nested model). Rather than
 /// passing each value back as an `Optional` or a `Result` — which, in the generic code that
@@ -7,17 +10,15 @@
 /// writes its value into a slot of one temporary buffer, and the build closure's arguments
 /// are moved out of it. Generic code touches only the field types themselves, whose
 /// metadata the record already has.
-struct FieldValueLayout: Sendable {
-    private(set) var specs: [FieldSpec] = [] {
-        didSet { specTable = FieldSpecTable(specs) }
-    }
-    private var specTable = FieldSpecTable([])
+struct BuildArgumentLayout: Sendable {
+    /// The fields' plans, in field order, shared with every record's ``FieldReadContext``.
+    private(set) var planList = FieldPlanList([])
     private var offsets: [Int] = []
-    /// Per field, how it is read (each spec's `readerKind`, kept dense here for the loop over
+    /// Per field, how it is read (each plan's `readerKind`, kept dense here for the loop over
     /// the fields); the closures of the fields that a ``FieldReader/Kind/closure`` reads
     /// (`nil` for the others: the loop copies no closure for them).
     private var readerKinds: [FieldReader.Kind] = []
-    private var readerClosures: [FieldExtract?] = []
+    private var readerClosures: [FieldReader.Closure?] = []
     private var destroyers: [@Sendable (UnsafeMutableRawPointer) -> Void] = []
     private var size = 0
     private var alignment = 1
@@ -29,9 +30,9 @@ struct FieldValueLayout: Sendable {
         offsets.append(offset)
         size = offset + MemoryLayout<Value>.size
         alignment = max(alignment, fieldAlignment)
-        var spec = field.spec
-        spec.readerKind = field.reader.kind
-        specs.append(spec)
+        var plan = field.plan
+        plan.readerKind = field.reader.kind
+        planList = FieldPlanList(planList.plans + [plan])
         readerKinds.append(field.reader.kind)
         readerClosures.append(field.reader.closure)
         destroyers.append { $0.assumingMemoryBound(to: Value.self).deinitialize(count: 1) }
@@ -40,10 +41,10 @@ struct FieldValueLayout: Sendable {
     /// Reads every field from its slot, taking the slot's contents (each slot is left
     /// `.empty`: a copy of it would cost a retain and a release per field). When all
     /// succeed, calls `body` with the values, and `body` must take each one out, in field
-    /// order (``FieldValues/take(_:)``); otherwise destroys the values that were read and
+    /// order (``BuildArguments/take(_:)``); otherwise destroys the values that were read and
     /// returns every failure.
-    func extract(
-        _ slots: inout [FieldSlot], _ record: RecordSite, _ body: (inout FieldValues) -> FieldFailures?
+    func readFields(
+        _ slots: inout [CapturedField], _ record: RecordReadContext, _ body: (inout BuildArguments) -> FieldFailures?
     ) -> FieldFailures? {
         withUnsafePointer(to: record) { record in
             withUnsafeTemporaryAllocation(byteCount: max(size, 1), alignment: alignment) { buffer in
@@ -52,11 +53,11 @@ struct FieldValueLayout: Sendable {
                 var failures: [FieldFailure] = []
                 // One site for all fields, pointed at each in turn, holding nothing: copies
                 // of the record's parts per field would cost a retain each.
-                var site = FieldSite(record: record, specs: specTable, index: 0)
+                var site = FieldReadContext(record: record, plans: planList, index: 0)
                 for index in readerKinds.indices {
                     let out = base + offsets[index]
                     site.index = index
-                    var slot = FieldSlot.empty
+                    var slot = CapturedField.empty
                     swap(&slot, &slots[index])
                     let kind = readerKinds[index]
                     let failed =
@@ -73,7 +74,7 @@ struct FieldValueLayout: Sendable {
                 }
                 guard failures.isEmpty else { return FieldFailures(failures) }
                 return offsets.withUnsafeBufferPointer { offsets in
-                    var values = FieldValues(base: base, offsets: offsets)
+                    var values = BuildArguments(base: base, offsets: offsets)
                     return body(&values)
                 }
             }
@@ -84,7 +85,7 @@ struct FieldValueLayout: Sendable {
     /// the values read before it (the record will not be built).
     @inline(never)
     private func add(
-        _ failed: FieldFailures, of site: FieldSite, to failures: inout [FieldFailure], _ base: UnsafeMutableRawPointer
+        _ failed: FieldFailures, of site: FieldReadContext, to failures: inout [FieldFailure], _ base: UnsafeMutableRawPointer
     ) {
         if failures.isEmpty {
             for earlier in 0..<site.index { destroyers[earlier](base + offsets[earlier]) }
@@ -92,35 +93,5 @@ struct FieldValueLayout: Sendable {
         failures += failed.failures
         // A failure must name something, or the record would be built from unwritten memory.
         if failures.isEmpty { failures.append(site.failure(.missing, at: nil)) }
-    }
-}
-
-/// The values of a record's fields, read into ``FieldValueLayout``'s buffer, for the
-/// build closure to take out one by one in field order.
-struct FieldValues {
-    private let base: UnsafeMutableRawPointer
-    private let offsets: UnsafeBufferPointer<Int>
-    private var index = 0
-
-    init(base: UnsafeMutableRawPointer, offsets: UnsafeBufferPointer<Int>) {
-        self.base = base
-        self.offsets = offsets
-    }
-
-    /// Moves the next field's value out; `type` must be that field's value type.
-    @inline(__always)
-    mutating func take<Value>(_ type: Value.Type) -> Value {
-        defer { index += 1 }
-        return (base + offsets[index]).assumingMemoryBound(to: Value.self).move()
-    }
-}
-
-extension UnsafeMutableRawPointer {
-    /// Initializes the memory here with one value of type `T`: what
-    /// `initializeMemory(as:repeating:count: 1)` does, without the loop that generic code
-    /// otherwise calls out of line for every field of every record.
-    @inline(__always)
-    func initialize<T>(as type: T.Type, to value: consuming T) {
-        bindMemory(to: T.self, capacity: 1).initialize(to: value)
     }
 }

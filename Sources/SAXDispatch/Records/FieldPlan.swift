@@ -1,14 +1,17 @@
-/// What a field captures while its record is open, with its type erased: the part of a
-/// ``RecordField`` the streaming side needs.
-struct FieldSpec: Sendable {
+/// Compiled once per model: one field of a record with its value type erased — its path,
+/// what to capture there, and which ``FieldReader`` kind reads it. Made when a
+/// ``RecordField`` is declared (and completed when it joins its record's
+/// ``BuildArgumentLayout``); read by ``RecordAssembler`` to mount the field's handlers, by
+/// ``FieldPathTree`` for pruning, and by ``FieldReadContext`` to name the field in failures.
+struct FieldPlan: Sendable {
     enum Capture: Sendable {
         /// The first occurrence's text (whitespace shaped as given) or attribute value.
         case text(WhitespacePolicy)
         /// Every occurrence's text or attribute value.
         case items(WhitespacePolicy)
         /// Nested records built from the elements at the path: the first, or every one.
-        case record(RecordNode)
-        case records(RecordNode)
+        case record(RecordPlan)
+        case records(RecordPlan)
     }
 
     var path: RecordFieldPath
