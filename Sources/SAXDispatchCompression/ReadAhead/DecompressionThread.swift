@@ -1,3 +1,5 @@
+import SAXDispatch
+
 /// Decompresses on a thread of its own into a ``BlockQueue``, a few blocks ahead of the
 /// parse: decompressing and parsing then take two cores instead of one after the other.
 ///
