@@ -95,6 +95,26 @@ package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return true
     }
 
+    /// Puts each value `next` makes, blocking while the queue is full, until `next` returns
+    /// `nil` (the values are finished), throws (they end with its error) or the consumer
+    /// cancels (`next` is not called again): the loop of a producer on a thread of its own.
+    package func produce(_ next: () throws -> Element?) {
+        while true {
+            let value: Element?
+            do {
+                value = try next()
+            } catch {
+                finish(throwing: error)
+                return
+            }
+            guard let value else {
+                finish()
+                return
+            }
+            guard put(value) else { return }
+        }
+    }
+
     /// Adds `value`, suspending while the queue is full; false when the consumer cancelled,
     /// and `value` dropped.
     package func send(_ value: Element) async -> Bool {

@@ -19,21 +19,12 @@ enum ReadingThread {
                 channel.finish(throwing: error)
                 return
             }
-            while true {
+            channel.produce {
                 var chunk = [UInt8](repeating: 0, count: chunkSize)
-                let count: Int
-                do {
-                    count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
-                } catch {
-                    channel.finish(throwing: error)
-                    return
-                }
-                guard count > 0 else {
-                    channel.finish()
-                    return
-                }
+                let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+                guard count > 0 else { return nil }
                 chunk.removeSubrange(count...)
-                guard channel.put(chunk) else { return }
+                return chunk
             }
         }
         // No thread: read here rather than not at all.

@@ -41,6 +41,12 @@ final class BlockQueue: Sendable {
         blocks.put(block)
     }
 
+    /// Puts each block `next` fills until it returns `nil` or throws (the end, or the
+    /// error the parse reads after the blocks before it), or the parse is done with the queue.
+    func produce(_ next: () throws -> Block?) {
+        blocks.produce(next)
+    }
+
     /// Ends the input: the parse reads the blocks before, then the end or `error`.
     func finish(throwing error: (any Error)? = nil) {
         blocks.finish(throwing: error)

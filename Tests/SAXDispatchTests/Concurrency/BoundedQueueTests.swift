@@ -130,6 +130,48 @@ struct BoundedQueueTests {
         #expect(queue.isCancelled)
     }
 
+    @Test("produce puts each value made until the maker throws, and the error follows them")
+    func produceFinishesWithTheError() throws {
+        let queue = BoundedQueue<Int>(capacity: 1)
+        let made = LockedValue(0)
+        #expect(
+            startThread {
+                queue.produce {
+                    let value = made.withLock { count in
+                        count += 1
+                        return count
+                    }
+                    guard value <= 3 else { throw Broke() }
+                    return value
+                }
+            })
+        var taken: [Int] = []
+        #expect(throws: Broke.self) {
+            while let value = try queue.take() { taken.append(value) }
+        }
+        #expect(taken == [1, 2, 3])
+        #expect(queue.peak.values == 1)
+
+        // A cancel stops the producer: it makes no value after the one it was refused.
+        let cancelled = BoundedQueue<Int>(capacity: 1)
+        let calls = LockedValue(0)
+        let done = DispatchSemaphore(value: 0)
+        #expect(
+            startThread {
+                cancelled.produce {
+                    calls.withLock { count in
+                        count += 1
+                        return count
+                    }
+                }
+                done.signal()
+            })
+        Self.waitUntil { cancelled.waiting.producers == 1 }
+        cancelled.cancel()
+        done.wait()
+        #expect(calls.withLock { $0 } == 2)
+    }
+
     @Test("a suspended receiver is handed the value without queueing it, then the producer's error")
     func receiverGetsHandoffThenError() async throws {
         let queue = BoundedQueue<Int>(capacity: 1)
