@@ -53,7 +53,7 @@ public final class DecompressingReader: XMLInputReader {
         case readingAhead(BlockQueue)
         /// Streams decompressed on several threads: segments come through the queue, and
         /// the blocks of the one being read through its own.
-        case readingSegments(SegmentQueue, ParallelStreams.Segment?)
+        case readingSegments(ParallelStreams.Queue, ParallelStreams.Segment?)
         /// The reader that would have run on another thread, read here as no thread could be made.
         case delegating(DecompressingReader)
         case finished
@@ -112,7 +112,7 @@ public final class DecompressingReader: XMLInputReader {
         case .readingAhead(let queue):
             queue.close()
         case .readingSegments(let segments, let segment):
-            segments.close()
+            ParallelStreams.stop(segments)
             segment?.close()
         default:
             break
@@ -246,7 +246,7 @@ public final class DecompressingReader: XMLInputReader {
                     if let read = block { segment?.output.recycle(read.bytes) }
                     block = nil
                     guard let segment else {
-                        guard let next = segments.take() else {
+                        guard let next = try segments.take() else {
                             phase = .finished
                             return
                         }

@@ -1,3 +1,5 @@
+import SAXDispatch
+
 /// The progress line of many files read at once: files done of all, bytes read of all
 /// the files' sizes (compressed bytes for compressed files), throughput, and for
 /// compressed input the throughput of the document they decompress to, redrawn in place

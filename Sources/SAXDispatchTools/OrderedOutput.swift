@@ -1,3 +1,5 @@
+import SAXDispatch
+
 /// The standard output and standard error of many files' parses, running at once,
 /// written in the order of the files: what one file writes never interleaves with
 /// another's.

@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SAXDispatch
 import SAXDispatchCompression
 
@@ -73,8 +66,8 @@ private struct MeterReader: XMLInputReader {
 /// which is why it is marked so unchecked: do not hand ``reading(_:)``'s input to another
 /// task.
 public final class ReadProgress: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var counted = 0
+    /// The bytes read, counted on the thread that reads the input.
+    private let counted = LockedValue(0)
     /// The document's bytes, decompressed; only the parse's thread touches them.
     private var documentBytes = 0
     private let meter: (any ProgressDisplay)?
@@ -86,19 +79,11 @@ public final class ReadProgress: @unchecked Sendable {
     public init(meter: (any ProgressDisplay)?, count: @escaping () -> Int = { 0 }) {
         self.meter = meter
         self.count = count
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
     /// The bytes read so far: of the input as it is stored, compressed or not.
     public var bytes: Int {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return counted
+        counted.withLock { $0 }
     }
 
     /// `input` decompressed when it is compressed (gzip, bzip2, xz, zstd), with its name
@@ -115,10 +100,10 @@ public final class ReadProgress: @unchecked Sendable {
     /// of several files at once sets 1, so that its jobs share the processors rather
     /// than each taking all of them.
     public static var decompressionThreads: Int? {
-        get { decompressionThreadsLock.withLock { storedDecompressionThreads } }
-        set { decompressionThreadsLock.withLock { storedDecompressionThreads = newValue } }
+        get { decompressionThreadsSetting.withLock { $0 } }
+        set { decompressionThreadsSetting.withLock { $0 = newValue } }
     }
-    private static let decompressionThreadsLock = Lock()
+    private static let decompressionThreadsSetting = LockedValue<Int?>(nil)
 
     /// The threads for one input's bzip2 blocks when `inputsAtOnce` inputs share
     /// `processors`: the library's rule for a whole machine applied to the input's share
@@ -127,13 +112,10 @@ public final class ReadProgress: @unchecked Sendable {
         let share = processors / max(1, inputsAtOnce)
         return share >= 4 ? min(8, share - 1) : 1
     }
-    nonisolated(unsafe) private static var storedDecompressionThreads: Int?
 
     /// Records `count` more bytes read, from any thread; the meter shows them at the next update.
     public func count(_ count: Int) {
-        pthread_mutex_lock(mutex)
-        counted += count
-        pthread_mutex_unlock(mutex)
+        counted.withLock { $0 += count }
     }
 
     /// Records `count` more bytes read and updates the meter, on the parse's thread.

@@ -2,7 +2,7 @@
 /// synchronous input read on a thread of its own, or a producer task writing chunks.
 ///
 /// The producer starts at the first chunk asked for; when the pass ends or is dropped,
-/// the channel is closed, which ends the reading thread and cancels the producer task.
+/// the channel is cancelled, which ends the reading thread and cancels the producer task.
 final class ChannelReading: @unchecked Sendable {
     // Used from one task at a time, like the stream iterator that holds it.
     let channel: ChunkChannel
@@ -11,7 +11,7 @@ final class ChannelReading: @unchecked Sendable {
 
     /// A pass that calls `start` with its channel at the first chunk asked for.
     init(capacity: Int, start: @escaping (ChunkChannel) -> Task<Void, Never>?) {
-        channel = ChunkChannel(capacity: capacity)
+        channel = ChunkChannel(chunks: capacity)
         self.start = start
     }
 
@@ -24,7 +24,7 @@ final class ChannelReading: @unchecked Sendable {
     }
 
     deinit {
-        channel.close()
+        channel.cancel()
         producer?.cancel()
     }
 
@@ -43,7 +43,7 @@ final class ChannelReading: @unchecked Sendable {
 
     /// Ends the pass: the producer stops at its next chunk.
     func close() {
-        channel.close()
+        channel.cancel()
         producer?.cancel()
     }
 }

@@ -3,8 +3,8 @@
 /// starve the application's other tasks, nor each other's deliveries.
 func runDetached<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async -> Result<Value, any Error> {
     await withCheckedContinuation { continuation in
-        detachThread {
-            continuation.resume(returning: Result { try body() })
-        }
+        let job: @Sendable () -> Void = { continuation.resume(returning: Result { try body() }) }
+        // No thread: run here rather than not at all.
+        if !startThread(job) { job() }
     }
 }

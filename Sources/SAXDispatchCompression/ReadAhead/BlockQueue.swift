@@ -1,88 +1,55 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SAXDispatch
 
 /// A bounded queue of decompressed blocks from the thread that decompresses to the parse
-/// that reads them: a decompressor that gets ahead waits, so at most `capacity` blocks
-/// wait between them (and one more is filled, one read) however fast it is. Blocks the
-/// parse has read go back to the decompressor to be filled again, so a parse allocates
-/// no block after the first few.
+/// that reads them: the package's ``SAXDispatch/BoundedQueue`` of blocks, with the blocks
+/// the parse has read going back to the decompressor to be filled again, so a parse
+/// allocates no block after the first few.
 ///
-/// Both sides wait on condition variables: the decompressor on its own thread, the parse
-/// on the thread that reads its input (a synchronous parse's own, or the reading thread
-/// of an asynchronous one, never a thread of the cooperative pool).
-///
-/// Unchecked `Sendable`: every stored property is guarded by `mutex`; an error crosses
-/// from the decompressing thread to the parse once, after that thread stopped using it.
-final class BlockQueue: @unchecked Sendable {
+/// A decompressor that gets ahead waits, so at most `capacity` blocks wait between them
+/// (and one more is filled, one read) however fast it is. Both sides are threads that
+/// block: the decompressor its own, the parse the thread that reads its input (a
+/// synchronous parse's own, or the reading thread of an asynchronous one, never a thread
+/// of the cooperative pool).
+final class BlockQueue: Sendable {
     /// Decompressed bytes: `bytes[..<count]`.
-    struct Block {
+    struct Block: Sendable {
         var bytes: [UInt8]
         var count: Int
     }
 
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let capacity: Int
+    private let blocks: BoundedQueue<Block>
+    /// Blocks read and handed back, to be filled again: at most `capacity` of them.
+    private let spare = LockedValue<[[UInt8]]>([])
     private let blockSize: Int
-    private var blocks: [Block] = []
-    private var spare: [[UInt8]] = []
-    /// The end of the input: `nil` while it goes on, then nothing or the error that ended it.
-    private var end: Result<Void, any Error>?
-    private var isClosed = false
 
     /// A queue of up to `capacity` blocks (at least 1) of `blockSize` bytes each.
     init(capacity: Int, blockSize: Int) {
-        self.capacity = max(1, capacity)
+        blocks = BoundedQueue(capacity: capacity)
         self.blockSize = max(1, blockSize)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    private func locked<Result>(_ body: () throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body()
     }
 
     // MARK: Decompressing
 
     /// A block to fill: one the parse has read, or a new one.
     func emptyBlock() -> [UInt8] {
-        locked { spare.popLast() } ?? [UInt8](repeating: 0, count: blockSize)
+        spare.withLock { $0.popLast() } ?? [UInt8](repeating: 0, count: blockSize)
     }
 
     /// Adds a filled block, waiting while the queue is full; false when the parse is done
     /// with the queue, and the block dropped.
     func put(_ block: Block) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while blocks.count >= capacity && !isClosed {
-            pthread_cond_wait(changed, mutex)
-        }
-        guard !isClosed else { return false }
-        blocks.append(block)
-        pthread_cond_broadcast(changed)
-        return true
+        blocks.put(block)
+    }
+
+    /// Puts each block `next` fills until it returns `nil` or throws (the end, or the
+    /// error the parse reads after the blocks before it), or the parse is done with the queue.
+    func produce(_ next: () throws -> Block?) {
+        blocks.produce(next)
     }
 
     /// Ends the input: the parse reads the blocks before, then the end or `error`.
     func finish(throwing error: (any Error)? = nil) {
-        locked {
-            end = error.map { .failure($0) } ?? .success(())
-            pthread_cond_broadcast(changed)
-        }
+        blocks.finish(throwing: error)
     }
 
     // MARK: Reading
@@ -92,34 +59,20 @@ final class BlockQueue: @unchecked Sendable {
     ///
     /// - Throws: The error that ended the input, after every block before it.
     func take() throws -> Block? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while blocks.isEmpty && end == nil && !isClosed {
-            pthread_cond_wait(changed, mutex)
-        }
-        if !blocks.isEmpty {
-            let block = blocks.removeFirst()
-            pthread_cond_broadcast(changed)
-            return block
-        }
-        if case .failure(let error) = end, !isClosed { throw error }
-        return nil
+        try blocks.take()
     }
 
     /// Hands a block that was read back to be filled again.
     func recycle(_ bytes: [UInt8]) {
-        locked {
-            if spare.count < capacity { spare.append(bytes) }
+        spare.withLock { spare in
+            if spare.count < blocks.capacity { spare.append(bytes) }
         }
     }
 
-    /// The parse is done with the queue: a waiting decompressor stops.
+    /// The parse is done with the queue: a waiting decompressor stops, and the blocks
+    /// queued and kept for filling are released.
     func close() {
-        locked {
-            isClosed = true
-            blocks.removeAll()
-            spare.removeAll()
-            pthread_cond_broadcast(changed)
-        }
+        blocks.cancel()
+        spare.withLock { $0.removeAll() }
     }
 }

@@ -1,3 +1,5 @@
+import SAXDispatch
+
 /// Decompresses on a thread of its own into a ``BlockQueue``, a few blocks ahead of the
 /// parse: decompressing and parsing then take two cores instead of one after the other.
 ///
@@ -13,20 +15,10 @@ enum DecompressionThread {
         let handoff = ReaderHandoff(reader)
         return startThread {
             var reader = handoff.reader
-            while true {
+            queue.produce {
                 var bytes = queue.emptyBlock()
-                let count: Int
-                do {
-                    count = try bytes.withUnsafeMutableBytes { try reader.read(into: $0) }
-                } catch {
-                    queue.finish(throwing: error)
-                    return
-                }
-                guard count > 0 else {
-                    queue.finish()
-                    return
-                }
-                guard queue.put(BlockQueue.Block(bytes: bytes, count: count)) else { return }
+                let count = try bytes.withUnsafeMutableBytes { try reader.read(into: $0) }
+                return count > 0 ? BlockQueue.Block(bytes: bytes, count: count) : nil
             }
         }
     }

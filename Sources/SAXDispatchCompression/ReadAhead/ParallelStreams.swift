@@ -1,10 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import SAXDispatch
 
 /// Decompresses the blocks of a bzip2 file (one stream as `bzip2` writes, or many as
@@ -34,12 +27,16 @@ enum ParallelStreams {
         }
     }
 
+    /// The segments, in input order, from the splitting thread to the parse; the splitting
+    /// thread waits while `threads` of them are queued.
+    typealias Queue = BoundedQueue<Segment>
+
     /// Starts splitting `base` (bzip2 input from its start) into segments decoded on up to
     /// `threads` threads; the parse takes the segments from the queue, in order.
     ///
     /// - Returns: `nil` when no thread could be made, and `base` is left to the caller.
-    static func start(_ base: any XMLInputReader, name: String, threads: Int, minimumPieceBytes: Int) -> SegmentQueue? {
-        let segments = SegmentQueue(capacity: max(1, threads))
+    static func start(_ base: any XMLInputReader, name: String, threads: Int, minimumPieceBytes: Int) -> Queue? {
+        let segments = Queue(capacity: max(1, threads))
         let handoff = ReaderHandoff(base)
         let started = startThread {
             split(handoff.reader, name: name, minimumPieceBytes: minimumPieceBytes, into: segments)
@@ -47,9 +44,15 @@ enum ParallelStreams {
         return started ? segments : nil
     }
 
+    /// The parse is done: every queued segment's threads stop, and the splitting thread
+    /// with them, at its next segment.
+    static func stop(_ segments: Queue) {
+        for segment in segments.cancel() { segment.close() }
+    }
+
     /// The splitting thread: reads the input, cuts it into streams and blocks
     /// (``Bzip2BlockSplitter``), starts a thread per segment and feeds it.
-    private static func split(_ base: any XMLInputReader, name: String, minimumPieceBytes: Int, into segments: SegmentQueue) {
+    private static func split(_ base: any XMLInputReader, name: String, minimumPieceBytes: Int, into segments: Queue) {
         var base = base
         var chunk = [UInt8](repeating: 0, count: DecompressingReader.compressedChunkSize)
         var splitter = Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes)
@@ -76,12 +79,12 @@ enum ParallelStreams {
     /// Gives the splitter's pieces to segments, a thread each.
     private struct SegmentSink: Bzip2PieceSink {
         let name: String
-        let segments: SegmentQueue
+        let segments: Queue
         /// The segment of the open piece, or of the last one once it ended.
         var current: SegmentState?
         var isOpen = false
 
-        init(name: String, segments: SegmentQueue) {
+        init(name: String, segments: Queue) {
             self.name = name
             self.segments = segments
         }
@@ -129,7 +132,7 @@ enum ParallelStreams {
 
     /// A segment starting at compressed byte `offset`, its decompressor running, queued for
     /// the parse (waiting while `threads` segments are ahead of it); `nil` when the parse is done.
-    private static func startSegment(at offset: Int, name: String, into segments: SegmentQueue) -> SegmentState? {
+    private static func startSegment(at offset: Int, name: String, into segments: Queue) -> SegmentState? {
         let segment = Segment()
         let started = startThread {
             decode(segment, startingAt: offset, name: name)
@@ -212,76 +215,5 @@ enum ParallelStreams {
             offset += count
             return count
         }
-    }
-}
-
-/// The segments of a parallel decompression, in input order, from the splitting thread to
-/// the parse; the splitting thread waits while `capacity` are queued.
-///
-/// Unchecked `Sendable`: every stored property is guarded by `mutex`.
-final class SegmentQueue: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private let capacity: Int
-    private var segments: [ParallelStreams.Segment] = []
-    private var isFinished = false
-    private var isClosed = false
-
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(changed, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(changed)
-        pthread_mutex_destroy(mutex)
-        changed.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Queues a segment, waiting while the queue is full; false when the parse is done.
-    func put(_ segment: ParallelStreams.Segment) -> Bool {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while segments.count >= capacity && !isClosed {
-            pthread_cond_wait(changed, mutex)
-        }
-        guard !isClosed else { return false }
-        segments.append(segment)
-        pthread_cond_broadcast(changed)
-        return true
-    }
-
-    /// No segment follows the queued ones.
-    func finish() {
-        pthread_mutex_lock(mutex)
-        isFinished = true
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// The next segment, waiting while none is queued; `nil` after the last.
-    func take() -> ParallelStreams.Segment? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while segments.isEmpty && !isFinished && !isClosed {
-            pthread_cond_wait(changed, mutex)
-        }
-        guard !segments.isEmpty else { return nil }
-        let segment = segments.removeFirst()
-        pthread_cond_broadcast(changed)
-        return segment
-    }
-
-    /// The parse is done: every queued segment's threads stop, and the splitting thread with them.
-    func close() {
-        pthread_mutex_lock(mutex)
-        isClosed = true
-        let queued = segments
-        segments.removeAll()
-        pthread_cond_broadcast(changed)
-        pthread_mutex_unlock(mutex)
-        for segment in queued { segment.close() }
     }
 }

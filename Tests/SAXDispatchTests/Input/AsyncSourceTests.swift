@@ -40,7 +40,8 @@ struct AsyncSourceTests {
                 written.value += end - offset
                 offset = end
             }
-            peak.value = writer.channel.peak
+            let channelPeak = writer.channel.peak
+            peak.value = (bytes: channelPeak.measured, chunks: channelPeak.values)
         }
         // A slow consumer: each value waits for a turn of the executor.
         let names = XMLStream<Int>(from: input) { dispatcher, output in
