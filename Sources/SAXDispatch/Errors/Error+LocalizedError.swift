@@ -38,11 +38,6 @@ extension XMLDecodingError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-extension RecordSizeLimitError: LocalizedError {
-    /// The same text as ``description``.
-    public var errorDescription: String? { description }
-}
-
 extension ValueConversionError: LocalizedError {
     /// The same text as ``description``.
     public var errorDescription: String? { description }

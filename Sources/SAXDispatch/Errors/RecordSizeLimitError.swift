@@ -1,11 +1,23 @@
-/// A matched element held more than ``XMLRecordDecoder/maximumRecordBytes`` allows, so it
-/// was not decoded: the decoder keeps one element at a time in memory, and this bounds it.
-/// A typed record's lists and nested records are bounded the same way
-/// (``XMLRecord/maximumRecordBytes(_:)``).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The error a record or decoded element over its size limit was: no longer thrown.
 ///
-/// Its description names the element and where it starts:
-/// `dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text`.
-public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Equatable {
+/// Every limit is an ``XMLParseError`` code: a typed record whose lists and nested
+/// records hold more than ``XMLRecord/maximumRecordBytes(_:)`` allows, or an element
+/// decoded by ``XMLRecordDecoder`` that holds more than
+/// ``XMLRecordDecoder/maximumRecordBytes``, ends the parse with an ``XMLParseError`` whose
+/// code is ``XMLParseError/Code/recordSizeLimitExceeded``, at the element's start tag,
+/// with the same message, and the limit as ``XMLParseError/limit``. A `catch` of this
+/// type catches nothing: catch ``XMLParseError`` instead.
+@available(
+    *, deprecated,
+    message: "no longer thrown: a record over maximumRecordBytes is an XMLParseError with code .recordSizeLimitExceeded"
+)
+public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Equatable, LocalizedError {
     /// The matched element's name.
     public var elementName: String
     /// Line of the element's start tag.
@@ -27,4 +39,7 @@ public struct RecordSizeLimitError: Error, CustomStringConvertible, Sendable, Eq
         let location = "\(source.map { "\($0):" } ?? "")\(line):\(column)"
         return "\(location): <\(MessageText.name(elementName))> holds more than maximumRecordBytes (\(limit) bytes) of \(contents)"
     }
+
+    /// The same text as ``description``.
+    public var errorDescription: String? { description }
 }

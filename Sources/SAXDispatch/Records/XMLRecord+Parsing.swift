@@ -165,7 +165,7 @@ extension XMLRecord {
             recordError.source = recordError.source ?? error.source
             return recordError
         }
-        if var sizeError = error.underlying as? RecordSizeLimitError {
+        if var sizeError = error.underlying as? XMLParseError, sizeError.code == .recordSizeLimitExceeded {
             sizeError.source = sizeError.source ?? error.source
             return sizeError
         }

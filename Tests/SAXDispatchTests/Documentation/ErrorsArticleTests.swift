@@ -134,12 +134,15 @@ struct ErrorsArticleTests {
         // (One text node stops at maximumTextBytes, 10 MiB, first: the page holds 17 lines of 1 MiB.)
         struct Page: Decodable { let line: [String] }
         let lines = String(repeating: "\n", count: 119)
-        let big = #expect(throws: RecordSizeLimitError.self) {
+        let big = #expect(throws: XMLParseError.self) {
             let line = "<line>" + String(repeating: "x", count: 1 << 20) + "</line>"
             let dump = "<wiki>\(lines)  <page>" + String(repeating: line, count: 17) + "</page></wiki>"
             try XMLRecordDecoder().forEach(Page.self, at: "page", in: .string(dump).named("dump.xml")) { _ in }
         }
-        #expect(big?.description == "dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text")
+        #expect(big?.code == .recordSizeLimitExceeded)
+        #expect(big?.limit == 16_777_216)
+        #expect(big?.message == "<page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text")
+        #expect(big?.description == "dump.xml:120:3: error: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text (in wiki/page)")
     }
 
     @Test("input, pattern and field-path errors")

@@ -51,14 +51,14 @@ struct LocalizedDescriptionTests {
         Case(type: "RecordNotFoundError", make: {
             caught { _ = try XMLRecord("zoo", .text("name")) { $0 }.named("Zoo").first(in: .string("<park/>")) }
         }, expected: "<string>: error: no element matches zoo (record Zoo)"),
-        Case(type: "RecordSizeLimitError", make: {
+        Case(type: "XMLParseError (record size limit)", make: {
             caught {
                 struct Page: Decodable { let text: String }
                 var decoder = XMLRecordDecoder()
                 decoder.maximumRecordBytes = 10
                 try decoder.forEach(Page.self, at: "page", in: .string("<w><page><text>0123456789ab</text></page></w>")) { _ in }
             }
-        }, expected: "<string>:1:4: <page> holds more than maximumRecordBytes (10 bytes) of names, attributes and text"),
+        }, expected: "<string>:1:4: error: <page> holds more than maximumRecordBytes (10 bytes) of names, attributes and text (in w/page)"),
         Case(type: "ValueConversionError", make: {
             caught { _ = try Int(xmlText: "4x2") }
         }, expected: "expected an integer"),

@@ -194,9 +194,14 @@ final class SubtreeCapture {
     private func checkLimit(_ element: ElementContext) throws {
         guard subtree.byteCount - recordStart > limit else { return }
         let root = subtree.elements[recordRoot]
+        // The matched element is the outermost open capture, or the element itself at its end.
+        let depth = open.first?.depth ?? element.depth
         open.removeAll()
         wholeNodes.removeAll()
-        throw RecordSizeLimitError(
-            elementName: root.name, line: root.line, column: root.column, limit: limit, source: subtree.source)
+        let message =
+            "<\(MessageText.name(root.name))> holds more than maximumRecordBytes (\(limit) bytes) of names, attributes and text"
+        var error = element.engine.limitError(.recordSizeLimitExceeded, message, limit: limit, depth: depth)
+        error.source = subtree.source
+        throw error
     }
 }
