@@ -28,11 +28,6 @@ extension XMLRecordError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-extension RecordNotFoundError: LocalizedError {
-    /// The same text as ``description``.
-    public var errorDescription: String? { description }
-}
-
 extension XMLDecodingError: LocalizedError {
     /// The same text as ``description``.
     public var errorDescription: String? { description }

@@ -104,7 +104,8 @@ struct ErrorsArticleTests {
         let failing = XMLRecord("/zoo", .text("name")) { _ -> Zoo in throw Closed() }.named("Zoo")
         let builder = #expect(throws: XMLRecordError.self) { try failing.first(in: .string("<zoo><name>x</name></zoo>")) }
         #expect(builder?.failures.first?.message == "record Zoo could not be built: closed")
-        let notFound = #expect(throws: RecordNotFoundError.self) { try zoo.first(in: .string("<park/>")) }
+        let notFound = #expect(throws: XMLRecordError.self) { try zoo.first(in: .string("<park/>")) }
+        #expect(notFound?.kind == .notFound(pattern: "/zoo", skipped: 0))
         #expect(notFound?.description == "<string>: error: no element matches /zoo (record Zoo)")
     }
 

@@ -245,8 +245,9 @@ struct TypedRecordsArticleTests {
         ) { title, authors in "\(title): \(authors.map(\.name))" }
         #expect(try lenient.first(in: .string("<catalog><book><title>T</title><authors><author id='x'><name>A</name></author><author id='2'><name>B</name></author></authors></book></catalog>")) == #"T: ["B"]"#)
 
-        // The prose: first throws RecordNotFoundError when nothing matches.
-        #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: .string("<catalog/>")) }
+        // The prose: first throws an XMLRecordError of kind notFound when nothing matches.
+        let notFound = #expect(throws: XMLRecordError.self) { try Book.record.first(in: .string("<catalog/>")) }
+        #expect(notFound?.kind == .notFound(pattern: Book.record.pattern.description, skipped: 0))
     }
 
     @Test("reading: the zoo's records from a file, first, one by one and all")

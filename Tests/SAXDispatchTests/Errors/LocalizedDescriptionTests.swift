@@ -48,7 +48,7 @@ struct LocalizedDescriptionTests {
                     .first(in: .string("<zoo>\n  <toilet>4x2</toilet></zoo>").named("zoo.xml"))
             }
         }, expected: #"zoo.xml:2:3: error: cannot convert "4x2" to Int at zoo/toilet (in record Zoo, field toilet): expected an integer"#),
-        Case(type: "RecordNotFoundError", make: {
+        Case(type: "XMLRecordError (not found)", make: {
             caught { _ = try XMLRecord("zoo", .text("name")) { $0 }.named("Zoo").first(in: .string("<park/>")) }
         }, expected: "<string>: error: no element matches zoo (record Zoo)"),
         Case(type: "XMLParseError (record size limit)", make: {
