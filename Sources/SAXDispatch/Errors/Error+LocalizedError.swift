@@ -38,17 +38,7 @@ extension ValueConversionError: LocalizedError {
     public var errorDescription: String? { description }
 }
 
-extension ElementPatternError: LocalizedError {
-    /// The same text as ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension RecordFieldPathError: LocalizedError {
-    /// The same text as ``description``.
-    public var errorDescription: String? { description }
-}
-
-extension NamespaceBindingError: LocalizedError {
+extension XMLPatternError: LocalizedError {
     /// The same text as ``description``.
     public var errorDescription: String? { description }
 }

@@ -62,19 +62,19 @@ struct LocalizedDescriptionTests {
         Case(type: "ValueConversionError", make: {
             caught { _ = try Int(xmlText: "4x2") }
         }, expected: "expected an integer"),
-        Case(type: "ElementPatternError", make: {
+        Case(type: "XMLPatternError (pattern)", make: {
             caught {
                 let text = "a//"  // run-time text: the throwing initializer
                 _ = try ElementPattern(text)
             }
         }, expected: "invalid pattern \"a//\" at column 4: a step name or '*' was expected, not the end"),
-        Case(type: "RecordFieldPathError", make: {
+        Case(type: "XMLPatternError (field path)", make: {
             caught {
                 let text = "/zoo/name"
                 _ = try RecordFieldPath(text)
             }
         }, expected: #"invalid field path "/zoo/name": paths are relative to the record; drop the leading '/'"#),
-        Case(type: "NamespaceBindingError", make: {
+        Case(type: "XMLPatternError (namespace binding)", make: {
             caught { _ = try NamespaceBindings([("a", "")]) }
         }, expected: "invalid namespace binding a=: the prefix 'a' cannot be bound to the empty URI"),
     ]
