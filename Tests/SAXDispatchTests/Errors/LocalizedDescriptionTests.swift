@@ -48,6 +48,12 @@ struct LocalizedDescriptionTests {
                     .first(in: .string("<zoo>\n  <toilet>4x2</toilet></zoo>").named("zoo.xml"))
             }
         }, expected: #"zoo.xml:2:3: error: cannot convert "4x2" to Int at zoo/toilet (in record Zoo, field toilet): expected an integer"#),
+        Case(type: "XMLDecodingError", make: {
+            caught {
+                struct Gate: Decodable { let open: Bool }
+                _ = try XMLRecordDecoder().decode(Gate.self, from: .string("<gate>\n  <open>maybe</open></gate>").named("zoo.xml"))
+            }
+        }, expected: #"zoo.xml:2:3: error: cannot convert "maybe" to Bool at gate/open (decoding Gate): expected true, false, 1 or 0"#),
         Case(type: "XMLRecordError (not found)", make: {
             caught { _ = try XMLRecord("zoo", .text("name")) { $0 }.named("Zoo").first(in: .string("<park/>")) }
         }, expected: "<string>: error: no element matches zoo (record Zoo)"),
