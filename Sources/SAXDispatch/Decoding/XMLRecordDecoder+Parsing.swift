@@ -128,7 +128,7 @@ extension Dispatcher {
     ///
     /// An element that does not decode ends the parse with a ``HandlerError`` wrapping the
     /// ``XMLDecodingError`` (or the ``XMLParseError`` for an element larger than
-    /// ``maximumRecordBytes``), whose description the handler error's is.
+    /// ``XMLRecordDecoder/maximumRecordBytes``), whose description the handler error's is.
     ///
     /// The prefixes of `pattern` resolve through the decoder's ``XMLRecordDecoder/namespaces``
     /// first, then through this dispatcher's ``namespaces``; this dispatcher's
