@@ -66,7 +66,7 @@ extension RecordAssembler {
         guard _slowPath(heldBytes[record] > limit) else { return }
         // The element's name, as its pattern's last step gives it (or the record's name for `*`).
         let name = nodes[node].pattern.steps.last?.name ?? nodes[node].name
-        let message = "<\(MessageText.name(name))> holds more than maximumRecordBytes (\(limit) bytes) of list values and nested records"
+        let message = XMLParseError.recordSizeMessage(element: name, limit: limit, contents: "list values and nested records")
         guard let engine else {
             throw XMLParseError(
                 code: .recordSizeLimitExceeded, message: message, line: open[record].occurrence.line,

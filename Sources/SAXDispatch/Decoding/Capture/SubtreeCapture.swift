@@ -198,8 +198,7 @@ final class SubtreeCapture {
         let depth = open.first?.depth ?? element.depth
         open.removeAll()
         wholeNodes.removeAll()
-        let message =
-            "<\(MessageText.name(root.name))> holds more than maximumRecordBytes (\(limit) bytes) of names, attributes and text"
+        let message = XMLParseError.recordSizeMessage(element: root.name, limit: limit, contents: "names, attributes and text")
         var error = element.engine.limitError(.recordSizeLimitExceeded, message, limit: limit, depth: depth)
         error.source = subtree.source
         throw error
