@@ -90,7 +90,7 @@ enum AccountRecords {
 
     /// - Throws: `XMLRecordError` naming every field that is missing, nil but required, or
     ///   does not convert (an unknown state, a bad URL or date), with its line and
-    ///   column; `RecordNotFoundError` without an `<account>` root; `XMLParseError`
+    ///   column, or of kind `.notFound` without an `<account>` root; `XMLParseError`
     ///   for a malformed document; `XMLInputError`.
     static func read(contentsOfFile path: String) throws -> Account {
         try account.first(in: .file(path))

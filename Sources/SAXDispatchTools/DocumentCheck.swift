@@ -83,12 +83,3 @@ public struct DocumentCheck: Sendable {
         return .success((parts[0], .atMost(number * scale)))
     }
 }
-
-/// A `--limit` setting that could not be read.
-public struct LimitSettingError: Error, CustomStringConvertible {
-    public var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}

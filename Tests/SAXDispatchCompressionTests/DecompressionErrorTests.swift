@@ -70,6 +70,8 @@ struct DecompressionErrorTests {
         let error = try #require(Self.decompressionError(result.error))
         #expect(error.description == "dump.xml.gz: error: truncated gzip input: it ends inside a member (compressed byte 100)")
         #expect(error.localizedDescription == error.description)
+        #expect(error.failureReason == "The compressed input ends before its last stream does.")
+        #expect(error.recoverySuggestion == "Download or copy the file again: it was cut short or changed on the way.")
     }
 
     @Test("a changed byte inside the compressed data: corrupt, at an offset inside the file", arguments: formats)

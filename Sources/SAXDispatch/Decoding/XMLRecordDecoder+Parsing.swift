@@ -24,8 +24,8 @@ extension XMLRecordDecoder {
     ///     it throws ends the parse and is rethrown as it is.
     /// - Returns: How many values were decoded.
     /// - Throws: ``XMLDecodingError`` for an element that does not decode (the
-    ///   `DecodingError`, with the input's name, line, column, element path and text), ``RecordSizeLimitError``
-    ///   for an element larger than ``maximumRecordBytes``, ``XMLParseError`` for a
+    ///   `DecodingError`, with the input's name, line, column, element path and text), ``XMLParseError``
+    ///   for an element larger than ``maximumRecordBytes`` (``XMLParseError/Code/recordSizeLimitExceeded``), a
     ///   malformed document or a broken ``SafetyProfile`` limit, ``XMLInputError`` if the
     ///   input cannot be opened or read, or what `body` or a custom reader throws. Values
     ///   delivered before the error stay delivered.
@@ -127,8 +127,8 @@ extension Dispatcher {
     /// ```
     ///
     /// An element that does not decode ends the parse with a ``HandlerError`` wrapping the
-    /// ``XMLDecodingError`` (or ``RecordSizeLimitError``), whose description the handler
-    /// error's is.
+    /// ``XMLDecodingError`` (or the ``XMLParseError`` for an element larger than
+    /// ``XMLRecordDecoder/maximumRecordBytes``), whose description the handler error's is.
     ///
     /// The prefixes of `pattern` resolve through the decoder's ``XMLRecordDecoder/namespaces``
     /// first, then through this dispatcher's ``namespaces``; this dispatcher's

@@ -17,8 +17,8 @@ extension XMLRecordDecoder {
     ///   - input: The document, as it arrives.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     /// - Returns: A stream whose `next()` throws ``XMLDecodingError`` for an element that does not
-    ///   decode, ``RecordSizeLimitError`` for one larger than ``maximumRecordBytes``,
-    ///   ``XMLParseError`` for a malformed document, or the source's error (a file's
+    ///   decode, ``XMLParseError`` for a malformed document or one larger than
+    ///   ``maximumRecordBytes`` (``XMLParseError/Code/recordSizeLimitExceeded``), or the source's error (a file's
     ///   ``XMLInputError``), each naming the input.
     public func stream<T: Decodable & SendableMetatype>(
         _ type: T.Type, at pattern: ElementPattern, from input: AsyncXMLInput, safety: SafetyProfile = .default

@@ -161,7 +161,8 @@ public struct XMLRecordDecoder: Sendable {
     /// ```
     public var emptyElementsAreNil = false
     /// The most one matched element may hold (names, attribute values, text, and 32
-    /// bytes per element) before its decode fails with ``RecordSizeLimitError``. Default 16 MiB.
+    /// bytes per element) before the parse fails with ``XMLParseError/Code/recordSizeLimitExceeded``
+    /// at its start tag. Default 16 MiB.
     public var maximumRecordBytes = 16 << 20
     /// Whether children the type never asks for are left out of the capture. Default ``KeyPruning/probe``.
     public var keyPruning: KeyPruning = .probe

@@ -13,27 +13,27 @@ extension Dispatcher {
     /// try dispatcher.skipAll(except: "/zoo/animals/animal", "/zoo/facilities")
     /// ```
     ///
-    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all, or
+    /// - Throws: ``XMLPatternError`` if the patterns have more than 64 steps in all, or
     ///   one of them is `.`.
-    public mutating func skipAll(except patterns: ElementPattern...) throws(ElementPatternError) {
+    public mutating func skipAll(except patterns: ElementPattern...) throws(XMLPatternError) {
         try skipAll(except: patterns)
     }
 
     /// Skips every element outside the subtrees matching `patterns`; see ``skipAll(except:)-(ElementPattern...)``.
     ///
-    /// - Throws: ``ElementPatternError`` if the patterns have more than 64 steps in all, or
+    /// - Throws: ``XMLPatternError`` if the patterns have more than 64 steps in all, or
     ///   one of them is `.`.
-    public mutating func skipAll(except patterns: [ElementPattern]) throws(ElementPatternError) {
+    public mutating func skipAll(except patterns: [ElementPattern]) throws(XMLPatternError) {
         var total = 0
         for pattern in patterns {
             if pattern.isMountPoint {
-                throw ElementPatternError(
-                    pattern: ".", column: 1, message: "'.' names a mount point, which a document being parsed does not have")
+                throw XMLPatternError(
+                    .elementPattern, text: ".", column: 1, message: "'.' names a mount point, which a document being parsed does not have")
             }
             total += pattern.steps.count
             if total > SubtreeFilter.maximumSteps {
-                throw ElementPatternError(
-                    pattern: pattern.description, column: 1,
+                throw XMLPatternError(
+                    .elementPattern, text: pattern.description, column: 1,
                     message: "the subtrees to keep have more than \(SubtreeFilter.maximumSteps) steps in all")
             }
         }

@@ -72,11 +72,13 @@ public struct HandlerError: Error, CustomStringConvertible {
 
     /// `SOURCE:LINE:COLUMN: error: in the EVENT handler of PATH: UNDERLYING`, with `<input>`
     /// when the source is unknown; for a record, a decoded value or a captured element
-    /// that failed (``XMLRecordError``, ``XMLDecodingError``, ``RecordSizeLimitError``),
-    /// whose description names its own position, that description alone, so that the
-    /// location is stated once.
+    /// that failed (``XMLRecordError``, ``XMLDecodingError``, an ``XMLParseError`` with
+    /// ``XMLParseError/Code/recordSizeLimitExceeded``), whose description names its own
+    /// position, that description alone, so that the location is stated once.
     public var description: String {
         if let located = underlying as? any LocatedError { return located.description }
+        // A record's size limit is the document's limit, found by the record's handlers.
+        if let limit = underlying as? XMLParseError, limit.code == .recordSizeLimitExceeded { return limit.description }
         let place: String
         switch event {
         case .start, .end, .text: place = "in the \(event.rawValue) handler of \(elementPath.abbreviated())"

@@ -136,6 +136,11 @@ extension XMLParseError {
         /// the parse cannot pause inside an internal entity's replacement text, and one
         /// reference expanded to more values than that.
         public static let streamBacklogExceeded = Code(rawValue: 1010)
+        /// A typed record's lists and nested records held more than
+        /// ``XMLRecord/maximumRecordBytes(_:)`` allows, or an element decoded by
+        /// ``XMLRecordDecoder`` more than ``XMLRecordDecoder/maximumRecordBytes``: the
+        /// position and path are the record element's start tag, ``XMLParseError/limit`` the limit.
+        public static let recordSizeLimitExceeded = Code(rawValue: 1011)
 
         private static let names: [Int: String] = [
             1: "noMemory", 2: "syntax", 3: "noElements", 4: "invalidToken", 5: "unclosedToken",
@@ -156,6 +161,7 @@ extension XMLParseError {
             1003: "nameLimitExceeded", 1004: "tokenLimitExceeded", 1005: "textLimitExceeded",
             1006: "entityLimitExceeded", 1007: "memoryLimitExceeded", 1008: "externalEntityForbidden",
             1009: "internalSubsetForbidden", 1010: "streamBacklogExceeded",
+            1011: "recordSizeLimitExceeded",
         ]
     }
 }

@@ -65,3 +65,13 @@ public struct XMLParseError: Error, Sendable, Hashable, CustomStringConvertible 
         return text
     }
 }
+
+extension XMLParseError {
+    /// The message of ``Code/recordSizeLimitExceeded``: `<NAME> holds more than
+    /// maximumRecordBytes (LIMIT bytes) of CONTENTS`, where the contents are what the limit
+    /// counts (a decoded element's names, attributes and text, or a typed record's list
+    /// values and nested records), the name cut as every message cuts it.
+    static func recordSizeMessage(element name: String, limit: Int, contents: String) -> String {
+        "<\(MessageText.name(name))> holds more than maximumRecordBytes (\(limit) bytes) of \(contents)"
+    }
+}

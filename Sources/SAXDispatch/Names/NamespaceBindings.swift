@@ -13,8 +13,8 @@
 /// dispatcher.onEnd("atom:entry/atom:title") { _, title in print(title) }
 /// ```
 ///
-/// A prefix is bound to one URI: declaring it again with another is a
-/// ``NamespaceBindingError``, as is binding `xmlns`, binding `xml` to another URI,
+/// A prefix is bound to one URI: declaring it again with another is an
+/// ``XMLPatternError``, as is binding `xmlns`, binding `xml` to another URI,
 /// or binding a prefix to the empty URI.
 public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// The namespace the prefix `xml` is bound to in every document.
@@ -28,16 +28,16 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
 
     /// Binds each prefix to its URI.
     ///
-    /// - Throws: ``NamespaceBindingError`` for a prefix bound twice to different URIs,
+    /// - Throws: ``XMLPatternError`` for a prefix bound twice to different URIs,
     ///   `xmlns`, `xml` bound to another namespace, an empty URI, or a prefix that is
     ///   not a name (empty, or containing `:`, `{`, `}`, `/` or white space).
-    public init(_ bindings: some Sequence<(String, String)>) throws(NamespaceBindingError) {
+    public init(_ bindings: some Sequence<(String, String)>) throws(XMLPatternError) {
         for (prefix, uri) in bindings { try bind(prefix, to: uri) }
     }
 
     /// Binds the prefixes of a literal; a literal that breaks a rule is a programming
     /// error and stops the program, in every build configuration, with the
-    /// ``NamespaceBindingError`` message.
+    /// ``XMLPatternError`` message.
     public init(dictionaryLiteral elements: (String, String)...) {
         do {
             try self.init(elements)
@@ -50,15 +50,15 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
 
     /// Binds `prefix` to `uri`; binding it again to the same URI does nothing.
     ///
-    /// - Throws: ``NamespaceBindingError`` as ``init(_:)`` says.
-    public mutating func bind(_ prefix: String, to uri: String) throws(NamespaceBindingError) {
+    /// - Throws: ``XMLPatternError`` as ``init(_:)`` says.
+    public mutating func bind(_ prefix: String, to uri: String) throws(XMLPatternError) {
         if let problem = Self.problem(prefix: prefix, uri: uri) {
-            throw NamespaceBindingError(prefix: prefix, uri: uri, message: problem)
+            throw XMLPatternError(binding: prefix, to: uri, message: problem)
         }
         if let existing = self.uri(for: prefix) {
             guard existing == uri else {
-                throw NamespaceBindingError(
-                    prefix: prefix, uri: uri, message: "the prefix '\(prefix)' is already bound to '\(existing)'")
+                throw XMLPatternError(
+                    binding: prefix, to: uri, message: "the prefix '\(prefix)' is already bound to '\(existing)'")
             }
             return
         }
@@ -86,8 +86,8 @@ public struct NamespaceBindings: Sendable, Hashable, ExpressibleByDictionaryLite
 
     /// These bindings and those of `other`.
     ///
-    /// - Throws: ``NamespaceBindingError`` when `other` binds a prefix of these to another URI.
-    public func merging(_ other: NamespaceBindings) throws(NamespaceBindingError) -> NamespaceBindings {
+    /// - Throws: ``XMLPatternError`` when `other` binds a prefix of these to another URI.
+    public func merging(_ other: NamespaceBindings) throws(XMLPatternError) -> NamespaceBindings {
         var merged = self
         for (prefix, uri) in other.pairs { try merged.bind(prefix, to: uri) }
         return merged

@@ -8,6 +8,7 @@ extension RecordAssembler {
     func begin(_ node: Int, _ element: ElementContext, _ own: [OwnField]) throws {
         if parse.isNew(element.engine) {
             source = element.engine.source
+            engine = element.engine
             open.removeAll()
             heldBytes.removeAll()
             for node in 0..<innermost.count { innermost[node] = -1 }
@@ -65,9 +66,15 @@ extension RecordAssembler {
         guard _slowPath(heldBytes[record] > limit) else { return }
         // The element's name, as its pattern's last step gives it (or the record's name for `*`).
         let name = nodes[node].pattern.steps.last?.name ?? nodes[node].name
-        throw RecordSizeLimitError(
-            elementName: name, line: open[record].occurrence.line, column: open[record].occurrence.column, limit: limit,
-            source: source, contents: "list values and nested records")
+        let message = XMLParseError.recordSizeMessage(element: name, limit: limit, contents: "list values and nested records")
+        guard let engine else {
+            throw XMLParseError(
+                code: .recordSizeLimitExceeded, message: message, line: open[record].occurrence.line,
+                column: open[record].occurrence.column, byteOffset: 0, limit: limit, source: source)
+        }
+        var error = engine.limitError(.recordSizeLimitExceeded, message, limit: limit, depth: open[record].depth)
+        error.source = source
+        throw error
     }
 
     /// The open record of `node` whose element is at `depth`, or the innermost one when

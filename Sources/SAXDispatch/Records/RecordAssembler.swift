@@ -83,6 +83,9 @@ final class RecordAssembler {
     let skipsUnnamed: Bool
     /// The name of the input the open records come from (``PushParser/source``), for their errors.
     @exclusivity(unchecked) var source: String?
+    /// The engine of the current parse, for the path and position of a record over its
+    /// size limit; weak, as the engine holds the handlers that hold the assembler.
+    @exclusivity(unchecked) weak var engine: DispatchEngine?
     let report: (XMLRecordError) throws -> Void
     let deliver: (UnsafeMutableRawPointer) throws -> Void
 

@@ -10,7 +10,7 @@
 /// command line, a configuration file) is checked with the throwing initializer first:
 ///
 /// ```swift
-/// let path = try RecordFieldPath(userText)      // RecordFieldPathError if it is not a valid path
+/// let path = try RecordFieldPath(userText)      // XMLPatternError if it is not a valid path
 /// let field = RecordField.text(path.description)
 /// ```
 public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
@@ -34,9 +34,9 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
 
     /// Reads `text` as a field path.
     ///
-    /// - Throws: ``RecordFieldPathError`` saying what is wrong: an absolute path, an empty
+    /// - Throws: ``XMLPatternError`` saying what is wrong: an absolute path, an empty
     ///   attribute name, or an element part that is not a valid ``ElementPattern``.
-    public init(_ text: String) throws(RecordFieldPathError) {
+    public init(_ text: String) throws(XMLPatternError) {
         description = text
         var elementPart = text
         var attribute: String?
@@ -49,11 +49,11 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
         if let attribute, attribute.isEmpty || attribute.contains(where: { "[]=' \"".contains($0) })
             || (attribute.hasPrefix("{") && QualifiedName.clark(attribute) == nil)
         {
-            throw RecordFieldPathError(path: text, message: "'@' must be followed by an attribute name")
+            throw XMLPatternError(.fieldPath, text: text, message: "'@' must be followed by an attribute name")
         }
         self.attribute = attribute
         guard elementPart != "." && !elementPart.isEmpty else {
-            if text.isEmpty { throw RecordFieldPathError(path: text, message: "the path is empty; use '.' for the record element") }
+            if text.isEmpty { throw XMLPatternError(.fieldPath, text: text, message: "the path is empty; use '.' for the record element") }
             element = nil
             elementText = ""
             firstStep = nil
@@ -63,13 +63,13 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
         let anywhere = elementPart.hasPrefix("//")
         let relative = anywhere ? String(elementPart.dropFirst(2)) : elementPart
         if relative.hasPrefix("/") {
-            throw RecordFieldPathError(path: text, message: "paths are relative to the record; drop the leading '/'")
+            throw XMLPatternError(.fieldPath, text: text, message: "paths are relative to the record; drop the leading '/'")
         }
         let pattern: ElementPattern
         do {
             pattern = try ElementPattern(anywhere ? relative : "/" + relative)
         } catch {
-            throw RecordFieldPathError(path: text, message: error.message)
+            throw XMLPatternError(.fieldPath, text: text, message: error.message)
         }
         element = pattern
         elementText = relative
@@ -80,7 +80,7 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
     }
 
     /// Reads a literal path; an invalid literal is a programming error and stops the
-    /// program, in every build configuration, with the ``RecordFieldPathError`` message.
+    /// program, in every build configuration, with the ``XMLPatternError`` message.
     public init(stringLiteral text: String) {
         do {
             try self.init(text)
@@ -125,28 +125,5 @@ public struct RecordFieldPath: Sendable, Hashable, CustomStringConvertible, Expr
         }
         if let attribute { components.append("@" + attribute) }
         return ElementPath(components)
-    }
-}
-
-/// A string that is not a valid ``RecordFieldPath``.
-///
-/// ```
-/// invalid field path "/zoo/name": paths are relative to the record; drop the leading '/'
-/// ```
-public struct RecordFieldPathError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The path as given.
-    public let path: String
-    /// What is wrong with it.
-    public let message: String
-
-    /// Creates an error for `path`.
-    public init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    /// `invalid field path "PATH": MESSAGE`.
-    public var description: String {
-        "invalid field path \"\(path)\": \(message)"
     }
 }

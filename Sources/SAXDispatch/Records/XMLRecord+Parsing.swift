@@ -84,8 +84,9 @@ extension XMLRecord {
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - diagnostics: Receives the errors of records (this record or nested ones) that
     ///     their failure policy skipped or replaced.
-    /// - Throws: ``RecordNotFoundError`` when no record is built (no element matches the
-    ///   record's pattern, or its failure policy skipped every one that does), and the
+    /// - Throws: ``XMLRecordError`` of kind ``XMLRecordError/Kind/notFound(pattern:skipped:)``
+    ///   when no record is built (no element matches the record's pattern, or its failure
+    ///   policy skipped every one that does), and the
     ///   errors of ``forEach(in:safety:diagnostics:_:)`` before the first record ends.
     public func first(
         in input: XMLInput, safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil
@@ -96,7 +97,7 @@ extension XMLRecord {
             skipped = try run(input, safety: safety, diagnostics: diagnostics) { found = $0; throw FirstRecordFound() }.failed
         } catch is FirstRecordFound {}
         guard let found else {
-            throw RecordNotFoundError(recordName: name, pattern: pattern.description, source: input.name, skipped: skipped)
+            throw XMLRecordError(recordName: name, notFound: pattern.description, skipped: skipped, source: input.name)
         }
         return found
     }
@@ -165,7 +166,7 @@ extension XMLRecord {
             recordError.source = recordError.source ?? error.source
             return recordError
         }
-        if var sizeError = error.underlying as? RecordSizeLimitError {
+        if var sizeError = error.underlying as? XMLParseError, sizeError.code == .recordSizeLimitExceeded {
             sizeError.source = sizeError.source ?? error.source
             return sizeError
         }

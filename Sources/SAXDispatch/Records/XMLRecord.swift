@@ -186,8 +186,9 @@ public struct XMLRecord<Model>: Sendable {
     /// A single field holds one value, which ``SafetyProfile/maximumTextBytes`` bounds; a
     /// list can grow with the document (`.many("entry/title")` on an element that holds a
     /// whole feed, or entities that expand a little input into many elements). Past the
-    /// limit the parse fails with ``RecordSizeLimitError``, naming the record element's
-    /// start tag, rather than run out of memory.
+    /// limit the parse fails with ``XMLParseError/Code/recordSizeLimitExceeded``, at the
+    /// record element's start tag, rather than run out of memory; whatever the record's
+    /// ``RecordFailurePolicy``, as the limit is the document's, not the record's.
     public func maximumRecordBytes(_ limit: Int) -> XMLRecord<Model> {
         var copy = self
         copy.plan.maximumBytes = max(0, limit)

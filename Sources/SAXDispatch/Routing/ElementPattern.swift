@@ -18,12 +18,12 @@
 ///
 /// A pattern is compiled once, when it is created: a string literal where a pattern
 /// is expected is checked when the handler is registered, and an invalid literal
-/// stops the program with the ``ElementPatternError``: only a literal written in code
+/// stops the program with the ``XMLPatternError``: only a literal written in code
 /// traps. Build patterns from run-time text with ``init(_:)``, which throws instead.
 ///
 /// ```swift
 /// dispatcher.onEnd("nested_nonsense/name") { _, text in names.append(text) }
-/// let custom = try ElementPattern(userSuppliedPath)   // throws ElementPatternError
+/// let custom = try ElementPattern(userSuppliedPath)   // throws XMLPatternError
 /// ```
 ///
 /// Attribute values in tests are compared exactly as expat reports them (after
@@ -69,14 +69,14 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
 
     /// Compiles `text` as a pattern.
     ///
-    /// - Throws: ``ElementPatternError`` naming the position of the first thing that is wrong.
-    public init(_ text: String) throws(ElementPatternError) {
+    /// - Throws: ``XMLPatternError`` naming the position of the first thing that is wrong.
+    public init(_ text: String) throws(XMLPatternError) {
         var syntax = PatternSyntax(text)
         (steps, isAnchored) = try syntax.parse()
     }
 
     /// Compiles a literal pattern; an invalid literal is a programming error and stops the
-    /// program, in every build configuration, with the ``ElementPatternError`` message
+    /// program, in every build configuration, with the ``XMLPatternError`` message
     /// (the literal, the column, what is wrong there).
     public init(stringLiteral text: String) {
         do {

@@ -29,7 +29,7 @@ struct PatternSyntax {
         self.characters = Array(text)
     }
 
-    mutating func parse() throws(ElementPatternError) -> (steps: [ElementPattern.Step], anchored: Bool) {
+    mutating func parse() throws(XMLPatternError) -> (steps: [ElementPattern.Step], anchored: Bool) {
         guard !characters.isEmpty else { throw failure("a pattern cannot be empty", at: 0) }
         if characters == ["."] { return ([], false) }
         var anchored = false
@@ -52,7 +52,7 @@ struct PatternSyntax {
         return (steps, anchored)
     }
 
-    private mutating func step(followsDescendantAxis: Bool) throws(ElementPatternError) -> ElementPattern.Step {
+    private mutating func step(followsDescendantAxis: Bool) throws(XMLPatternError) -> ElementPattern.Step {
         var name: String?
         var namespace: String?
         if peek("*:") {
@@ -70,7 +70,7 @@ struct PatternSyntax {
             name: name, namespace: namespace, tests: tests, followsDescendantAxis: followsDescendantAxis)
     }
 
-    private mutating func test() throws(ElementPatternError) -> ElementPattern.AttributeTest {
+    private mutating func test() throws(XMLPatternError) -> ElementPattern.AttributeTest {
         let open = index
         index += 1
         guard peek("@") else { throw failure("'@' and an attribute name were expected after '['", at: index) }
@@ -96,7 +96,7 @@ struct PatternSyntax {
     }
 
     /// `*:local`: a local name in any namespace, spelled as ``QualifiedName/anyNamespacePrefix`` and the name.
-    private mutating func anyNamespaceName() throws(ElementPatternError) -> String {
+    private mutating func anyNamespaceName() throws(XMLPatternError) -> String {
         index += 2
         let start = index
         while index < characters.count, Self.isNameCharacter(characters[index]) { index += 1 }
@@ -113,7 +113,7 @@ struct PatternSyntax {
     }
 
     /// A name, and its namespace when it is written in Clark notation.
-    private mutating func name(what: String) throws(ElementPatternError) -> (String, String?) {
+    private mutating func name(what: String) throws(XMLPatternError) -> (String, String?) {
         var namespace: String?
         if peek("{") {
             let open = index
@@ -176,7 +176,7 @@ struct PatternSyntax {
         return true
     }
 
-    private func failure(_ message: String, at position: Int) -> ElementPatternError {
-        ElementPatternError(pattern: text, column: position + 1, message: message)
+    private func failure(_ message: String, at position: Int) -> XMLPatternError {
+        XMLPatternError(.elementPattern, text: text, column: position + 1, message: message)
     }
 }

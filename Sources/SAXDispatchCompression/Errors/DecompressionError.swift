@@ -79,4 +79,25 @@ public struct DecompressionError: Error, Sendable, Hashable, CustomStringConvert
 extension DecompressionError: LocalizedError {
     /// The same text as ``description``.
     public var errorDescription: String? { description }
+
+    /// What kind of failure the ``code`` is, in a sentence.
+    public var failureReason: String? {
+        switch code {
+        case .truncated: "The compressed input ends before its last stream does."
+        case .corrupt: "The compressed bytes are damaged."
+        case .trailingData: "Bytes that start no compressed stream follow the last one."
+        case .memoryLimit: "Decompressing the input needs more memory than the decompressor may use."
+        case .libraryUnavailable: "The library that decompresses this format cannot be loaded."
+        default: nil
+        }
+    }
+
+    /// What to do about a truncated or damaged input, or a missing library.
+    public var recoverySuggestion: String? {
+        switch code {
+        case .truncated, .corrupt: "Download or copy the file again: it was cut short or changed on the way."
+        case .libraryUnavailable: "Install the format's library (libzstd for zstd) where the program can load it."
+        default: nil
+        }
+    }
 }

@@ -65,12 +65,12 @@ public struct RecordExtraction: Sendable {
 
     /// Reads the pattern of the elements that become rows, as given on a command line.
     ///
-    /// - Throws: ``ElementPatternError`` when `text` is not a valid ``ElementPattern``, or
+    /// - Throws: ``XMLPatternError`` when `text` is not a valid ``ElementPattern``, or
     ///   when a name in it is not an XML name (`item?`), which no element could match.
-    public static func recordPattern(_ text: String) throws(ElementPatternError) -> ElementPattern {
+    public static func recordPattern(_ text: String) throws(XMLPatternError) -> ElementPattern {
         let pattern = try ElementPattern(text)
         if let problem = PatternNames.firstProblem(inPattern: text) {
-            throw ElementPatternError(pattern: text, column: problem.column, message: problem.message)
+            throw XMLPatternError(.elementPattern, text: text, column: problem.column, message: problem.message)
         }
         return pattern
     }

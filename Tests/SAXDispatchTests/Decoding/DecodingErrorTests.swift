@@ -165,12 +165,17 @@ struct DecodingErrorTests {
         let big = String(repeating: "x", count: 2_000)
         let xml = "<wiki><page><text>small</text></page>\n<page><text>\(big)</text></page><page><text>z</text></page></wiki>"
         var delivered: [String] = []
-        #expect(throws: RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: "<string>")) {
+        let error = #expect(throws: XMLParseError.self) {
             try decoder.forEach(Page.self, at: "page", in: .string(xml)) { delivered.append($0.text) }
         }
         #expect(delivered == ["small"])
-        let error = RecordSizeLimitError(elementName: "page", line: 2, column: 1, limit: 1_000, source: "dump.xml")
-        #expect(error.description == "dump.xml:2:1: <page> holds more than maximumRecordBytes (1000 bytes) of names, attributes and text")
+        #expect(error?.code == .recordSizeLimitExceeded)
+        #expect(error?.line == 2 && error?.column == 1)
+        #expect(error?.limit == 1_000)
+        #expect(error?.source == "<string>")
+        #expect(error?.elementPath == ["wiki", "page"])
+        #expect(error?.message == "<page> holds more than maximumRecordBytes (1000 bytes) of names, attributes and text")
+        #expect(error?.description == "<string>:2:1: error: <page> holds more than maximumRecordBytes (1000 bytes) of names, attributes and text (in wiki/page)")
     }
 
     @Test("a malformed document ends in XMLParseError after the elements before it were delivered")

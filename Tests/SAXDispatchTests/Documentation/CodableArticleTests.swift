@@ -169,13 +169,14 @@ struct CodableArticleTests {
         }
         #expect(tooLong?.code == .textLimitExceeded)
 
-        // An element larger than maximumRecordBytes is a RecordSizeLimitError.
+        // An element larger than maximumRecordBytes ends the parse with .recordSizeLimitExceeded.
         struct Page: Decodable { let text: String }
         var small = XMLRecordDecoder()
         small.maximumRecordBytes = 100
-        #expect(throws: RecordSizeLimitError.self) {
+        let tooLarge = #expect(throws: XMLParseError.self) {
             try small.forEach(Page.self, at: "page", in: .string("<w><page><text>\(String(repeating: "x", count: 200))</text></page></w>")) { _ in }
         }
+        #expect(tooLarge?.code == .recordSizeLimitExceeded)
     }
 
     @Test("namespaces: a bound prefix, a Clark name and xml:lang read an Atom entry in any spelling")

@@ -104,7 +104,8 @@ struct ErrorsArticleTests {
         let failing = XMLRecord("/zoo", .text("name")) { _ -> Zoo in throw Closed() }.named("Zoo")
         let builder = #expect(throws: XMLRecordError.self) { try failing.first(in: .string("<zoo><name>x</name></zoo>")) }
         #expect(builder?.failures.first?.message == "record Zoo could not be built: closed")
-        let notFound = #expect(throws: RecordNotFoundError.self) { try zoo.first(in: .string("<park/>")) }
+        let notFound = #expect(throws: XMLRecordError.self) { try zoo.first(in: .string("<park/>")) }
+        #expect(notFound?.kind == .notFound(pattern: "/zoo", skipped: 0))
         #expect(notFound?.description == "<string>: error: no element matches /zoo (record Zoo)")
     }
 
@@ -134,12 +135,15 @@ struct ErrorsArticleTests {
         // (One text node stops at maximumTextBytes, 10 MiB, first: the page holds 17 lines of 1 MiB.)
         struct Page: Decodable { let line: [String] }
         let lines = String(repeating: "\n", count: 119)
-        let big = #expect(throws: RecordSizeLimitError.self) {
+        let big = #expect(throws: XMLParseError.self) {
             let line = "<line>" + String(repeating: "x", count: 1 << 20) + "</line>"
             let dump = "<wiki>\(lines)  <page>" + String(repeating: line, count: 17) + "</page></wiki>"
             try XMLRecordDecoder().forEach(Page.self, at: "page", in: .string(dump).named("dump.xml")) { _ in }
         }
-        #expect(big?.description == "dump.xml:120:3: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text")
+        #expect(big?.code == .recordSizeLimitExceeded)
+        #expect(big?.limit == 16_777_216)
+        #expect(big?.message == "<page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text")
+        #expect(big?.description == "dump.xml:120:3: error: <page> holds more than maximumRecordBytes (16777216 bytes) of names, attributes and text (in wiki/page)")
     }
 
     @Test("input, pattern and field-path errors")

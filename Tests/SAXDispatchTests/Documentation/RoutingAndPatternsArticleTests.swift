@@ -75,9 +75,9 @@ struct RoutingAndPatternsArticleTests {
 
         // The prose: run-time text never traps; patterns and field paths from text throw.
         let badPattern = "a//", badPath = "/zoo/name"
-        let patternError = #expect(throws: ElementPatternError.self) { try ElementPattern(badPattern) }
+        let patternError = #expect(throws: XMLPatternError.self) { try ElementPattern(badPattern) }
         #expect(patternError?.column == 4)
-        #expect(throws: RecordFieldPathError.self) { try RecordFieldPath(badPath) }
+        #expect(throws: XMLPatternError.self) { try RecordFieldPath(badPath) }
         let prose = try DocumentationCatalog.text(of: "RoutingAndPatterns.md")
         #expect(!prose.contains("regular expression"))
     }
@@ -156,8 +156,8 @@ struct RoutingAndPatternsArticleTests {
 
         // The prose: '.' and more than 64 steps are errors.
         var other = Dispatcher()
-        #expect(throws: ElementPatternError.self) { try other.skipAll(except: .mountPoint) }
+        #expect(throws: XMLPatternError.self) { try other.skipAll(except: .mountPoint) }
         let long = try (0..<13).map { try ElementPattern("/a/b/c/d/e\($0)") }
-        #expect(throws: ElementPatternError.self) { try other.skipAll(except: long) }
+        #expect(throws: XMLPatternError.self) { try other.skipAll(except: long) }
     }
 }

@@ -163,7 +163,8 @@ struct TypedRecordsArticleTests {
             .maximumRecordBytes(64 << 20)
         let xml = "<feed>" + String(repeating: "<entry><title>t</title></entry>", count: 3) + "</feed>"
         #expect(try feed.all(in: .string(xml)) == [["t", "t", "t"]])
-        #expect(throws: RecordSizeLimitError.self) { try feed.maximumRecordBytes(64).all(in: .string(xml)) }
+        let tooLarge = #expect(throws: XMLParseError.self) { try feed.maximumRecordBytes(64).all(in: .string(xml)) }
+        #expect(tooLarge?.code == .recordSizeLimitExceeded)
     }
 
     @Test("composition: nested records by type; a record next to other handlers; run-time fields")
@@ -244,8 +245,9 @@ struct TypedRecordsArticleTests {
         ) { title, authors in "\(title): \(authors.map(\.name))" }
         #expect(try lenient.first(in: .string("<catalog><book><title>T</title><authors><author id='x'><name>A</name></author><author id='2'><name>B</name></author></authors></book></catalog>")) == #"T: ["B"]"#)
 
-        // The prose: first throws RecordNotFoundError when nothing matches.
-        #expect(throws: RecordNotFoundError.self) { try Book.record.first(in: .string("<catalog/>")) }
+        // The prose: first throws an XMLRecordError of kind notFound when nothing matches.
+        let notFound = #expect(throws: XMLRecordError.self) { try Book.record.first(in: .string("<catalog/>")) }
+        #expect(notFound?.kind == .notFound(pattern: Book.record.pattern.description, skipped: 0))
     }
 
     @Test("reading: the zoo's records from a file, first, one by one and all")

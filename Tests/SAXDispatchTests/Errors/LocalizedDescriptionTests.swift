@@ -48,33 +48,39 @@ struct LocalizedDescriptionTests {
                     .first(in: .string("<zoo>\n  <toilet>4x2</toilet></zoo>").named("zoo.xml"))
             }
         }, expected: #"zoo.xml:2:3: error: cannot convert "4x2" to Int at zoo/toilet (in record Zoo, field toilet): expected an integer"#),
-        Case(type: "RecordNotFoundError", make: {
+        Case(type: "XMLDecodingError", make: {
+            caught {
+                struct Gate: Decodable { let open: Bool }
+                _ = try XMLRecordDecoder().decode(Gate.self, from: .string("<gate>\n  <open>maybe</open></gate>").named("zoo.xml"))
+            }
+        }, expected: #"zoo.xml:2:3: error: cannot convert "maybe" to Bool at gate/open (decoding Gate): expected true, false, 1 or 0"#),
+        Case(type: "XMLRecordError (not found)", make: {
             caught { _ = try XMLRecord("zoo", .text("name")) { $0 }.named("Zoo").first(in: .string("<park/>")) }
         }, expected: "<string>: error: no element matches zoo (record Zoo)"),
-        Case(type: "RecordSizeLimitError", make: {
+        Case(type: "XMLParseError (record size limit)", make: {
             caught {
                 struct Page: Decodable { let text: String }
                 var decoder = XMLRecordDecoder()
                 decoder.maximumRecordBytes = 10
                 try decoder.forEach(Page.self, at: "page", in: .string("<w><page><text>0123456789ab</text></page></w>")) { _ in }
             }
-        }, expected: "<string>:1:4: <page> holds more than maximumRecordBytes (10 bytes) of names, attributes and text"),
+        }, expected: "<string>:1:4: error: <page> holds more than maximumRecordBytes (10 bytes) of names, attributes and text (in w/page)"),
         Case(type: "ValueConversionError", make: {
             caught { _ = try Int(xmlText: "4x2") }
         }, expected: "expected an integer"),
-        Case(type: "ElementPatternError", make: {
+        Case(type: "XMLPatternError (pattern)", make: {
             caught {
                 let text = "a//"  // run-time text: the throwing initializer
                 _ = try ElementPattern(text)
             }
         }, expected: "invalid pattern \"a//\" at column 4: a step name or '*' was expected, not the end"),
-        Case(type: "RecordFieldPathError", make: {
+        Case(type: "XMLPatternError (field path)", make: {
             caught {
                 let text = "/zoo/name"
                 _ = try RecordFieldPath(text)
             }
         }, expected: #"invalid field path "/zoo/name": paths are relative to the record; drop the leading '/'"#),
-        Case(type: "NamespaceBindingError", make: {
+        Case(type: "XMLPatternError (namespace binding)", make: {
             caught { _ = try NamespaceBindings([("a", "")]) }
         }, expected: "invalid namespace binding a=: the prefix 'a' cannot be bound to the empty URI"),
     ]

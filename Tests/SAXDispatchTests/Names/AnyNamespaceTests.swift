@@ -67,11 +67,11 @@ struct AnyNamespaceTests {
     @Test("'*:' needs a local name without a prefix, and is for elements only")
     func syntax() throws {
         for (text, column) in [("*:", 3), ("a/*:", 5), ("*:b:c", 4), ("a[@*:x]", 4), ("*:(x)", 3)] {
-            let error = #expect(throws: ElementPatternError.self, "\(text)") { try ElementPattern(text) }
+            let error = #expect(throws: XMLPatternError.self, "\(text)") { try ElementPattern(text) }
             #expect(error?.column == column, "\(text): \(String(describing: error))")
         }
         let path = "*:"
-        #expect(throws: RecordFieldPathError.self) { try RecordFieldPath(path) }
+        #expect(throws: XMLPatternError.self) { try RecordFieldPath(path) }
     }
 
     @Test("records: *: in the pattern and field paths, and matchingAnyNamespace() for unprefixed ones")

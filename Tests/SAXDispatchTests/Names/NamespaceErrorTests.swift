@@ -41,11 +41,13 @@ struct NamespaceErrorTests {
 
     @Test("bindings: a prefix bound twice to different URIs, xmlns, xml elsewhere, an empty URI are errors")
     func bindingErrors() throws {
-        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a", "urn:1"), ("a", "urn:2")]) }
-        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("xmlns", "urn:1")]) }
-        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("xml", "urn:1")]) }
-        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a", "")]) }
-        #expect(throws: NamespaceBindingError.self) { try NamespaceBindings([("a:b", "urn:1")]) }
+        let twice = #expect(throws: XMLPatternError.self) { try NamespaceBindings([("a", "urn:1"), ("a", "urn:2")]) }
+        #expect(twice?.kind == .namespaceBinding(prefix: "a", uri: "urn:2"))
+        #expect(twice?.description == "invalid namespace binding a=urn:2: the prefix 'a' is already bound to 'urn:1'")
+        #expect(throws: XMLPatternError.self) { try NamespaceBindings([("xmlns", "urn:1")]) }
+        #expect(throws: XMLPatternError.self) { try NamespaceBindings([("xml", "urn:1")]) }
+        #expect(throws: XMLPatternError.self) { try NamespaceBindings([("a", "")]) }
+        #expect(throws: XMLPatternError.self) { try NamespaceBindings([("a:b", "urn:1")]) }
         var bindings = try NamespaceBindings([("a", "urn:1"), ("a", "urn:1")] as [(String, String)])
         #expect(bindings.pairs.count == 1)
         do {
@@ -62,7 +64,7 @@ struct NamespaceErrorTests {
         let text = "{http://a.example/x:y}b//{urn:c}d[@{urn:e}f='1']"
         #expect(try ElementPattern(text).description == text)
         for malformed in ["{urn:a", "{urn:a}", "{urn:a}p:b"] {
-            #expect(throws: ElementPatternError.self) { try ElementPattern(malformed) }
+            #expect(throws: XMLPatternError.self) { try ElementPattern(malformed) }
         }
     }
 

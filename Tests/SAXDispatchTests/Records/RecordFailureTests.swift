@@ -129,11 +129,12 @@ struct RecordFailureTests {
     @Test("first: a not-found error says when every matching element was skipped, and how many")
     func firstWhenAllSkipped() throws {
         let count = XMLRecord("n", .value(".", as: Int.self)) { $0 }.onFailure(.skip)
-        let allBad = #expect(throws: RecordNotFoundError.self) { try count.first(in: .string("<r><n>x</n><n>y</n></r>")) }
-        #expect(allBad?.skipped == 2)
+        let allBad = #expect(throws: XMLRecordError.self) { try count.first(in: .string("<r><n>x</n><n>y</n></r>")) }
+        #expect(allBad?.kind == .notFound(pattern: "n", skipped: 2))
+        #expect(allBad?.failures.isEmpty == true)
         #expect(allBad?.description == "<string>: error: no element matching n could be built: the failure policy skipped all 2 (record Int)")
-        let none = #expect(throws: RecordNotFoundError.self) { try count.first(in: .string("<r/>")) }
-        #expect(none?.skipped == 0)
+        let none = #expect(throws: XMLRecordError.self) { try count.first(in: .string("<r/>")) }
+        #expect(none?.kind == .notFound(pattern: "n", skipped: 0))
         #expect(none?.description == "<string>: error: no element matches n (record Int)")
         #expect(try count.first(in: .string("<r><n>x</n><n>7</n></r>")) == 7)
     }

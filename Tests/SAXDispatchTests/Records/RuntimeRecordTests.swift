@@ -50,7 +50,7 @@ struct RuntimeRecordTests {
             ("a[", "'@' and an attribute name were expected after '['"),
         ]
         for (text, message) in cases {
-            let error = try #require(throws: RecordFieldPathError.self) { try RecordFieldPath(text) }
+            let error = try #require(throws: XMLPatternError.self) { try RecordFieldPath(text) }
             #expect(error.message == message, "\(text)")
             #expect(error.description == "invalid field path \"\(text)\": \(message)")
         }

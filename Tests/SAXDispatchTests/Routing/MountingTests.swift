@@ -164,9 +164,9 @@ struct MountingTests {
         #expect(ElementPattern.mountPoint.description == ".")
         let (dot, dotA, aDot) = (".", "./a", "a/.")
         #expect(try ElementPattern(dot) == .mountPoint)
-        #expect(throws: ElementPatternError.self) { try ElementPattern(dotA) }
-        #expect(throws: ElementPatternError.self) { try ElementPattern(aDot) }
+        #expect(throws: XMLPatternError.self) { try ElementPattern(dotA) }
+        #expect(throws: XMLPatternError.self) { try ElementPattern(aDot) }
         var kept = Dispatcher()
-        #expect(throws: ElementPatternError.self) { try kept.skipAll(except: ".") }
+        #expect(throws: XMLPatternError.self) { try kept.skipAll(except: ".") }
     }
 }

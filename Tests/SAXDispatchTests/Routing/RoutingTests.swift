@@ -242,7 +242,7 @@ struct RoutingTests {
     func keptSubtreesLimit() throws {
         var dispatcher = Dispatcher()
         let patterns = try (0..<13).map { try ElementPattern("/a/b/c/d/e\($0)") }
-        let error = #expect(throws: ElementPatternError.self) { try dispatcher.skipAll(except: patterns) }
+        let error = #expect(throws: XMLPatternError.self) { try dispatcher.skipAll(except: patterns) }
         #expect(error?.message == "the subtrees to keep have more than 64 steps in all")
         #expect(throws: Never.self) { try dispatcher.skipAll(except: Array(patterns.prefix(12))) }
     }
@@ -270,12 +270,12 @@ struct RoutingTests {
             ("a/(b)", 3, "'(' is not part of a name: patterns name elements and have no functions such as text() or node(); an element's text is read from the element itself"),
         ]
         for (text, column, message) in cases {
-            let error = #expect(throws: ElementPatternError.self, "\(text)") { try ElementPattern(text) }
+            let error = #expect(throws: XMLPatternError.self, "\(text)") { try ElementPattern(text) }
             #expect(error?.column == column, "\(text)")
             #expect(error?.message == message, "\(text)")
         }
         let text = "a//"
-        let error = #expect(throws: ElementPatternError.self) { try ElementPattern(text) }
+        let error = #expect(throws: XMLPatternError.self) { try ElementPattern(text) }
         #expect(error?.description == "invalid pattern \"a//\" at column 4: a step name or '*' was expected, not the end")
     }
 

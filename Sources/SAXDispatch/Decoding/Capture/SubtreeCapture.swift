@@ -194,9 +194,13 @@ final class SubtreeCapture {
     private func checkLimit(_ element: ElementContext) throws {
         guard subtree.byteCount - recordStart > limit else { return }
         let root = subtree.elements[recordRoot]
+        // The matched element is the outermost open capture, or the element itself at its end.
+        let depth = open.first?.depth ?? element.depth
         open.removeAll()
         wholeNodes.removeAll()
-        throw RecordSizeLimitError(
-            elementName: root.name, line: root.line, column: root.column, limit: limit, source: subtree.source)
+        let message = XMLParseError.recordSizeMessage(element: root.name, limit: limit, contents: "names, attributes and text")
+        var error = element.engine.limitError(.recordSizeLimitExceeded, message, limit: limit, depth: depth)
+        error.source = subtree.source
+        throw error
     }
 }

@@ -3,7 +3,12 @@
 extension DispatchEngine {
     /// The names of the open elements, root first.
     var currentPath: ElementPath {
-        ElementPath((0..<stack.count).map { names.string(stack[$0].name) })
+        path(depth: stack.count)
+    }
+
+    /// The names of the open elements down to the one at `depth` (1 for the root), root first.
+    func path(depth: Int) -> ElementPath {
+        ElementPath((0..<min(depth, stack.count)).map { names.string(stack[$0].name) })
     }
 
     /// Checks that the element a context was made for is still open and returns its depth.

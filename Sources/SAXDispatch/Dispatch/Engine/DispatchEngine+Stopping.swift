@@ -12,13 +12,30 @@ extension DispatchEngine {
     ) {
         guard !isHalted else { return }
         let position = position ?? driver.currentPosition()
-        let path = depth.map { depth in ElementPath((0..<depth).map { names.string(stack[$0].name) }) } ?? currentPath
+        let path = depth.map(path(depth:)) ?? currentPath
         violation = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
             byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
         if readsConcatenatedDocuments { violation?.documentNumber = documentNumber }
         isHalted = true
         driver.stop()
+    }
+
+    /// The error for a limit that a handler set keeps, broken inside the open element at
+    /// `depth` (a record's size, ``XMLParseError/Code/recordSizeLimitExceeded``): at that
+    /// element's start tag, with its path, for its handler to throw. The parse's source is
+    /// left out, as a violation's is: the parse call adds it.
+    @inline(never)
+    func limitError(_ code: XMLParseError.Code, _ message: String, limit: Int, depth: Int) -> XMLParseError {
+        let position =
+            depth >= 1 && depth <= stack.count
+            ? (line: stack[depth - 1].line, column: stack[depth - 1].column, byteOffset: stack[depth - 1].byteOffset)
+            : driver.currentPosition()
+        var error = XMLParseError(
+            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
+            byteOffset: max(0, position.byteOffset), elementPath: path(depth: depth), limit: limit)
+        if readsConcatenatedDocuments { error.documentNumber = documentNumber }
+        return error
     }
 
     /// Ends the parse because the document broke one of the dispatcher's limits.

@@ -10,19 +10,37 @@ import Foundation
 extension LimitSettingError: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
+
+    /// The shape a `--limit` setting has.
+    public var recoverySuggestion: String? {
+        "Write --limit NAME=VALUE, with a count, a size such as 16M, or unlimited (see 'saxdispatch check --help')."
+    }
 }
 
 extension PathCensus.TooManyPaths: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
+
+    /// That the census keeps a bounded number of paths, to bound its memory.
+    public var failureReason: String? {
+        "The document has more distinct paths than the census keeps, to bound its memory."
+    }
 }
 
 extension ExtractFieldError: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
+
+    /// The shape a `--field` argument has.
+    public var recoverySuggestion: String? {
+        "Write --field [NAME=]RELPATH[:TYPE], with RELPATH relative to the record element (see 'saxdispatch extract --help')."
+    }
 }
 
 extension NamespaceArgumentError: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
+
+    /// The shape a `-N` argument has.
+    public var recoverySuggestion: String? { "Write -N PREFIX=URI." }
 }
