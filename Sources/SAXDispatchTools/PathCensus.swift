@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SAXDispatch
 
 /// What `saxdispatch paths` does: counts every distinct element path of a document, with
@@ -303,5 +308,15 @@ public struct PathCensus: Sendable {
             }
             return entries
         }
+    }
+}
+
+extension PathCensus.TooManyPaths: LocalizedError {
+    /// The same text as `description`.
+    public var errorDescription: String? { description }
+
+    /// That the census keeps a bounded number of paths, to bound its memory.
+    public var failureReason: String? {
+        "The document has more distinct paths than the census keeps, to bound its memory."
     }
 }

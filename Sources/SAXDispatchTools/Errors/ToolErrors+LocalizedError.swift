@@ -17,16 +17,6 @@ extension LimitSettingError: LocalizedError {
     }
 }
 
-extension PathCensus.TooManyPaths: LocalizedError {
-    /// The same text as `description`.
-    public var errorDescription: String? { description }
-
-    /// That the census keeps a bounded number of paths, to bound its memory.
-    public var failureReason: String? {
-        "The document has more distinct paths than the census keeps, to bound its memory."
-    }
-}
-
 extension ExtractFieldError: LocalizedError {
     /// The same text as `description`.
     public var errorDescription: String? { description }
