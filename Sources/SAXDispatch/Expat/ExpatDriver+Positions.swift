@@ -10,7 +10,7 @@ extension ExpatDriver {
             line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
             byteOffset: Int(XML_GetCurrentByteIndex(parser))
         )
-        if _slowPath(documentNumber > 1) { return Self.position(position, inDocumentStartingAt: documentStart) }
+        if _slowPath(documents.documentNumber > 1) { return Self.position(position, inDocumentStartingAt: documents.documentStart) }
         return position
     }
 
@@ -76,7 +76,7 @@ extension ExpatDriver {
         case .noElements:
             message = "no root element"
         case .unknownEncoding:
-            if let name = unknownEncodingName {
+            if let name = inputEncoding.unknownEncodingName {
                 message = "unknown encoding \"\(MessageText.name(name))\""
                 if let refusal = EncodingCatalog.refusal(of: name) { message += ": \(refusal)" }
             }
@@ -92,7 +92,7 @@ extension ExpatDriver {
         default:
             if let detail = errorDetail(for: code) { message += detail }
         }
-        if let version = declaredXMLVersion {
+        if let version = documents.declaredXMLVersion {
             // A rule of XML 1.1 that 1.0 lacks may be why: say which rules applied.
             message += " (the document declares XML version \"\(MessageText.name(version))\"; it is read by XML 1.0's rules)"
         }

@@ -62,7 +62,7 @@ extension ExpatDriver {
         isSuspended = false
         isSuspendable = true
         var status = charging { XML_ResumeParser(parser) }
-        if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+        if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
             status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: suspendedCallEndsDocument))
         }
         isSuspendable = false
@@ -78,14 +78,14 @@ extension ExpatDriver {
         let unsent = unsentAfterSuspension
         unsentAfterSuspension = 0
         if suspendedCallIsFinal {
-            return held.count > 0 || !suspendedCallEndsDocument ? parseHeld(isFinal: true) : .accepted
+            return holdback.held.count > 0 || !suspendedCallEndsDocument ? parseHeld(isFinal: true) : .accepted
         }
         if unsent > 0 {
             let result = parseHeld(isFinal: false, keepingLineBreak: !surrogateAfterSuspension)
             if result != .accepted { return result }
         }
         if surrogateAfterSuspension {
-            if held.count > 0 {
+            if holdback.held.count > 0 {
                 let result = parseHeld(isFinal: false, keepingLineBreak: false)
                 // Paused again: the surrogate is reported after the next resume.
                 if result != .accepted { return result }

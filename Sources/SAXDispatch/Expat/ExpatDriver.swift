@@ -58,59 +58,32 @@ final class ExpatDriver {
     /// The limits as plain bounds (`Int.max` when unlimited), read on hot paths.
     let maximumTokenBytes: Int
     let maximumNameBytes: Int
-    /// Entity declarations seen so far, and the external ones by system identifier.
-    var entityDeclarationCount = 0
-    var externalEntityNames: [String: String] = [:]
-    /// Attribute declarations per element name; set once any ATTLIST is seen, after which
-    /// start tags may carry defaulted attributes beyond the ones written.
-    var attributeDeclarationCounts: [String: Int] = [:]
-    @exclusivity(unchecked) var hasAttributeDeclarations = false
     /// Namespace declarations on the start tag expat reports next. With namespace
     /// processing, expat hands each to a callback of its own before the start tag and
     /// leaves it out of the tag's attributes; the attribute limit counts them all the same,
     /// and the engine sets this back to 0 when it checks the tag (``DispatchEngine/checkStartTag(_:_:)``).
     @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
-    /// Bytes of attribute values that start tags took from the DTD's defaults so far: expat
-    /// expands a default once and copies it to every element without counting it towards
-    /// its amplification limit, so the driver counts it (``admitsDefaultedAttributes(_:from:to:_:)``).
-    var defaultedAttributeBytes = 0
-    /// The general entities declared so far (`+Entities`), and the bytes of their names
-    /// charged to expat's heap budget, given back when the next document starts.
-    var declaredEntities = DeclaredEntities()
-    var declaredEntityBytes = 0
-    /// Set once expat would drop an undeclared entity reference from an attribute value
-    /// without a word: the start tags' references are then checked (`+Entities`).
-    @exclusivity(unchecked) var checksAttributeEntityReferences = false
-    /// Whether the DOCTYPE named a DTD whose entities are built in, until they are declared.
-    var namesKnownDTD = false
-    /// True while expat parses the built-in entities' declarations.
-    var readsBuiltInEntities = false
     /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
     var currentMarkup: [UInt8] = []
-    /// The lead bytes of the multi-byte encoding expat reads through its map, if it does.
-    var mapLeadBytes: EncodingCatalog.LeadBytes?
-    /// The undeclared entity references left out, for the warnings; kept across documents.
-    var skippedEntities = SkippedEntityLog()
     /// The driver itself, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
-    /// The engine that events go to, unretained: it owns the driver.
+    /// The engine that events go to, unretained: the parser that owns the driver owns it too.
     var engine: Unmanaged<DispatchEngine>?
     @exclusivity(unchecked) var characterData = CharacterData.ignored
-    /// Input held back because expat still has more unparsed bytes than this.
-    @exclusivity(unchecked) var held = TextBuffer()
-    /// How many bytes a feed (or the held-back input) must reach before expat gets
-    /// them: the size of expat's unfinished token when that exceeds the threshold,
-    /// else 0. Computed once after every call into expat, so a held-back feed costs
-    /// a copy and a comparison.
-    @exclusivity(unchecked) var holdUntil = 0
-    /// Catches unpaired surrogates in UTF-16 input, which some expat 2.5.0 builds accept.
-    @exclusivity(unchecked) var surrogateCheck = UTF16SurrogateCheck()
-    /// Total bytes passed to expat so far.
-    @exclusivity(unchecked) var bytesGiven = 0
-    /// How many times expat was asked to parse; tests use it to check the holdback.
-    @exclusivity(unchecked) var parseCallCount = 0
+
+    // The driver's state, one value per concern, each stored inline.
+
+    /// Input held back from expat, and what was given to it.
+    @exclusivity(unchecked) var holdback = ExpatDriverHoldback()
+    /// The input's encoding: override, sniffing, transcoder, what the document declared.
+    @exclusivity(unchecked) var inputEncoding: ExpatDriverInputEncoding
+    /// What the DTD declared, counted against the safety profile.
+    @exclusivity(unchecked) var dtd = ExpatDriverDTDGuard()
+    /// Which document of the input is parsed, and where it started.
+    @exclusivity(unchecked) var documents = ExpatDriverDocumentSequence()
+
     /// Every byte received: given to expat or held back.
-    var byteCount: Int { bytesGiven + held.count }
+    var byteCount: Int { holdback.byteCount }
     /// True while expat runs a parse call that a callback may pause (not a read of an
     /// input into expat's buffer).
     @exclusivity(unchecked) var isSuspendable = false
@@ -132,17 +105,11 @@ final class ExpatDriver {
     /// An unpaired surrogate found in input that a pause cut short: reported once the
     /// input before it is parsed.
     var surrogateAfterSuspension = false
+    /// Set when the transcoder met an invalid sequence while expat was paused: reported
+    /// once the input before it is parsed.
+    var transcodingFailedAfterSuspension = false
     /// Set by ``stop()``; a stopped parser is never paused.
     var isStopped = false
-
-    /// The first bytes given to expat, while fewer than three (a UTF-8 byte order mark's length).
-    var leadingBytes: [UInt8] = []
-    /// The first bytes (up to three) of the document being parsed, when it is not the
-    /// input's first: what its XML declaration is checked against (``leadingBytes`` for the first).
-    var laterDocumentLeadingBytes: [UInt8] = []
-    /// The version the document's XML declaration names when it is not 1.0, for the note
-    /// on its errors: expat reads every document by XML 1.0's rules.
-    var declaredXMLVersion: String?
 
     /// Unfinished tokens larger than this make the driver hold input back.
     static let holdbackThreshold = 1024
@@ -152,47 +119,11 @@ final class ExpatDriver {
     /// make a document fed one byte at a time many times slower than fed whole.
     static let smallFeed = 16
     static let smallFeedGathering = 512
-    /// Expat's `int` length parameter bounds one call; feed larger inputs in slices.
-    /// (A variable so that tests can make slices small.)
-    var maximumSlice = 1 << 30
-
-    /// The encoding expat reads the input in whatever the document declares (a string's
-    /// UTF-8), or `nil` when the document's byte order mark and declaration decide.
-    var encodingOverride: String?
-    /// Whether the application named the input's encoding (``overrideEncoding(_:)``, an
-    /// input's encoding): then every document is read in it, whatever it declares.
-    var encodingIsOverridden = false
-
-    /// False while the driver has not yet seen whether the input needs the transcoder (its
-    /// first bytes, up to the end of an XML declaration, wait in `sniffedBytes`), and while
-    /// a transcoder converts it; true when bytes go to expat as they come, which is all a
-    /// UTF-8 document ever pays for after its first bytes: one test per feed.
-    @exclusivity(unchecked) var readsInputDirectly: Bool
-    /// The document's first bytes, while they do not yet show how it is encoded.
-    var sniffedBytes: [UInt8] = []
-    /// Converts the input to UTF-8 ahead of expat, for encodings its map cannot express.
-    var transcoder: EncodingTranscoder?
-    /// Set when the transcoder met an invalid sequence while expat was paused: reported
-    /// once the input before it is parsed.
-    var transcodingFailedAfterSuspension = false
-    /// The encoding expat asked about and no one could read, for the error's message.
-    var unknownEncodingName: String?
-    /// The encoding the document's XML declaration names, once read (per document).
-    var declaredEncodingName: String?
 
     /// Whether expat resolves namespaces (``QualifiedName`` says how it then spells names).
     let processesNamespaces: Bool
     /// The optional callbacks installed, again for each document of a concatenated input.
     var events = Events()
-
-    /// Whether the input may hold documents one after another (`+Documents`).
-    var readsConcatenatedDocuments = false
-    /// Which document of the input is being parsed, from 1.
-    var documentNumber = 1
-    /// Where the document being parsed starts in the input: the 1-based line and column
-    /// and the 0-based byte offset that expat's positions, which count from the start of
-    /// the document, are moved by.
-    var documentStart = (line: 1, column: 1, byteOffset: 0)
 
     /// - Parameters:
     ///   - encoding: An encoding name expat knows (`"UTF-8"`) to read the input in
@@ -203,19 +134,8 @@ final class ExpatDriver {
     init(profile: SafetyProfile, encoding: String? = nil, processesNamespaces: Bool = true) {
         self.processesNamespaces = processesNamespaces
         self.profile = profile
-        var expatEncoding = encoding
-        var chosenTranscoder: EncodingTranscoder?
-        if let encoding, !EncodingCatalog.isExpatBuiltIn(encoding), SingleByteEncoding(named: encoding) == nil,
-            let path = EncodingCatalog.path(for: encoding), let transcoder = EncodingTranscoder(name: encoding, path: path)
-        {
-            // Expat reads what the transcoder makes of the input, whatever the document declares.
-            chosenTranscoder = transcoder
-            expatEncoding = "UTF-8"
-        }
-        transcoder = chosenTranscoder
-        encodingOverride = expatEncoding
-        encodingIsOverridden = encoding != nil
-        readsInputDirectly = encoding != nil && chosenTranscoder == nil
+        inputEncoding = ExpatDriverInputEncoding(named: encoding)
+        let expatEncoding = inputEncoding.encodingOverride
         maximumTokenBytes = profile.maximumTokenBytes.bound
         maximumNameBytes = profile.maximumNameBytes.bound
         budget = .allocate(capacity: 1)
@@ -264,11 +184,12 @@ final class ExpatDriver {
     /// has reached the driver yet; afterwards the encoding is already decided and this does
     /// nothing. The corresponding expat function is `XML_SetEncoding`.
     func overrideEncoding(_ name: String) {
-        guard let parser, byteCount == 0, encodingOverride == nil, sniffedBytes.isEmpty else { return }
+        guard let parser, byteCount == 0, inputEncoding.encodingOverride == nil, inputEncoding.sniffedBytes.isEmpty
+        else { return }
         guard charging({ XML_SetEncoding(parser, name) }) == XML_STATUS_OK else { return }
-        encodingOverride = name
-        encodingIsOverridden = true
-        readsInputDirectly = true
+        inputEncoding.encodingOverride = name
+        inputEncoding.encodingIsOverridden = true
+        inputEncoding.readsInputDirectly = true
     }
 
     /// Whether expat failed because its heap budget ran out.

@@ -85,7 +85,7 @@ public final class PushParser {
     /// ```
     public var readsConcatenatedDocuments: Bool {
         get { engine.readsConcatenatedDocuments }
-        set { engine.driver.readsConcatenatedDocuments = newValue }
+        set { engine.driver.documents.readsConcatenatedDocuments = newValue }
     }
 
     /// How many documents the parser has begun: 1 until a concatenated input's second
@@ -397,7 +397,7 @@ public final class PushParser {
         if result == .completed {
             let atEnd =
                 (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
-                + engine.driver.skippedEntities.warnings).map { warning in
+                + engine.driver.dtd.skippedEntities.warnings).map { warning in
                     var warning = warning
                     warning.source = source
                     return warning

@@ -13,7 +13,7 @@ extension DispatchEngine {
             violate(limits.depthViolation())
             return false
         }
-        if driver.hasAttributeDeclarations || driver.pendingNamespaceDeclarations != 0
+        if driver.dtd.hasAttributeDeclarations || driver.pendingNamespaceDeclarations != 0
             || limits.examinesStartTag(byteCount: driver.currentEventByteCount)
         {
             return checkStartTag(name, attributes)
@@ -39,7 +39,7 @@ extension DispatchEngine {
             violate(limits.attributeViolation())
             return false
         }
-        if driver.hasAttributeDeclarations {
+        if driver.dtd.hasAttributeDeclarations {
             let specified = min(count, driver.specifiedAttributeCount)
             if specified < count { return driver.admitsDefaultedAttributes(attributes, from: specified, to: count) }
         }

@@ -167,7 +167,7 @@ final class DispatchEngine {
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
-        driver.readsConcatenatedDocuments = readsConcatenatedDocuments
+        driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         driver.connect(
             to: self,
