@@ -35,7 +35,7 @@ extension ExpatDriver {
     /// The input expat holds from where the next document starts, when expat failed
     /// there; `nil` for any other failure.
     private func bytesOfNextDocument() -> [UInt8]? {
-        guard documents.readsConcatenatedDocuments, !isStopped, let parser else { return nil }
+        guard documents.readsConcatenatedDocuments, !pause.isStopped, let parser else { return nil }
         var rootEnded = false
         withEngine { rootEnded = !$0.isHalted && $0.documentRootEnded }
         guard rootEnded else { return nil }
@@ -74,7 +74,7 @@ extension ExpatDriver {
         // What the engine kept for the document that ended goes (its names among it); a
         // delivery it put off that fails ends the parse here.
         withEngine { $0.endDocument() }
-        guard !isStopped else { return XML_STATUS_ERROR }
+        guard !pause.isStopped else { return XML_STATUS_ERROR }
         let start = currentPosition()
         // The transcoder goes on converting the input for the next document as it did for
         // this one, so expat keeps reading its UTF-8; an override applies to every document.
@@ -86,8 +86,7 @@ extension ExpatDriver {
         dtd.reset()
         pendingNamespaceDeclarations = 0
         inputEncoding.resetForNextDocument()
-        suspensionRequested = false
-        suspensionDeferred = false
+        pause.beginDocument()
         // Expat dropped every handler: install them again, as for the first document.
         characterData = .ignored
         XML_SetUserData(parser, userData)

@@ -47,13 +47,13 @@ extension ExpatDriver {
     func feedUpToUnpairedSurrogate(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         var result = feedChecked(bytes)
         if result == .suspended {
-            surrogateAfterSuspension = true
+            pause.addOwed(surrogateFound: true)
             return .suspended
         }
         if result == .ended { return .ended }
         if holdback.held.count > 0 {
             result = parseHeld(isFinal: false, keepingLineBreak: false)
-            if result == .suspended { surrogateAfterSuspension = true }
+            if result == .suspended { pause.addOwed(surrogateFound: true) }
             if result != .accepted { return result }
         }
         violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
@@ -103,7 +103,7 @@ extension ExpatDriver {
         let all = holdback.held.bytes(from: 0)
         let tail = isFinal || !keepingLineBreak ? 0 : Self.lineBreakTail(all)
         let result = parse(UnsafeRawBufferPointer(rebasing: all[..<(all.count - tail)]), isFinal: isFinal)
-        let kept = result == .ended ? 0 : result == .suspended ? tail + unsentAfterSuspension : tail
+        let kept = result == .ended ? 0 : result == .suspended ? tail + pause.unsentBytes : tail
         holdback.held.removeAll(keepingLast: kept, capacityAtMost: 1 << 20)
         return result
     }
@@ -111,7 +111,7 @@ extension ExpatDriver {
     /// After a pause, keeps the end of a feed that expat did not get: the part a single
     /// call could not take and the held-back line break.
     func holdUnsent(of bytes: UnsafeRawBufferPointer, tail: Int) {
-        let kept = unsentAfterSuspension + tail
+        let kept = pause.unsentBytes + tail
         if kept > 0, let base = bytes.baseAddress { holdback.held.append(base + bytes.count - kept, count: kept) }
     }
 
@@ -161,22 +161,18 @@ extension ExpatDriver {
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
             holdback.bytesGiven += length
             holdback.parseCallCount += 1
-            isSuspendable = true
+            pause.beginCall()
             var status = charging { XML_Parse(parser, start, Int32(length), final ? 1 : 0) }
             if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
                 status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: final))
             }
-            isSuspendable = false
-            suspensionRequested = false
-            suspensionDeferred = false
             offset += length
             if status == XML_STATUS_SUSPENDED {
-                isSuspended = true
-                suspendedCallIsFinal = isFinal
-                suspendedCallEndsDocument = final
-                unsentAfterSuspension = bytes.count - offset
+                pause.endCall(
+                    pausedOwing: .init(callIsFinal: isFinal, callEndsDocument: final, unsentBytes: bytes.count - offset))
                 return .suspended
             }
+            pause.endCall(pausedOwing: nil)
             guard status == XML_STATUS_OK else { return .ended }
             if final || (last && !isFinal) { break }
             if !checkUnfinishedToken(unparsedByteCount) { return .ended }

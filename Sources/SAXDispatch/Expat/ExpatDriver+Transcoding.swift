@@ -70,12 +70,12 @@ extension ExpatDriver {
     /// Converts bytes and feeds their UTF-8. When expat pauses, the rest of the converted
     /// input waits in `held` with the input expat did not reach.
     private func feedTranscoding(_ bytes: UnsafeRawBufferPointer, through transcoder: EncodingTranscoder) -> FeedResult {
-        if transcodingFailedAfterSuspension { return reportInvalidSequence(transcoder) }
+        if inputEncoding.invalidSequenceAwaitsReport { return reportInvalidSequence(transcoder) }
         var result = FeedResult.held
         let outcome = transcoder.convert(bytes) { utf8 in
             if result == .suspended {
                 if let base = utf8.baseAddress { holdback.held.append(base, count: utf8.count) }
-                unsentAfterSuspension += utf8.count
+                pause.addOwed(unsentBytes: utf8.count)
                 return true
             }
             let fed = feedDirectly(utf8)
@@ -88,7 +88,7 @@ extension ExpatDriver {
         case .invalid:
             if result == .ended { return .ended }
             if result == .suspended {
-                transcodingFailedAfterSuspension = true
+                inputEncoding.invalidSequenceAwaitsReport = true
                 return .suspended
             }
             return reportInvalidSequence(transcoder)
@@ -105,10 +105,10 @@ extension ExpatDriver {
     private func reportTranscodingFailure(code: XMLParseError.Code, _ message: String) -> FeedResult {
         if holdback.held.count > 0 {
             let result = parseHeld(isFinal: false, keepingLineBreak: false)
-            if result == .suspended { transcodingFailedAfterSuspension = true }
+            if result == .suspended { inputEncoding.invalidSequenceAwaitsReport = true }
             if result != .accepted { return result }
         }
-        transcodingFailedAfterSuspension = false
+        inputEncoding.invalidSequenceAwaitsReport = false
         violate(code, message, at: positionAfterInput())
         return .ended
     }

@@ -84,32 +84,8 @@ final class ExpatDriver {
 
     /// Every byte received: given to expat or held back.
     var byteCount: Int { holdback.byteCount }
-    /// True while expat runs a parse call that a callback may pause (not a read of an
-    /// input into expat's buffer).
-    @exclusivity(unchecked) var isSuspendable = false
-    /// Set once a callback asked expat to pause, until the parse call returns.
-    @exclusivity(unchecked) var suspensionRequested = false
-    /// Set when a callback inside an internal entity asked to pause: the pause waits for
-    /// the next event of the document itself (``suspendIfDeferred()``).
-    @exclusivity(unchecked) var suspensionDeferred = false
-    /// Whether expat is paused, holding input it has not parsed yet.
-    var isSuspended = false
-    /// Whether the paused call was part of the parse of the input's end.
-    var suspendedCallIsFinal = false
-    /// Whether the paused call was the one that told expat the input is complete; when
-    /// not, the input's end still owes expat that call after the resume.
-    var suspendedCallEndsDocument = false
-    /// How many bytes of the paused call's input were never given to expat (inputs
-    /// larger than one call takes); they wait at the front of `held`.
-    var unsentAfterSuspension = 0
-    /// An unpaired surrogate found in input that a pause cut short: reported once the
-    /// input before it is parsed.
-    var surrogateAfterSuspension = false
-    /// Set when the transcoder met an invalid sequence while expat was paused: reported
-    /// once the input before it is parsed.
-    var transcodingFailedAfterSuspension = false
-    /// Set by ``stop()``; a stopped parser is never paused.
-    var isStopped = false
+    /// Where a pause stands (`+Suspension`): the only state a pause has.
+    @exclusivity(unchecked) var pause = ExpatDriverPauseState.idle
 
     /// Unfinished tokens larger than this make the driver hold input back.
     static let holdbackThreshold = 1024
@@ -216,7 +192,7 @@ final class ExpatDriver {
     /// The corresponding expat function is `XML_StopParser`.
     func stop() {
         guard let parser else { return }
-        isStopped = true
+        pause.stop()
         _ = XML_StopParser(parser, 0)
     }
 

@@ -25,6 +25,9 @@ struct ExpatDriverInputEncoding {
     var mapLeadBytes: EncodingCatalog.LeadBytes?
     /// The first bytes given to expat, while fewer than three (a UTF-8 byte order mark's length).
     var leadingBytes: [UInt8] = []
+    /// Set when the transcoder met an invalid sequence while expat was paused: reported at
+    /// the next feed, once the input before it is parsed.
+    var invalidSequenceAwaitsReport = false
     /// Catches unpaired surrogates in UTF-16 input, which some expat 2.5.0 builds accept.
     var surrogateCheck = UTF16SurrogateCheck()
 

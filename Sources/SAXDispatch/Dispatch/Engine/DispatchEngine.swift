@@ -56,9 +56,10 @@ final class DispatchEngine {
     /// The open elements' own text, text gathered for text-chunk handlers, and text a
     /// stream's pause left undelivered.
     @exclusivity(unchecked) var text: TextCoalescer
-    /// Set when a stream's pause waits for the next event (asked inside an internal entity)
-    /// or left text undelivered: the only per-event check that streams cost.
-    @exclusivity(unchecked) var hasPauseWork = false
+    /// Set while something of a stream's pause waits for the document's next event: a pause
+    /// asked inside an internal entity, or text a pause left undelivered (`+Pausing`). The
+    /// only per-event check that streams cost.
+    @exclusivity(unchecked) var pauseAwaitsEvent = false
     @exclusivity(unchecked) var serial: UInt64 = 0
     /// The serial before the current document's root element (0 but in a concatenated input).
     var serialAtDocumentStart: UInt64 = 0
@@ -184,7 +185,7 @@ final class DispatchEngine {
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
@@ -288,7 +289,7 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
@@ -363,7 +364,7 @@ final class DispatchEngine {
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         let flags = topFlags
         if flags.contains(.collectsText) {
             let collecting = text.collect(
@@ -394,7 +395,7 @@ final class DispatchEngine {
     @inline(never)
     func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         let flags = topFlags
         if flags.contains(.inCapture) {
             guard captureCharacters(bytes, length, flags: flags) else { return }
