@@ -36,9 +36,7 @@ extension ExpatDriver {
     /// there; `nil` for any other failure.
     private func bytesOfNextDocument() -> [UInt8]? {
         guard documents.readsConcatenatedDocuments, !pause.isStopped, let parser else { return nil }
-        var rootEnded = false
-        withEngine { rootEnded = !$0.isHalted && $0.documentRootEnded }
-        guard rootEnded else { return nil }
+        guard engine.unsafelyUnwrapped.documentEndedAndParseGoesOn else { return nil }
         let code = XML_GetErrorCode(parser)
         guard code == XML_ERROR_JUNK_AFTER_DOC_ELEMENT || code == XML_ERROR_MISPLACED_XML_PI
             || code == XML_ERROR_INVALID_TOKEN

@@ -67,8 +67,9 @@ final class ExpatDriver {
     var currentMarkup: [UInt8] = []
     /// The driver itself, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
-    /// The engine that events go to, unretained: the parser that owns the driver owns it too.
-    var engine: Unmanaged<DispatchEngine>?
+    /// What the driver may call on the engine that events go to (held unretained: the
+    /// ``PushParser`` that owns the driver owns the engine too).
+    var engine: ExpatEngineEvents?
     @exclusivity(unchecked) var characterData = CharacterData.ignored
 
     // The driver's state, one value per concern, each stored inline.
@@ -176,11 +177,12 @@ final class ExpatDriver {
 
     var isAvailable: Bool { parser != nil }
 
-    /// Installs the callbacks, which forward events to `engine`.
-    func connect(to engine: DispatchEngine, events: Events) {
+    /// Installs the callbacks, which forward events to `engine`, and the optional ones its
+    /// handlers need.
+    func connect(to engine: DispatchEngine) {
         guard let parser else { return }
-        self.engine = Unmanaged.passUnretained(engine)
-        self.events = events
+        self.engine = ExpatEngineEvents(engine)
+        events = engine.optionalExpatEvents
         userData = Unmanaged.passUnretained(self).toOpaque()
         XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)
@@ -199,11 +201,11 @@ final class ExpatDriver {
 }
 
 extension ExpatDriver {
-    /// Calls `body` with the engine events go to. Only after ``connect(to:events:)``, as
-    /// every callback is.
+    /// Calls `body` with what the driver may call on the engine events go to. Only after
+    /// ``connect(to:)``, as every callback is.
     @inline(__always)
-    func withEngine(_ body: (DispatchEngine) -> Void) {
-        engine.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    func withEngine(_ body: (ExpatEngineEvents) -> Void) {
+        body(engine.unsafelyUnwrapped)
     }
 
     /// Ends the parse because the document broke a rule the driver enforces; the engine
@@ -217,7 +219,7 @@ extension ExpatDriver {
 }
 
 /// Calls `body` with the driver a callback's user data points to, without retaining it:
-/// the engine that owns the driver keeps it alive while expat runs.
+/// the ``PushParser`` that owns the driver keeps it alive while expat runs.
 @inline(__always)
 func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
     guard let userData else { return }
@@ -227,7 +229,7 @@ func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> V
 /// Calls `body` with the engine that the driver a callback's user data points to
 /// forwards events to: the element and text callbacks' one step from C to the engine.
 @inline(__always)
-func forwardToEngine(_ userData: UnsafeMutableRawPointer?, _ body: (DispatchEngine) -> Void) {
+func forwardToEngine(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatEngineEvents) -> Void) {
     guard let userData else { return }
     Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.withEngine(body) }
 }

@@ -17,7 +17,7 @@ extension DispatchEngine {
     /// Called by the per-event check of ``pauseAwaitsEvent``.
     func resolvePauseAtEvent() {
         pauseAwaitsEvent = false
-        driver.suspendIfDeferred()
+        suspendIfDeferred()
         if text.hasDeferredText { deliverDeferredTextSlice(all: true) }
     }
 

@@ -11,14 +11,15 @@ extension DispatchEngine {
         at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
     ) {
         guard !isHalted else { return }
-        let position = position ?? driver.currentPosition()
+        let position = position ?? currentPosition()
         let path = depth.map { depth in ElementPath((0..<depth).map { names.string(stack[$0].name) }) } ?? currentPath
-        violation = XMLParseError(
+        var error = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
-        if readsConcatenatedDocuments { violation?.documentNumber = documentNumber }
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit, source: source)
+        if readsConcatenatedDocuments { error.documentNumber = documentNumber }
+        violation = error
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Ends the parse because the document broke one of the dispatcher's limits.
@@ -46,13 +47,13 @@ extension DispatchEngine {
             let frame = stack.top
             position = (frame.line, frame.column, frame.byteOffset)
         case .processingInstruction, .comment, .doctype, .notation:
-            position = driver.currentPosition()
+            position = currentPosition()
         }
         handlerError = HandlerError(
             underlying: error, event: event, elementPath: currentPath, line: position.line, column: position.column,
             byteOffset: max(0, position.byteOffset))
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Dispatches nothing more, after a parse error.
@@ -64,7 +65,7 @@ extension DispatchEngine {
         guard !isHalted else { return }
         stopRequested = true
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Registers what holds the deliveries that handlers put off in this parse; only while
@@ -79,7 +80,7 @@ extension DispatchEngine {
         guard let holder = deferredDelivery.holder, let error = holder.deliverAll(in: self) else { return }
         handlerError = error
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Whether deferred deliveries are still made: no handler failed and no stop was asked.

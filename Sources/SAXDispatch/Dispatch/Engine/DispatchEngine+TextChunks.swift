@@ -15,7 +15,7 @@ extension DispatchEngine {
         var piece = piece
         flushPendingText()
         while piece.count >= TextCoalescer.chunkLimit && !isHalted {
-            if driver.isPauseRequested {
+            if isPauseRequested {
                 // A stream's consumer has a value waiting: the rest waits for the resumes.
                 text.deferText(piece)
                 pauseAwaitsEvent = true

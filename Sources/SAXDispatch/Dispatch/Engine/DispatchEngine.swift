@@ -106,7 +106,9 @@ final class DispatchEngine {
     /// Whole text and inner markup, for the elements whose handlers want them.
     @exclusivity(unchecked) var content = ContentCapture()
 
-    let driver: ExpatDriver
+    /// The driver that reports expat's events to the engine, unretained: the ``PushParser``
+    /// owns both. The engine reaches it only through `+Driver`.
+    let driverReference: Unmanaged<ExpatDriver>
     /// The name of the input being parsed (``PushParser/source``), for the errors that
     /// handler sets make themselves (records, decoded values).
     var source: String?
@@ -118,10 +120,10 @@ final class DispatchEngine {
     /// - Parameters:
     ///   - mayDefer: Whether handlers may put their deliveries off (``DeferredDelivery``);
     ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
-    ///   - encoding: The encoding to read the input in whatever the document declares
-    ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
-    ///   - readsConcatenatedDocuments: Whether the input may hold documents one after another.
-    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil, readsConcatenatedDocuments: Bool = false) {
+    ///   - driver: The driver whose expat reports the events, which the caller owns and keeps
+    ///     alive as long as the engine.
+    init(dispatcher: Dispatcher, driver: ExpatDriver, mayDefer: Bool = true) {
+        driverReference = Unmanaged.passUnretained(driver)
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -167,20 +169,18 @@ final class DispatchEngine {
         let profile = dispatcher.safety
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
-        driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
-        driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
-        driver.connect(
-            to: self,
-            events: ExpatDriver.Events(
-                processingInstructions: !processingInstructionHandlers.isEmpty,
-                comments: !commentHandlers.isEmpty,
-                doctype: !doctypeHandlers.isEmpty,
-                notations: !notationHandlers.isEmpty))
         for _ in entries { matchedEntries.append(false) }
     }
 
-    // MARK: Events from the driver
+    /// The optional expat callbacks the handlers need the driver to install.
+    var optionalExpatEvents: ExpatDriver.Events {
+        ExpatDriver.Events(
+            processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
+            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
+    }
+
+    // MARK: Events from the driver (through ``ExpatEngineEvents``)
 
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
@@ -251,10 +251,10 @@ final class DispatchEngine {
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
-            stack.setTopPosition(driver.currentPosition())
+            stack.setTopPosition(currentPosition())
         }
         topFlags = flags
-        driver.setCharacterData(flags.characterData)
+        setCharacterData(flags.characterData)
         if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
 
@@ -324,7 +324,7 @@ final class DispatchEngine {
         if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
         stack.dropTop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
-        driver.setCharacterData(topFlags.characterData)
+        setCharacterData(topFlags.characterData)
     }
 
     // The handler calls build their context in the call's argument, where it is borrowed:
