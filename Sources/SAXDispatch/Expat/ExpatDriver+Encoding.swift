@@ -49,7 +49,9 @@ extension ExpatDriver {
         let name = UTF8Text.string(cString: encoding)
         inputEncoding.declaredEncodingName = name
         guard !inputEncoding.encodingIsOverridden else { return }
-        if let transcoder = inputEncoding.transcoder, documents.documentNumber > 1, !Self.namesSameEncoding(name, transcoder.name) {
+        if let transcoder = inputEncoding.transcoder, documents.documentNumber > 1,
+            !Self.namesSameEncoding(name, transcoder.name)
+        {
             // The converter ahead of expat read this document's bytes as the first
             // document's encoding: they cannot be read again as another.
             violate(
@@ -102,7 +104,9 @@ extension ExpatDriver {
     }
 
     /// The first bytes of the document being parsed.
-    private var documentLeadingBytes: [UInt8] { documents.documentNumber == 1 ? inputEncoding.leadingBytes : documents.laterDocumentLeadingBytes }
+    private var documentLeadingBytes: [UInt8] {
+        documents.documentNumber == 1 ? inputEncoding.leadingBytes : documents.laterDocumentLeadingBytes
+    }
 
     /// Ends the parse when the declared encoding contradicts the document's first bytes.
     private func checkDeclaredEncoding(_ name: String) {

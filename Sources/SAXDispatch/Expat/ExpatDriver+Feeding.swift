@@ -36,7 +36,9 @@ extension ExpatDriver {
     /// Feeds bytes that expat reads as they are (not before the transcoder).
     @inline(__always)
     func feedDirectly(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if !inputEncoding.surrogateCheck.isOff, let invalid = inputEncoding.surrogateCheck.firstInvalidOffset(in: bytes) {
+        if !inputEncoding.surrogateCheck.isOff,
+            let invalid = inputEncoding.surrogateCheck.firstInvalidOffset(in: bytes)
+        {
             return feedUpToUnpairedSurrogate(UnsafeRawBufferPointer(rebasing: bytes[..<invalid]))
         }
         return feedChecked(bytes)
@@ -92,7 +94,9 @@ extension ExpatDriver {
     /// come but the document is not complete (its source failed), the elements already
     /// whole in it still reach their handlers.
     func flushHeld() -> FeedResult {
-        if _slowPath(!inputEncoding.readsInputDirectly && inputEncoding.transcoder == nil), decideEncoding(isComplete: true) == .ended {
+        if _slowPath(!inputEncoding.readsInputDirectly && inputEncoding.transcoder == nil),
+            decideEncoding(isComplete: true) == .ended
+        {
             return .ended
         }
         return holdback.held.count > 0 ? parseHeld(isFinal: false) : .accepted
@@ -141,7 +145,9 @@ extension ExpatDriver {
 
     func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
-        if _slowPath(holdback.bytesGiven < 2) && inputEncoding.encodingOverride != nil && rejectsZeroInFirstBytes(bytes) { return .ended }
+        if _slowPath(holdback.bytesGiven < 2) && inputEncoding.encodingOverride != nil && rejectsZeroInFirstBytes(bytes) {
+            return .ended
+        }
         if _slowPath(holdback.bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
             guard parse(UnsafeRawBufferPointer(rebasing: bytes[..<end]), isFinal: false) == .accepted else { return .ended }
             return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)

@@ -10,7 +10,9 @@ extension ExpatDriver {
             line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
             byteOffset: Int(XML_GetCurrentByteIndex(parser))
         )
-        if _slowPath(documents.documentNumber > 1) { return Self.position(position, inDocumentStartingAt: documents.documentStart) }
+        if _slowPath(documents.documentNumber > 1) {
+            return Self.position(position, inDocumentStartingAt: documents.documentStart)
+        }
         return position
     }
 

@@ -11,15 +11,21 @@ import Musl
 
 /// Owns one expat parser: creates and frees it, installs its C callbacks, decides the
 /// safety rules for what expat reads in the prolog and DTD itself, forwards element,
-/// text and document events to a ``DispatchEngine``, feeds it bytes, and reads positions
-/// and errors back. The only type in the package that touches expat.
+/// text and document events to a ``DispatchEngine``, feeds it bytes, pauses it, and reads
+/// positions and errors back. The only type in the package that touches expat.
 ///
-/// Every callback receives the driver as its user data; the engine it forwards to is
-/// held unretained (the engine owns the driver, so it outlives every callback). The
-/// type's concerns are one file each: `+Callbacks` (element and text events), `+Safety`
-/// (the prolog and DTD rules, token and name checks), `+TokenLimit`, `+Encoding` (a
-/// declaration that contradicts a UTF-8 byte order mark), `+Feeding`, `+Descriptor`,
-/// `+Suspension` (pauses for streams) and `+Positions` (positions and errors).
+/// A ``PushParser`` owns the driver and the engine it forwards to. Every callback receives
+/// the driver as its user data; the engine is reached only through ``ExpatEngineEvents``
+/// (everything the driver may call on it), held unretained.
+///
+/// The driver keeps the parser pointer, the memory budget, the profile and its bounds,
+/// and the callbacks; the rest of its state is one value per concern, stored inline:
+/// ``ExpatDriverHoldback``, ``ExpatDriverPauseState``, ``ExpatDriverDTDGuard``,
+/// ``ExpatDriverInputEncoding`` and ``ExpatDriverDocumentSequence``. Its behaviour is one
+/// file per concern: `+Callbacks` (element and text events), `+Safety` (the prolog and
+/// DTD rules, token and name checks), `+Entities`, `+TokenLimit`, `+Encoding`,
+/// `+Transcoding`, `+Feeding`, `+Reading`, `+Suspension` (pauses for streams),
+/// `+Documents`, `+Positions` (positions and the error expat stopped with) and `+ErrorContext`.
 ///
 /// Feeding is adaptive. Expat 2.5.0 as Debian 12 ships it re-tokenizes an unfinished
 /// token from its start on every call, so a 10 MiB token fed in 4 KiB pieces costs
@@ -61,7 +67,7 @@ final class ExpatDriver {
     /// Namespace declarations on the start tag expat reports next. With namespace
     /// processing, expat hands each to a callback of its own before the start tag and
     /// leaves it out of the tag's attributes; the attribute limit counts them all the same,
-    /// and the engine sets this back to 0 when it checks the tag (``DispatchEngine/checkStartTag(_:_:)``).
+    /// and the engine takes it when it checks the tag (``DispatchEngine/takeNamespaceDeclarationCount()``).
     @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
     /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
     var currentMarkup: [UInt8] = []
@@ -72,7 +78,8 @@ final class ExpatDriver {
     var engine: ExpatEngineEvents?
     @exclusivity(unchecked) var characterData = CharacterData.ignored
 
-    // The driver's state, one value per concern, each stored inline.
+    // The driver's state, one value per concern, each stored inline. What is left above is
+    // the parser, its budget and bounds, and the callbacks with the event being reported.
 
     /// Input held back from expat, and what was given to it.
     @exclusivity(unchecked) var holdback = ExpatDriverHoldback()

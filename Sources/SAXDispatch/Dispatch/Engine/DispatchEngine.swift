@@ -9,10 +9,13 @@
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
-/// document of a concatenated input) and `+Feeding` (the surface ``PushParser`` uses).
+/// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
+/// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
+/// `+Driver` (everything the engine asks of the driver). A ``PushParser`` owns both.
 /// The engine names no record or decoder type: those are its clients.
 ///
-/// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
+/// Called only by ``ExpatDriver``'s C callbacks (through ``ExpatEngineEvents``) and by the
+/// ``PushParser`` that owns it, on the thread running the parse.
 /// A parser is confined to one thread (it is not `Sendable`) and never re-entered,
 /// so the hot mutable state opts out of dynamic exclusivity checks, which would
 /// otherwise be paid on every event. The concerns' types are structs stored inline and
