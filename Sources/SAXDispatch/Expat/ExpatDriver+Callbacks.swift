@@ -16,7 +16,7 @@ extension ExpatDriver {
                 { userData, name, attributes in
                     guard let name, let attributes else { return }
                     withDriver(userData) { driver in
-                        if _slowPath(driver.checksAttributeEntityReferences) {
+                        if _slowPath(driver.dtd.checksAttributeEntityReferences) {
                             guard driver.admitsEntityReferences(inStartTag: name) else { return }
                         }
                         driver.withEngine { $0.skippedStart(name, attributes) }
@@ -34,7 +34,7 @@ extension ExpatDriver {
                         // Expat drops undeclared references from attribute values once the
                         // document has an external subset or a parameter entity reference;
                         // namespace declarations, which expat does not pass on, are checked too.
-                        if _slowPath(driver.checksAttributeEntityReferences) {
+                        if _slowPath(driver.dtd.checksAttributeEntityReferences) {
                             guard driver.admitsEntityReferences(inStartTag: name) else { return }
                         }
                         driver.withEngine { $0.startElement(name, attributes) }

@@ -35,10 +35,8 @@ extension ExpatDriver {
     /// The input expat holds from where the next document starts, when expat failed
     /// there; `nil` for any other failure.
     private func bytesOfNextDocument() -> [UInt8]? {
-        guard readsConcatenatedDocuments, !isStopped, let parser else { return nil }
-        var rootEnded = false
-        withEngine { rootEnded = !$0.isHalted && $0.documentRootEnded }
-        guard rootEnded else { return nil }
+        guard documents.readsConcatenatedDocuments, !pause.isStopped, let parser else { return nil }
+        guard engine.unsafelyUnwrapped.documentEndedAndParseGoesOn else { return nil }
         let code = XML_GetErrorCode(parser)
         guard code == XML_ERROR_JUNK_AFTER_DOC_ELEMENT || code == XML_ERROR_MISPLACED_XML_PI
             || code == XML_ERROR_INVALID_TOKEN
@@ -74,33 +72,19 @@ extension ExpatDriver {
         // What the engine kept for the document that ended goes (its names among it); a
         // delivery it put off that fails ends the parse here.
         withEngine { $0.endDocument() }
-        guard !isStopped else { return XML_STATUS_ERROR }
+        guard !pause.isStopped else { return XML_STATUS_ERROR }
         let start = currentPosition()
         // The transcoder goes on converting the input for the next document as it did for
         // this one, so expat keeps reading its UTF-8; an override applies to every document.
-        guard charging({ XML_ParserReset(parser, encodingOverride) }) == XML_TRUE else { return XML_STATUS_ERROR }
+        guard charging({ XML_ParserReset(parser, inputEncoding.encodingOverride) }) == XML_TRUE else { return XML_STATUS_ERROR }
         // Everything given to expat from the next document's start on is what it held.
-        assert(bytesGiven == start.byteOffset + bytes.count, "the next document's bytes are what expat held")
-        documentStart = start
-        documentNumber += 1
-        entityDeclarationCount = 0
-        externalEntityNames = [:]
-        attributeDeclarationCounts = [:]
-        hasAttributeDeclarations = false
+        assert(holdback.bytesGiven == start.byteOffset + bytes.count, "the next document's bytes are what expat holdback.held")
+        documents.beginNext(at: start, leadingBytes: bytes)
+        release(bytes: dtd.declaredEntityBytes)
+        dtd.reset()
         pendingNamespaceDeclarations = 0
-        defaultedAttributeBytes = 0
-        declaredEntities = DeclaredEntities()
-        release(bytes: declaredEntityBytes)
-        declaredEntityBytes = 0
-        checksAttributeEntityReferences = false
-        namesKnownDTD = false
-        mapLeadBytes = nil
-        unknownEncodingName = nil
-        declaredEncodingName = nil
-        declaredXMLVersion = nil
-        laterDocumentLeadingBytes = Array(bytes.prefix(3))
-        suspensionRequested = false
-        suspensionDeferred = false
+        inputEncoding.resetForNextDocument()
+        pause.beginDocument()
         // Expat dropped every handler: install them again, as for the first document.
         characterData = .ignored
         XML_SetUserData(parser, userData)
@@ -108,7 +92,7 @@ extension ExpatDriver {
         installSafetyHandlers(parser, profile: profile, events: events)
         setSkipping(false)
         withEngine { $0.beginDocument() }
-        parseCallCount += 1
+        holdback.parseCallCount += 1
         // A byte order mark gets a call of its own, as at the input's start
         // (``byteOrderMarkEnd(in:)``): expat then counts it as one column, however the
         // input was split.
@@ -120,7 +104,7 @@ extension ExpatDriver {
             if markLength > 0 {
                 let status = charging { XML_Parse(parser, start, Int32(markLength), 0) }
                 guard status == XML_STATUS_OK else { return status }
-                parseCallCount += 1
+                holdback.parseCallCount += 1
             }
             return charging { XML_Parse(parser, start + markLength, Int32(rest.count - markLength), isFinal ? 1 : 0) }
         }

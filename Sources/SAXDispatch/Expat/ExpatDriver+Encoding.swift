@@ -41,26 +41,28 @@ extension ExpatDriver {
 
     private func declarationRead(version: UnsafePointer<CChar>?, encoding: UnsafePointer<CChar>?) {
         if let version, case let number = UTF8Text.string(cString: version), number != "1.0" {
-            declaredXMLVersion = number
-            let document = readsConcatenatedDocuments ? documentNumber : nil
+            documents.declaredXMLVersion = number
+            let document = documents.readsConcatenatedDocuments ? documents.documentNumber : nil
             withEngine { $0.warn(.xmlVersion(number, document: document)) }
         }
         guard let encoding else { return }
         let name = UTF8Text.string(cString: encoding)
-        declaredEncodingName = name
-        guard !encodingIsOverridden else { return }
-        if let transcoder, documentNumber > 1, !Self.namesSameEncoding(name, transcoder.name) {
+        inputEncoding.declaredEncodingName = name
+        guard !inputEncoding.encodingIsOverridden else { return }
+        if let transcoder = inputEncoding.transcoder, documents.documentNumber > 1,
+            !Self.namesSameEncoding(name, transcoder.name)
+        {
             // The converter ahead of expat read this document's bytes as the first
             // document's encoding: they cannot be read again as another.
             violate(
                 .incorrectEncoding,
-                "document \(documentNumber) declares encoding=\"\(MessageText.name(name))\", but the input is converted"
+                "document \(documents.documentNumber) declares encoding=\"\(MessageText.name(name))\", but the input is converted"
                     + " from \(MessageText.name(transcoder.name)) from its first document on: documents one after another"
                     + " that need the converter must all be in its encoding",
                 at: declaredEncodingPosition(utf16BigEndian: nil))
             return
         }
-        guard encodingOverride == nil else { return }
+        guard inputEncoding.encodingOverride == nil else { return }
         checkDeclaredEncoding(name)
     }
 
@@ -69,8 +71,8 @@ extension ExpatDriver {
     /// converter, or declared (or overridden) as UTF-8, or not declared at all. A
     /// single-byte encoding or expat's map says otherwise.
     var documentBytesAreUTF8: Bool {
-        if transcoder != nil { return true }
-        guard let name = encodingOverride ?? declaredEncodingName else { return true }
+        if inputEncoding.transcoder != nil { return true }
+        guard let name = inputEncoding.encodingOverride ?? inputEncoding.declaredEncodingName else { return true }
         return EncodingCatalog.normalized(name) == "UTF8"
     }
 
@@ -79,7 +81,7 @@ extension ExpatDriver {
     /// for bytes that do not convert). Used for the rare entity names above ASCII.
     func decodeInDocumentEncoding(_ bytes: UnsafeRawBufferPointer) -> String {
         let latin1 = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        guard let name = encodingOverride ?? declaredEncodingName else { return latin1 }
+        guard let name = inputEncoding.encodingOverride ?? inputEncoding.declaredEncodingName else { return latin1 }
         if let table = SingleByteEncoding(named: name) {
             let scalars = bytes.compactMap { Unicode.Scalar(UInt32(bitPattern: table.scalar(Int($0)))) }
             return scalars.count == bytes.count ? String(String.UnicodeScalarView(scalars)) : latin1
@@ -102,7 +104,9 @@ extension ExpatDriver {
     }
 
     /// The first bytes of the document being parsed.
-    private var documentLeadingBytes: [UInt8] { documentNumber == 1 ? leadingBytes : laterDocumentLeadingBytes }
+    private var documentLeadingBytes: [UInt8] {
+        documents.documentNumber == 1 ? inputEncoding.leadingBytes : documents.laterDocumentLeadingBytes
+    }
 
     /// Ends the parse when the declared encoding contradicts the document's first bytes.
     private func checkDeclaredEncoding(_ name: String) {
@@ -241,7 +245,7 @@ extension ExpatDriver {
                 guard let name, let info else { return 0 }
                 let encoding = UTF8Text.string(cString: name)
                 guard ExpatDriver.fill(info, for: encoding) else {
-                    withDriver(userData) { $0.unknownEncodingName = encoding }
+                    withDriver(userData) { $0.inputEncoding.unknownEncodingName = encoding }
                     return 0
                 }
                 withDriver(userData) { $0.encodingReadThroughMap(encoding) }

@@ -36,7 +36,7 @@ import Musl
 extension ExpatDriver {
     func installEntityHandlers(_ parser: OpaquePointer) {
         XML_SetNotStandaloneHandler(parser) { userData in
-            withDriver(userData) { $0.checksAttributeEntityReferences = true }
+            withDriver(userData) { $0.dtd.checksAttributeEntityReferences = true }
             return 1
         }
         XML_SetSkippedEntityHandler(parser) { userData, name, isParameterEntity in
@@ -55,9 +55,9 @@ extension ExpatDriver {
     /// - Returns: `false` when holding its names broke the memory limit, and the parse ended.
     func recordDeclaration(name: String, value: UnsafePointer<CChar>?, length: Int32) -> Bool {
         let text = value.map { UnsafeRawBufferPointer(start: $0, count: Int(max(0, length))) }
-        let bytes = declaredEntities.declare(name, replacementText: text)
+        let bytes = dtd.declaredEntities.declare(name, replacementText: text)
         guard charge(bytes: bytes, holding: "the names of declared entities") else { return false }
-        declaredEntityBytes += bytes
+        dtd.declaredEntityBytes += bytes
         return true
     }
 
@@ -65,7 +65,7 @@ extension ExpatDriver {
     private func entitySkipped(name: String, isParameterEntity: Bool) {
         let position = currentPosition()
         if profile.undeclaredEntities == .skipWithWarning && !isParameterEntity {
-            skippedEntities.record(name, at: position)
+            dtd.skippedEntities.record(name, at: position)
             return
         }
         let reference = isParameterEntity ? "%\(MessageText.name(name));" : "&\(MessageText.name(name));"
@@ -143,7 +143,7 @@ extension ExpatDriver {
     /// names and columns counted as that encoding says.
     func referenceScan(of bytes: UnsafeRawBufferPointer, form: EntityReferenceScan.Form) -> EntityReferenceScan {
         EntityReferenceScan(
-            bytes: bytes, form: form, leads: mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
+            bytes: bytes, form: form, leads: inputEncoding.mapLeadBytes, bytesAreUTF8: documentBytesAreUTF8,
             decodeName: decodeInDocumentEncoding)
     }
 
@@ -152,11 +152,11 @@ extension ExpatDriver {
     private func admitsReferences(_ scan: EntityReferenceScan, walking: Bool, place: () -> String) -> Bool {
         var admitted = true
         scan.forEachReference { name, index in
-            guard let undeclared = declaredEntities.undeclaredName(reachedFrom: name) else { return true }
+            guard let undeclared = dtd.declaredEntities.undeclaredName(reachedFrom: name) else { return true }
             let start = currentPosition()
             let at = walking ? scan.position(of: index, from: start) : start
             if profile.undeclaredEntities == .skipWithWarning {
-                skippedEntities.record(undeclared, at: at)
+                dtd.skippedEntities.record(undeclared, at: at)
                 return true
             }
             let via = undeclared == name ? "" : " (in the replacement text of &\(MessageText.name(name));)"
@@ -176,9 +176,9 @@ extension ExpatDriver {
     /// callback described it: the columns of a multi-byte encoding count its sequences.
     func encodingReadThroughMap(_ encoding: String) {
         if SingleByteEncoding(named: encoding) == nil, case .map(_, let leads)? = EncodingCatalog.path(for: encoding) {
-            mapLeadBytes = leads
+            inputEncoding.mapLeadBytes = leads
         } else {
-            mapLeadBytes = nil
+            inputEncoding.mapLeadBytes = nil
         }
     }
 
@@ -187,24 +187,24 @@ extension ExpatDriver {
     /// Notes whether the DOCTYPE names a DTD whose entities are built in.
     func doctypeNamed(publicID: UnsafePointer<CChar>?) {
         guard profile.readsKnownDTDEntities, let publicID = string(publicID) else { return }
-        namesKnownDTD = KnownDTDEntities.publicIdentifiers.contains(publicID)
+        dtd.namesKnownDTD = KnownDTDEntities.publicIdentifiers.contains(publicID)
     }
 
     /// At the DOCTYPE's end, after the internal subset: declares the built-in entities when
     /// the DOCTYPE named a known DTD, by having expat parse them as the external subset.
     private func declareKnownDTDEntities() {
-        guard namesKnownDTD, let parser else { return }
-        namesKnownDTD = false
+        guard dtd.namesKnownDTD, let parser else { return }
+        dtd.namesKnownDTD = false
         guard let subset = XML_ExternalEntityParserCreate(parser, nil, "UTF-8") else {
             violateBuiltInEntities()
             return
         }
         defer { XML_ParserFree(subset) }
-        readsBuiltInEntities = true
+        dtd.readsBuiltInEntities = true
         let status = KnownDTDEntities.declarations.withUnsafeBytes { text in
             XML_Parse(subset, text.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(text.count), 1)
         }
-        readsBuiltInEntities = false
+        dtd.readsBuiltInEntities = false
         if status != XML_STATUS_OK { violateBuiltInEntities() }
     }
 

@@ -8,7 +8,7 @@ extension ExpatDriver {
     /// `: '<'`), or `nil` when the bytes at the error
     /// position do not say it exactly (outside the context expat keeps, or UTF-16 input).
     func errorDetail(for code: XMLParseError.Code) -> String? {
-        guard let parser, !surrogateCheck.isUTF16 else { return nil }
+        guard let parser, !inputEncoding.surrogateCheck.isUTF16 else { return nil }
         var offset: Int32 = 0
         var size: Int32 = 0
         guard let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0, offset < size else {
@@ -48,7 +48,7 @@ extension ExpatDriver {
         let scan = referenceScan(of: UnsafeRawBufferPointer(rebasing: held[..<end]), form: form)
         var found: (name: String, index: Int)?
         scan.forEachReference { name, index in
-            guard let undeclared = declaredEntities.undeclaredName(reachedFrom: name) else { return true }
+            guard let undeclared = dtd.declaredEntities.undeclaredName(reachedFrom: name) else { return true }
             found = (name == undeclared ? name : undeclared, index)
             return false
         }

@@ -7,7 +7,7 @@ extension ExpatDriver {
     /// Bytes expat has been given but not yet consumed (the start of an unfinished token).
     var unparsedByteCount: Int {
         let index = XML_GetCurrentByteIndex(parser)
-        return index < 0 ? 0 : max(0, bytesGiven - documentStart.byteOffset - Int(index))
+        return index < 0 ? 0 : max(0, holdback.bytesGiven - documents.documentStart.byteOffset - Int(index))
     }
 
     /// How many new bytes expat should get in one call: at least as many as it would
@@ -29,14 +29,16 @@ extension ExpatDriver {
     /// Feeds bytes, holding them back while they would only make expat re-scan.
     @inline(__always)
     func feed(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if _slowPath(!readsInputDirectly) { return feedUndecided(bytes) }
+        if _slowPath(!inputEncoding.readsInputDirectly) { return feedUndecided(bytes) }
         return feedDirectly(bytes)
     }
 
     /// Feeds bytes that expat reads as they are (not before the transcoder).
     @inline(__always)
     func feedDirectly(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if !surrogateCheck.isOff, let invalid = surrogateCheck.firstInvalidOffset(in: bytes) {
+        if !inputEncoding.surrogateCheck.isOff,
+            let invalid = inputEncoding.surrogateCheck.firstInvalidOffset(in: bytes)
+        {
             return feedUpToUnpairedSurrogate(UnsafeRawBufferPointer(rebasing: bytes[..<invalid]))
         }
         return feedChecked(bytes)
@@ -47,13 +49,13 @@ extension ExpatDriver {
     func feedUpToUnpairedSurrogate(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         var result = feedChecked(bytes)
         if result == .suspended {
-            surrogateAfterSuspension = true
+            pause.addOwed(surrogateFound: true)
             return .suspended
         }
         if result == .ended { return .ended }
-        if held.count > 0 {
+        if holdback.held.count > 0 {
             result = parseHeld(isFinal: false, keepingLineBreak: false)
-            if result == .suspended { surrogateAfterSuspension = true }
+            if result == .suspended { pause.addOwed(surrogateFound: true) }
             if result != .accepted { return result }
         }
         violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
@@ -62,7 +64,7 @@ extension ExpatDriver {
 
     @inline(__always)
     func feedChecked(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if held.count == 0 && bytes.count >= holdUntil && bytes.count >= Self.smallFeed {
+        if holdback.held.count == 0 && bytes.count >= holdback.holdUntil && bytes.count >= Self.smallFeed {
             let tail = Self.lineBreakTail(bytes)
             if _fastPath(tail == 0) {
                 let result = parse(bytes, isFinal: false)
@@ -70,13 +72,13 @@ extension ExpatDriver {
                 return result
             }
             let result = parse(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)]), isFinal: false)
-            if result == .accepted, let base = bytes.baseAddress { held.append(base + bytes.count - tail, count: tail) }
+            if result == .accepted, let base = bytes.baseAddress { holdback.held.append(base + bytes.count - tail, count: tail) }
             if result == .suspended { holdUnsent(of: bytes, tail: tail) }
             return result
         }
-        if let base = bytes.baseAddress { held.append(base, count: bytes.count) }
-        guard held.count >= holdUntil else { return .held }
-        if bytes.count < Self.smallFeed && held.count < Self.smallFeedGathering && !bytes.contains(0x3E) {
+        if let base = bytes.baseAddress { holdback.held.append(base, count: bytes.count) }
+        guard holdback.held.count >= holdback.holdUntil else { return .held }
+        if bytes.count < Self.smallFeed && holdback.held.count < Self.smallFeedGathering && !bytes.contains(0x3E) {
             return .held
         }
         return parseHeld(isFinal: false)
@@ -84,7 +86,7 @@ extension ExpatDriver {
 
     /// Feeds whatever is held back and tells expat the input is complete.
     func finish() -> FeedResult {
-        if _slowPath(!readsInputDirectly), let result = finishUndecided() { return result }
+        if _slowPath(!inputEncoding.readsInputDirectly), let result = finishUndecided() { return result }
         return parseHeld(isFinal: true)
     }
 
@@ -92,27 +94,29 @@ extension ExpatDriver {
     /// come but the document is not complete (its source failed), the elements already
     /// whole in it still reach their handlers.
     func flushHeld() -> FeedResult {
-        if _slowPath(!readsInputDirectly && transcoder == nil), decideEncoding(isComplete: true) == .ended {
+        if _slowPath(!inputEncoding.readsInputDirectly && inputEncoding.transcoder == nil),
+            decideEncoding(isComplete: true) == .ended
+        {
             return .ended
         }
-        return held.count > 0 ? parseHeld(isFinal: false) : .accepted
+        return holdback.held.count > 0 ? parseHeld(isFinal: false) : .accepted
     }
 
     /// Feeds the held-back input; unless it is the last, a line break at its end stays held.
     func parseHeld(isFinal: Bool, keepingLineBreak: Bool = true) -> FeedResult {
-        let all = held.bytes(from: 0)
+        let all = holdback.held.bytes(from: 0)
         let tail = isFinal || !keepingLineBreak ? 0 : Self.lineBreakTail(all)
         let result = parse(UnsafeRawBufferPointer(rebasing: all[..<(all.count - tail)]), isFinal: isFinal)
-        let kept = result == .ended ? 0 : result == .suspended ? tail + unsentAfterSuspension : tail
-        held.removeAll(keepingLast: kept, capacityAtMost: 1 << 20)
+        let kept = result == .ended ? 0 : result == .suspended ? tail + pause.unsentBytes : tail
+        holdback.held.removeAll(keepingLast: kept, capacityAtMost: 1 << 20)
         return result
     }
 
     /// After a pause, keeps the end of a feed that expat did not get: the part a single
     /// call could not take and the held-back line break.
     func holdUnsent(of bytes: UnsafeRawBufferPointer, tail: Int) {
-        let kept = unsentAfterSuspension + tail
-        if kept > 0, let base = bytes.baseAddress { held.append(base + bytes.count - kept, count: kept) }
+        let kept = pause.unsentBytes + tail
+        if kept > 0, let base = bytes.baseAddress { holdback.held.append(base + bytes.count - kept, count: kept) }
     }
 
     /// How many bytes at the end of a feed expat must not see before what follows: a
@@ -141,15 +145,17 @@ extension ExpatDriver {
 
     func parse(_ bytes: UnsafeRawBufferPointer, isFinal: Bool) -> FeedResult {
         guard let parser else { return .ended }
-        if _slowPath(bytesGiven < 2) && encodingOverride != nil && rejectsZeroInFirstBytes(bytes) { return .ended }
-        if _slowPath(bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
+        if _slowPath(holdback.bytesGiven < 2) && inputEncoding.encodingOverride != nil && rejectsZeroInFirstBytes(bytes) {
+            return .ended
+        }
+        if _slowPath(holdback.bytesGiven < 3), let end = byteOrderMarkEnd(in: bytes) {
             guard parse(UnsafeRawBufferPointer(rebasing: bytes[..<end]), isFinal: false) == .accepted else { return .ended }
             return parse(UnsafeRawBufferPointer(rebasing: bytes[end...]), isFinal: isFinal)
         }
         var offset = 0
         while true {
             guard let budget = tokenBudget(unparsed: unparsedByteCount) else { return .ended }
-            var length = min(bytes.count - offset, maximumSlice, budget)
+            var length = min(bytes.count - offset, holdback.maximumSlice, budget)
             if length < bytes.count - offset {
                 length = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
             }
@@ -159,24 +165,20 @@ extension ExpatDriver {
             // reported as such, not as a truncated document, however the input was split.
             let final = isFinal && last && (length == 0 || maximumTokenBytes == Int.max)
             let start = bytes.baseAddress.map { ($0 + offset).assumingMemoryBound(to: CChar.self) }
-            bytesGiven += length
-            parseCallCount += 1
-            isSuspendable = true
+            holdback.bytesGiven += length
+            holdback.parseCallCount += 1
+            pause.beginCall()
             var status = charging { XML_Parse(parser, start, Int32(length), final ? 1 : 0) }
-            if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+            if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
                 status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: final))
             }
-            isSuspendable = false
-            suspensionRequested = false
-            suspensionDeferred = false
             offset += length
             if status == XML_STATUS_SUSPENDED {
-                isSuspended = true
-                suspendedCallIsFinal = isFinal
-                suspendedCallEndsDocument = final
-                unsentAfterSuspension = bytes.count - offset
+                pause.endCall(
+                    pausedOwing: .init(callIsFinal: isFinal, callEndsDocument: final, unsentBytes: bytes.count - offset))
                 return .suspended
             }
+            pause.endCall(pausedOwing: nil)
             guard status == XML_STATUS_OK else { return .ended }
             if final || (last && !isFinal) { break }
             if !checkUnfinishedToken(unparsedByteCount) { return .ended }
@@ -189,7 +191,7 @@ extension ExpatDriver {
     func concludeCall() -> FeedResult {
         let unparsed = unparsedByteCount
         guard checkUnfinishedToken(unparsed) else { return .ended }
-        holdUntil = minimumFeed(unparsed: unparsed)
+        holdback.holdUntil = minimumFeed(unparsed: unparsed)
         return .accepted
     }
 
@@ -203,10 +205,10 @@ extension ExpatDriver {
     /// columns, but as one when the call ends at the mark. The driver ends a call there, so
     /// positions do not depend on how the input was split.
     func byteOrderMarkEnd(in bytes: UnsafeRawBufferPointer) -> Int? {
-        let needed = 3 - leadingBytes.count
+        let needed = 3 - inputEncoding.leadingBytes.count
         guard needed > 0 else { return nil }
-        leadingBytes += bytes.prefix(needed)
-        guard leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
+        inputEncoding.leadingBytes += bytes.prefix(needed)
+        guard inputEncoding.leadingBytes == [0xEF, 0xBB, 0xBF] else { return nil }
         return bytes.count > needed ? needed : nil
     }
 
@@ -219,8 +221,8 @@ extension ExpatDriver {
     /// it stands, as it is anywhere else.
     /// - Returns: `true` when it was, and the parse ended.
     func rejectsZeroInFirstBytes(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let zero = bytes.prefix(2 - bytesGiven).firstIndex(of: 0) else { return false }
-        let offset = bytesGiven + zero
+        guard let zero = bytes.prefix(2 - holdback.bytesGiven).firstIndex(of: 0) else { return false }
+        let offset = holdback.bytesGiven + zero
         violate(.invalidToken, "not well-formed (invalid token)", at: (line: 1, column: offset + 1, byteOffset: offset))
         return true
     }

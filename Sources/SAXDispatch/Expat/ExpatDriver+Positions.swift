@@ -10,7 +10,9 @@ extension ExpatDriver {
             line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
             byteOffset: Int(XML_GetCurrentByteIndex(parser))
         )
-        if _slowPath(documentNumber > 1) { return Self.position(position, inDocumentStartingAt: documentStart) }
+        if _slowPath(documents.documentNumber > 1) {
+            return Self.position(position, inDocumentStartingAt: documents.documentStart)
+        }
         return position
     }
 
@@ -47,11 +49,16 @@ extension ExpatDriver {
     /// defaulted from the DTD, which follow them.
     var specifiedAttributeCount: Int { Int(XML_GetSpecifiedAttributeCount(parser)) / 2 }
 
-    /// The error expat stopped with, as a Swift value.
+    /// The error expat stopped with, as the parse throws it: code, message, position,
+    /// element path, source and, in a concatenated input, the document's number. The one
+    /// place an ``XMLParseError`` is made from expat's state; nothing amends it afterwards.
     ///
-    /// - Parameter rootStarted: Whether the root element started; the end of input is
-    ///   then ``XMLParseError/Code/truncated`` rather than a missing root.
-    func currentError(elementPath: ElementPath, rootStarted: Bool, source: String?) -> XMLParseError {
+    /// - Parameters:
+    ///   - elementPath: The open elements where expat stopped (the engine's).
+    ///   - rootStarted: Whether the root element started; the end of input is
+    ///     then ``XMLParseError/Code/truncated`` rather than a missing root.
+    ///   - source: The input's name.
+    func parseError(elementPath: ElementPath, rootStarted: Bool, source: String?) -> XMLParseError {
         guard let parser else {
             return XMLParseError(
                 code: .noMemory, message: "could not create an expat parser", line: 1, column: 1, byteOffset: 0,
@@ -76,7 +83,7 @@ extension ExpatDriver {
         case .noElements:
             message = "no root element"
         case .unknownEncoding:
-            if let name = unknownEncodingName {
+            if let name = inputEncoding.unknownEncodingName {
                 message = "unknown encoding \"\(MessageText.name(name))\""
                 if let refusal = EncodingCatalog.refusal(of: name) { message += ": \(refusal)" }
             }
@@ -92,12 +99,14 @@ extension ExpatDriver {
         default:
             if let detail = errorDetail(for: code) { message += detail }
         }
-        if let version = declaredXMLVersion {
+        if let version = documents.declaredXMLVersion {
             // A rule of XML 1.1 that 1.0 lacks may be why: say which rules applied.
             message += " (the document declares XML version \"\(MessageText.name(version))\"; it is read by XML 1.0's rules)"
         }
-        return XMLParseError(
+        var error = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
             byteOffset: max(0, position.byteOffset), elementPath: elementPath, limit: limit, source: source)
+        if documents.readsConcatenatedDocuments { error.documentNumber = documents.documentNumber }
+        return error
     }
 }

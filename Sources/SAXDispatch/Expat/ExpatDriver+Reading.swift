@@ -16,42 +16,42 @@ extension ExpatDriver {
         if chunkSize < Self.holdbackThreshold {
             return try parseFeeding(reading: &reader, chunkSize: chunkSize, afterRead: afterRead)
         }
-        if _slowPath(!readsInputDirectly),
+        if _slowPath(!inputEncoding.readsInputDirectly),
             let result = try parseReadingUndecided(&reader, chunkSize: chunkSize, afterRead: afterRead)
         {
             return result
         }
-        if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
-        if bytesGiven + held.count < 3 {
+        if holdback.held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+        if holdback.bytesGiven + holdback.held.count < 3 {
             // The first bytes go through parse(_:isFinal:), which ends a call after a byte order mark.
             var first: (UInt8, UInt8, UInt8) = (0, 0, 0)
-            let wanted = 3 - bytesGiven - held.count
+            let wanted = 3 - holdback.bytesGiven - holdback.held.count
             let read = withUnsafeMutableBytes(of: &first) { buffer in reader.fill(buffer.baseAddress, count: wanted) }
             let count = read.count
             let result = withUnsafeBytes(of: &first) { feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             if result == .ended { return .ended }
             if let failure = read.failure { throw failure }
             if count < wanted { return finish() }
-            if held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
+            if holdback.held.count > 0 && parseHeld(isFinal: false) == .ended { return .ended }
         }
         while true {
             let unparsed = unparsedByteCount
             guard checkUnfinishedToken(unparsed), let budget = tokenBudget(unparsed: unparsed) else { return .ended }
-            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), maximumSlice)
+            let wanted = min(max(chunkSize, minimumFeed(unparsed: unparsed)), holdback.maximumSlice)
             // A line break held back from the previous read goes first.
-            let carried = held.count
+            let carried = holdback.held.count
             guard let buffer = charging({ XML_GetBuffer(parser, Int32(carried + wanted)) }) else { return .ended }
-            if carried > 0, let heldBytes = held.bytes(from: 0).baseAddress {
+            if carried > 0, let heldBytes = holdback.held.bytes(from: 0).baseAddress {
                 UnsafeMutableRawPointer(buffer).copyMemory(from: heldBytes, byteCount: carried)
             }
-            held.removeAll(keepingAtMost: 1 << 20)
+            holdback.held.removeAll(keepingAtMost: 1 << 20)
             let read = reader.fill(buffer + carried, count: wanted)
             let filled = carried + read.count
             // The bytes read before a failure are parsed before it is reported.
             let isFinal = filled < carried + wanted && read.failure == nil
             let bytes = UnsafeRawBufferPointer(start: buffer, count: filled)
-            if !surrogateCheck.isOff,
-                let invalid = surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
+            if !inputEncoding.surrogateCheck.isOff,
+                let invalid = inputEncoding.surrogateCheck.firstInvalidOffset(in: UnsafeRawBufferPointer(rebasing: bytes[carried...]))
             {
                 if carried + invalid > budget {
                     // More than the token limit leaves room for: the bytes before the surrogate
@@ -62,9 +62,9 @@ extension ExpatDriver {
                 }
                 // Parsed in expat's buffer, even when there are none: the call also gives back
                 // the position that asking for the buffer cleared.
-                bytesGiven += carried + invalid
+                holdback.bytesGiven += carried + invalid
                 var status = charging { XML_ParseBuffer(parser, Int32(carried + invalid), 0) }
-                if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+                if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
                     status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: false))
                 }
                 guard status == XML_STATUS_OK, checkUnfinishedToken(unparsedByteCount) else { return .ended }
@@ -76,12 +76,12 @@ extension ExpatDriver {
             if given == budget && given < filled {
                 given = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
             }
-            if given < filled, let base = bytes.baseAddress { held.append(base + given, count: filled - given) }
+            if given < filled, let base = bytes.baseAddress { holdback.held.append(base + given, count: filled - given) }
             // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
             let isLast = isFinal && given == filled && (given == 0 || maximumTokenBytes == Int.max)
-            bytesGiven += given
+            holdback.bytesGiven += given
             var status = charging { XML_ParseBuffer(parser, Int32(given), isLast ? 1 : 0) }
-            if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
+            if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
                 status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: isLast))
             }
             guard status == XML_STATUS_OK else { return .ended }
@@ -102,7 +102,7 @@ extension ExpatDriver {
     ) throws -> FeedResult? {
         // At least four bytes at first: expat decides on UTF-8 from a single byte that holds no zero,
         // where UTF-16 needs two to be told, and UTF-32 four.
-        let size = max(4, min(chunkSize, maximumSlice))
+        let size = max(4, min(chunkSize, holdback.maximumSlice))
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
         defer { chunk.deallocate() }
         while true {
@@ -111,7 +111,7 @@ extension ExpatDriver {
             if let failure = read.failure { throw failure }
             if read.count < size { return finish() }
             guard afterRead() else { return .ended }
-            if readsInputDirectly { return nil }
+            if inputEncoding.readsInputDirectly { return nil }
         }
     }
 
@@ -133,7 +133,7 @@ extension ExpatDriver {
                 count = try block.withUnsafeMutableBytes { try reader.read(into: $0) }
             } catch {
                 // The bytes read before the failure are parsed before it is reported.
-                if held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
+                if holdback.held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
                 throw error
             }
             precondition(count >= 0 && count <= block.count, "XMLInputReader.read(into:) returned \(count) for a buffer of \(block.count) bytes")

@@ -186,13 +186,13 @@ extension ExpatDriver {
         systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?, notationName: UnsafePointer<CChar>?
     ) {
         // The built-in entities of a known DTD count towards no limit: the package wrote them.
-        if readsBuiltInEntities {
+        if dtd.readsBuiltInEntities {
             if let name = string(name) { _ = recordDeclaration(name: name, value: value, length: length) }
             return
         }
-        entityDeclarationCount += 1
+        dtd.entityDeclarationCount += 1
         let limit = profile.maximumEntityDeclarations
-        if limit.isExceeded(by: entityDeclarationCount) {
+        if limit.isExceeded(by: dtd.entityDeclarationCount) {
             violate(
                 .entityLimitExceeded,
                 "more than maximumEntityDeclarations (\(limit)) entity declarations", limit: limit.value)
@@ -200,7 +200,7 @@ extension ExpatDriver {
         }
         guard admitsTokenSize(), checkName(name), checkName(notationName) else { return }
         if let systemID, !isParameterEntity {
-            externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
+            dtd.externalEntityNames[UTF8Text.string(cString: systemID)] = string(name)
         }
         if !isParameterEntity, let name = string(name) {
             guard recordDeclaration(name: name, value: systemID == nil ? value : nil, length: length) else { return }
@@ -212,15 +212,15 @@ extension ExpatDriver {
         elementName: UnsafePointer<CChar>?, attributeName: UnsafePointer<CChar>?, type: UnsafePointer<CChar>?,
         hasDefault: Bool
     ) {
-        hasAttributeDeclarations = true
+        dtd.hasAttributeDeclarations = true
         guard admitsTokenSize(), checkName(elementName), checkName(attributeName), checkEnumeratedNames(type)
         else { return }
-        if hasDefault && checksAttributeEntityReferences {
+        if hasDefault && dtd.checksAttributeEntityReferences {
             guard admitsEntityReferences(inDefaultOf: string(attributeName) ?? "") else { return }
         }
         let element = string(elementName) ?? ""
-        let count = attributeDeclarationCounts[element, default: 0] + 1
-        attributeDeclarationCounts[element] = count
+        let count = dtd.attributeDeclarationCounts[element, default: 0] + 1
+        dtd.attributeDeclarationCounts[element] = count
         let limit = profile.maximumAttributes
         if limit.isExceeded(by: count) {
             violate(
@@ -240,24 +240,24 @@ extension ExpatDriver {
         _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, from specified: Int, to count: Int
     ) -> Bool {
         for index in specified..<count {
-            if let value = attributes[2 * index + 1] { defaultedAttributeBytes += strlen(value) }
+            if let value = attributes[2 * index + 1] { dtd.defaultedAttributeBytes += strlen(value) }
         }
         let input = max(1, Int(XML_GetCurrentByteIndex(parser)) + currentEventByteCount)
-        let output = input + defaultedAttributeBytes
+        let output = input + dtd.defaultedAttributeBytes
         guard UInt64(output) >= profile.amplificationActivationBytes,
             Double(output) / Double(input) > Double(profile.maximumAmplification)
         else { return true }
         violate(
             .amplificationLimitBreach,
             "limit on input amplification factor breached by attribute values defaulted from the DTD"
-                + " (\(defaultedAttributeBytes) bytes of them after \(input) bytes of input; maximumAmplification"
+                + " (\(dtd.defaultedAttributeBytes) bytes of them after \(input) bytes of input; maximumAmplification"
                 + " \(profile.maximumAmplification))")
         return false
     }
 
     fileprivate func externalEntityReferenced(systemID: UnsafePointer<CChar>?, publicID: UnsafePointer<CChar>?) {
         let system = string(systemID) ?? ""
-        var described = externalEntityNames[system].map { "&\(MessageText.name($0));" } ?? "an external entity"
+        var described = dtd.externalEntityNames[system].map { "&\(MessageText.name($0));" } ?? "an external entity"
         if let publicID = string(publicID) {
             described += " (PUBLIC \"\(MessageText.name(publicID))\" \"\(MessageText.name(system))\")"
         } else {

@@ -16,13 +16,13 @@ extension ExpatDriver {
     /// values of one entity's replacement text, up to ``XMLStreamOutput/maximumWaitingValues``.
     @inline(__always)
     func suspend() {
-        guard isSuspendable, !suspensionRequested, !isStopped, let parser else { return }
+        guard pause.acceptsRequest, let parser else { return }
         if currentEventMayBeInEntity {
-            suspensionDeferred = true
-            withEngine { $0.hasPauseWork = true }
+            pause.request(deferred: true)
+            withEngine { $0.awaitEventForPause() }
             return
         }
-        suspensionRequested = true
+        pause.request(deferred: false)
         _ = XML_StopParser(parser, 1)
     }
 
@@ -39,58 +39,59 @@ extension ExpatDriver {
         return first == 0 && offset + 1 < size && UInt8(bitPattern: buffer[Int(offset) + 1]) == 0x26
     }
 
+    /// Whether expat is paused, holding input it has not parsed yet.
+    var isSuspended: Bool { pause.isPaused }
+
     /// Whether a callback asked expat to pause after the current one (``suspend()``).
-    var isPauseRequested: Bool { suspensionRequested }
+    var isPauseRequested: Bool { pause.isRequested }
 
     /// Whether a pause waits for the document's own next event, asked for inside an
     /// internal entity (``suspend()``).
-    var isPauseDeferred: Bool { suspensionDeferred }
+    var isPauseDeferred: Bool { pause.isDeferred }
 
     /// Pauses now if a callback inside an internal entity asked to (the engine checks at
-    /// each event while it has pause work).
+    /// each event while a pause awaits one, ``DispatchEngine/pauseAwaitsEvent``).
     func suspendIfDeferred() {
-        guard _slowPath(suspensionDeferred) else { return }
-        suspensionDeferred = false
+        guard _slowPath(pause.isDeferred) else { return }
         suspend()
     }
 
     /// Goes on parsing after ``suspend()`` paused expat: the rest of the paused call's
     /// input, then whatever input was not given to expat yet if the paused call was the
-    /// last one. Returns `.suspended` again when a callback pauses it again.
+    /// last one, then what the paused call still owes. Returns `.suspended` again when a
+    /// callback pauses it again.
     func resume() -> FeedResult {
-        guard isSuspended, let parser else { return .accepted }
-        isSuspended = false
-        isSuspendable = true
+        guard let parser else { return .accepted }
+        // A parse stopped while paused: expat was told to stop, as its resume would say.
+        if pause.isStopped { return .ended }
+        guard let owed = pause.resume() else { return .accepted }
         var status = charging { XML_ResumeParser(parser) }
-        if _slowPath(status == XML_STATUS_ERROR && readsConcatenatedDocuments) {
-            status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: suspendedCallEndsDocument))
+        if _slowPath(status == XML_STATUS_ERROR && documents.readsConcatenatedDocuments) {
+            status = XML_Status(rawValue: statusContinuingAfterDocumentEnd(isFinal: owed.callEndsDocument))
         }
-        isSuspendable = false
-        suspensionRequested = false
-        suspensionDeferred = false
         if status == XML_STATUS_SUSPENDED {
-            isSuspended = true
+            pause.endCall(pausedOwing: owed)
             return .suspended
         }
+        pause.endCall(pausedOwing: nil)
         guard status == XML_STATUS_OK else { return .ended }
         // The paused call is complete. Input it never reached (a feed larger than one call
-        // takes) waits at the front of `held`, and goes on in the same way now.
-        let unsent = unsentAfterSuspension
-        unsentAfterSuspension = 0
-        if suspendedCallIsFinal {
-            return held.count > 0 || !suspendedCallEndsDocument ? parseHeld(isFinal: true) : .accepted
+        // takes) waits at the front of the holdback, and goes on in the same way now.
+        if owed.callIsFinal {
+            return holdback.held.count > 0 || !owed.callEndsDocument ? parseHeld(isFinal: true) : .accepted
         }
-        if unsent > 0 {
-            let result = parseHeld(isFinal: false, keepingLineBreak: !surrogateAfterSuspension)
+        if owed.unsentBytes > 0 {
+            let result = parseHeld(isFinal: false, keepingLineBreak: !owed.surrogateFound)
+            if result == .suspended { pause.addOwed(surrogateFound: owed.surrogateFound) }
             if result != .accepted { return result }
         }
-        if surrogateAfterSuspension {
-            if held.count > 0 {
+        if owed.surrogateFound {
+            if holdback.held.count > 0 {
                 let result = parseHeld(isFinal: false, keepingLineBreak: false)
                 // Paused again: the surrogate is reported after the next resume.
+                if result == .suspended { pause.addOwed(surrogateFound: true) }
                 if result != .accepted { return result }
             }
-            surrogateAfterSuspension = false
             violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
             return .ended
         }

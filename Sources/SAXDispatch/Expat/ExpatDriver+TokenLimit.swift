@@ -42,7 +42,7 @@ extension ExpatDriver {
 
     /// The bytes of the input's smallest character as expat reads it: 2 in UTF-16, else 1
     /// (UTF-8 and the single-byte encodings share ASCII's delimiters, one byte each).
-    private var characterWidth: Int { surrogateCheck.isUTF16 ? 2 : 1 }
+    private var characterWidth: Int { inputEncoding.surrogateCheck.isUTF16 ? 2 : 1 }
 
     /// Whether expat's unfinished token, `unparsed` bytes long, may be complete and only wait
     /// for the byte after it: a name or keyword (which ends where a character that cannot
@@ -62,7 +62,7 @@ extension ExpatDriver {
             guard start + width <= token.count else { return nil }
             if width == 1 { return UInt32(token[start]) }
             let (first, second) = (UInt32(token[start]), UInt32(token[start + 1]))
-            return surrogateCheck.isBigEndian ? first << 8 | second : second << 8 | first
+            return inputEncoding.surrogateCheck.isBigEndian ? first << 8 | second : second << 8 | first
         }
         guard let first = unit(0) else { return true }
         switch first {

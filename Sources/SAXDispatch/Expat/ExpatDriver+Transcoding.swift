@@ -9,18 +9,18 @@ private import CExpat
 extension ExpatDriver {
     /// Feeds bytes before the encoding is decided, or through the transcoder.
     func feedUndecided(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
-        if let transcoder { return feedTranscoding(bytes, through: transcoder) }
+        if let transcoder = inputEncoding.transcoder { return feedTranscoding(bytes, through: transcoder) }
         let detection: EncodingTranscoder.Detection
-        if sniffedBytes.isEmpty {
+        if inputEncoding.sniffedBytes.isEmpty {
             detection = EncodingTranscoder.detect(bytes, isComplete: false)
             if case .undecided = detection {
-                sniffedBytes = Array(bytes)
+                inputEncoding.sniffedBytes = Array(bytes)
                 return .held
             }
             return start(detection, with: bytes)
         }
-        sniffedBytes += bytes
-        detection = sniffedBytes.withUnsafeBytes { EncodingTranscoder.detect($0, isComplete: false) }
+        inputEncoding.sniffedBytes += bytes
+        detection = inputEncoding.sniffedBytes.withUnsafeBytes { EncodingTranscoder.detect($0, isComplete: false) }
         if case .undecided = detection { return .held }
         return startWithSniffedBytes(detection)
     }
@@ -28,41 +28,41 @@ extension ExpatDriver {
     /// Decides the encoding from the bytes held so far, when no more will come (or none
     /// for a while), and feeds them.
     func decideEncoding(isComplete: Bool) -> FeedResult {
-        let detection = sniffedBytes.withUnsafeBytes { EncodingTranscoder.detect($0, isComplete: isComplete) }
+        let detection = inputEncoding.sniffedBytes.withUnsafeBytes { EncodingTranscoder.detect($0, isComplete: isComplete) }
         return startWithSniffedBytes(detection)
     }
 
     /// The end of the input while it is undecided or transcoded.
     /// - Returns: How the parse ended, or nil when expat's own end of input follows.
     func finishUndecided() -> FeedResult? {
-        if transcoder == nil {
+        if inputEncoding.transcoder == nil {
             let result = decideEncoding(isComplete: true)
             if result == .ended || result == .suspended { return result }
         }
-        guard let transcoder, transcoder.endsInsideSequence else { return nil }
+        guard let transcoder = inputEncoding.transcoder, transcoder.endsInsideSequence else { return nil }
         return reportTranscodingFailure(
             code: .truncated, "the input ends inside a character (a partial \(transcoder.name) sequence)")
     }
 
     private func startWithSniffedBytes(_ detection: EncodingTranscoder.Detection) -> FeedResult {
-        let bytes = sniffedBytes
-        sniffedBytes = []
+        let bytes = inputEncoding.sniffedBytes
+        inputEncoding.sniffedBytes = []
         return bytes.withUnsafeBytes { start(detection, with: $0) }
     }
 
     private func start(_ detection: EncodingTranscoder.Detection, with bytes: UnsafeRawBufferPointer) -> FeedResult {
         switch detection {
         case .undecided, .direct:
-            readsInputDirectly = true
+            inputEncoding.readsInputDirectly = true
             return feedDirectly(bytes)
         case .transcode(let transcoder):
             // Expat reads UTF-8 from here on, whatever the declaration says.
             guard let parser, charging({ XML_SetEncoding(parser, "UTF-8") }) == XML_STATUS_OK else {
-                readsInputDirectly = true
+                inputEncoding.readsInputDirectly = true
                 return feedDirectly(bytes)
             }
-            encodingOverride = "UTF-8"
-            self.transcoder = transcoder
+            inputEncoding.encodingOverride = "UTF-8"
+            inputEncoding.transcoder = transcoder
             return feedTranscoding(bytes, through: transcoder)
         }
     }
@@ -70,12 +70,12 @@ extension ExpatDriver {
     /// Converts bytes and feeds their UTF-8. When expat pauses, the rest of the converted
     /// input waits in `held` with the input expat did not reach.
     private func feedTranscoding(_ bytes: UnsafeRawBufferPointer, through transcoder: EncodingTranscoder) -> FeedResult {
-        if transcodingFailedAfterSuspension { return reportInvalidSequence(transcoder) }
+        if inputEncoding.invalidSequenceAwaitsReport { return reportInvalidSequence(transcoder) }
         var result = FeedResult.held
         let outcome = transcoder.convert(bytes) { utf8 in
             if result == .suspended {
-                if let base = utf8.baseAddress { held.append(base, count: utf8.count) }
-                unsentAfterSuspension += utf8.count
+                if let base = utf8.baseAddress { holdback.held.append(base, count: utf8.count) }
+                pause.addOwed(unsentBytes: utf8.count)
                 return true
             }
             let fed = feedDirectly(utf8)
@@ -88,7 +88,7 @@ extension ExpatDriver {
         case .invalid:
             if result == .ended { return .ended }
             if result == .suspended {
-                transcodingFailedAfterSuspension = true
+                inputEncoding.invalidSequenceAwaitsReport = true
                 return .suspended
             }
             return reportInvalidSequence(transcoder)
@@ -103,12 +103,12 @@ extension ExpatDriver {
     /// Gives expat all converted input, so that every event before the failure is
     /// delivered and its position known, then ends the parse with an error there.
     private func reportTranscodingFailure(code: XMLParseError.Code, _ message: String) -> FeedResult {
-        if held.count > 0 {
+        if holdback.held.count > 0 {
             let result = parseHeld(isFinal: false, keepingLineBreak: false)
-            if result == .suspended { transcodingFailedAfterSuspension = true }
+            if result == .suspended { inputEncoding.invalidSequenceAwaitsReport = true }
             if result != .accepted { return result }
         }
-        transcodingFailedAfterSuspension = false
+        inputEncoding.invalidSequenceAwaitsReport = false
         violate(code, message, at: positionAfterInput())
         return .ended
     }

@@ -23,6 +23,10 @@
 /// A parser owns mutable C state and is used from one thread at a time; it is not
 /// `Sendable`.
 public final class PushParser {
+    /// The parser owns both halves of the parse, and keeps them alive while expat runs: the
+    /// driver, which owns expat and takes the input, pauses and errors; and the engine,
+    /// which the driver reports expat's events to. Each holds the other unretained.
+    let driver: ExpatDriver
     let engine: DispatchEngine
     private var failure: (any Error)?
     private var outcome: ParseOutcome?
@@ -47,7 +51,7 @@ public final class PushParser {
 
     /// Creates a parser that dispatches to the handlers of `dispatcher`.
     public init(_ dispatcher: Dispatcher, source: String? = nil) {
-        engine = DispatchEngine(dispatcher: dispatcher)
+        (driver, engine) = Self.makeDriverAndEngine(dispatcher)
         self.source = source
     }
 
@@ -55,8 +59,8 @@ public final class PushParser {
     /// whatever the document declares, or as the document says for `nil`; and as documents
     /// one after another when `readsConcatenatedDocuments`.
     init(_ dispatcher: Dispatcher, source: String?, encoding: String?, readsConcatenatedDocuments: Bool = false) {
-        engine = DispatchEngine(
-            dispatcher: dispatcher, encoding: encoding, readsConcatenatedDocuments: readsConcatenatedDocuments)
+        (driver, engine) = Self.makeDriverAndEngine(
+            dispatcher, encoding: encoding, readsConcatenatedDocuments: readsConcatenatedDocuments)
         self.source = source
     }
 
@@ -66,10 +70,22 @@ public final class PushParser {
         streaming dispatcher: Dispatcher, source: String?, encoding: String? = nil,
         readsConcatenatedDocuments: Bool = false
     ) {
-        engine = DispatchEngine(
-            dispatcher: dispatcher, mayDefer: false, encoding: encoding,
-            readsConcatenatedDocuments: readsConcatenatedDocuments)
+        (driver, engine) = Self.makeDriverAndEngine(
+            dispatcher, encoding: encoding, readsConcatenatedDocuments: readsConcatenatedDocuments, mayDefer: false)
         self.source = source
+    }
+
+    /// The driver (and its expat parser) and the engine of one parse, connected: expat's
+    /// callbacks go through the driver to the engine.
+    private static func makeDriverAndEngine(
+        _ dispatcher: Dispatcher, encoding: String? = nil, readsConcatenatedDocuments: Bool = false, mayDefer: Bool = true
+    ) -> (ExpatDriver, DispatchEngine) {
+        let driver = ExpatDriver(
+            profile: dispatcher.safety, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
+        driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
+        let engine = DispatchEngine(dispatcher: dispatcher, driver: driver, mayDefer: mayDefer)
+        driver.connect(to: engine)
+        return (driver, engine)
     }
 
     /// Whether the input may hold documents one after another, each parsed in turn with
@@ -84,16 +100,16 @@ public final class PushParser {
     /// try parser.finish()
     /// ```
     public var readsConcatenatedDocuments: Bool {
-        get { engine.readsConcatenatedDocuments }
-        set { engine.driver.readsConcatenatedDocuments = newValue }
+        get { driver.documents.readsConcatenatedDocuments }
+        set { driver.documents.readsConcatenatedDocuments = newValue }
     }
 
     /// How many documents the parser has begun: 1 until a concatenated input's second
     /// document starts (``readsConcatenatedDocuments``).
-    public var documentCount: Int { engine.documentNumber }
+    public var documentCount: Int { driver.documents.documentNumber }
 
     /// The number of input bytes received so far (fed, or read from a file).
-    public var byteCount: Int { engine.byteCount }
+    public var byteCount: Int { driver.byteCount }
 
     /// Whether parsing has stopped, by request, by a handler error or a parse error.
     public var isStopped: Bool { engine.isHalted || failure != nil }
@@ -107,7 +123,7 @@ public final class PushParser {
         if engine.isHalted || outcome != nil { return }
         precondition(!isParsing, Self.reentrancyMessage)
         isParsing = true
-        let result = engine.feed(bytes)
+        let result = driver.feed(bytes)
         isParsing = false
         try settle(afterFeeding: result)
     }
@@ -123,7 +139,7 @@ public final class PushParser {
         if engine.isHalted || outcome != nil { return }
         precondition(!isParsing, Self.reentrancyMessage)
         isParsing = true
-        let result = engine.flushHeldInput()
+        let result = driver.flushHeld()
         isParsing = false
         try settle(afterFeeding: result)
     }
@@ -167,7 +183,7 @@ public final class PushParser {
     /// - Throws: ``XMLParseError`` when the document is not well-formed, or the error a
     ///   handler threw, wrapped in a ``HandlerError``.
     public func feed(_ text: String) throws {
-        engine.overrideEncoding("UTF-8")
+        driver.overrideEncoding("UTF-8")
         var text = text
         try text.withUTF8 { try feed(UnsafeRawBufferPointer($0)) }
     }
@@ -188,20 +204,20 @@ public final class PushParser {
     // MARK: Pausing, for consumers that pull (asynchronous streams)
 
     /// Whether a handler paused the parse (``requestSuspension()``) with input left to parse.
-    @usableFromInline var isSuspended: Bool { engine.isSuspended }
+    @usableFromInline var isSuspended: Bool { driver.isSuspended }
 
     /// Asks expat to pause after the current callback, so that the call feeding or
     /// finishing the parse returns with the rest of the input kept for ``resume()``.
     /// Does nothing when called outside a parse call.
     @usableFromInline
     func requestSuspension() {
-        engine.requestSuspension()
+        driver.suspend()
     }
 
     /// Whether a handler asked to pause inside an internal entity's replacement text,
     /// where the pause waits for the document's own next event.
     @usableFromInline
-    var isPauseDeferred: Bool { engine.isPauseDeferred }
+    var isPauseDeferred: Bool { driver.isPauseDeferred }
 
     /// Fails the parse because more than `limit` values wait for a stream's consumer
     /// (``XMLStreamOutput/maximumWaitingValues``); the error reaches the consumer after the
@@ -221,10 +237,10 @@ public final class PushParser {
     func finishUnlessSuspended() throws -> ParseOutcome? {
         try checkOpen()
         if let outcome { return outcome }
-        precondition(!engine.isSuspended, "finish() called on a paused parse; resume it first")
+        precondition(!driver.isSuspended, "finish() called on a paused parse; resume it first")
         if engine.isHalted { return conclude(.stopped) }
         isFinishing = true
-        return try concludeFinishing(whileParsing { engine.finishInput() })
+        return try concludeFinishing(whileParsing { driver.finish() })
     }
 
     /// Goes on after a pause: parses the rest of the input already fed (or, after
@@ -242,7 +258,7 @@ public final class PushParser {
             if engine.isHalted { try settle() }
             return nil
         }
-        let result = whileParsing { engine.resumeInput() }
+        let result = whileParsing { driver.resume() }
         if isFinishing { return try concludeFinishing(result) }
         try settle(afterFeeding: result)
         return nil
@@ -287,7 +303,7 @@ public final class PushParser {
     @discardableResult
     public func parse(_ input: XMLInput) throws -> ParseOutcome {
         source = input.name
-        if let encoding = input.encoding { engine.overrideEncoding(encoding) }
+        if let encoding = input.encoding { driver.overrideEncoding(encoding) }
         if input.readsConcatenatedDocuments { readsConcatenatedDocuments = true }
         return try input.parse(with: self)
     }
@@ -304,7 +320,7 @@ public final class PushParser {
         do {
             result = try whileParsing {
                 // Text gathered for text-chunk handlers goes out after each read, as after each feed.
-                try engine.parse(reading: &reader, chunkSize: chunkSize) {
+                try driver.parse(reading: &reader, chunkSize: chunkSize) {
                     engine.flushPendingText()
                     return !engine.isHalted
                 }
@@ -346,8 +362,8 @@ public final class PushParser {
     @inline(__always)
     private func checkOpen() throws {
         if let failure { throw failure }
-        guard engine.isAvailable else {
-            let error = engine.creationError(source: source)
+        guard driver.isAvailable else {
+            let error = driver.parseError(elementPath: [], rootStarted: false, source: source)
             failure = error
             throw error
         }
@@ -367,10 +383,9 @@ public final class PushParser {
         whileParsing { engine.deliverDeferred() }
         try rethrowHandlerError()
         if engine.stopRequested { return }
-        if var violation = engine.violation {
+        if let violation = engine.violation {
             whileParsing { engine.flushPendingTextAfterViolation() }
             try rethrowHandlerError()
-            violation.source = source
             failure = violation
             throw violation
         }
@@ -378,7 +393,7 @@ public final class PushParser {
         // exactly as it would have if the input had been split just before the error.
         whileParsing { engine.flushPendingText() }
         try rethrowHandlerError()
-        let error = engine.parseError(source: source)
+        let error = driver.parseError(elementPath: engine.currentPath, rootStarted: engine.rootStarted, source: source)
         failure = error
         engine.halt()
         throw error
@@ -397,7 +412,7 @@ public final class PushParser {
         if result == .completed {
             let atEnd =
                 (engine.unseenPatternPrefixes().map(ParseWarning.unseenPrefix)
-                + engine.driver.skippedEntities.warnings).map { warning in
+                + driver.dtd.skippedEntities.warnings).map { warning in
                     var warning = warning
                     warning.source = source
                     return warning

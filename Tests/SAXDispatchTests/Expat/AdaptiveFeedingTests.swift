@@ -10,7 +10,7 @@ struct AdaptiveFeedingTests {
         let parser = PushParser(dispatcher)
         try parser.feed(document, inPiecesOf: chunk)
         let outcome = try parser.finish()
-        return (parser.engine.driver.parseCallCount, outcome)
+        return (parser.driver.holdback.parseCallCount, outcome)
     }
 
     @Test("a 1 MiB attribute value fed in 4 KiB pieces reaches expat in a handful of calls")

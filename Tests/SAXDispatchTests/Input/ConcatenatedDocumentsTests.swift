@@ -337,7 +337,7 @@ struct ConcatenatedDocumentsTests {
             parser.readsConcatenatedDocuments = true
             try parser.feed(Array(text.utf8), inPiecesOf: 4096)
             try parser.finish()
-            return (parser.engine.driver.peakParserMemory, parser.engine.names.count, entries)
+            return (parser.driver.peakParserMemory, parser.engine.names.count, entries)
         }
         let few = try parse(documents: 200)
         let many = try parse(documents: 20_000)

@@ -144,7 +144,7 @@ struct StreamTests {
                     }
                     let parser = PushParser(dispatcher)
                     pausing = parser
-                    parser.engine.driver.maximumSlice = slice
+                    parser.driver.holdback.maximumSlice = slice
                     var pauses = 0
                     var error: String?
                     do {
@@ -173,7 +173,7 @@ struct StreamTests {
                     // A pause at every <a/> (its end follows its start in the same token), at the
                     // start and end of every <b>, at the comment.
                     #expect(pauses >= 40 + 80 + 1, "\(label)")
-                    #expect(parser.engine.driver.parseCallCount > document.count / slice, "\(label)")
+                    #expect(parser.driver.holdback.parseCallCount > document.count / slice, "\(label)")
                 }
             }
         }

@@ -116,7 +116,7 @@ extension DispatchEngine {
         stack.top.flags = flags
         topFlags = flags
         content.begin(depth: stack.count, flags: .wholeText)
-        driver.setCharacterData(.rare)
+        setCharacterData(.rare)
     }
 
     /// The whole text so far of an open element whose whole text is gathered, shaped by `policy`.
@@ -132,7 +132,7 @@ extension DispatchEngine {
         stack.top.flags = flags
         topFlags = flags
         content.begin(depth: stack.count, flags: .innerMarkup)
-        driver.setCharacterData(.rare)
+        setCharacterData(.rare)
     }
 
     /// The inner markup so far of an open element whose markup is written, its ends

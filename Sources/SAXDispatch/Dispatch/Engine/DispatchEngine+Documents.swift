@@ -35,7 +35,7 @@ extension DispatchEngine {
         chargedNameCount = names.count
         let held = names.heldBytes
         if chargedNameBytes > held {
-            driver.release(bytes: chargedNameBytes - held)
+            releaseParserMemory(bytes: chargedNameBytes - held)
             chargedNameBytes = held
         }
     }

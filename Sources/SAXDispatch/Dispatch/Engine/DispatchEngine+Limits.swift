@@ -13,8 +13,8 @@ extension DispatchEngine {
             violate(limits.depthViolation())
             return false
         }
-        if driver.hasAttributeDeclarations || driver.pendingNamespaceDeclarations != 0
-            || limits.examinesStartTag(byteCount: driver.currentEventByteCount)
+        if startTagsMayCarryDefaults || startTagDeclaresNamespaces
+            || limits.examinesStartTag(byteCount: currentEventByteCount)
         {
             return checkStartTag(name, attributes)
         }
@@ -32,16 +32,15 @@ extension DispatchEngine {
     func checkStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
     ) -> Bool {
-        let declarations = driver.pendingNamespaceDeclarations
-        driver.pendingNamespaceDeclarations = 0
-        guard let count = driver.checkStartTag(name, attributes) else { return false }
+        let declarations = takeNamespaceDeclarationCount()
+        guard let count = checkStartTagTokens(name, attributes) else { return false }
         if !limits.admitsAttributes(count + declarations) {
             violate(limits.attributeViolation())
             return false
         }
-        if driver.hasAttributeDeclarations {
-            let specified = min(count, driver.specifiedAttributeCount)
-            if specified < count { return driver.admitsDefaultedAttributes(attributes, from: specified, to: count) }
+        if startTagsMayCarryDefaults {
+            let specified = min(count, specifiedAttributeCount)
+            if specified < count { return admitsDefaultedAttributes(attributes, from: specified, to: count) }
         }
         return true
     }
@@ -122,7 +121,7 @@ extension DispatchEngine {
         chargedNameCount = names.count
         let held = names.heldBytes + keys.heldBytes
         guard held > chargedNameBytes else { return }
-        guard driver.charge(bytes: held - chargedNameBytes, holding: "the names of \(names.count) distinct elements")
+        guard chargeParserMemory(bytes: held - chargedNameBytes, holding: "the names of \(names.count) distinct elements")
         else { return }
         chargedNameBytes = held
     }

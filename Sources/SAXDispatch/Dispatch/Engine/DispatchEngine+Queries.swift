@@ -32,7 +32,7 @@ extension DispatchEngine {
     func attributes(for serial: UInt64, checked: Bool = true) -> ElementAttributes {
         guard let pairs = currentAttributes, serial == attributesSerial else { return .empty }
         let count = Self.attributeCount(pairs)
-        let specified = driver.hasAttributeDeclarations ? min(count, driver.specifiedAttributeCount) : count
+        let specified = startTagsMayCarryDefaults ? min(count, specifiedAttributeCount) : count
         return ElementAttributes(
             engine: checked ? self : nil, serial: serial, pairs: pairs, count: count, specifiedCount: specified)
     }
@@ -68,13 +68,6 @@ extension DispatchEngine {
     /// Whether the document's root element started and ended: what follows is the
     /// document's end, or the next document of a concatenated input.
     var documentRootEnded: Bool { rootStarted && stack.isEmpty }
-
-    /// Which document of the input is being parsed, from 1 (more than one only in a
-    /// concatenated input).
-    var documentNumber: Int { driver.documentNumber }
-
-    /// Whether the input may hold documents one after another.
-    var readsConcatenatedDocuments: Bool { driver.readsConcatenatedDocuments }
 
     /// The next document of a concatenated input begins: its root element is still to come.
     func beginDocument() {

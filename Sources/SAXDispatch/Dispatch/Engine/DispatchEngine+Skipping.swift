@@ -34,7 +34,7 @@ extension DispatchEngine {
             // them. (No text reaches the element from here on: nothing else to undo.)
             stack.top.flags.remove(.end)
             // An empty element's end tag is the next event: nothing to skip in between.
-            if driver.currentStartTagIsEmpty { return }
+            if currentStartTagIsEmpty { return }
         }
         beginSkipping(.content)
     }
@@ -57,8 +57,8 @@ extension DispatchEngine {
     /// Hands start and end tags to the counting callbacks until the skipped element ends.
     func beginSkipping(_ kind: SubtreeSkipper.Kind) {
         skipper.begin(kind, openElements: stack.count)
-        driver.setCharacterData(.ignored)
-        driver.setSkipping(true)
+        setCharacterData(.ignored)
+        setSkipping(true)
     }
 
     /// A start tag inside a skipped subtree: only the limits are checked.
@@ -90,11 +90,11 @@ extension DispatchEngine {
     func skippedEnd() {
         if isHalted { return }
         guard let kind = skipper.leave() else { return }
-        driver.setSkipping(false)
+        setSkipping(false)
         if kind == .content {
             endElement()
         } else {
-            driver.setCharacterData(topFlags.characterData)
+            setCharacterData(topFlags.characterData)
         }
     }
 }

@@ -11,14 +11,15 @@ extension DispatchEngine {
         at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
     ) {
         guard !isHalted else { return }
-        let position = position ?? driver.currentPosition()
+        let position = position ?? currentPosition()
         let path = depth.map(path(depth:)) ?? currentPath
-        violation = XMLParseError(
+        var error = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit)
-        if readsConcatenatedDocuments { violation?.documentNumber = documentNumber }
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit, source: source)
+        if readsConcatenatedDocuments { error.documentNumber = documentNumber }
+        violation = error
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// The error for a limit that a handler set keeps, broken inside the open element at
@@ -30,7 +31,7 @@ extension DispatchEngine {
         let position =
             depth >= 1 && depth <= stack.count
             ? (line: stack[depth - 1].line, column: stack[depth - 1].column, byteOffset: stack[depth - 1].byteOffset)
-            : driver.currentPosition()
+            : currentPosition()
         var error = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
             byteOffset: max(0, position.byteOffset), elementPath: path(depth: depth), limit: limit)
@@ -63,13 +64,13 @@ extension DispatchEngine {
             let frame = stack.top
             position = (frame.line, frame.column, frame.byteOffset)
         case .processingInstruction, .comment, .doctype, .notation:
-            position = driver.currentPosition()
+            position = currentPosition()
         }
         handlerError = HandlerError(
             underlying: error, event: event, elementPath: currentPath, line: position.line, column: position.column,
             byteOffset: max(0, position.byteOffset))
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Dispatches nothing more, after a parse error.
@@ -81,7 +82,7 @@ extension DispatchEngine {
         guard !isHalted else { return }
         stopRequested = true
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Registers what holds the deliveries that handlers put off in this parse; only while
@@ -96,7 +97,7 @@ extension DispatchEngine {
         guard let holder = deferredDelivery.holder, let error = holder.deliverAll(in: self) else { return }
         handlerError = error
         isHalted = true
-        driver.stop()
+        stopExpat()
     }
 
     /// Whether deferred deliveries are still made: no handler failed and no stop was asked.

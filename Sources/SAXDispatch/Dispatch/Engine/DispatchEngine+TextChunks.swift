@@ -15,10 +15,10 @@ extension DispatchEngine {
         var piece = piece
         flushPendingText()
         while piece.count >= TextCoalescer.chunkLimit && !isHalted {
-            if driver.isPauseRequested {
+            if isPauseRequested {
                 // A stream's consumer has a value waiting: the rest waits for the resumes.
                 text.deferText(piece)
-                hasPauseWork = true
+                pauseAwaitsEvent = true
                 return
             }
             let cut = TextCoalescer.sliceEnd(piece)
@@ -81,25 +81,5 @@ extension DispatchEngine {
         } catch {
             fail(error, in: .text)
         }
-    }
-
-    /// At an event, what a pause left waiting: a pause asked inside an internal entity is
-    /// made now if the event is the document's own; undelivered text goes out first.
-    func doPauseWork() {
-        hasPauseWork = false
-        driver.suspendIfDeferred()
-        if text.hasDeferredText { deliverDeferredTextSlice(all: true) }
-    }
-
-    /// Whether text a pause left undelivered waits for the next resume.
-    var hasDeferredText: Bool { text.hasDeferredText }
-
-    /// Delivers the next slice of the text a pause left undelivered (or, with `all`, the
-    /// rest of it: an event came before the resume), to the innermost element's handlers.
-    func deliverDeferredTextSlice(all: Bool = false) {
-        repeat {
-            deliverTextChunk(text.nextDeferredSlice())
-        } while all && text.hasDeferredText && !isHalted
-        if !text.hasDeferredText || isHalted { text.dropDeferredText() }
     }
 }

@@ -9,10 +9,13 @@
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
-/// document of a concatenated input) and `+Feeding` (the surface ``PushParser`` uses).
+/// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
+/// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
+/// `+Driver` (everything the engine asks of the driver). A ``PushParser`` owns both.
 /// The engine names no record or decoder type: those are its clients.
 ///
-/// Called only by ``ExpatDriver``'s C callbacks, on the thread running the parse.
+/// Called only by ``ExpatDriver``'s C callbacks (through ``ExpatEngineEvents``) and by the
+/// ``PushParser`` that owns it, on the thread running the parse.
 /// A parser is confined to one thread (it is not `Sendable`) and never re-entered,
 /// so the hot mutable state opts out of dynamic exclusivity checks, which would
 /// otherwise be paid on every event. The concerns' types are structs stored inline and
@@ -56,9 +59,10 @@ final class DispatchEngine {
     /// The open elements' own text, text gathered for text-chunk handlers, and text a
     /// stream's pause left undelivered.
     @exclusivity(unchecked) var text: TextCoalescer
-    /// Set when a stream's pause waits for the next event (asked inside an internal entity)
-    /// or left text undelivered: the only per-event check that streams cost.
-    @exclusivity(unchecked) var hasPauseWork = false
+    /// Set while something of a stream's pause waits for the document's next event: a pause
+    /// asked inside an internal entity, or text a pause left undelivered (`+Pausing`). The
+    /// only per-event check that streams cost.
+    @exclusivity(unchecked) var pauseAwaitsEvent = false
     @exclusivity(unchecked) var serial: UInt64 = 0
     /// The serial before the current document's root element (0 but in a concatenated input).
     var serialAtDocumentStart: UInt64 = 0
@@ -105,7 +109,9 @@ final class DispatchEngine {
     /// Whole text and inner markup, for the elements whose handlers want them.
     @exclusivity(unchecked) var content = ContentCapture()
 
-    let driver: ExpatDriver
+    /// The driver that reports expat's events to the engine, unretained: the ``PushParser``
+    /// owns both. The engine reaches it only through `+Driver`.
+    let driverReference: Unmanaged<ExpatDriver>
     /// The name of the input being parsed (``PushParser/source``), for the errors that
     /// handler sets make themselves (records, decoded values).
     var source: String?
@@ -117,10 +123,10 @@ final class DispatchEngine {
     /// - Parameters:
     ///   - mayDefer: Whether handlers may put their deliveries off (``DeferredDelivery``);
     ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
-    ///   - encoding: The encoding to read the input in whatever the document declares
-    ///     (``ExpatDriver/encodingOverride``), or `nil` to let the document say.
-    ///   - readsConcatenatedDocuments: Whether the input may hold documents one after another.
-    init(dispatcher: Dispatcher, mayDefer: Bool = true, encoding: String? = nil, readsConcatenatedDocuments: Bool = false) {
+    ///   - driver: The driver whose expat reports the events, which the caller owns and keeps
+    ///     alive as long as the engine.
+    init(dispatcher: Dispatcher, driver: ExpatDriver, mayDefer: Bool = true) {
+        driverReference = Unmanaged.passUnretained(driver)
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
@@ -166,25 +172,23 @@ final class DispatchEngine {
         let profile = dispatcher.safety
         limits = LimitGuard(profile: profile)
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
-        driver = ExpatDriver(profile: profile, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
-        driver.readsConcatenatedDocuments = readsConcatenatedDocuments
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
-        driver.connect(
-            to: self,
-            events: ExpatDriver.Events(
-                processingInstructions: !processingInstructionHandlers.isEmpty,
-                comments: !commentHandlers.isEmpty,
-                doctype: !doctypeHandlers.isEmpty,
-                notations: !notationHandlers.isEmpty))
         for _ in entries { matchedEntries.append(false) }
     }
 
-    // MARK: Events from the driver
+    /// The optional expat callbacks the handlers need the driver to install.
+    var optionalExpatEvents: ExpatDriver.Events {
+        ExpatDriver.Events(
+            processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
+            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
+    }
+
+    // MARK: Events from the driver (through ``ExpatEngineEvents``)
 
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
@@ -250,10 +254,10 @@ final class DispatchEngine {
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
-            stack.setTopPosition(driver.currentPosition())
+            stack.setTopPosition(currentPosition())
         }
         topFlags = flags
-        driver.setCharacterData(flags.characterData)
+        setCharacterData(flags.characterData)
         if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
 
@@ -288,7 +292,7 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         if text.hasPendingChunk {
             flushPendingText()
             if isHalted { return }
@@ -323,7 +327,7 @@ final class DispatchEngine {
         if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
         stack.dropTop()
         topFlags = stack.isEmpty ? [] : stack.topFlags
-        driver.setCharacterData(topFlags.characterData)
+        setCharacterData(topFlags.characterData)
     }
 
     // The handler calls build their context in the call's argument, where it is borrowed:
@@ -363,7 +367,7 @@ final class DispatchEngine {
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         let flags = topFlags
         if flags.contains(.collectsText) {
             let collecting = text.collect(
@@ -394,7 +398,7 @@ final class DispatchEngine {
     @inline(never)
     func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
-        if _slowPath(hasPauseWork) { doPauseWork() }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         let flags = topFlags
         if flags.contains(.inCapture) {
             guard captureCharacters(bytes, length, flags: flags) else { return }
