@@ -307,7 +307,7 @@ extension EncodingTranscoder {
         // A declaration that ends otherwise than with `?>` is malformed: expat reports it.
         guard case .closed(let end) = end else { return .direct }
         let declaration = UnsafeRawBufferPointer(rebasing: prefix[..<end])
-        guard let valueStart = ExpatDriver.encodingValueOffset(in: declaration), valueStart > 0 else { return .direct }
+        guard let valueStart = XMLDeclarationScan.encodingValueOffset(in: declaration), valueStart > 0 else { return .direct }
         let quote = declaration[valueStart - 1]
         guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return .direct }
         let name = String(decoding: declaration[valueStart..<valueEnd], as: UTF8.self)

@@ -175,7 +175,7 @@ extension ExpatDriver {
             let (high, low) = bigEndian ? (raw[index], raw[index + 1]) : (raw[index + 1], raw[index])
             return high == 0 ? low : 0xFF
         }
-        guard let nameOffset = declaration.withUnsafeBytes({ Self.encodingValueOffset(in: $0) }) else { return position }
+        guard let nameOffset = declaration.withUnsafeBytes({ XMLDeclarationScan.encodingValueOffset(in: $0) }) else { return position }
         // Every character before the name is ASCII: one column each, and CR LF, CR or LF
         // one line break.
         var index = 0
@@ -195,37 +195,6 @@ extension ExpatDriver {
         }
         position.byteOffset += nameOffset * unit
         return position
-    }
-
-    /// Where the value of the `encoding` pseudo-attribute starts in the bytes of an XML
-    /// declaration (`<?xml version="1.0" encoding="…"?>`), read pseudo-attribute by
-    /// pseudo-attribute so that a value holding the word is never taken for the name.
-    static func encodingValueOffset(in declaration: UnsafeRawBufferPointer) -> Int? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        let count = declaration.count
-        var index = min(5, count)  // after "<?xml"
-        while index < count {
-            while index < count && isSpace(declaration[index]) { index += 1 }
-            let nameStart = index
-            while index < count && declaration[index] != 0x3D && !isSpace(declaration[index]) { index += 1 }
-            let isEncoding = declaration[nameStart..<index].elementsEqual("encoding".utf8)
-            while index < count && declaration[index] != 0x22 && declaration[index] != 0x27 { index += 1 }
-            guard index < count else { return nil }
-            let quote = declaration[index]
-            index += 1
-            if isEncoding { return index }
-            while index < count && declaration[index] != quote { index += 1 }
-            index += 1
-        }
-        return nil
-    }
-}
-
-extension SingleByteEncoding {
-    /// Whether the encoding gives any byte above 0x7F a meaning: false only for the
-    /// tables that are ASCII under another name.
-    var definesBytesAboveASCII: Bool {
-        (0x80...0xFF).contains { scalar($0) != -1 }
     }
 }
 
