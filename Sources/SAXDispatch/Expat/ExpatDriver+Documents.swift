@@ -36,7 +36,7 @@ extension ExpatDriver {
     /// there; `nil` for any other failure.
     private func bytesOfNextDocument() -> [UInt8]? {
         guard documents.readsConcatenatedDocuments, !pause.isStopped, let parser else { return nil }
-        guard engine.unsafelyUnwrapped.documentEndedAndParseGoesOn else { return nil }
+        guard sink.unsafelyUnwrapped.documentEndedAndParseGoesOn else { return nil }
         let code = XML_GetErrorCode(parser)
         guard code == XML_ERROR_JUNK_AFTER_DOC_ELEMENT || code == XML_ERROR_MISPLACED_XML_PI
             || code == XML_ERROR_INVALID_TOKEN
@@ -71,7 +71,7 @@ extension ExpatDriver {
         guard let parser else { return XML_STATUS_ERROR }
         // What the engine kept for the document that ended goes (its names among it); a
         // delivery it put off that fails ends the parse here.
-        withEngine { $0.endDocument() }
+        withSink { $0.endDocument() }
         guard !pause.isStopped else { return XML_STATUS_ERROR }
         let start = currentPosition()
         // The transcoder goes on converting the input for the next document as it did for
@@ -91,7 +91,7 @@ extension ExpatDriver {
         saxdispatch_set_reparse_deferral(parser, 0)
         installSafetyHandlers(parser, profile: profile, events: events)
         setSkipping(false)
-        withEngine { $0.beginDocument() }
+        withSink { $0.beginDocument() }
         holdback.parseCallCount += 1
         // A byte order mark gets a call of its own, as at the input's start
         // (``byteOrderMarkEnd(in:)``): expat then counts it as one column, however the

@@ -43,7 +43,7 @@ extension ExpatDriver {
         if let version, case let number = UTF8Text.string(cString: version), number != "1.0" {
             documents.declaredXMLVersion = number
             let document = documents.readsConcatenatedDocuments ? documents.documentNumber : nil
-            withEngine { $0.warn(.xmlVersion(number, document: document)) }
+            withSink { $0.warn(.xmlVersion(number, document: document)) }
         }
         guard let encoding else { return }
         let name = UTF8Text.string(cString: encoding)

@@ -73,7 +73,7 @@ extension ExpatDriver {
                     let declaration = DoctypeDeclaration(
                         name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID),
                         hasInternalSubset: hasInternalSubset != 0)
-                    driver.withEngine { $0.doctype(declaration) }
+                    driver.withSink { $0.doctype(declaration) }
                 }
             }
         }
@@ -83,7 +83,7 @@ extension ExpatDriver {
                     guard driver.checkName(name) else { return }
                     let declaration = NotationDeclaration(
                         name: string(name) ?? "", systemID: string(systemID), publicID: string(publicID))
-                    driver.withEngine { $0.notation(declaration) }
+                    driver.withSink { $0.notation(declaration) }
                 }
             }
         }
@@ -99,7 +99,7 @@ extension ExpatDriver {
             XML_SetCommentHandler(parser) { userData, data in
                 withDriver(userData) { driver in
                     guard driver.admitsTokenSize() else { return }
-                    driver.withEngine { $0.comment(data) }
+                    driver.withSink { $0.comment(data) }
                 }
             }
         }
@@ -107,7 +107,7 @@ extension ExpatDriver {
             XML_SetProcessingInstructionHandler(parser) { userData, target, data in
                 withDriver(userData) { driver in
                     guard driver.admitsTokenSize(), driver.checkName(target) else { return }
-                    driver.withEngine { $0.processingInstruction(target: target, data: data) }
+                    driver.withSink { $0.processingInstruction(target: target, data: data) }
                 }
             }
         }

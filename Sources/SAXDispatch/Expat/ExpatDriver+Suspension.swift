@@ -19,7 +19,7 @@ extension ExpatDriver {
         guard pause.acceptsRequest, let parser else { return }
         if currentEventMayBeInEntity {
             pause.request(deferred: true)
-            withEngine { $0.awaitEventForPause() }
+            withSink { $0.awaitEventForPause() }
             return
         }
         pause.request(deferred: false)

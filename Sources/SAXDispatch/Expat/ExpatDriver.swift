@@ -15,8 +15,9 @@ import Musl
 /// positions and errors back. The only type in the package that touches expat.
 ///
 /// A ``PushParser`` owns the driver and the engine it forwards to. Every callback receives
-/// the driver as its user data; the engine is reached only through ``ExpatEngineEvents``
-/// (everything the driver may call on it), held unretained.
+/// the driver as its user data; the layer above is reached only through an
+/// ``ExpatEventSink`` and the ``ExpatElementCallbacks`` it provides (everything the driver
+/// may call on it), held unretained: the driver never names the engine.
 ///
 /// The driver keeps the parser pointer, the memory budget, the profile and its bounds,
 /// and the callbacks; the rest of its state is one value per concern, stored inline:
@@ -73,9 +74,14 @@ final class ExpatDriver {
     var currentMarkup: [UInt8] = []
     /// The driver itself, as the user data every callback receives.
     private(set) var userData: UnsafeMutableRawPointer?
-    /// What the driver may call on the engine that events go to (held unretained: the
-    /// ``PushParser`` that owns the driver owns the engine too).
-    var engine: ExpatEngineEvents?
+    /// Where the driver reports what is not an element or text event, held unretained:
+    /// the ``PushParser`` that owns the driver owns the sink too.
+    unowned(unsafe) var sink: (any ExpatEventSink)?
+    /// The element and text callbacks of the layer above, installed as its handlers need them.
+    var elementCallbacks: ExpatElementCallbacks?
+    /// The object the element and text callbacks report to (the sink), unretained and
+    /// untyped: they know its type, the driver does not.
+    private(set) var eventTarget: UnsafeMutableRawPointer?
     @exclusivity(unchecked) var characterData = CharacterData.ignored
 
     // The driver's state, one value per concern, each stored inline. What is left above is
@@ -184,12 +190,15 @@ final class ExpatDriver {
 
     var isAvailable: Bool { parser != nil }
 
-    /// Installs the callbacks, which forward events to `engine`, and the optional ones its
-    /// handlers need.
-    func connect(to engine: DispatchEngine) {
+    /// Installs the callbacks: `elementCallbacks` for element and text events, which report
+    /// to `sink` themselves, the driver's own safety callbacks, and the optional `events`
+    /// the sink's handlers need, which the driver reports to `sink`.
+    func connect(to sink: some ExpatEventSink, elementCallbacks: ExpatElementCallbacks, events: Events) {
         guard let parser else { return }
-        self.engine = ExpatEngineEvents(engine)
-        events = engine.optionalExpatEvents
+        self.sink = sink
+        self.elementCallbacks = elementCallbacks
+        eventTarget = Unmanaged.passUnretained(sink).toOpaque()
+        self.events = events
         userData = Unmanaged.passUnretained(self).toOpaque()
         XML_SetUserData(parser, userData)
         saxdispatch_set_reparse_deferral(parser, 0)
@@ -208,20 +217,32 @@ final class ExpatDriver {
 }
 
 extension ExpatDriver {
-    /// Calls `body` with what the driver may call on the engine events go to. Only after
-    /// ``connect(to:)``, as every callback is.
+    /// Calls `body` with the sink the driver reports to. Only after
+    /// ``connect(to:elementCallbacks:events:)``, as every callback is.
     @inline(__always)
-    func withEngine(_ body: (ExpatEngineEvents) -> Void) {
-        body(engine.unsafelyUnwrapped)
+    func withSink(_ body: (any ExpatEventSink) -> Void) {
+        body(sink.unsafelyUnwrapped)
     }
 
-    /// Ends the parse because the document broke a rule the driver enforces; the engine
+    /// Ends the parse because the document broke a rule the driver enforces; the sink
     /// records it with the element path and halts.
     func violate(
         _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
         at position: (line: Int, column: Int, byteOffset: Int)? = nil
     ) {
-        withEngine { $0.violate(code, message, limit: limit, at: position) }
+        withSink { $0.ruleBroken(code, message, limit: limit, at: position) }
+    }
+
+    /// Whether a start tag may go on to the layer above: false when it holds an undeclared
+    /// entity reference that expat would drop from an attribute value (the parse then
+    /// ends). Checked only once such a reference can occur (``ExpatDriverDTDGuard``).
+    @inline(__always)
+    func admitsStartTag(_ name: UnsafePointer<CChar>) -> Bool {
+        // Expat drops undeclared references from attribute values once the document has an
+        // external subset or a parameter entity reference; namespace declarations, which
+        // expat does not pass on, are checked too.
+        if _slowPath(dtd.checksAttributeEntityReferences) { return admitsEntityReferences(inStartTag: name) }
+        return true
     }
 }
 
@@ -231,12 +252,4 @@ extension ExpatDriver {
 func withDriver(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatDriver) -> Void) {
     guard let userData else { return }
     Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef(body)
-}
-
-/// Calls `body` with the engine that the driver a callback's user data points to
-/// forwards events to: the element and text callbacks' one step from C to the engine.
-@inline(__always)
-func forwardToEngine(_ userData: UnsafeMutableRawPointer?, _ body: (ExpatEngineEvents) -> Void) {
-    guard let userData else { return }
-    Unmanaged<ExpatDriver>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.withEngine(body) }
 }

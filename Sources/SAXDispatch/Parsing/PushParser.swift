@@ -84,7 +84,8 @@ public final class PushParser {
             profile: dispatcher.safety, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
         driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
         let engine = DispatchEngine(dispatcher: dispatcher, driver: driver, mayDefer: mayDefer)
-        driver.connect(to: engine)
+        driver.connect(
+            to: engine, elementCallbacks: DispatchEngine.expatElementCallbacks, events: engine.optionalExpatEvents)
         return (driver, engine)
     }
 

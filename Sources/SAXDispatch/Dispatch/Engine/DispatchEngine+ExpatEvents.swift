@@ -1,105 +1,61 @@
-/// Everything the ``ExpatDriver`` may call on the ``DispatchEngine``, and nothing else: the
-/// element, text and document events of expat's callbacks, the boundaries of a
+/// Everything the ``ExpatDriver`` reports to the ``DispatchEngine``, and nothing else: the
+/// element and text events, as the C functions expat calls (``expatElementCallbacks``), and
+/// the rest through ``ExpatEventSink``: the prolog's events, the boundaries of a
 /// concatenated input's documents, a rule the document broke, a warning, and a pause that
-/// waits for the document's next event. The driver holds this, not the engine.
+/// waits for the document's next event.
 ///
-/// The engine is held unretained: the ``PushParser`` that owns the driver owns the engine
-/// too, and keeps both alive while expat runs. A concrete struct of inlined methods, so
-/// that an event costs what a direct call would: no existential, retain or release.
-struct ExpatEngineEvents {
-    private let engine: Unmanaged<DispatchEngine>
+/// The driver knows neither the engine nor this layer: it calls the sink protocol (rare
+/// events) and installs the functions it was given (per event). Each of those functions
+/// finds the engine through the driver its user data points to, unretained (the
+/// ``PushParser`` that owns both keeps them alive while expat runs), and inlines the
+/// engine's handling: an event costs what a direct call would, with no existential,
+/// retain or release.
+extension DispatchEngine: ExpatEventSink {
+    static let expatElementCallbacks = ExpatElementCallbacks(
+        start: { userData, name, attributes in
+            guard let name, let attributes else { return }
+            withDriver(userData) { driver in
+                guard driver.admitsStartTag(name) else { return }
+                engine(of: driver) { $0.startElement(name, attributes) }
+            }
+        },
+        end: { userData, _ in
+            withDriver(userData) { driver in engine(of: driver) { $0.endElement() } }
+        },
+        skippedStart: { userData, name, attributes in
+            guard let name, let attributes else { return }
+            withDriver(userData) { driver in
+                guard driver.admitsStartTag(name) else { return }
+                engine(of: driver) { $0.skippedStart(name, attributes) }
+            }
+        },
+        skippedEnd: { userData, _ in
+            withDriver(userData) { driver in engine(of: driver) { $0.skippedEnd() } }
+        },
+        characters: { userData, bytes, length in
+            guard let bytes, length > 0 else { return }
+            withDriver(userData) { driver in engine(of: driver) { $0.characters(bytes, Int(length)) } }
+        },
+        charactersRarely: { userData, bytes, length in
+            guard let bytes, length > 0 else { return }
+            withDriver(userData) { driver in engine(of: driver) { $0.charactersRarely(bytes, Int(length)) } }
+        })
 
-    init(_ engine: DispatchEngine) {
-        self.engine = Unmanaged.passUnretained(engine)
-    }
+    /// Whether the document's root element ended and the parse goes on.
+    var documentEndedAndParseGoesOn: Bool { !isHalted && documentRootEnded }
 
-    // MARK: Element and text events (per event: inlined)
-
-    @inline(__always)
-    func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        engine._withUnsafeGuaranteedRef { $0.startElement(name, attributes) }
-    }
-
-    @inline(__always)
-    func endElement() {
-        engine._withUnsafeGuaranteedRef { $0.endElement() }
-    }
-
-    @inline(__always)
-    func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        engine._withUnsafeGuaranteedRef { $0.characters(bytes, length) }
-    }
-
-    @inline(__always)
-    func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        engine._withUnsafeGuaranteedRef { $0.charactersRarely(bytes, length) }
-    }
-
-    /// A start tag inside a subtree being skipped.
-    @inline(__always)
-    func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        engine._withUnsafeGuaranteedRef { $0.skippedStart(name, attributes) }
-    }
-
-    /// An end tag inside a subtree being skipped.
-    @inline(__always)
-    func skippedEnd() {
-        engine._withUnsafeGuaranteedRef { $0.skippedEnd() }
-    }
-
-    // MARK: Document events
-
-    func processingInstruction(target: UnsafePointer<CChar>?, data: UnsafePointer<CChar>?) {
-        engine._withUnsafeGuaranteedRef { $0.processingInstruction(target: target, data: data) }
-    }
-
-    func comment(_ text: UnsafePointer<CChar>?) {
-        engine._withUnsafeGuaranteedRef { $0.comment(text) }
-    }
-
-    func doctype(_ declaration: DoctypeDeclaration) {
-        engine._withUnsafeGuaranteedRef { $0.doctype(declaration) }
-    }
-
-    func notation(_ declaration: NotationDeclaration) {
-        engine._withUnsafeGuaranteedRef { $0.notation(declaration) }
-    }
-
-    // MARK: Documents one after another
-
-    /// Whether the document's root element ended and the parse goes on: expat's failure
-    /// after it may be where the next document starts.
-    var documentEndedAndParseGoesOn: Bool {
-        engine._withUnsafeGuaranteedRef { !$0.isHalted && $0.documentRootEnded }
-    }
-
-    /// The document ended and another follows (``DispatchEngine/endDocument()``).
-    func endDocument() {
-        engine._withUnsafeGuaranteedRef { $0.endDocument() }
-    }
-
-    /// The next document begins (``DispatchEngine/beginDocument()``).
-    func beginDocument() {
-        engine._withUnsafeGuaranteedRef { $0.beginDocument() }
-    }
-
-    // MARK: Rules, warnings and pauses
-
-    /// Ends the parse because the document broke a rule the driver enforces; the engine
-    /// records it with the element path and halts.
-    func violate(
-        _ code: XMLParseError.Code, _ message: String, limit: Int? = nil,
-        at position: (line: Int, column: Int, byteOffset: Int)? = nil
+    /// A rule the driver enforces was broken (``violate(_:_:limit:at:depth:)``).
+    func ruleBroken(
+        _ code: XMLParseError.Code, _ message: String, limit: Int?,
+        at position: (line: Int, column: Int, byteOffset: Int)?
     ) {
-        engine._withUnsafeGuaranteedRef { $0.violate(code, message, limit: limit, at: position) }
+        violate(code, message, limit: limit, at: position)
     }
+}
 
-    func warn(_ warning: ParseWarning) {
-        engine._withUnsafeGuaranteedRef { $0.warn(warning) }
-    }
-
-    /// A pause was asked inside an internal entity: the document's next event makes it.
-    func awaitEventForPause() {
-        engine._withUnsafeGuaranteedRef { $0.awaitEventForPause() }
-    }
+/// Calls `body` with the engine `driver` reports its element and text events to: the one
+/// step from a callback's driver to the engine, without retaining either.
+@inline(__always)
+private func engine(of driver: ExpatDriver, _ body: (DispatchEngine) -> Void) {
+    Unmanaged<DispatchEngine>.fromOpaque(driver.eventTarget.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
 }

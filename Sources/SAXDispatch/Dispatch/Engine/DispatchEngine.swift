@@ -14,7 +14,7 @@
 /// `+Driver` (everything the engine asks of the driver). A ``PushParser`` owns both.
 /// The engine names no record or decoder type: those are its clients.
 ///
-/// Called only by ``ExpatDriver``'s C callbacks (through ``ExpatEngineEvents``) and by the
+/// Called only by ``ExpatDriver``'s C callbacks (through ``ExpatElementCallbacks`` and ``ExpatEventSink``) and by the
 /// ``PushParser`` that owns it, on the thread running the parse.
 /// A parser is confined to one thread (it is not `Sendable`) and never re-entered,
 /// so the hot mutable state opts out of dynamic exclusivity checks, which would
@@ -183,7 +183,7 @@ final class DispatchEngine {
             doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
     }
 
-    // MARK: Events from the driver (through ``ExpatEngineEvents``)
+    // MARK: Events from the driver (through ``ExpatElementCallbacks`` and ``ExpatEventSink``)
 
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
