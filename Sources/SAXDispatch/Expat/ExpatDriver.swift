@@ -11,7 +11,7 @@ import Musl
 
 /// Owns one expat parser: creates and frees it, installs its C callbacks, decides the
 /// safety rules for what expat reads in the prolog and DTD itself, forwards element,
-/// text and document events to a ``DispatchEngine``, feeds it bytes, pauses it, and reads
+/// text and document events to the layer above, feeds it bytes, pauses it, and reads
 /// positions and errors back. The only type in the package that touches expat.
 ///
 /// A ``PushParser`` owns the driver and the engine it forwards to. Every callback receives

@@ -7,7 +7,6 @@
 ///   request inside an  ▼  │ request at the document's next event
 ///   internal entity:  deferred
 /// running, requested, deferred ─endCall─▶ idle;  any ─stop─▶ stopped (for good)
-/// any ──stop──▶ stopped (for good)
 /// ```
 ///
 /// What must stay true: a pause is asked only while a parse call that may pause runs
