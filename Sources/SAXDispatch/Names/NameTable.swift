@@ -14,10 +14,15 @@ import Musl
 /// slots carry the hash and length, so a mismatch rarely touches the name bytes and
 /// an event costs no allocation once its name has been seen.
 ///
-/// FNV-1a has no secret, so a document can be made of distinct names that share a hash,
-/// and each would then probe past all the others. A probe longer than ``maximumProbe``
-/// slots, which ordinary names practically never reach, switches the table to the
-/// standard library's hasher, seeded at random per process, and rehashes every name.
+/// The first hash reads a long name's first 8 and last 16 bytes only (``HashMode/sampled``),
+/// which tells apart the names of ordinary documents in constant time. Names that differ
+/// only in between (namespace URIs that differ by a number in their middle, each with the
+/// same local names) share that hash, and each would probe past all the others: a probe
+/// longer than ``maximumProbe`` slots switches the table to a hash of every byte
+/// (``HashMode/whole``), a few instructions more per long name, and rehashes every name.
+/// Neither has a secret, so a document can be made of distinct names that share a hash
+/// even so: a long probe then switches the table to the standard library's hasher, seeded
+/// at random per process (``HashMode/seeded``). Each switch happens at most once a parse.
 ///
 /// The names interned before a parse (the patterns' names, ``keepAsBase()``) stay for the
 /// whole parse; those a document brings can be dropped at its end (``dropNamesAfterBase()``),
@@ -32,10 +37,22 @@ final class NameTable {
         var start: Int  // offset of the name in the arena
     }
 
-    /// The longest probe before the table switches to the seeded hasher.
+    /// How names are hashed, from the cheapest: each long probe moves the table one step on.
+    enum HashMode {
+        /// A long name's first 8 and last 16 bytes and its length.
+        case sampled
+        /// Every byte of the name.
+        case whole
+        /// The standard library's hasher, seeded at random per process.
+        case seeded
+    }
+
+    /// The longest probe before the table switches to the next ``HashMode``.
     static let maximumProbe = 48
-    /// Whether names are hashed with the seeded hasher (see the type's description).
-    @exclusivity(unchecked) private(set) var isHardened = false
+    /// How names are hashed now (see the type's description).
+    @exclusivity(unchecked) private(set) var hashMode = HashMode.sampled
+    /// Whether names are hashed with the seeded hasher: the table met names made to collide.
+    var isHardened: Bool { hashMode == .seeded }
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
@@ -153,8 +170,23 @@ final class NameTable {
     /// The id of a NUL-terminated name, interning it if it is new.
     @inline(__always)
     func intern(_ name: UnsafePointer<CChar>) -> Int32 {
-        guard !isHardened else { return intern(UTF8Text.bytes(cString: name)) }
-        let (hash, length) = Self.hashAndLength(name)
+        guard _fastPath(hashMode == .sampled) else { return internHashingMore(name) }
+        return intern(name, Self.hashAndLength(name, wholeName: false))
+    }
+
+    /// ``intern(_:)`` once names are hashed whole or seeded: kept out of line, so that the
+    /// sampled hash's path, every ordinary document's, stays as short as it was.
+    @inline(never)
+    private func internHashingMore(_ name: UnsafePointer<CChar>) -> Int32 {
+        guard hashMode == .whole else { return intern(UTF8Text.bytes(cString: name)) }
+        return intern(name, Self.hashAndLength(name, wholeName: true))
+    }
+
+    /// The id of a NUL-terminated name whose hash, in the table's mode, and length are
+    /// known, interning it if it is new.
+    @inline(__always)
+    private func intern(_ name: UnsafePointer<CChar>, _ hashAndLength: (UInt32, Int)) -> Int32 {
+        let (hash, length) = hashAndLength
         var index = Int(hash) & mask
         var probes = 0
         while true {
@@ -168,7 +200,7 @@ final class NameTable {
             index = (index + 1) & mask
             probes += 1
             if _slowPath(probes > Self.maximumProbe) {
-                harden()
+                switchToNextHashMode()
                 return intern(UnsafeRawBufferPointer(start: name, count: length))
             }
         }
@@ -249,8 +281,8 @@ final class NameTable {
             }
             index = (index + 1) & mask
             probes += 1
-            if _slowPath(probes > Self.maximumProbe && !isHardened) {
-                harden()
+            if _slowPath(probes > Self.maximumProbe && hashMode != .seeded) {
+                switchToNextHashMode()
                 return lookup(bytes)
             }
         }
@@ -258,15 +290,20 @@ final class NameTable {
 
     /// The hash of a name's bytes, as the table hashes them now.
     private func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        guard isHardened else { return Self.hash(bytes) }
-        var hasher = Hasher()
-        hasher.combine(bytes: bytes)
-        return UInt32(truncatingIfNeeded: hasher.finalize())
+        switch hashMode {
+        case .sampled: return Self.hash(bytes, wholeName: false)
+        case .whole: return Self.hash(bytes, wholeName: true)
+        case .seeded:
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return UInt32(truncatingIfNeeded: hasher.finalize())
+        }
     }
 
-    /// Switches to the seeded hasher and rehashes every name.
-    private func harden() {
-        isHardened = true
+    /// Hashes every name the next way (see ``HashMode``) and rehashes them all: a probe
+    /// ran longer than ``maximumProbe``.
+    private func switchToNextHashMode() {
+        hashMode = hashMode == .sampled ? .whole : .seeded
         rehash()
     }
 
@@ -357,14 +394,14 @@ final class NameTable {
 
     /// How many leading bytes are hashed one at a time, in the same pass that finds the
     /// end of a short name. A longer name (with namespace processing on, a namespace URI
-    /// and a local name) is measured with `strlen`, and its length and last 16 bytes (the
-    /// local name, where names in one namespace differ) complete the hash in constant
-    /// time. Names that differ only in between share a hash and are told apart by their
-    /// bytes; many of them make a long probe, which hardens the table (see the type).
+    /// and a local name) is measured with `strlen`; its length and last 16 bytes (the
+    /// local name, where names in one namespace differ) complete the sampled hash in
+    /// constant time, every word of it the whole hash (see ``HashMode``).
     static let bytewisePrefix = 8
 
+    /// The hash of a NUL-terminated name and its length, in one pass over a short name.
     @inline(__always)
-    static func hashAndLength(_ name: UnsafePointer<CChar>) -> (UInt32, Int) {
+    static func hashAndLength(_ name: UnsafePointer<CChar>, wholeName: Bool = false) -> (UInt32, Int) {
         var hash: UInt32 = 2_166_136_261
         var length = 0
         while length < bytewisePrefix {
@@ -375,15 +412,35 @@ final class NameTable {
         }
         let total = bytewisePrefix + strlen(name + bytewisePrefix)
         guard total > bytewisePrefix else { return (hash, total) }
-        return (hashEnd(UnsafeRawPointer(name), count: total, hash), total)
+        let base = UnsafeRawPointer(name)
+        return (wholeName ? hashRest(base, count: total, hash) : hashEnd(base, count: total, hash), total)
     }
 
-    /// The hash of a name's bytes: the same function as ``hashAndLength(_:)``.
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    /// The hash of a name's bytes: the same function as ``hashAndLength(_:wholeName:)``.
+    static func hash(_ bytes: UnsafeRawBufferPointer, wholeName: Bool = false) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in bytes.prefix(bytewisePrefix) { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         guard bytes.count > bytewisePrefix, let base = bytes.baseAddress else { return hash }
-        return hashEnd(base, count: bytes.count, hash)
+        return wholeName ? hashRest(base, count: bytes.count, hash) : hashEnd(base, count: bytes.count, hash)
+    }
+
+    /// Completes the hash of a name longer than ``bytewisePrefix`` with its length and every
+    /// byte after the prefix, read as words (the last one overlapping the one before), and
+    /// mixes the result so that a difference in any byte reaches the bits that choose a slot.
+    @inline(__always)
+    private static func hashRest(_ base: UnsafeRawPointer, count: Int, _ hash: UInt32) -> UInt32 {
+        var state = UInt64(hash) | UInt64(truncatingIfNeeded: count) << 32
+        var offset = bytewisePrefix
+        while offset + 8 < count {
+            state = (state ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            state ^= state >> 29
+            offset += 8
+        }
+        state = (state ^ base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+        state ^= state >> 32
+        state = state &* 0xFF51_AFD7_ED55_8CCD
+        state ^= state >> 33
+        return UInt32(truncatingIfNeeded: state)
     }
 
     /// Completes the hash of a name longer than ``bytewisePrefix`` with its length and

@@ -69,6 +69,73 @@ struct NameTableTests {
         #expect(table.count == 121)
     }
 
+    /// Names as expat spells them with namespace processing on (`uri␁local␁prefix`), in
+    /// namespaces whose URIs differ only by a number in their middle, as many schemas'
+    /// versions, observation sets and tenant namespaces do.
+    static let middleDigitNames: [String] = (0..<150).flatMap { number in
+        ["record", "value", "note"].map { "http://example.org/schema/\(number)/observations\u{1}\($0)\u{1}o" }
+    }
+
+    @Test("a name's whole hash agrees from a C string at any alignment and from its bytes, and tells middle bytes apart")
+    func wholeHashAgreement() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789:/.\u{1}é".utf8)
+        for length in 0...80 {
+            let name = (0..<length).map { alphabet[($0 * 5 + length) % alphabet.count] }
+            let expected = name.withUnsafeBytes { NameTable.hash($0, wholeName: true) }
+            for offset in 0..<8 {
+                let padded = [UInt8](repeating: 0x41, count: offset) + name + [0]
+                padded.withUnsafeBytes { raw in
+                    let cString = (raw.baseAddress! + offset).assumingMemoryBound(to: CChar.self)
+                    let (hash, measured) = NameTable.hashAndLength(cString, wholeName: true)
+                    #expect(hash == expected && measured == length, "length \(length), offset \(offset)")
+                }
+            }
+        }
+        let sampled = Self.middleDigitNames.map { name in Array(name.utf8).withUnsafeBytes { NameTable.hash($0) } }
+        let whole = Self.middleDigitNames.map { name in
+            Array(name.utf8).withUnsafeBytes { NameTable.hash($0, wholeName: true) }
+        }
+        // The sampled hash reads none of the bytes that differ: one hash per local name and
+        // length of the number; the whole hash spreads them over the low bits that choose a slot.
+        #expect(Set(sampled).count == 9)
+        #expect(Set(whole).count == Self.middleDigitNames.count)
+        #expect(Set(whole.map { $0 & 0x3FF }).count > 300)
+    }
+
+    @Test("names that differ only in the middle move the table to the whole hash, not the seeded hasher; every id stays")
+    func middleDigitNamesHashWhole() {
+        let table = NameTable()
+        let ids = Self.middleDigitNames.map { name in name.withCString { table.intern($0) } }
+        #expect(table.hashMode == .whole)
+        #expect(ids == (0..<Int32(Self.middleDigitNames.count)).map { $0 })
+        for (index, name) in Self.middleDigitNames.enumerated() {
+            #expect(name.withCString { table.intern($0) } == Int32(index))
+            #expect(table.lookup(name) == Int32(index))
+        }
+        #expect(table.string(0) == "o:record")
+        #expect(table.intern("fresh") == Int32(Self.middleDigitNames.count))
+    }
+
+    @Test("a document whose records each bind a prefix to a URI differing in its middle parses with the right events")
+    func middleDigitNamespaceDocument() throws {
+        let records = (0..<150).map { number in
+            "<o:record xmlns:o=\"http://example.org/schema/\(number)/observations\" o:id=\"\(number)\">"
+                + "<o:value>\(number)</o:value><o:note/></o:record>"
+        }
+        let document = "<feed xmlns=\"urn:feed\">" + records.joined() + "</feed>"
+        var ends: [String] = []
+        var uris = Set<String>()
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { element in uris.insert(element.namespaceURI ?? "") }
+        dispatcher.onAnyEnd { ends.append($0.name) }
+        let parser = PushParser(dispatcher)
+        try parser.feed(Array(document.utf8))
+        try parser.finish()
+        #expect(ends == Array(repeating: ["o:value", "o:note", "o:record"], count: 150).flatMap { $0 } + ["feed"])
+        #expect(uris.count == 151)
+        #expect(parser.engine.names.hashMode == .whole)
+    }
+
     @Test("a document of colliding names parses with the right events, hardened")
     func collidingDocument() throws {
         let document = "<r>" + Self.colliding.map { "<\($0)/>" }.joined() + Self.colliding.map { "<\($0)>x</\($0)>" }.joined() + "</r>"
