@@ -24,16 +24,24 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
     public var breakPercent: Int
     /// How deep each extra element is nested: `extraDepth` more `<x>` levels inside it.
     public var extraDepth: Int
+    /// When not 0, each extra element binds the prefix `o` to one of this many namespace
+    /// URIs that differ only by a number in their middle
+    /// (`http://example.org/schema/17/observations`), chosen at random, and its elements
+    /// and attributes carry the prefix: `<o:x xmlns:o="…" o:a0="value 0">`. Real
+    /// vocabularies look like this where each record brings its own schema version,
+    /// observation set or tenant namespace.
+    public var namespaceURIs: Int
 
     public init(
         textPercent: Int = 100, extraElements: Int = 0, extraAttributes: Int = 0, breakPercent: Int = 0,
-        extraDepth: Int = 0
+        extraDepth: Int = 0, namespaceURIs: Int = 0
     ) {
         self.textPercent = textPercent
         self.extraElements = extraElements
         self.extraAttributes = extraAttributes
         self.breakPercent = breakPercent
         self.extraDepth = extraDepth
+        self.namespaceURIs = namespaceURIs
     }
 
     /// The shape's own proportions.
@@ -47,6 +55,7 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         if extraAttributes != 0 { options.append("--extra-attributes \(extraAttributes)") }
         if breakPercent != 0 { options.append("--break-percent \(breakPercent)") }
         if extraDepth != 0 { options.append("--extra-depth \(extraDepth)") }
+        if namespaceURIs != 0 { options.append("--namespace-uris \(namespaceURIs)") }
         return options.joined(separator: " ")
     }
 
@@ -55,10 +64,12 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         textPercent == 100 ? length : max(length > 0 ? 1 : 0, length * textPercent / 100)
     }
 
-    /// Writes ` a0="v0" a1="v1" …`, ``extraAttributes`` of them.
-    func writeAttributes(_ writer: inout DocumentWriter) {
+    /// Writes ` a0="v0" a1="v1" …`, ``extraAttributes`` of them, each with `prefix`.
+    func writeAttributes(_ writer: inout DocumentWriter, prefix: StaticString = "") {
         for index in 0..<extraAttributes {
-            writer.append(" a")
+            writer.append(" ")
+            writer.append(prefix)
+            writer.append("a")
             writer.append(index)
             writer.append("=\"value ")
             writer.append(index)
@@ -67,17 +78,30 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Writes ``extraElements`` elements, each ``extraDepth`` levels deep, each level with
-    /// ``extraAttributes`` attributes and the innermost with a few words of text.
+    /// ``extraAttributes`` attributes and the innermost with a few words of text; in one of
+    /// ``namespaceURIs`` namespaces each, when that is not 0.
     func writeExtraElements(_ writer: inout DocumentWriter, _ random: inout SplitMix64, indent: StaticString) {
+        let prefix: StaticString = namespaceURIs > 0 ? "o:" : ""
         for _ in 0..<extraElements {
             writer.append(indent)
-            for _ in 0...extraDepth {
-                writer.append("<x")
-                writeAttributes(&writer)
+            for level in 0...extraDepth {
+                writer.append("<")
+                writer.append(prefix)
+                writer.append("x")
+                if level == 0 && namespaceURIs > 0 {
+                    writer.append(" xmlns:o=\"http://example.org/schema/")
+                    writer.append(Int(random.next() % UInt64(namespaceURIs)))
+                    writer.append("/observations\"")
+                }
+                writeAttributes(&writer, prefix: prefix)
                 writer.append(">")
             }
             Vocabulary.prose(&writer, &random, length: text(8), breaks: breakPercent)
-            for _ in 0...extraDepth { writer.append("</x>") }
+            for _ in 0...extraDepth {
+                writer.append("</")
+                writer.append(prefix)
+                writer.append("x>")
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 // writes a benchmark document of about BYTES bytes (of its UTF-8 form); zoo and zoo-ns can
 // have Japanese text, and then be written in Shift_JIS, EUC-JP or GB18030 as well. The
 // proportions (--text-percent, --extra-elements, --extra-attributes, --break-percent,
-// --extra-depth) move the shape away from its own; see `Proportions`.
+// --extra-depth, --namespace-uris) move the shape away from its own; see `Proportions`.
 import BenchmarkDocuments
 
 #if canImport(Glibc)
@@ -16,7 +16,7 @@ func usage() -> Never {
     let encodings = DocumentEncoding.allCases.map(\.rawValue).joined(separator: "|")
     printError(
         "usage: generate-documents \(shapes) BYTES FILE [--japanese PERCENT] [--encoding \(encodings)]"
-            + " [--text-percent N] [--extra-elements N] [--extra-attributes N] [--break-percent N] [--extra-depth N]")
+            + " [--text-percent N] [--extra-elements N] [--extra-attributes N] [--break-percent N] [--extra-depth N] [--namespace-uris N]")
     exit(2)
 }
 
@@ -33,14 +33,16 @@ while index < arguments.count {
     case "--encoding":
         guard let encoding = DocumentEncoding(named: arguments[index + 1]) else { usage() }
         generator.encoding = encoding
-    case "--text-percent", "--extra-elements", "--extra-attributes", "--break-percent", "--extra-depth":
+    case "--text-percent", "--extra-elements", "--extra-attributes", "--break-percent", "--extra-depth",
+        "--namespace-uris":
         guard let value = Int(arguments[index + 1]), value >= 0 else { usage() }
         switch arguments[index] {
         case "--text-percent": generator.proportions.textPercent = value
         case "--extra-elements": generator.proportions.extraElements = value
         case "--extra-attributes": generator.proportions.extraAttributes = value
         case "--break-percent": generator.proportions.breakPercent = min(value, 100)
-        default: generator.proportions.extraDepth = value
+        case "--extra-depth": generator.proportions.extraDepth = value
+        default: generator.proportions.namespaceURIs = value
         }
     default:
         usage()
