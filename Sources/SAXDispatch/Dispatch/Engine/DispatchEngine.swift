@@ -109,9 +109,13 @@ final class DispatchEngine {
     /// Whole text and inner markup, for the elements whose handlers want them.
     @exclusivity(unchecked) var content = ContentCapture()
 
-    /// The driver that reports expat's events to the engine, unretained: the ``PushParser``
-    /// owns both. The engine reaches it only through `+Driver`.
+    /// The driver that reports expat's events to the engine, reached without a retain per
+    /// use (only through `+Driver`). The ``PushParser`` owns both; the engine keeps the
+    /// driver alive too (``driver``), as an ``ElementContext`` or ``TextChunk`` a handler
+    /// kept holds the engine and may be asked after the parser is gone.
     let driverReference: Unmanaged<ExpatDriver>
+    /// Keeps the driver as long as the engine; never read on a per-event path.
+    private let driver: ExpatDriver
     /// The name of the input being parsed (``PushParser/source``), for the errors that
     /// handler sets make themselves (records, decoded values).
     var source: String?
@@ -123,10 +127,11 @@ final class DispatchEngine {
     /// - Parameters:
     ///   - mayDefer: Whether handlers may put their deliveries off (``DeferredDelivery``);
     ///     a stream's parser says no, as it pauses at every value its consumer has not taken.
-    ///   - driver: The driver whose expat reports the events, which the caller owns and keeps
-    ///     alive as long as the engine.
+    ///   - driver: The driver whose expat reports the events, which the caller owns and
+    ///     connects to the engine.
     init(dispatcher: Dispatcher, driver: ExpatDriver, mayDefer: Bool = true) {
         driverReference = Unmanaged.passUnretained(driver)
+        self.driver = driver
         let names = NameTable(capacity: max(64, dispatcher.entries.count * 2))
         self.names = names
         let policy = dispatcher.whitespace
