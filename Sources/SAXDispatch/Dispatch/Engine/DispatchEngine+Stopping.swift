@@ -11,30 +11,34 @@ extension DispatchEngine {
         at position: (line: Int, column: Int, byteOffset: Int)? = nil, depth: Int? = nil
     ) {
         guard !isHalted else { return }
-        let position = position ?? currentPosition()
-        let path = depth.map(path(depth:)) ?? currentPath
-        var error = XMLParseError(
-            code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit, source: source)
-        if readsConcatenatedDocuments { error.documentNumber = documentNumber }
-        violation = error
+        violation = parseError(
+            code, message, limit: limit, at: position ?? currentPosition(), path: depth.map(path(depth:)) ?? currentPath)
         isHalted = true
         stopExpat()
     }
 
     /// The error for a limit that a handler set keeps, broken inside the open element at
     /// `depth` (a record's size, ``XMLParseError/Code/recordSizeLimitExceeded``): at that
-    /// element's start tag, with its path, for its handler to throw. The parse's source is
-    /// left out, as a violation's is: the parse call adds it.
+    /// element's start tag, with its path, for its handler to throw.
     @inline(never)
     func limitError(_ code: XMLParseError.Code, _ message: String, limit: Int, depth: Int) -> XMLParseError {
         let position =
             depth >= 1 && depth <= stack.count
             ? (line: stack[depth - 1].line, column: stack[depth - 1].column, byteOffset: stack[depth - 1].byteOffset)
             : currentPosition()
+        return parseError(code, message, limit: limit, at: position, path: path(depth: depth))
+    }
+
+    /// The one way the engine makes an ``XMLParseError``: the position as given (line and
+    /// column from 1, the offset from 0), the element path, the parse's source and, in
+    /// documents one after another, which document.
+    private func parseError(
+        _ code: XMLParseError.Code, _ message: String, limit: Int?,
+        at position: (line: Int, column: Int, byteOffset: Int), path: ElementPath
+    ) -> XMLParseError {
         var error = XMLParseError(
             code: code, message: message, line: max(1, position.line), column: max(1, position.column),
-            byteOffset: max(0, position.byteOffset), elementPath: path(depth: depth), limit: limit)
+            byteOffset: max(0, position.byteOffset), elementPath: path, limit: limit, source: source)
         if readsConcatenatedDocuments { error.documentNumber = documentNumber }
         return error
     }
