@@ -1,6 +1,7 @@
 // The three errors that ``XMLPatternError`` replaced keep their names for one release, as
 // aliases of it: a `catch` of any of them still catches what the API that threw it throws
-// (each API throws one kind only). Their members are below, under the old spellings.
+// (each API throws one kind only), and the other two kinds as well, being one type. Their
+// members are below, under the old spellings, read-only, and empty for the other kinds.
 
 /// The error of an invalid ``ElementPattern``: now ``XMLPatternError`` of kind
 /// ``XMLPatternError/Kind/elementPattern``.

@@ -78,7 +78,7 @@ extension ExpatDriver {
         // this one, so expat keeps reading its UTF-8; an override applies to every document.
         guard charging({ XML_ParserReset(parser, inputEncoding.encodingOverride) }) == XML_TRUE else { return XML_STATUS_ERROR }
         // Everything given to expat from the next document's start on is what it held.
-        assert(holdback.bytesGiven == start.byteOffset + bytes.count, "the next document's bytes are what expat holdback.held")
+        assert(holdback.bytesGiven == start.byteOffset + bytes.count, "the next document's bytes are what expat held")
         documents.beginNext(at: start, leadingBytes: bytes)
         release(bytes: dtd.declaredEntityBytes)
         dtd.reset()

@@ -71,7 +71,7 @@ extension ExpatDriver {
                 violate(.invalidToken, "not well-formed (invalid token): an unpaired UTF-16 surrogate")
                 return .ended
             }
-            // What the token limit leaves no room for waits in `held`, with a held-back line break.
+            // What the token limit leaves no room for waits in `holdback.held`, with a held-back line break.
             var given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
             if given == budget && given < filled {
                 given = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[..<given]))

@@ -68,7 +68,7 @@ extension ExpatDriver {
     }
 
     /// Converts bytes and feeds their UTF-8. When expat pauses, the rest of the converted
-    /// input waits in `held` with the input expat did not reach.
+    /// input waits in `holdback.held` with the input expat did not reach.
     private func feedTranscoding(_ bytes: UnsafeRawBufferPointer, through transcoder: EncodingTranscoder) -> FeedResult {
         if inputEncoding.invalidSequenceAwaitsReport { return reportInvalidSequence(transcoder) }
         var result = FeedResult.held

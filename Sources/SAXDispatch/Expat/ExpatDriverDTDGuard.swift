@@ -14,7 +14,7 @@ struct ExpatDriverDTDGuard {
     var hasAttributeDeclarations = false
     /// Bytes of attribute values that start tags took from the DTD's defaults so far: expat
     /// expands a default once and copies it to every element without counting it towards
-    /// its amplification limit, so the driver counts it (``ExpatDriver/admitsDefaultedAttributes(_:from:to:_:)``).
+    /// its amplification limit, so the driver counts it (``ExpatDriver/admitsDefaultedAttributes(_:from:to:)``).
     var defaultedAttributeBytes = 0
     /// The general entities declared so far (`+Entities`), and the bytes of their names
     /// charged to expat's heap budget, given back when the next document starts.

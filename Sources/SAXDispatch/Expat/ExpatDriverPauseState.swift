@@ -3,10 +3,11 @@
 ///
 /// ```
 /// idle ─beginCall─▶ running ─request─▶ requested ─endCall(paused)─▶ paused(owed) ─resume─▶ running
-///                      │  ▲
-///   request inside an  ▼  │ request at the document's next event
-///   internal entity:  deferred
-/// running, requested, deferred ─endCall─▶ idle;  any ─stop─▶ stopped (for good)
+///                      │                   ▲
+///   request inside an  ▼                   │ the document's next event makes the pause
+///   internal entity:  deferred ────────────┘
+/// running, requested, deferred ─endCall─▶ idle;  requested, deferred ─beginDocument─▶ running
+/// any ─stop─▶ stopped (for good)
 /// ```
 ///
 /// What must stay true: a pause is asked only while a parse call that may pause runs

@@ -175,7 +175,7 @@ final class NameTable {
     }
 
     /// ``intern(_:)`` once names are hashed whole or seeded: kept out of line, so that the
-    /// sampled hash's path, every ordinary document's, stays as short as it was.
+    /// sampled hash's path, every ordinary document's, stays short.
     @inline(never)
     private func internHashingMore(_ name: UnsafePointer<CChar>) -> Int32 {
         guard hashMode == .whole else { return intern(UTF8Text.bytes(cString: name)) }
