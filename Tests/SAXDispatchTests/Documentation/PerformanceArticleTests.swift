@@ -1,7 +1,8 @@
 import Foundation
+import SAXDispatch
 import Testing
 
-/// Performance.md has no Swift code; these tests keep its figures equal to the README's
+/// Performance.md's two handler forms run here word for word; these tests also keep its figures equal to the README's
 /// one table and to Benchmarks/RESULTS.md, and its instructions true of the benchmark runner.
 @Suite("Article: Performance")
 struct PerformanceArticleTests {
@@ -97,5 +98,29 @@ struct PerformanceArticleTests {
         for variant in ["\"paths\"", "\"skip\"", "\"paths50\"", "\"object\"", "\"records\"", "\"decodable\"", "\"async\""] {
             #expect(runner.contains(variant), "Benchmarks/run has no routing variant \(variant)")
         }
+    }
+
+    static let closuresDocument = "<zoo><animal><name>cat</name></animal><animal/></zoo>"
+
+    @Test("the closure form of \"Closures or a handler object\" counts every element")
+    func closureFormCounts() throws {
+        var dispatcher = Dispatcher()
+        var elements = 0
+        dispatcher.onStart("*") { _ in elements += 1 }
+        try dispatcher.parse(.string(Self.closuresDocument))
+        #expect(elements == 4)
+    }
+
+    @Test("the handler type of \"Closures or a handler object\" counts every element")
+    func handlerTypeCounts() throws {
+        struct Counter: ElementHandlers {
+            var elements = 0
+            static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+                handlers.onStart("*") { counter, _ in counter.elements += 1 }
+            }
+        }
+        var counter = Counter()
+        try counter.parse(.string(Self.closuresDocument))
+        #expect(counter.elements == 4)
     }
 }
