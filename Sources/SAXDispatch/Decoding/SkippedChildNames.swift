@@ -45,6 +45,9 @@ struct SkippedChildNames {
 /// document of its input. A ``SubtreeCapture`` starts a new one when it meets a new
 /// parse or a new document; its schema's ``SkippedChildNames`` keep entries of the
 /// current one only.
+///
+/// What must stay true: epochs are counted per capture, so a schema is read by one
+/// capture only (its ``DecodingSession``'s), or two captures' epochs could meet.
 struct NameEpoch: Equatable {
     private(set) var value: UInt64
 
