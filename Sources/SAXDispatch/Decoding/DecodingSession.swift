@@ -12,8 +12,11 @@ final class DecodingSession {
     let subtree = CapturedSubtree()
     /// The attribute a `URL` is read from (``XMLRecordDecoder/URLDecodingStrategy/attribute(_:)``).
     let urlAttribute: KeyName?
-    /// The name of the type being decoded, for messages.
-    let typeName: String
+    /// The type being decoded.
+    private let decodedType: any Decodable.Type
+    /// The name of the type being decoded, for messages: made only when a message is
+    /// (describing a type reflects on it, which costs as much as decoding many elements).
+    var typeName: String { String(describing: decodedType) }
     let userInfo: [CodingUserInfoKey: Any]
     /// The schema of the matched elements; `nil` when everything is captured.
     private(set) var schema: KeySchema?
@@ -91,7 +94,7 @@ final class DecodingSession {
         } else {
             urlAttribute = nil
         }
-        typeName = String(describing: T.self)
+        decodedType = T.self
         userInfo = options.userInfo
         if case .probe = options.keyPruning {
             let schema = KeyProbe.schema(of: T.self, session: self, processesNamespaces: options.processesNamespaces)

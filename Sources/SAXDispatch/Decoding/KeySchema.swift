@@ -21,10 +21,19 @@ final class KeySchema {
     @exclusivity(unchecked) private(set) var attributes: AttributeNameSet
     /// Children of other names are captured with this element's own schema: the element
     /// is read as a list whose wrapper children may have any name.
-    @exclusivity(unchecked) var readsAnyChildAsItem = false
+    @exclusivity(unchecked) var readsAnyChildAsItem = false {
+        didSet { skippedChildren.removeAll() }
+    }
     /// Everything inside is captured: the type asked for `allKeys`, or its probe failed
     /// before it had asked for all it reads.
-    @exclusivity(unchecked) var capturesEverything = false
+    @exclusivity(unchecked) var capturesEverything = false {
+        didSet { skippedChildren.removeAll() }
+    }
+    /// The children found left out so far, by name id: what must stay true is that every
+    /// change that makes this schema capture more empties it (``child(_:)``,
+    /// ``readsAnyChildAsItem``, ``capturesEverything``), as a decode may teach it a name
+    /// between two elements.
+    @exclusivity(unchecked) private var skippedChildren = SkippedChildNames()
     /// The element's whole text is read (``XMLStringValue``): it is gathered while the
     /// element is open.
     @exclusivity(unchecked) var readsWholeText = false
@@ -65,6 +74,7 @@ final class KeySchema {
         }
         childNames.append(name.key)
         childSchemas.append(schema)
+        skippedChildren.removeAll()
         return schema
     }
 
@@ -102,6 +112,21 @@ final class KeySchema {
         if let schema { return schema.capturesEverything ? .everything : .pruned(schema) }
         if readsAnyChildAsItem { return .pruned(self) }
         return .skipped
+    }
+
+    /// Whether children whose name the parse's table interned as `id` are known to be left
+    /// out (``capture(ofChild:namespaceURI:)`` said ``ChildCapture/skipped`` for them in
+    /// `epoch`, and this schema has not changed since): then neither their name nor a
+    /// lookup by name is needed.
+    @inline(__always)
+    func skipsChild(named id: Int32, in epoch: NameEpoch) -> Bool {
+        skippedChildren.contains(id, in: epoch)
+    }
+
+    /// Notes that ``capture(ofChild:namespaceURI:)`` said ``ChildCapture/skipped`` for
+    /// children whose name the parse's table interned as `id`, in `epoch`.
+    func noteSkippedChild(named id: Int32, in epoch: NameEpoch) {
+        skippedChildren.insert(id, in: epoch)
     }
 
     /// Whether some key reads children by namespace: only then does a child's namespace

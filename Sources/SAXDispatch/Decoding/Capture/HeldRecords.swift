@@ -37,11 +37,15 @@ final class HeldRecords: DeferredDelivery.Holder {
 
     /// The parse's names, for the held records' paths.
     private let names: NameTable
-    private var items: [Item] = []
+    // Written at each record's end tag and read when the records are delivered, by the
+    // thread running the parse, one step at a time: a handler that runs during a delivery
+    // cannot reach the parse's events, so accesses cannot overlap and the runtime's
+    // exclusivity checks are left out.
+    @exclusivity(unchecked) private var items: [Item] = []
     /// The element paths of the held records, as name ids, one after another.
-    private var pathNames: [Int32] = []
+    @exclusivity(unchecked) private var pathNames: [Int32] = []
     /// The captured bytes of the held records.
-    private var byteCount = 0
+    @exclusivity(unchecked) private var byteCount = 0
 
     private init(names: NameTable) {
         self.names = names

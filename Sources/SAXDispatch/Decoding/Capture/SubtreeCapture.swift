@@ -11,10 +11,18 @@ final class SubtreeCapture {
     private let limit: Int
     private let whitespace: WhitespacePolicy
     private let deliver: (CapturedSubtree, _ root: Int) throws -> Void
-    /// The captured elements that are open, innermost last, with their depths.
+    /// The captured elements that are open, innermost last, with their depths and schemas
+    /// (`nil`: everything inside is captured). The schema is referenced without a count:
+    /// the element's entry in ``subtree`` holds it while the element is open.
     // Handlers run one at a time and never reach the capture re-entrantly, so accesses
     // cannot overlap: the runtime's exclusivity checks are left out of the per-element state.
-    @exclusivity(unchecked) private var open: [(element: Int, depth: Int)] = []
+    @exclusivity(unchecked) private var open: [(element: Int, depth: Int, schema: Unmanaged<KeySchema>?)] = []
+    /// Within which the ids of the parse's names stand for one name each: the schemas'
+    /// ``SkippedChildNames`` are asked and taught in it. A new parse or a new document
+    /// of a concatenated input (which interns its names anew) starts another.
+    @exclusivity(unchecked) private var nameEpoch = NameEpoch.none
+    /// The document of the input that ``nameEpoch`` belongs to.
+    @exclusivity(unchecked) private var nameEpochDocument = 0
     /// Per open captured element (same index), its node in ``wholeTextSchema``: kept only
     /// when the type reads something whole, so that other captures hold no references here.
     @exclusivity(unchecked) private var wholeNodes: [KeySchema?] = []
@@ -98,41 +106,55 @@ final class SubtreeCapture {
             wholeNodes.removeAll()
             heldCount = 0
             held = nil
+            nameEpoch = nameEpoch.next
+            nameEpochDocument = element.engine.documentNumber
         }
         guard open.isEmpty else { return try openChild(element) }
+        // A record lies within one document: the ids its names have now hold until it ends.
+        let document = element.engine.documentNumber
+        if document != nameEpochDocument {
+            nameEpoch = nameEpoch.next
+            nameEpochDocument = document
+        }
         if heldCount == 0 { subtree.removeAll() }
         recordStart = subtree.byteCount
         let position = element.engine.position(depth: element.depth, serial: element.serial)
+        let schema = rootSchema()
         let root = subtree.append(
             name: element.name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
-            parent: -1, schema: rootSchema(), line: position.line, column: position.column)
+            parent: -1, schema: schema, line: position.line, column: position.column)
         recordRoot = root
-        open.append((root, element.depth))
+        open.append((root, element.depth, schema.map(Unmanaged.passUnretained)))
         if let wholeTextSchema { wholeNodes.append(beginWholeText(element, wholeTextSchema)) }
         try checkLimit(element)
     }
 
     private func openChild(_ element: ElementContext) throws {
         guard let parent = open.last, element.depth == parent.depth + 1 else { return }
-        let name = element.name
         var schema: KeySchema?
-        if let parentSchema = subtree.elements[parent.element].schema {
+        if let parentReference = parent.schema {
+            // A name found left out before is left out by its id: no string, no lookup.
+            if parentReference._withUnsafeGuaranteedRef({ $0.skipsChild(named: element.nameID, in: nameEpoch) }) {
+                return skipChild(element, of: parent.element)
+            }
+            let parentSchema = parentReference.takeUnretainedValue()
             // The namespace decides only for a schema with children read by namespace: a
             // child left out costs no lookup of it.
             let namespaceURI = parentSchema.readsChildrenByNamespace ? element.namespaceURI : nil
-            switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
+            switch parentSchema.capture(ofChild: element.name, namespaceURI: namespaceURI) {
             case .skipped:
-                subtree.noteUncapturedChild(of: parent.element)
-                return element.pruneSubtree(nestedMatchesStandAlone: false)
+                parentSchema.noteSkippedChild(named: element.nameID, in: nameEpoch)
+                return skipChild(element, of: parent.element)
             case .everything: schema = nil
             case .pruned(let childSchema): schema = childSchema
             }
         }
+        let name = element.name
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
             name: name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
             parent: parent.element, schema: schema, line: position.line, column: position.column)
-        open.append((child, element.depth))
+        open.append((child, element.depth, schema.map(Unmanaged.passUnretained)))
         if wholeTextSchema != nil {
             // The item schema of a list read from a wrapper's children is the wrapper's own.
             let node = (wholeNodes.last ?? nil).flatMap {
@@ -141,6 +163,13 @@ final class SubtreeCapture {
             wholeNodes.append(beginWholeText(element, node))
         }
         try checkLimit(element)
+    }
+
+    /// Leaves out a child that no key of its parent's schema reads, with everything inside it.
+    @inline(__always)
+    private func skipChild(_ element: ElementContext, of parent: Int) {
+        subtree.noteUncapturedChild(of: parent)
+        element.pruneSubtree(nestedMatchesStandAlone: false)
     }
 
     private func close(_ element: ElementContext, _ text: String) throws {
