@@ -33,7 +33,7 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
     public var namespaceURIs: Int
     /// When not 0, each record element (zoo `<animal>`, osm `<node>` and `<way>`, wiki
     /// `<page>`) binds the prefix `o` to one of this many URIs that differ only by a number
-    /// in their middle (`http://example.org/schema/17/obs`), the next one for each record;
+    /// in their middle (`http://example.org/schema/17/observations`), the next one for each record;
     /// its extra elements alternate between that namespace (`<o:x>`) and a default
     /// namespace declared on them (`<x xmlns="urn:example:extra">`), and their attributes
     /// carry the prefix. Cannot be combined with ``namespaceURIs``.
@@ -109,7 +109,7 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         guard recordNamespaces > 0 else { return }
         writer.append(" xmlns:o=\"http://example.org/schema/")
         writer.append(record % recordNamespaces)
-        writer.append("/obs\"")
+        writer.append("/observations\"")
     }
 
     /// Writes ``extraElements`` elements, each ``extraDepth`` levels deep, each level with
