@@ -52,7 +52,11 @@ public struct DocumentGenerator: Sendable {
             output = { chunk in try sink(converter.convert(chunk)) }
         }
         let writerSink = output
+        if proportions.recordNamespaces > 0 && proportions.namespaceURIs > 0 {
+            throw UnsupportedOptions(description: "--record-namespaces and --namespace-uris cannot be combined")
+        }
         var writer = DocumentWriter(chunkSize: chunkSize, sink: writerSink)
+        writer.dropsIndentation = proportions.noIndentation
         var random = SplitMix64(seed: seed)
         let text = japanesePercent.map { ZooText.japanese(percent: $0) } ?? ZooText.standard
         switch shape {
@@ -78,25 +82,34 @@ enum Vocabulary {
     /// About `length` bytes of words separated by spaces, never starting or ending with whitespace.
     /// With `breaks`, that percentage of the gaps between words is a line end, an entity
     /// reference or a CDATA section instead of a space (no draws at all when it is 0, so
-    /// the shapes' own documents stay what they are).
+    /// the shapes' own documents stay what they are). With `references`, that percentage of
+    /// the gaps is a character reference or a short CDATA section (drawn first, and likewise
+    /// no draws when it is 0).
     static func prose(
         _ writer: inout DocumentWriter, _ random: inout SplitMix64, length: Int, newlines: Bool = false,
-        words choice: WordChoice = WordChoice(words), breaks: Int = 0
+        words choice: WordChoice = WordChoice(words), breaks: Int = 0, references: Int = 0
     ) {
         let start = writer.count
         var first = true
         while writer.count - start < length {
             if !first {
-                if breaks > 0 && random.percent(breaks) {
+                if references > 0 && random.percent(references) {
+                    switch random.below(4) {
+                    case 0: writer.appendText(" &#233;")
+                    case 1: writer.appendText("&#x4E2D; ")
+                    case 2: writer.appendText(" <![CDATA[x]]>")
+                    default: writer.appendText("<![CDATA[<&]]> ")
+                    }
+                } else if breaks > 0 && random.percent(breaks) {
                     switch random.below(3) {
-                    case 0: writer.append("\n")
-                    case 1: writer.append(" &amp; ")
-                    default: writer.append(" <![CDATA[a < b]]> ")
+                    case 0: writer.appendText("\n")
+                    case 1: writer.appendText(" &amp; ")
+                    default: writer.appendText(" <![CDATA[a < b]]> ")
                     }
                 } else if newlines && random.percent(4) {
-                    writer.append(random.percent(50) ? "\n\n" : "\n")
+                    writer.appendText(random.percent(50) ? "\n\n" : "\n")
                 } else {
-                    writer.append(" ")
+                    writer.appendText(" ")
                 }
             }
             writer.append(choice.pick(&random))
@@ -120,6 +133,8 @@ enum Zoo {
     struct Markup {
         /// What follows the XML declaration, which names the document's encoding.
         let prologue: StaticString
+        /// The record's start tag up to its attributes, which ``kind`` closes.
+        let animal: StaticString
         let kind: StaticString
         let name: StaticString
         let url: StaticString
@@ -137,7 +152,8 @@ enum Zoo {
         /// The README's zoo: no namespaces.
         static let plain = Markup(
             prologue: "<zoo>\n  <animals>\n",
-            kind: "    <animal>\n      <kind>",
+            animal: "    <animal",
+            kind: ">\n      <kind>",
             name: "</kind>\n      <nested_nonsense><name>",
             url: "</name></nested_nonsense>\n      <url>http://example.org/animals/",
             decoyName: "</url>\n      <junk>\n        <name>decoy ",
@@ -158,7 +174,8 @@ enum Zoo {
         /// animal's name; only matching by namespace URI gives the right answer.
         static let namespaced = Markup(
             prologue: "<z:zoo xmlns:z=\"urn:example:zoo\">\n  <z:animals>\n",
-            kind: "    <z:animal>\n      <z:kind>",
+            animal: "    <z:animal",
+            kind: ">\n      <z:kind>",
             name: "</z:kind>\n      <z:nested_nonsense><z:name>",
             url: "</z:name></z:nested_nonsense>\n      <z:url>http://example.org/animals/",
             decoyName:
@@ -178,6 +195,7 @@ enum Zoo {
         _ encoding: DocumentEncoding, _ proportions: Proportions
     ) throws {
         let breaks = proportions.breakPercent
+        let references = proportions.referencePercent
         writer.append("<?xml version=\"1.0\" encoding=\"")
         writer.append(Array(encoding.declaredName.utf8))
         writer.append("\"?>\n")
@@ -185,6 +203,8 @@ enum Zoo {
         var id = 0
         while writer.count < target {
             id += 1
+            writer.append(markup.animal)
+            proportions.writeRecordNamespace(&writer, record: id)
             writer.append(markup.kind)
             writer.append(text.kinds.pick(&random))
             writer.append(markup.name)
@@ -207,13 +227,16 @@ enum Zoo {
             writer.append("\"")
             proportions.writeAttributes(&writer)
             writer.append(">")
-            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks)
+            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks,
+                references: references)
             writer.append(markup.blobName)
             writer.append(text.plainNames.pick(&random))
             writer.append(markup.data)
-            Vocabulary.prose(&writer, &random, length: proportions.text(140), words: text.prose, breaks: breaks)
+            Vocabulary.prose(&writer, &random, length: proportions.text(140), words: text.prose, breaks: breaks,
+                references: references)
             writer.append(markup.secondNote)
-            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks)
+            Vocabulary.prose(&writer, &random, length: proportions.text(150), words: text.prose, breaks: breaks,
+                references: references)
             if proportions.extraElements > 0 {
                 writer.append(markup.noteEnd)
                 proportions.writeExtraElements(&writer, &random, indent: "\n        ")
@@ -257,6 +280,7 @@ enum OSM {
             writer.append("-1")
             writer.append(random.below(10))
             writer.append("T12:34:56Z\"")
+            proportions.writeRecordNamespace(&writer, record: nodes)
             proportions.writeAttributes(&writer)
             if random.percent(80) {
                 if proportions.extraElements > 0 {
@@ -282,6 +306,7 @@ enum OSM {
             writer.append("\" version=\"")
             writer.append(1 + random.below(5))
             writer.append("\" timestamp=\"2020-02-02T02:02:02Z\"")
+            proportions.writeRecordNamespace(&writer, record: ways)
             proportions.writeAttributes(&writer)
             writer.append(">\n")
             for _ in 0..<(5 + random.below(11)) {
@@ -317,6 +342,7 @@ enum Wiki {
         while writer.count < target {
             page += 1
             writer.append("  <page")
+            proportions.writeRecordNamespace(&writer, record: page)
             proportions.writeAttributes(&writer)
             writer.append(">\n    <title>")
             Vocabulary.prose(&writer, &random, length: 12)
@@ -337,7 +363,7 @@ enum Wiki {
             writer.append("\n      <text xml:space=\"preserve\">")
             Vocabulary.prose(
                 &writer, &random, length: proportions.text(2000 + random.below(6000)), newlines: true,
-                breaks: proportions.breakPercent)
+                breaks: proportions.breakPercent, references: proportions.referencePercent)
             writer.append("</text>\n    </revision>\n  </page>\n")
             try writer.flushIfFull()
         }

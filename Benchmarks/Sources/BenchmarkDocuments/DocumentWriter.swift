@@ -5,6 +5,12 @@ struct DocumentWriter {
     private var chunk: [UInt8] = []
     private let chunkSize: Int
     private let sink: ([UInt8]) throws -> Void
+    /// Whether markup (the `StaticString`s) is written without its line ends and the
+    /// indentation after them; text goes through ``appendText(_:)``, which keeps them.
+    var dropsIndentation = false
+    /// Whether the last markup written ended in a line end, so that spaces at the start of
+    /// the next are indentation too (only with ``dropsIndentation``).
+    private var afterLineEnd = false
 
     init(chunkSize: Int, sink: @escaping ([UInt8]) throws -> Void) {
         self.chunkSize = chunkSize
@@ -16,14 +22,45 @@ struct DocumentWriter {
     var count: Int { written + chunk.count }
 
     mutating func append(_ text: StaticString) {
+        if dropsIndentation {
+            appendWithoutIndentation(text)
+        } else {
+            text.withUTF8Buffer { chunk.append(contentsOf: $0) }
+        }
+    }
+
+    /// Text, written as it is even when ``dropsIndentation`` is set.
+    mutating func appendText(_ text: StaticString) {
+        afterLineEnd = false
         text.withUTF8Buffer { chunk.append(contentsOf: $0) }
     }
 
+    /// Writes `text` without line ends and the spaces after them; markup that is nothing
+    /// but white space (an indentation of its own) goes away whole.
+    private mutating func appendWithoutIndentation(_ text: StaticString) {
+        text.withUTF8Buffer { bytes in
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) {
+                afterLineEnd = true
+                return
+            }
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    afterLineEnd = true
+                } else if !(afterLineEnd && byte == UInt8(ascii: " ")) {
+                    afterLineEnd = false
+                    chunk.append(byte)
+                }
+            }
+        }
+    }
+
     mutating func append(_ bytes: [UInt8]) {
+        afterLineEnd = false
         chunk.append(contentsOf: bytes)
     }
 
     mutating func append(_ number: Int) {
+        afterLineEnd = false
         var value = number
         if value < 0 {
             chunk.append(UInt8(ascii: "-"))

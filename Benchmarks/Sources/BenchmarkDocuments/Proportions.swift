@@ -31,10 +31,28 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
     /// vocabularies look like this where each record brings its own schema version,
     /// observation set or tenant namespace.
     public var namespaceURIs: Int
+    /// When not 0, each record element (zoo `<animal>`, osm `<node>` and `<way>`, wiki
+    /// `<page>`) binds the prefix `o` to one of this many URIs that differ only by a number
+    /// in their middle (`http://example.org/schema/17/observations`), the next one for each record;
+    /// its extra elements alternate between that namespace (`<o:x>`) and a default
+    /// namespace declared on them (`<x xmlns="urn:example:extra">`), and their attributes
+    /// carry the prefix. Cannot be combined with ``namespaceURIs``.
+    public var recordNamespaces: Int
+    /// The chance in percent that a gap between two generated words is a character
+    /// reference (`&#233;`, `&#x4E2D;`) or a short CDATA section: at 60, one every few
+    /// bytes of text. Drawn before ``breakPercent``.
+    public var referencePercent: Int
+    /// Drops the line ends and indentation between elements, so elements follow each other
+    /// with no character data between them (text inside elements stays as it is).
+    public var noIndentation: Bool
+    /// Writes each extra element's innermost level as an empty element, `<x a0="value 0" …/>`,
+    /// with no text: attribute-heavy self-closing elements with ``extraAttributes``.
+    public var selfClosingExtras: Bool
 
     public init(
         textPercent: Int = 100, extraElements: Int = 0, extraAttributes: Int = 0, breakPercent: Int = 0,
-        extraDepth: Int = 0, namespaceURIs: Int = 0
+        extraDepth: Int = 0, namespaceURIs: Int = 0, recordNamespaces: Int = 0, referencePercent: Int = 0,
+        noIndentation: Bool = false, selfClosingExtras: Bool = false
     ) {
         self.textPercent = textPercent
         self.extraElements = extraElements
@@ -42,6 +60,10 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         self.breakPercent = breakPercent
         self.extraDepth = extraDepth
         self.namespaceURIs = namespaceURIs
+        self.recordNamespaces = recordNamespaces
+        self.referencePercent = referencePercent
+        self.noIndentation = noIndentation
+        self.selfClosingExtras = selfClosingExtras
     }
 
     /// The shape's own proportions.
@@ -56,6 +78,10 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         if breakPercent != 0 { options.append("--break-percent \(breakPercent)") }
         if extraDepth != 0 { options.append("--extra-depth \(extraDepth)") }
         if namespaceURIs != 0 { options.append("--namespace-uris \(namespaceURIs)") }
+        if recordNamespaces != 0 { options.append("--record-namespaces \(recordNamespaces)") }
+        if referencePercent != 0 { options.append("--reference-percent \(referencePercent)") }
+        if noIndentation { options.append("--no-indentation") }
+        if selfClosingExtras { options.append("--self-closing-extras") }
         return options.joined(separator: " ")
     }
 
@@ -77,12 +103,24 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Writes ` xmlns:o="http://example.org/schema/K/obs"` on the `record`th record element
+    /// (K cycles through ``recordNamespaces`` URIs), nothing when that is 0.
+    func writeRecordNamespace(_ writer: inout DocumentWriter, record: Int) {
+        guard recordNamespaces > 0 else { return }
+        writer.append(" xmlns:o=\"http://example.org/schema/")
+        writer.append(record % recordNamespaces)
+        writer.append("/observations\"")
+    }
+
     /// Writes ``extraElements`` elements, each ``extraDepth`` levels deep, each level with
-    /// ``extraAttributes`` attributes and the innermost with a few words of text; in one of
-    /// ``namespaceURIs`` namespaces each, when that is not 0.
+    /// ``extraAttributes`` attributes and the innermost with a few words of text (or empty,
+    /// with ``selfClosingExtras``); in one of ``namespaceURIs`` namespaces each, when that is
+    /// not 0, or with ``recordNamespaces``, alternately in the record's namespace and in a
+    /// default namespace.
     func writeExtraElements(_ writer: inout DocumentWriter, _ random: inout SplitMix64, indent: StaticString) {
-        let prefix: StaticString = namespaceURIs > 0 ? "o:" : ""
-        for _ in 0..<extraElements {
+        for index in 0..<extraElements {
+            let prefix: StaticString = namespaceURIs > 0 || (recordNamespaces > 0 && index % 2 == 0) ? "o:" : ""
+            let attributePrefix: StaticString = namespaceURIs > 0 || recordNamespaces > 0 ? "o:" : ""
             writer.append(indent)
             for level in 0...extraDepth {
                 writer.append("<")
@@ -92,12 +130,16 @@ public struct Proportions: Sendable, Equatable, CustomStringConvertible {
                     writer.append(" xmlns:o=\"http://example.org/schema/")
                     writer.append(Int(random.next() % UInt64(namespaceURIs)))
                     writer.append("/observations\"")
+                } else if level == 0 && recordNamespaces > 0 && index % 2 == 1 {
+                    writer.append(" xmlns=\"urn:example:extra\"")
                 }
-                writeAttributes(&writer, prefix: prefix)
-                writer.append(">")
+                writeAttributes(&writer, prefix: attributePrefix)
+                writer.append(selfClosingExtras && level == extraDepth ? "/>" : ">")
             }
-            Vocabulary.prose(&writer, &random, length: text(8), breaks: breakPercent)
-            for _ in 0...extraDepth {
+            if !selfClosingExtras {
+                Vocabulary.prose(&writer, &random, length: text(8), breaks: breakPercent, references: referencePercent)
+            }
+            for _ in 0..<(selfClosingExtras ? extraDepth : extraDepth + 1) {
                 writer.append("</")
                 writer.append(prefix)
                 writer.append("x>")

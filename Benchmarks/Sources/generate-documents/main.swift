@@ -2,7 +2,8 @@
 // writes a benchmark document of about BYTES bytes (of its UTF-8 form); zoo and zoo-ns can
 // have Japanese text, and then be written in Shift_JIS, EUC-JP or GB18030 as well. The
 // proportions (--text-percent, --extra-elements, --extra-attributes, --break-percent,
-// --extra-depth, --namespace-uris) move the shape away from its own; see `Proportions`.
+// --extra-depth, --namespace-uris, --record-namespaces, --reference-percent, and the flags
+// --no-indentation and --self-closing-extras) move the shape away from its own; see `Proportions`.
 import BenchmarkDocuments
 
 #if canImport(Glibc)
@@ -16,7 +17,9 @@ func usage() -> Never {
     let encodings = DocumentEncoding.allCases.map(\.rawValue).joined(separator: "|")
     printError(
         "usage: generate-documents \(shapes) BYTES FILE [--japanese PERCENT] [--encoding \(encodings)]"
-            + " [--text-percent N] [--extra-elements N] [--extra-attributes N] [--break-percent N] [--extra-depth N] [--namespace-uris N]")
+            + " [--text-percent N] [--extra-elements N] [--extra-attributes N] [--break-percent N] [--extra-depth N]"
+            + " [--namespace-uris N] [--record-namespaces N] [--reference-percent N] [--no-indentation]"
+            + " [--self-closing-extras]")
     exit(2)
 }
 
@@ -25,6 +28,18 @@ guard arguments.count >= 4, let shape = Shape(rawValue: arguments[1]), let size 
 var generator = DocumentGenerator(shape: shape)
 var index = 4
 while index < arguments.count {
+    switch arguments[index] {
+    case "--no-indentation":
+        generator.proportions.noIndentation = true
+        index += 1
+        continue
+    case "--self-closing-extras":
+        generator.proportions.selfClosingExtras = true
+        index += 1
+        continue
+    default:
+        break
+    }
     guard index + 1 < arguments.count else { usage() }
     switch arguments[index] {
     case "--japanese":
@@ -34,7 +49,7 @@ while index < arguments.count {
         guard let encoding = DocumentEncoding(named: arguments[index + 1]) else { usage() }
         generator.encoding = encoding
     case "--text-percent", "--extra-elements", "--extra-attributes", "--break-percent", "--extra-depth",
-        "--namespace-uris":
+        "--namespace-uris", "--record-namespaces", "--reference-percent":
         guard let value = Int(arguments[index + 1]), value >= 0 else { usage() }
         switch arguments[index] {
         case "--text-percent": generator.proportions.textPercent = value
@@ -42,6 +57,8 @@ while index < arguments.count {
         case "--extra-attributes": generator.proportions.extraAttributes = value
         case "--break-percent": generator.proportions.breakPercent = min(value, 100)
         case "--extra-depth": generator.proportions.extraDepth = value
+        case "--record-namespaces": generator.proportions.recordNamespaces = value
+        case "--reference-percent": generator.proportions.referencePercent = min(value, 100)
         default: generator.proportions.namespaceURIs = value
         }
     default:
