@@ -4,10 +4,12 @@
 /// record nested at its pattern inside is still found and delivered.
 ///
 /// What must stay true: every element inside is pushed on the stack as the dispatching
-/// callbacks would push one that nothing matched (name, key, serial, the names' bits and
-/// path number, the attribute tests' results, counted for the warnings), so that an
-/// element dispatched in full there, the limits' errors and their paths see the stack
-/// they would have seen; the limits are checked in the same order.
+/// callbacks would push one that nothing matched (name, key, serial, the names' bits, the
+/// attribute tests' results, counted for the warnings), so that an element dispatched in
+/// full there, the limits' errors and their paths see the stack they would have seen; the
+/// limits are checked in the same order. Their paths are not numbered in the
+/// ``PathMatchCache`` (``PathMatchCache/untracked``): an element dispatched below one is
+/// matched against its ancestors, as the cache would have matched it the first time.
 extension DispatchEngine {
     /// Whether the pruned top element's subtree may be watched: only where dispatching
     /// nothing inside it, but what may match the mount pattern, hides nothing that the
@@ -30,6 +32,7 @@ extension DispatchEngine {
     /// A start tag inside a watched subtree: admitted as the dispatching callbacks admit it,
     /// then dispatched in full if it may match the mount pattern, else pushed with nothing
     /// listening.
+    @inline(__always)
     func watchedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
         if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
@@ -57,11 +60,10 @@ extension DispatchEngine {
                 testResults.record(Int(test), level: level)
             }
         }
-        let path = routes.matchesAncestors ? pathMatches.path(parent: stack.top.path, name: key) : PathMatchCache.untracked
         stack.push(
             ElementFrame(
                 name: id, key: key, flags: [], textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
-                filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: path))
+                filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
         topFlags = []
     }
 
@@ -87,6 +89,7 @@ extension DispatchEngine {
     }
 
     /// An end tag inside a watched subtree, or the watched element's own.
+    @inline(__always)
     func watchedEnd() {
         if isHalted || stack.isEmpty { return }
         if stack.count > skipper.watchBase {
