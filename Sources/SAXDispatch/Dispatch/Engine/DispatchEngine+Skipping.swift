@@ -73,10 +73,6 @@ extension DispatchEngine {
 
     /// A start tag inside a skipped subtree: only the limits are checked.
     func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        if skipper.kind == .watching {
-            watchedStart(name, attributes)
-            return
-        }
         if isHalted { return }
         guard admitsStartTag(name, attributes, openElements: skipper.openElements) else { return }
         skipper.enter()
@@ -102,10 +98,6 @@ extension DispatchEngine {
 
     /// An end tag inside a skipped subtree, or the skipped element's own.
     func skippedEnd() {
-        if skipper.kind == .watching {
-            watchedEnd()
-            return
-        }
         if isHalted { return }
         guard let kind = skipper.leave() else { return }
         setSkipping(false)

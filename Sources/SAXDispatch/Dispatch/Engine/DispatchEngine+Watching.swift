@@ -21,12 +21,12 @@ extension DispatchEngine {
             && !frame.flags.contains(.measuresText) && (skipper.filter == nil || skipper.keptDepth != 0)
     }
 
-    /// Hands start and end tags to the skipping callbacks, which watch for elements whose
+    /// Hands start and end tags to the watching callbacks, which watch for elements whose
     /// key `name` accepts, until the top element ends.
     func beginWatching(_ name: Int32) {
         skipper.beginWatching(openElements: stack.count, key: name)
         setCharacterData(.ignored)
-        setSkipping(true)
+        setWatching()
     }
 
     /// A start tag inside a watched subtree: admitted as the dispatching callbacks admit it,
@@ -85,7 +85,7 @@ extension DispatchEngine {
     func resumeWatching() {
         skipper.resumeWatching()
         setCharacterData(.ignored)
-        setSkipping(true)
+        setWatching()
     }
 
     /// An end tag inside a watched subtree, or the watched element's own.
