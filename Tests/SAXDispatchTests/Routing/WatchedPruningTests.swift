@@ -170,4 +170,20 @@ struct WatchedPruningTests {
         // item and ended with its <junk>.
         #expect(result.watched == 2)
     }
+
+    @Test("a stream pauses after each record, the one nested in a watched subtree included, and resumes watching")
+    func streamPausesInside() async throws {
+        let record = XMLRecord("item", .value("n", as: Int.self)) { $0 }
+        let doubled = Self.chain.replacingOccurrences(of: "<other>", with: "<item><n>4</n><junk><x><item><n>5</n></item><x/></x></junk></item><other>")
+        for size in [1, 7, doubled.utf8.count] {
+            let bytes = Array(doubled.utf8)
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min(bytes.count, $0 + size)]) }
+            let (stream, input) = AsyncStream.makeStream(of: [UInt8].self)
+            for chunk in chunks { input.yield(chunk) }
+            input.finish()
+            var numbers: [Int] = []
+            for try await number in record.stream(from: .chunks(stream)) { numbers.append(number) }
+            #expect(numbers == [2, 1, 5, 4, 3], "chunks of \(size)")
+        }
+    }
 }
