@@ -18,6 +18,13 @@ extension ExpatDriver {
         }
     }
 
+    /// Routes start and end tags to the layer above's watching callbacks
+    /// (``ExpatElementCallbacks/watchedStart``), until ``setSkipping(_:)`` routes them again.
+    func setWatching() {
+        guard let parser, let callbacks = elementCallbacks else { return }
+        XML_SetElementHandler(parser, callbacks.watchedStart, callbacks.watchedEnd)
+    }
+
     /// Where character data goes while an element is innermost.
     enum CharacterData {
         /// Nowhere: expat skips text cheaply when no callback is installed.

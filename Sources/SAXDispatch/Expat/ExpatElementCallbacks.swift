@@ -25,6 +25,11 @@ struct ExpatElementCallbacks {
     /// the limits.
     let skippedStart: Start
     let skippedEnd: End
+    /// Start and end tags inside a subtree skipped while watching for elements that may
+    /// start a match of the pattern a handler set is mounted at, which keep the stack of
+    /// open elements and dispatch only those.
+    let watchedStart: Start
+    let watchedEnd: End
     /// Character data of an element whose handlers want text.
     let characters: Characters
     /// Character data where few elements need more (whole text, inner markup, text that is

@@ -26,6 +26,10 @@ struct RouteFlags: OptionSet {
     static let inCapture = RouteFlags(rawValue: 1 << 10)
     /// A handler takes the element's outer markup: its inner markup within its own tags.
     static let outerMarkup = RouteFlags(rawValue: 1 << 11)
+    /// Only on open elements: the element may match the mount pattern of a set whose
+    /// pruned subtree it is in, and was dispatched in full; at its end the engine watches
+    /// that subtree again (``SubtreeSkipper/Kind/watching``).
+    static let resumesWatching = RouteFlags(rawValue: 1 << 12)
     /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
     /// or on its parent.
     static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
@@ -39,5 +43,5 @@ struct RouteFlags: OptionSet {
     var isListened: Bool { rawValue != 0 }
     /// A handler runs for this element (keeping attributes alone does not count: the
     /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture]).isEmpty }
+    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture, .resumesWatching]).isEmpty }
 }

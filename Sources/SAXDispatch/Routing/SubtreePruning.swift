@@ -20,7 +20,11 @@
 /// one (record assemblers; a capture takes such elements as part of the enclosing
 /// record): the set is mounted at a pattern, and when that pattern could match an element
 /// below the pruned one (`item` for `<item><sub><item>…`; a floating pattern always
-/// could), the request is refused.
+/// could), the subtree is pruned *watching* for it (``Verdict/watchesMountPoint``): the
+/// engine still keeps the stack of its elements, with nothing listening, and dispatches
+/// in full those whose name may be the pattern's last step. The request is refused
+/// instead when that step is `*` (every element would be dispatched anyway), or when some
+/// route keeps attributes, which the elements inside would no longer have kept.
 ///
 /// Catch-all handlers that the asking set's catch-all keeps from running inside its
 /// subtree (the dispatcher's own, and those of the sets it is mounted in) do not count:
@@ -51,6 +55,9 @@ struct SubtreePruning {
     /// mounted at, when it could match below the elements the set asks to prune (it is
     /// not anchored, or has a `//`).
     private let recurringMountPoints: [CompiledPattern?]
+    /// Per entry: for a recurring mount point, the key of its last step when a pruned
+    /// subtree may be watched for it, else -1.
+    private let watchedNames: [Int32]
     private let patterns: [CompiledPattern]
     private let entryFlags: [RouteFlags]
 
@@ -72,6 +79,8 @@ struct SubtreePruning {
         var outsiders: [Outsiders?] = Array(repeating: nil, count: entries.count)
         var grantsFreely = Array(repeating: false, count: entries.count)
         var recurringMountPoints: [CompiledPattern?] = Array(repeating: nil, count: entries.count)
+        var watchedNames: [Int32] = Array(repeating: -1, count: entries.count)
+        let keepsAttributes = entryFlags.contains { $0.contains(.retainsAttributes) }
         for requester in entries.indices where entries[requester].isCatchAll {
             let group = entries[requester].group
             // The requester's catch-all matches everything below where it asks, so the
@@ -100,7 +109,10 @@ struct SubtreePruning {
             // which are deeper than its own.
             if patterns[requester].steps.count > 1 {
                 let mountPoint = CompiledPattern(patterns[requester], prefix: patterns[requester].steps.count - 1)
-                if !mountPoint.matchesAtOneDepth { recurringMountPoints[requester] = mountPoint }
+                if !mountPoint.matchesAtOneDepth {
+                    recurringMountPoints[requester] = mountPoint
+                    if !keepsAttributes, let last = mountPoint.steps.last { watchedNames[requester] = last.name }
+                }
             }
             if isOutsider.contains(true) {
                 outsiders[requester] = Outsiders(isOutsider: isOutsider, hasFloating: hasFloating, anchored: anchored)
@@ -111,6 +123,7 @@ struct SubtreePruning {
         self.outsiders = outsiders
         self.grantsFreely = grantsFreely
         self.recurringMountPoints = recurringMountPoints
+        self.watchedNames = watchedNames
         canAsk = entries.map(\.isCatchAll)
     }
 
@@ -131,6 +144,25 @@ struct SubtreePruning {
         case content
         /// Skip the content and the element's end handlers: only the asking set's would run.
         case element
+        /// As ``content``, watching for the asking set's mount pattern (``watchesMountPoint``).
+        case watchedContent
+        /// As ``element``, watching for the asking set's mount pattern.
+        case watchedElement
+
+        /// Whether the elements inside stay on the stack, and those that may match the
+        /// asking set's mount pattern are dispatched (``SubtreeSkipper/Kind/watching``).
+        var watchesMountPoint: Bool { self == .watchedContent || self == .watchedElement }
+        /// Whether the element's end handlers are left out too.
+        var skipsEndHandlers: Bool { self == .element || self == .watchedElement }
+
+        /// The verdict, watching for the mount pattern.
+        fileprivate var watching: Verdict {
+            switch self {
+            case .content: .watchedContent
+            case .element: .watchedElement
+            default: self
+            }
+        }
     }
 
     /// Whether the mounted set that asked may prune the open element at stack index `top`,
@@ -143,29 +175,45 @@ struct SubtreePruning {
     func verdict(
         top: Int, matched: UnsafeBufferPointer<Int32>, stack: borrowing ElementStack, nestedMatchesStandAlone: Bool
     ) -> Verdict {
-        // Only a mounted set's catch-all asks: the one among the element's matches is the set
-        // that did. Where two sets' catch-alls matched, either may have asked: refused.
-        var requester: Int32 = -1
-        for entry in matched where Int(entry) < canAsk.count && canAsk[Int(entry)] {
-            guard requester < 0 else { return .refused }
-            requester = entry
-        }
+        let requester = self.requester(matched)
         guard requester >= 0 else { return .refused }
+        var watches = false
         if nestedMatchesStandAlone, let mountPoint = recurringMountPoints[Int(requester)],
             mountPoint.mayMatchBelow(top: top, stack: stack)
         {
-            return .refused
+            guard watchedNames[Int(requester)] >= 0 else { return .refused }
+            watches = true
         }
-        if grantsFreely[Int(requester)] { return .element }
-        guard let outsiders = outsiders[Int(requester)], !outsiders.hasFloating else { return .refused }
         var verdict = Verdict.element
-        for entry in matched where outsiders.isOutsider[Int(entry)] {
-            if entryFlags[Int(entry)].wantsCharacters { return .refused }
-            if entryFlags[Int(entry)].contains(.end) { verdict = .content }
+        if !grantsFreely[Int(requester)] {
+            guard let outsiders = outsiders[Int(requester)], !outsiders.hasFloating else { return .refused }
+            for entry in matched where outsiders.isOutsider[Int(entry)] {
+                if entryFlags[Int(entry)].wantsCharacters { return .refused }
+                if entryFlags[Int(entry)].contains(.end) { verdict = .content }
+            }
+            for entry in outsiders.anchored where patterns[Int(entry)].mayMatchBelow(top: top, stack: stack) {
+                return .refused
+            }
         }
-        for entry in outsiders.anchored where patterns[Int(entry)].mayMatchBelow(top: top, stack: stack) {
-            return .refused
+        return watches ? verdict.watching : verdict
+    }
+
+    /// The key of the mount pattern's last step that a pruned subtree is watched for, when
+    /// the element that matched `matched` was granted a watching verdict.
+    func watchedName(matched: UnsafeBufferPointer<Int32>) -> Int32 {
+        let requester = self.requester(matched)
+        return requester >= 0 ? watchedNames[Int(requester)] : -1
+    }
+
+    /// The entry among an element's matches whose handlers may have asked, or -1. Only a
+    /// mounted set's catch-all asks: the one among the element's matches is the set that
+    /// did. Where two sets' catch-alls matched, either may have asked: none.
+    private func requester(_ matched: UnsafeBufferPointer<Int32>) -> Int32 {
+        var requester: Int32 = -1
+        for entry in matched where Int(entry) < canAsk.count && canAsk[Int(entry)] {
+            guard requester < 0 else { return -1 }
+            requester = entry
         }
-        return verdict
+        return requester
     }
 }

@@ -8,6 +8,14 @@
 /// skipping callbacks, which only count depth here (the limits are still checked), and no
 /// character data: expat's tokenizer is all a skipped subtree costs.
 ///
+/// A pruned subtree in which the asking set's mount pattern could match again (a record
+/// at a floating pattern, whose nested matches start records of their own) is skipped
+/// while *watching*: its elements are still pushed on the engine's stack, with nothing
+/// listening, so that an element that may match the mount pattern is dispatched in full,
+/// with its true path and depth; everything inside that element is dispatched, and at its
+/// end the watching resumes. One pruned subtree is watched at a time: while an element
+/// inside one is dispatched, further requests to watch are refused.
+///
 /// What must stay true: ``kind`` is `.none` exactly while the driver routes tags to the
 /// dispatching callbacks; a request is honoured only for the element whose start handlers
 /// made it (its serial), after they all ran.
@@ -19,6 +27,9 @@ struct SubtreeSkipper {
         case content
         /// An element and its content, never opened (the subtree filter's decision).
         case element
+        /// The content of the innermost open element, which stays open, watched for the
+        /// elements named ``watchedKey`` (``SubtreePruning/Verdict/watchesMountPoint``).
+        case watching
     }
 
     /// What a start handler asked for its element.
@@ -42,8 +53,10 @@ struct SubtreeSkipper {
     /// Whether the set asking to prune starts anew at each element matching its mount
     /// pattern, nested ones included (``SubtreePruning/verdict(top:matched:stack:nestedMatchesStandAlone:)``).
     private(set) var pruneSparesNestedMatches = false
-    /// How many pruning requests were granted, for tests.
+    /// How many pruning requests were granted without watching, for tests.
     private(set) var prunedSubtrees = 0
+    /// How many pruning requests were granted watching for the mount pattern, for tests.
+    private(set) var watchedSubtrees = 0
 
     /// The subtrees that matter, if the application said (``Dispatcher/skipAll(except:)``).
     let filter: SubtreeFilter?
@@ -59,6 +72,15 @@ struct SubtreeSkipper {
     var countsNamesInsideSkipped: Bool
     /// The depth of the kept subtree being dispatched, 0 outside any.
     var keptDepth = 0
+    /// While a pruned subtree is watched: the open elements when the watching began, the
+    /// pruned one included; 0 otherwise.
+    private(set) var watchBase = 0
+    /// The key (``NameKeys``) of the mount pattern's last step: an element whose key it
+    /// accepts may start a match, and is dispatched.
+    private(set) var watchedKey: Int32 = -1
+    /// While an element that may match the mount pattern is dispatched inside the watched
+    /// subtree: its depth, at whose end the watching resumes; 0 otherwise.
+    private(set) var watchSuspendedAt = 0
 
     init(filter: SubtreeFilter?, countsSkippedNames: Bool = false) {
         self.filter = filter
@@ -85,8 +107,8 @@ struct SubtreeSkipper {
         return .none
     }
 
-    mutating func notePruned() {
-        prunedSubtrees += 1
+    mutating func notePruned(watching: Bool) {
+        if watching { watchedSubtrees += 1 } else { prunedSubtrees += 1 }
     }
 
     // MARK: Inside a skipped subtree
@@ -97,6 +119,38 @@ struct SubtreeSkipper {
         self.kind = kind
         depthInside = 0
         base = openElements + (kind == .element ? 1 : 0)
+    }
+
+    /// Starts watching the content of the innermost of `openElements` open elements for
+    /// elements whose key `key` accepts.
+    mutating func beginWatching(openElements: Int, key: Int32) {
+        kind = .watching
+        watchBase = openElements
+        watchedKey = key
+        watchSuspendedAt = 0
+    }
+
+    /// Whether a pruned subtree may be watched now: not while one is.
+    var mayWatch: Bool { watchBase == 0 }
+
+    /// An element that may match the mount pattern, at depth `depth`, is about to be
+    /// dispatched in full: the engine's dispatching callbacks take over until it ends.
+    mutating func suspendWatching(at depth: Int) {
+        kind = .none
+        watchSuspendedAt = depth
+    }
+
+    /// The element the watching was suspended for ended: watch again.
+    mutating func resumeWatching() {
+        kind = .watching
+        watchSuspendedAt = 0
+    }
+
+    /// The watched element's own end tag.
+    mutating func endWatching() {
+        kind = .none
+        watchBase = 0
+        watchSuspendedAt = 0
     }
 
     /// The open elements a start tag inside the skipped subtree opens inside, as the

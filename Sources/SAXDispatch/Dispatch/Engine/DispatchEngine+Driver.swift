@@ -30,6 +30,11 @@ extension DispatchEngine {
         onDriver { $0.setSkipping(skipping) }
     }
 
+    /// Has expat report start and end tags to the watching callbacks, until ``setSkipping(_:)``.
+    func setWatching() {
+        onDriver { $0.setWatching() }
+    }
+
     /// Whether the start tag being reported closes its element too (`<a/>`).
     var currentStartTagIsEmpty: Bool { onDriver { $0.currentStartTagIsEmpty } }
 

@@ -32,6 +32,16 @@ extension DispatchEngine: ExpatEventSink {
         skippedEnd: { userData, _ in
             withDriver(userData) { driver in engine(of: driver) { $0.skippedEnd() } }
         },
+        watchedStart: { userData, name, attributes in
+            guard let name, let attributes else { return }
+            withDriver(userData) { driver in
+                guard driver.admitsStartTag(name) else { return }
+                engine(of: driver) { $0.watchedStart(name, attributes) }
+            }
+        },
+        watchedEnd: { userData, _ in
+            withDriver(userData) { driver in engine(of: driver) { $0.watchedEnd() } }
+        },
         characters: { userData, bytes, length in
             guard let bytes, length > 0 else { return }
             withDriver(userData) { driver in engine(of: driver) { $0.characters(bytes, Int(length)) } }

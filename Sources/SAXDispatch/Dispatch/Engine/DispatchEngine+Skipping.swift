@@ -28,15 +28,25 @@ extension DispatchEngine {
         guard !stack.topFlags.contains(.inCapture) else { return }
         let verdict = pruningVerdict(frame, bucket: bucket)
         guard verdict != .refused else { return }
-        skipper.notePruned()
-        if verdict == .element {
+        var watchedName: Int32 = -1
+        if verdict.watchesMountPoint {
+            watchedName = routes.pruning.watchedName(
+                matched: matches.entries(from: frame.matchStart, count: frame.matchCount))
+            guard mayWatch(frame), watchedName >= 0 else { return }
+        }
+        skipper.notePruned(watching: verdict.watchesMountPoint)
+        if verdict.skipsEndHandlers {
             // Only the asking set's end handlers would run at its end tag, and it has no use for
             // them. (No text reaches the element from here on: nothing else to undo.)
             stack.top.flags.remove(.end)
             // An empty element's end tag is the next event: nothing to skip in between.
             if currentStartTagIsEmpty { return }
         }
-        beginSkipping(.content)
+        if verdict.watchesMountPoint {
+            beginWatching(watchedName)
+        } else {
+            beginSkipping(.content)
+        }
     }
 
     /// What the set that asked to prune the new top element may do: see ``SubtreePruning``.

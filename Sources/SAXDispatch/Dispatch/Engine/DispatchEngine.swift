@@ -88,8 +88,10 @@ final class DispatchEngine {
     /// What is skipped: subtrees that handlers asked to skip or prune, and what the
     /// subtree filter leaves out.
     @exclusivity(unchecked) var skipper: SubtreeSkipper
-    /// How many pruning requests were granted, for tests.
+    /// How many pruning requests were granted, for tests: without watching (the subtree's
+    /// elements skipped), and watching for the asking set's mount pattern.
     var prunedSubtrees: Int { skipper.prunedSubtrees }
+    var watchedSubtrees: Int { skipper.watchedSubtrees }
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -201,6 +203,13 @@ final class DispatchEngine {
         guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
         let id = names.intern(name)
         guard admitsInternedName(id) else { return }
+        dispatchStart(id, attributes)
+    }
+
+    /// A start tag admitted against the limits, its name interned as `id`: routes it,
+    /// pushes its frame and runs its start handlers.
+    @inline(__always)
+    func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
         let key: Int32
@@ -326,7 +335,9 @@ final class DispatchEngine {
         }
         if flags.contains(.collectsText) { text.endOwnText(at: stack.topTextStart) }
         // What few elements need at their end, tested at once.
-        if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture])) { finishRarely(flags) }
+        if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture, .resumesWatching])) {
+            finishRarely(flags)
+        }
         let matchStart = stack.top.matchStart
         if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
         if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
@@ -387,7 +398,8 @@ final class DispatchEngine {
         gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
-    /// The end of an element with attributes kept, text counted or content captured.
+    /// The end of an element with attributes kept, text counted or content captured, or
+    /// one dispatched inside a watched subtree (``SubtreeSkipper/Kind/watching``).
     @inline(never)
     func finishRarely(_ flags: RouteFlags) {
         if flags.contains(.retainsAttributes) {
@@ -395,6 +407,7 @@ final class DispatchEngine {
         }
         if flags.contains(.measuresText) { limits.measuredText -= stack.top.measuredText }
         if flags.contains(.inCapture) { leaveCapture() }
+        if flags.contains(.resumesWatching) { resumeWatching() }
     }
 
     /// Character data while the innermost element's whole text or inner markup is

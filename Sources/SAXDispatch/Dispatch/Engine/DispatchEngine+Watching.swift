@@ -1,0 +1,110 @@
+/// Pruned subtrees watched for the asking set's mount pattern (``SubtreePruning/Verdict/watchesMountPoint``):
+/// a record at a floating pattern prunes what its fields cannot reach once, where that
+/// begins, and the elements inside cost what an element nobody listens to costs, while a
+/// record nested at its pattern inside is still found and delivered.
+///
+/// What must stay true: every element inside is pushed on the stack as the dispatching
+/// callbacks would push one that nothing matched (name, key, serial, the names' bits, the
+/// attribute tests' results, counted for the warnings), so that an element dispatched in
+/// full there, the limits' errors and their paths see the stack they would have seen; the
+/// limits are checked in the same order. Their paths are not numbered in the
+/// ``PathMatchCache`` (``PathMatchCache/untracked``): an element dispatched below one is
+/// matched against its ancestors, as the cache would have matched it the first time.
+extension DispatchEngine {
+    /// Whether the pruned top element's subtree may be watched: only where dispatching
+    /// nothing inside it, but what may match the mount pattern, hides nothing that the
+    /// dispatched elements would have shown: no comment or processing-instruction handler,
+    /// no text counted against the limits everywhere, no subtree filter deciding below,
+    /// and no other subtree watched.
+    func mayWatch(_ frame: ElementFrame) -> Bool {
+        skipper.mayWatch && commentHandlers.isEmpty && processingInstructionHandlers.isEmpty
+            && !frame.flags.contains(.measuresText) && (skipper.filter == nil || skipper.keptDepth != 0)
+    }
+
+    /// Hands start and end tags to the watching callbacks, which watch for elements whose
+    /// key `name` accepts, until the top element ends.
+    func beginWatching(_ name: Int32) {
+        skipper.beginWatching(openElements: stack.count, key: name)
+        setCharacterData(.ignored)
+        setWatching()
+    }
+
+    /// A start tag inside a watched subtree: admitted as the dispatching callbacks admit it,
+    /// then dispatched in full if it may match the mount pattern, else pushed with nothing
+    /// listening.
+    @inline(__always)
+    func watchedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if isHalted { return }
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
+        if text.hasPendingChunk {
+            flushPendingText()
+            if isHalted { return }
+        }
+        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
+        let id = names.intern(name)
+        guard admitsInternedName(id) else { return }
+        let key = keys.key(of: id)
+        if _slowPath(keys.accepts(key, skipper.watchedKey)) {
+            dispatchWatchedMatch(id, attributes)
+            return
+        }
+        keys.count(id)
+        serial &+= 1
+        let level = stack.count
+        if routes.attributeTestCount > 0 {
+            // The tests' results are kept for every open element: a pattern dispatched below
+            // may test this one's attributes.
+            let bucket = routes.bucket(key)
+            testResults.reset(level: level)
+            for test in routes.tests(bucket: bucket) where routes.evaluate(test, attributes) {
+                testResults.record(Int(test), level: level)
+            }
+        }
+        stack.push(
+            ElementFrame(
+                name: id, key: key, flags: [], textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
+                filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
+        topFlags = []
+    }
+
+    /// Dispatches an element inside a watched subtree that may match the mount pattern, with
+    /// the dispatching callbacks until it ends.
+    @inline(never)
+    func dispatchWatchedMatch(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        let depth = stack.count + 1
+        skipper.suspendWatching(at: depth)
+        setSkipping(false)
+        dispatchStart(id, attributes)
+        guard !isHalted, stack.count == depth else { return }
+        // Its end tag comes to `endElement`, whether or not its handlers skip its content.
+        stack.top.flags.insert(.resumesWatching)
+        topFlags.insert(.resumesWatching)
+    }
+
+    /// The element dispatched inside a watched subtree ended: watch again.
+    func resumeWatching() {
+        skipper.resumeWatching()
+        setCharacterData(.ignored)
+        setWatching()
+    }
+
+    /// An end tag inside a watched subtree, or the watched element's own.
+    @inline(__always)
+    func watchedEnd() {
+        if isHalted || stack.isEmpty { return }
+        if stack.count > skipper.watchBase {
+            // An element pushed with nothing listening: no handler, text or capture to finish.
+            if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
+            if text.hasPendingChunk {
+                flushPendingText()
+                if isHalted { return }
+            }
+            stack.dropTop()
+            topFlags = stack.topFlags
+            return
+        }
+        skipper.endWatching()
+        setSkipping(false)
+        endElement()
+    }
+}
