@@ -17,6 +17,9 @@ enum RoutedVariant: String {
     case object
     /// Typed records (RecordExtract.swift).
     case records
+    /// The same typed records at floating patterns (`animal`, not `/zoo/animals/animal`): no
+    /// subtree filter can skip for them, so what no field reads is pruned where it begins.
+    case recordsFloating = "records-floating"
     /// `Decodable` models through XMLRecordDecoder (DecodableExtract.swift).
     case decodable
     /// The same models from an async stream (AsyncExtract.swift).
@@ -40,7 +43,8 @@ func decoyPatterns() -> [ElementPattern] {
 
 func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) throws -> String {
     if variant == .object { return try objectExtract(arguments) }
-    if variant == .records { return try recordExtract(arguments) }
+    if variant == .records { return try recordExtract(arguments, anchored: true) }
+    if variant == .recordsFloating { return try recordExtract(arguments, anchored: false) }
     if variant == .decodable { return try decodableExtract(arguments) }
     if variant == .async { throw UsageError(message: "the async variant runs through asyncExtract") }
     var dispatcher = Dispatcher()

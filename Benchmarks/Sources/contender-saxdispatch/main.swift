@@ -23,7 +23,7 @@ func run(_ arguments: ContenderArguments) throws -> String {
     if let name = arguments.variant {
         if arguments.task == .count && name == "object" { return try objectCount(arguments) }
         guard arguments.task == .extract, let variant = RoutedVariant(rawValue: name) else {
-            throw UsageError(message: "unknown variant \(name) (count: object; extract: paths, skip, paths50, object, records, decodable, async)")
+            throw UsageError(message: "unknown variant \(name) (count: object; extract: paths, skip, paths50, object, records, records-floating, decodable, async)")
         }
         return try routedExtract(arguments, variant)
     }
