@@ -76,19 +76,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             try checkCaptured(attribute: attribute, in: element, key)
             return nil
         case .path(let steps, let attribute):
-            var current = [element]
-            for step in steps {
-                var next: [Int] = []
-                for parent in current {
-                    try checkCaptured(step, in: parent, key)
-                    if subtree.hasIndexedChildren(parent) {
-                        next += subtree.indexedChildren(of: parent, named: step) ?? []
-                        continue
-                    }
-                    for child in subtree.children(of: parent) where subtree.isNamed(child, step) { next.append(child) }
-                }
-                current = next
-            }
+            let current = try elements(along: steps, key)
             if let attribute {
                 for owner in current { try checkCaptured(attribute: attribute, in: owner, key) }
                 let values = current.compactMap { owner in subtree.attribute(attribute, of: owner).map { ($0, owner) } }
@@ -98,6 +86,54 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             return current.isEmpty ? nil : .elements(current)
         }
+    }
+
+    /// The elements a path key's `steps` lead to from ``element``, in document order.
+    ///
+    /// Walked one element at a time while each step finds one (`revision/text`), with no
+    /// list per step; from a step that finds several, by ``elements(from:along:_:)``.
+    private func elements(along steps: [KeyName], _ key: Key) throws -> [Int] {
+        var single = element
+        for (index, step) in steps.enumerated() {
+            try checkCaptured(step, in: single, key)
+            let rest = steps[(index + 1)...]
+            if subtree.hasIndexedChildren(single) {
+                let found = subtree.indexedChildren(of: single, named: step) ?? []
+                guard found.count == 1 else { return found.isEmpty ? [] : try elements(from: found, along: rest, key) }
+                single = found[0]
+                continue
+            }
+            var found = -1
+            for child in subtree.children(of: single) where subtree.isNamed(child, step) {
+                if found >= 0 {
+                    let all = subtree.children(of: single).filter { subtree.isNamed($0, step) }
+                    return try elements(from: all, along: rest, key)
+                }
+                found = child
+            }
+            guard found >= 0 else { return [] }
+            single = found
+        }
+        return [single]
+    }
+
+    /// The elements `steps` lead to from `current`, each step from every element the one
+    /// before found.
+    private func elements(from current: [Int], along steps: ArraySlice<KeyName>, _ key: Key) throws -> [Int] {
+        var current = current
+        for step in steps {
+            var next: [Int] = []
+            for parent in current {
+                try checkCaptured(step, in: parent, key)
+                if subtree.hasIndexedChildren(parent) {
+                    next += subtree.indexedChildren(of: parent, named: step) ?? []
+                    continue
+                }
+                for child in subtree.children(of: parent) where subtree.isNamed(child, step) { next.append(child) }
+            }
+            current = next
+        }
+        return current
     }
 
     /// The children `name` reads: one as `.element`, several as `.elements`.
@@ -114,7 +150,13 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if first < 0 {
                 first = child
             } else {
-                if more == nil { more = [first] }
+                if more == nil {
+                    // One allocation for all of them: no more than the parent's children.
+                    var all: [Int] = []
+                    all.reserveCapacity(subtree.elements[parent].childCount)
+                    all.append(first)
+                    more = all
+                }
                 more?.append(child)
             }
         }

@@ -58,6 +58,35 @@ struct DecodingShapeTests {
         #expect(ids.ids == ["1", "two words"])
         #expect(ids.first == "1")
     }
+
+    @Test("a path key finds every element its steps lead to, whichever step first finds several")
+    func pathStepsFindingOneOrSeveral() throws {
+        struct Leaves: Decodable, Equatable {
+            let leaves: [String]
+            let first: String?
+            enum CodingKeys: String, CodingKey {
+                case leaves = "a/c/b"
+                case first = "a/c/b/@n"
+            }
+        }
+        // One element at every step.
+        #expect(try Self.decoded(Leaves.self, #"<r><a><c><b n="1">x</b></c></a></r>"#) == Leaves(leaves: ["x"], first: "1"))
+        // Several at the last step, then at the middle one, then at the first one.
+        #expect(try Self.decoded(Leaves.self, "<r><a><c><b>x</b><d/><b>y</b></c></a></r>").leaves == ["x", "y"])
+        #expect(
+            try Self.decoded(Leaves.self, #"<r><a><c><b>x</b></c><c/><c><b n="2">y</b><b>z</b></c></a></r>"#)
+                == Leaves(leaves: ["x", "y", "z"], first: "2"))
+        #expect(
+            try Self.decoded(Leaves.self, "<r><a><c><b>x</b></c></a><e/><a><c><b>y</b></c><c><b>z</b></c></a></r>").leaves
+                == ["x", "y", "z"])
+        // None at some step.
+        #expect(try Self.decoded(Leaves.self, "<r><a><d><b>x</b></d></a></r>") == Leaves(leaves: [], first: nil))
+        #expect(try Self.decoded(Leaves.self, "<r><a><c/></a></r>") == Leaves(leaves: [], first: nil))
+        // Through an element with enough children to be read through an index.
+        let many = (0..<40).map { "<k\($0)/>" }.joined()
+        #expect(try Self.decoded(Leaves.self, "<r><a>\(many)<c><b>x</b></c></a></r>").leaves == ["x"])
+        #expect(try Self.decoded(Leaves.self, "<r><a>\(many)<c><b>x</b></c><c><b>y</b></c></a></r>").leaves == ["x", "y"])
+    }
 }
 
 /// An element with many children, read key by key (a dictionary's entries), finds each

@@ -62,6 +62,29 @@ struct WholeTextDecodingTests {
         #expect(try Self.items(Item.self, Self.document, decoder: preserving).first?.description.text == "By ACME & Sons: bold and <raw>— done")
     }
 
+    @Test("each record reads its own elements' whole text, wherever they lie in it, and none where it has none")
+    func wholeTextPerRecord() throws {
+        struct Entry: Decodable, Equatable {
+            var body: XMLStringValue?
+            var note: [XMLStringValue]
+        }
+        let document = """
+            <r><e><body>one <b>1</b></body><note>a</note></e><e><note>b <i>2</i></note></e>\
+            <e><note>c</note><note>d</note><body>three</body></e><e/></r>
+            """
+        #expect(
+            try Self.items(Entry.self, document, at: "e") == [
+                Entry(body: XMLStringValue("one 1"), note: [XMLStringValue("a")]),
+                Entry(body: nil, note: [XMLStringValue("b 2")]),
+                Entry(body: XMLStringValue("three"), note: [XMLStringValue("c"), XMLStringValue("d")]),
+                Entry(body: nil, note: []),
+            ])
+        // Decoded one at a time from separate inputs with one decoder: nothing carries over.
+        let decoder = XMLRecordDecoder()
+        #expect(try decoder.decode(Entry.self, from: .string("<e><body>x <b>y</b></body></e>")).body == XMLStringValue("x y"))
+        #expect(try decoder.decode(Entry.self, from: .string("<e><note>z</note></e>")).body == nil)
+    }
+
     @Test("the matched element itself read whole")
     func rootValue() throws {
         #expect(

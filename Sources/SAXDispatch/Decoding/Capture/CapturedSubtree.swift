@@ -16,10 +16,9 @@ final class CapturedSubtree {
         /// The name as the document wrote it: `prefix:local`, or `local`.
         var name: String
         var text = ""
-        /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
-        var wholeText: String?
-        /// The element's inner markup, when its schema asked for it (``KeySchema/readsInnerMarkup``).
-        var innerMarkup: String?
+        // An element's whole text and inner markup, which few types read, are kept apart
+        // (``wholeText(of:)``, ``innerMarkup(of:)``): every element made and destroyed
+        // would otherwise carry them.
         var attributes: Range<Int>
         var firstChild = -1
         var lastChild = -1
@@ -65,7 +64,14 @@ final class CapturedSubtree {
     /// The bytes an element costs beyond its strings.
     static let elementOverhead = 32
 
+    /// The whole texts and inner markups gathered, by element (``setWholeText(_:of:)``,
+    /// ``setInnerMarkup(_:of:)``): only for the elements whose schema asked for them.
+    @exclusivity(unchecked) private var wholeTexts: [Int: String] = [:]
+    @exclusivity(unchecked) private var innerMarkups: [Int: String] = [:]
+
     func removeAll() {
+        if !wholeTexts.isEmpty { wholeTexts.removeAll(keepingCapacity: true) }
+        if !innerMarkups.isEmpty { innerMarkups.removeAll(keepingCapacity: true) }
         elements.removeAll()
         attributes.removeAll()
         namespaces.removeAll()
@@ -199,12 +205,18 @@ final class CapturedSubtree {
 
     func setWholeText(_ text: String, of element: Int) {
         byteCount += text.utf8.count
-        elements[element].wholeText = text
+        wholeTexts[element] = text
     }
+
+    /// The element's whole text, when its schema asked for it (``KeySchema/readsWholeText``).
+    func wholeText(of element: Int) -> String? { wholeTexts[element] }
+
+    /// The element's inner markup, when its schema asked for it (``KeySchema/readsInnerMarkup``).
+    func innerMarkup(of element: Int) -> String? { innerMarkups[element] }
 
     func setInnerMarkup(_ markup: String, of element: Int) {
         byteCount += markup.utf8.count
-        elements[element].innerMarkup = markup
+        innerMarkups[element] = markup
     }
 
     /// The value of the element's attribute that `name` reads, if it has one.

@@ -55,8 +55,8 @@ extension DecodedValue {
     /// (`nil` if not, or for nothing), or the value itself for an attribute or a token.
     func wholeText(in subtree: CapturedSubtree) -> String? {
         switch self {
-        case .element(let element, _): subtree.elements[element].wholeText
-        case .elements(let elements): elements.first.flatMap { subtree.elements[$0].wholeText }
+        case .element(let element, _): subtree.wholeText(of: element)
+        case .elements(let elements): elements.first.flatMap { subtree.wholeText(of: $0) }
         case .string(let string, _): string
         case .strings(let strings, _): strings.first ?? ""
         case .absent: nil
@@ -68,8 +68,8 @@ extension DecodedValue {
     /// a record's `.markup` field reads an attribute path.
     func innerMarkup(in subtree: CapturedSubtree) -> String? {
         switch self {
-        case .element(let element, _): subtree.elements[element].innerMarkup
-        case .elements(let elements): elements.first.flatMap { subtree.elements[$0].innerMarkup }
+        case .element(let element, _): subtree.innerMarkup(of: element)
+        case .elements(let elements): elements.first.flatMap { subtree.innerMarkup(of: $0) }
         case .string(let string, _): string
         case .strings(let strings, _): strings.first ?? ""
         case .absent: nil
