@@ -89,9 +89,11 @@ final class DispatchEngine {
     /// subtree filter leaves out.
     @exclusivity(unchecked) var skipper: SubtreeSkipper
     /// How many pruning requests were granted, for tests: without watching (the subtree's
-    /// elements skipped), and watching for the asking set's mount pattern.
+    /// elements skipped), and watching for the asking set's mount pattern; of them, those
+    /// granted on arrival, without calling the handler that would ask.
     var prunedSubtrees: Int { skipper.prunedSubtrees }
     var watchedSubtrees: Int { skipper.watchedSubtrees }
+    var prunedOnArrival: Int { skipper.prunedOnArrival }
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -267,13 +269,21 @@ final class DispatchEngine {
         }
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
-        if flags.isListened {
+        // An element pruned on arrival has no handler that could ask (see below).
+        let prunesOnArrival = _slowPath(flags.contains(.prunedOnArrival))
+        if flags.isListened && !prunesOnArrival {
             stack.setTopPosition(currentPosition())
         }
         topFlags = flags
         setCharacterData(flags.characterData)
         if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
+        if prunesOnArrival {
+            // Its only start handler would ask to prune it, and do nothing else. Where the
+            // engine refuses here, the element stays open as any other, with its position.
+            if !prune(stack.top, bucket: bucket) { stack.setTopPosition(currentPosition()) }
+            return
+        }
 
         currentAttributes = UnsafePointer(attributes)
         attributesSerial = serial
