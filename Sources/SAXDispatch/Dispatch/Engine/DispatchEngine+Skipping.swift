@@ -51,6 +51,18 @@ extension DispatchEngine {
         return true
     }
 
+    /// The new top element is on a path marked ``RouteFlags/prunedOnArrival``: its only
+    /// start handler would ask to prune it, and do nothing else, so it is pruned without
+    /// calling it. No handler sees the element, so its start tag's position is taken only
+    /// where the engine refuses here (the element then stays open as any other).
+    @inline(never)
+    func pruneOnArrival(_ flags: RouteFlags, bucket: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        topFlags = flags
+        setCharacterData(flags.characterData)
+        if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
+        if !flags.contains(.start) || !prune(stack.top, bucket: bucket) { stack.setTopPosition(currentPosition()) }
+    }
+
     /// What the set that asked to prune the new top element may do (see ``SubtreePruning``),
     /// and the key its subtree is watched for when the verdict watches (else -1). Where
     /// names alone decide the element's matches, both are kept for its path.

@@ -269,21 +269,17 @@ final class DispatchEngine {
         }
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
-        // An element pruned on arrival has no handler that could ask (see below).
-        let prunesOnArrival = _slowPath(flags.contains(.prunedOnArrival))
-        if flags.isListened && !prunesOnArrival {
+        if flags.isListened {
+            if _slowPath(flags.contains(.prunedOnArrival)) {
+                pruneOnArrival(flags, bucket: bucket, attributes)
+                return
+            }
             stack.setTopPosition(currentPosition())
         }
         topFlags = flags
         setCharacterData(flags.characterData)
         if _slowPath(flags.contains(.retainsAttributes)) { retainAttributes(attributes, bucket: bucket) }
         guard flags.contains(.start) else { return }
-        if prunesOnArrival {
-            // Its only start handler would ask to prune it, and do nothing else. Where the
-            // engine refuses here, the element stays open as any other, with its position.
-            if !prune(stack.top, bucket: bucket) { stack.setTopPosition(currentPosition()) }
-            return
-        }
 
         currentAttributes = UnsafePointer(attributes)
         attributesSerial = serial
