@@ -157,7 +157,10 @@ extension RecordAssembler {
         if pathTree?.reaches(top: element.depth - 1, below: open[record].depth - 1, in: element.engine) == false {
             // A record at the root pattern inside this one is delivered on its own: pruning
             // must not hide it.
-            element.pruneSubtree(nestedMatchesStandAlone: true)
+            // What decides it are the names of the element's path: which of its ancestors
+            // are records of the root's pattern (the engine relies on this only where names
+            // alone decide that pattern's matches) and the field paths' names.
+            element.pruneSubtree(nestedMatchesStandAlone: true, decidedByPath: true)
         }
     }
 

@@ -14,7 +14,8 @@
 /// encodes the tests' results.
 ///
 /// The verdict on a pruning request (``SubtreePruning``), which also depends on names
-/// alone, is kept per path the same way.
+/// alone, is kept per path the same way, and so is whether the request itself is made
+/// alike on the whole path (``RouteFlags/prunedOnArrival``).
 ///
 /// Memory is bounded: after ``maximumPaths`` distinct paths, new paths get no number
 /// (nor do the paths below them), and their elements are matched every time.
@@ -38,8 +39,10 @@ struct PathMatchCache: ~Copyable {
         var start: Int32 = -1
         var count: Int32 = 0
         var flags: RouteFlags = []
-        /// The verdict on a pruning request for an element on the path, plus one; `0` before any.
-        var pruning: Int8 = 0
+        /// The verdict on a pruning request for an element on the path, once one was decided.
+        var pruning: SubtreePruning.Verdict?
+        /// With a watching verdict, the key the pruned subtree is watched for.
+        var watchedName: Int32 = -1
     }
     /// Per path number.
     private var results = [Matches()]
@@ -95,15 +98,27 @@ struct PathMatchCache: ~Copyable {
     /// The verdict on a pruning request for an element on a tracked path, if one was
     /// decided there before.
     @inline(__always)
-    func pruningVerdict(of path: Int32) -> SubtreePruning.Verdict? {
+    func pruningVerdict(of path: Int32) -> (SubtreePruning.Verdict, watchedName: Int32)? {
         guard path >= 0 else { return nil }
-        return SubtreePruning.Verdict(rawValue: results[Int(path)].pruning - 1)
+        let kept = results[Int(path)]
+        guard let verdict = kept.pruning else { return nil }
+        return (verdict, kept.watchedName)
     }
 
-    /// Keeps the verdict on a pruning request for an element on a tracked path.
-    mutating func rememberPruningVerdict(_ verdict: SubtreePruning.Verdict, of path: Int32) {
+    /// Keeps the verdict on a pruning request for an element on a tracked path, and the
+    /// key its subtree is watched for.
+    mutating func rememberPruningVerdict(_ verdict: SubtreePruning.Verdict, watchedName: Int32, of path: Int32) {
         guard path >= 0 else { return }
-        results[Int(path)].pruning = verdict.rawValue + 1
+        results[Int(path)].pruning = verdict
+        results[Int(path)].watchedName = watchedName
+    }
+
+    /// Marks a tracked path whose elements are pruned without calling the handler that
+    /// asked (``RouteFlags/prunedOnArrival``): its kept flags carry the mark, so that an
+    /// element on it learns so with its matches. Only for a path whose matches are kept.
+    mutating func markPrunedOnArrival(_ path: Int32) {
+        guard path >= 0, results[Int(path)].start >= 0 else { return }
+        results[Int(path)].flags.insert(.prunedOnArrival)
     }
 
     @inline(__always)

@@ -30,6 +30,11 @@ struct RouteFlags: OptionSet {
     /// pruned subtree it is in, and was dispatched in full; at its end the engine watches
     /// that subtree again (``SubtreeSkipper/Kind/watching``).
     static let resumesWatching = RouteFlags(rawValue: 1 << 12)
+    /// Only in the path cache's flags (``PathMatchCache``): an element on this path is
+    /// pruned as its only start handler would ask, without calling it. Set where that
+    /// handler said its request depends on the element's path alone, it was granted
+    /// there, and nothing else runs there (``DispatchEngine/notePrunedByPath(_:bucket:)``).
+    static let prunedOnArrival = RouteFlags(rawValue: 1 << 13)
     /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
     /// or on its parent.
     static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
@@ -43,5 +48,5 @@ struct RouteFlags: OptionSet {
     var isListened: Bool { rawValue != 0 }
     /// A handler runs for this element (keeping attributes alone does not count: the
     /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture, .resumesWatching]).isEmpty }
+    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture, .resumesWatching, .prunedOnArrival]).isEmpty }
 }

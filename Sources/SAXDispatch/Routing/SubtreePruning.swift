@@ -151,8 +151,10 @@ struct SubtreePruning {
 
         /// Whether the elements inside stay on the stack, and those that may match the
         /// asking set's mount pattern are dispatched (``SubtreeSkipper/Kind/watching``).
+        @inline(__always)
         var watchesMountPoint: Bool { self == .watchedContent || self == .watchedElement }
         /// Whether the element's end handlers are left out too.
+        @inline(__always)
         var skipsEndHandlers: Bool { self == .element || self == .watchedElement }
 
         /// The verdict, watching for the mount pattern.
@@ -203,6 +205,12 @@ struct SubtreePruning {
     func watchedName(matched: UnsafeBufferPointer<Int32>) -> Int32 {
         let requester = self.requester(matched)
         return requester >= 0 ? watchedNames[Int(requester)] : -1
+    }
+
+    /// Whether requests from the handlers of `entry`, a mounted set's catch-all, are
+    /// granted without looking: nothing outside its set could see anything it prunes.
+    func grantsFreely(_ entry: Int32) -> Bool {
+        Int(entry) < grantsFreely.count && grantsFreely[Int(entry)]
     }
 
     /// The entry among an element's matches whose handlers may have asked, or -1. Only a

@@ -53,8 +53,14 @@ struct SubtreeSkipper {
     /// Whether the set asking to prune starts anew at each element matching its mount
     /// pattern, nested ones included (``SubtreePruning/verdict(top:matched:stack:nestedMatchesStandAlone:)``).
     private(set) var pruneSparesNestedMatches = false
+    /// Whether the last request to prune said it is asked alike for every element whose
+    /// path has the same names (``ElementContext/pruneSubtree(nestedMatchesStandAlone:decidedByPath:)``).
+    private(set) var pruneDecidedByPath = false
     /// How many pruning requests were granted without watching, for tests.
     private(set) var prunedSubtrees = 0
+    /// How many of those were granted without calling the handler that would ask
+    /// (``RouteFlags/prunedOnArrival``), for tests.
+    private(set) var prunedOnArrival = 0
     /// How many pruning requests were granted watching for the mount pattern, for tests.
     private(set) var watchedSubtrees = 0
 
@@ -94,9 +100,10 @@ struct SubtreeSkipper {
         skipRequest = serial
     }
 
-    mutating func requestPrune(serial: UInt64, nestedMatchesStandAlone: Bool) {
+    mutating func requestPrune(serial: UInt64, nestedMatchesStandAlone: Bool, decidedByPath: Bool) {
         pruneRequest = serial
         pruneSparesNestedMatches = nestedMatchesStandAlone
+        pruneDecidedByPath = decidedByPath
     }
 
     /// What the start handlers of the element with `serial` asked, once they all ran.
@@ -107,8 +114,9 @@ struct SubtreeSkipper {
         return .none
     }
 
-    mutating func notePruned(watching: Bool) {
+    mutating func notePruned(watching: Bool, onArrival: Bool) {
         if watching { watchedSubtrees += 1 } else { prunedSubtrees += 1 }
+        if onArrival { prunedOnArrival += 1 }
     }
 
     // MARK: Inside a skipped subtree

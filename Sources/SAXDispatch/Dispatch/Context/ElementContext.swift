@@ -151,8 +151,11 @@ public struct ElementContext {
     ///   pattern inside one of its matches starts a record of its own (as with record
     ///   assemblers; a capture takes it as part of the enclosing record): pruning is then
     ///   refused wherever the mount pattern could match below the element.
-    func pruneSubtree(nestedMatchesStandAlone: Bool) {
-        engine.requestPrune(serial: serial, nestedMatchesStandAlone: nestedMatchesStandAlone)
+    /// - Parameter decidedByPath: Whether the asking handler asks alike for every element
+    ///   whose path has the same names, and does nothing else: the engine may then prune
+    ///   the later elements on that path without calling it (``RouteFlags/prunedOnArrival``).
+    func pruneSubtree(nestedMatchesStandAlone: Bool, decidedByPath: Bool = false) {
+        engine.requestPrune(serial: serial, nestedMatchesStandAlone: nestedMatchesStandAlone, decidedByPath: decidedByPath)
     }
 
     /// Ends the chain of handlers for the current event when this handler returns: the

@@ -35,9 +35,6 @@ extension DispatchEngine {
         onDriver { $0.setWatching() }
     }
 
-    /// Whether the start tag being reported closes its element too (`<a/>`).
-    var currentStartTagIsEmpty: Bool { onDriver { $0.currentStartTagIsEmpty } }
-
     // MARK: The start tag's checks (``admitsStartTag(_:_:openElements:)``)
 
     /// Whether start tags may carry attributes defaulted from the DTD.

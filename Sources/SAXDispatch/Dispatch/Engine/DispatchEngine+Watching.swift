@@ -16,6 +16,7 @@ extension DispatchEngine {
     /// dispatched elements would have shown: no comment or processing-instruction handler,
     /// no text counted against the limits everywhere, no subtree filter deciding below,
     /// and no other subtree watched.
+    @inline(__always)
     func mayWatch(_ frame: ElementFrame) -> Bool {
         skipper.mayWatch && commentHandlers.isEmpty && processingInstructionHandlers.isEmpty
             && !frame.flags.contains(.measuresText) && (skipper.filter == nil || skipper.keptDepth != 0)
@@ -23,6 +24,7 @@ extension DispatchEngine {
 
     /// Hands start and end tags to the watching callbacks, which watch for elements whose
     /// key `name` accepts, until the top element ends.
+    @inline(__always)
     func beginWatching(_ name: Int32) {
         skipper.beginWatching(openElements: stack.count, key: name)
         setCharacterData(.ignored)

@@ -89,9 +89,11 @@ final class DispatchEngine {
     /// subtree filter leaves out.
     @exclusivity(unchecked) var skipper: SubtreeSkipper
     /// How many pruning requests were granted, for tests: without watching (the subtree's
-    /// elements skipped), and watching for the asking set's mount pattern.
+    /// elements skipped), and watching for the asking set's mount pattern; of them, those
+    /// granted on arrival, without calling the handler that would ask.
     var prunedSubtrees: Int { skipper.prunedSubtrees }
     var watchedSubtrees: Int { skipper.watchedSubtrees }
+    var prunedOnArrival: Int { skipper.prunedOnArrival }
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -268,6 +270,10 @@ final class DispatchEngine {
         // Any handler's context may be asked for the start tag's position while the element
         // is open, after expat has moved on, so it is captured now.
         if flags.isListened {
+            if _slowPath(flags.contains(.prunedOnArrival)) {
+                pruneOnArrival(flags, bucket: bucket, attributes)
+                return
+            }
             stack.setTopPosition(currentPosition())
         }
         topFlags = flags
