@@ -30,21 +30,6 @@ extension ExpatDriver {
     @inline(__always)
     var currentEventByteCount: Int { Int(XML_GetCurrentByteCount(parser)) }
 
-    /// Whether the start tag being reported closes its element too (`<nd ref="1"/>`): its
-    /// end tag is the next event. `false` when that cannot be told from the input bytes
-    /// (inside an entity, or in an encoding other than an ASCII-compatible one).
-    var currentStartTagIsEmpty: Bool {
-        let count = currentEventByteCount
-        guard count >= 2 else { return false }
-        var offset: Int32 = 0
-        var size: Int32 = 0
-        guard let buffer = XML_GetInputContext(parser, &offset, &size), Int(offset) + count <= Int(size) else {
-            return false
-        }
-        let end = Int(offset) + count
-        return buffer[end - 2] == 0x2F && buffer[end - 1] == 0x3E  // "/>"
-    }
-
     /// The number of attributes written in the current start tag, as opposed to
     /// defaulted from the DTD, which follow them.
     var specifiedAttributeCount: Int { Int(XML_GetSpecifiedAttributeCount(parser)) / 2 }
