@@ -82,7 +82,12 @@ struct FieldPathTree {
         for index in (recordIndex + 1)...top {
             if nodes[node].keepsAll { return true }
             let key = engine.stack[index].key
-            guard let position = childKeys[node].firstIndex(where: { engine.keys.accepts(key, $0) }) else { return false }
+            let keys = childKeys[node]
+            guard let position = keys.firstIndex(where: { engine.keys.accepts(key, $0) }) else { return false }
+            // One element may be accepted by two children (`meta` and `*:meta`, or a name
+            // and its namespaced spelling), each leading to other fields: following one
+            // would hide the other's, so the element is taken as reaching a field.
+            if keys[(position + 1)...].contains(where: { engine.keys.accepts(key, $0) }) { return true }
             node = nodes[node].children[position].node
         }
         return true

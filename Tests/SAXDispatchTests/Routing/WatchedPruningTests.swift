@@ -186,4 +186,37 @@ struct WatchedPruningTests {
             #expect(numbers == [2, 1, 5, 4, 3], "chunks of \(size)")
         }
     }
+
+    struct Meta: Equatable {
+        var x: String?
+        var y: String?
+    }
+
+    @Test("an element that two fields' first steps both accept (as written and in any namespace) keeps both paths: neither field's element is pruned")
+    func elementAcceptedByTwoFieldPaths() throws {
+        let xml = "<r><item><meta><x>1</x><deep><y>2</y></deep></meta></item></r>"
+        let expected = [Meta(x: "1", y: "2")]
+        // Either order of the fields: the tree must not follow only the first branch.
+        let written = XMLRecord("item", .optional(.text("meta/x")), .optional(.text("*:meta/deep/y"))) {
+            Meta(x: $0, y: $1)
+        }
+        let anyNamespaceFirst = XMLRecord("item", .optional(.text("*:meta/deep/y")), .optional(.text("meta/x"))) {
+            Meta(x: $1, y: $0)
+        }
+        for splits in [nil, [1], [5]] as [[Int]?] {
+            let first = Self.parse(written, xml, splits: splits)
+            #expect(first.error == nil)
+            #expect(first.models == expected, "splits \(String(describing: splits))")
+            let second = Self.parse(anyNamespaceFirst, xml, splits: splits)
+            #expect(second.error == nil)
+            #expect(second.models == expected, "splits \(String(describing: splits))")
+        }
+        #expect(try written.all(in: .string(xml)) == expected)
+        let anchored = XMLRecord("/r/item", .optional(.text("meta/x")), .optional(.text("*:meta/deep/y"))) {
+            Meta(x: $0, y: $1)
+        }
+        #expect(try anchored.all(in: .string(xml)) == expected)
+        let nested = "<r><box><item><meta><x>1</x><deep><y>2</y></deep></meta></item></box></r>"
+        #expect(try written.all(in: .string(nested)) == expected)
+    }
 }
