@@ -182,7 +182,10 @@ final class SubtreeCapture {
 
     private func end(_ element: ElementContext, _ text: String) throws {
         if open.count > 1 { return try close(element, text) }
-        guard let root = open.popLast() else { return }
+        // An element at the pattern nested in the record and left out (not captured) ends
+        // here too: only the record's own element ends the record.
+        guard let root = open.last, root.depth == element.depth else { return }
+        open.removeLast()
         subtree.setText(text, of: root.element)
         if wholeTextSchema != nil { endWholeText(element, root.element) }
         try checkLimit(element)
