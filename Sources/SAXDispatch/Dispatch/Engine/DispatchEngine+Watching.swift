@@ -36,15 +36,7 @@ extension DispatchEngine {
     /// listening.
     @inline(__always)
     func watchedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        if isHalted { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        if text.hasPendingChunk {
-            flushPendingText()
-            if isHalted { return }
-        }
-        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
-        let id = names.intern(name)
-        guard admitsInternedName(id) else { return }
+        guard let id = admittedStartTag(name, attributes) else { return }
         let key = keys.key(of: id)
         if _slowPath(keys.accepts(key, skipper.watchedKey)) {
             dispatchWatchedMatch(id, attributes)

@@ -196,16 +196,27 @@ final class DispatchEngine {
 
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        if isHalted { return }
+        guard let id = admittedStartTag(name, attributes) else { return }
+        dispatchStart(id, attributes)
+    }
+
+    /// What every start tag the engine opens goes through first, dispatched or watched: the
+    /// pause a document's next event resolves, the text gathered before it, the limits, and
+    /// its name interned. Returns the name's id, or `nil` when the parse halted or ended.
+    @inline(__always)
+    func admittedStartTag(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    ) -> Int32? {
+        if isHalted { return nil }
         if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         if text.hasPendingChunk {
             flushPendingText()
-            if isHalted { return }
+            if isHalted { return nil }
         }
-        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
+        guard admitsStartTag(name, attributes, openElements: stack.count) else { return nil }
         let id = names.intern(name)
-        guard admitsInternedName(id) else { return }
-        dispatchStart(id, attributes)
+        guard admitsInternedName(id) else { return nil }
+        return id
     }
 
     /// A start tag admitted against the limits, its name interned as `id`: routes it,
