@@ -17,24 +17,8 @@ struct WatchedPruningTests {
         var models: [Model] = []
         var dispatcher = record.dispatcherOwningDocument(safety: safety, report: { _ in }) { models.append($0) }
         extra(&dispatcher)
-        let parser = PushParser(dispatcher)
-        let bytes = Array(xml.utf8)
-        var error: XMLParseError?
-        do {
-            var offset = 0
-            for size in splits ?? [bytes.count] where offset < bytes.count {
-                let end = min(bytes.count, offset + size)
-                try parser.feed(bytes[offset..<end])
-                offset = end
-            }
-            if offset < bytes.count { try parser.feed(bytes[offset...]) }
-            try parser.finish()
-        } catch let parseError as XMLParseError {
-            error = parseError
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
-        return (models, error, parser.engine.prunedSubtrees, parser.engine.watchedSubtrees)
+        let run = PrunedOnArrivalTests.run(dispatcher, xml, splits: splits)
+        return (models, run.error, run.pruned, run.watched)
     }
 
     static let chain = """
