@@ -88,11 +88,7 @@ extension DispatchEngine {
         if isHalted || stack.isEmpty { return }
         if stack.count > skipper.watchBase {
             // An element pushed with nothing listening: no handler, text or capture to finish.
-            if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-            if text.hasPendingChunk {
-                flushPendingText()
-                if isHalted { return }
-            }
+            guard settlesBeforeTag() else { return }
             stack.dropTop()
             topFlags = stack.topFlags
             return

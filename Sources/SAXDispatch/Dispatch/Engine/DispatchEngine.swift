@@ -207,16 +207,24 @@ final class DispatchEngine {
     func admittedStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
     ) -> Int32? {
-        if isHalted { return nil }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        if text.hasPendingChunk {
-            flushPendingText()
-            if isHalted { return nil }
-        }
+        if isHalted || !settlesBeforeTag() { return nil }
         guard admitsStartTag(name, attributes, openElements: stack.count) else { return nil }
         let id = names.intern(name)
         guard admitsInternedName(id) else { return nil }
         return id
+    }
+
+    /// What every start or end tag does first: a pause that awaits the document's next event
+    /// is resolved, and the text gathered for text-chunk handlers before the tag is
+    /// delivered. Returns `false` when a handler halted the parse meanwhile.
+    @inline(__always)
+    func settlesBeforeTag() -> Bool {
+        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
+        if text.hasPendingChunk {
+            flushPendingText()
+            if isHalted { return false }
+        }
+        return true
     }
 
     /// A start tag admitted against the limits, its name interned as `id`: routes it,
@@ -322,12 +330,7 @@ final class DispatchEngine {
 
     @inline(__always)
     func endElement() {
-        if isHalted || stack.isEmpty { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        if text.hasPendingChunk {
-            flushPendingText()
-            if isHalted { return }
-        }
+        if isHalted || stack.isEmpty || !settlesBeforeTag() { return }
         // Most elements have no end handler: their frame is read field by field, in place.
         let flags = stack.topFlags
         if flags.contains(.end) {
