@@ -9,17 +9,25 @@ import Musl
 /// Interns element names: the bytes of a name become a small integer id once, and
 /// a `String` is made for an id only the first time somebody asks for it.
 ///
-/// Lookups hash the NUL-terminated bytes expat hands over (FNV-1a, computed in the
-/// same pass that finds the terminator) and probe an open-addressing table whose
-/// slots carry the hash and length, so a mismatch rarely touches the name bytes and
-/// an event costs no allocation once its name has been seen.
+/// Lookups hash the NUL-terminated bytes expat hands over and probe an open-addressing
+/// table whose slots carry the hash and length, so a mismatch rarely touches the name
+/// bytes and an event costs no allocation once its name has been seen.
 ///
-/// The first hash reads a long name's first 8 and last 16 bytes only (``HashMode/sampled``),
-/// which tells apart the names of ordinary documents in constant time. Names that differ
-/// only in between (namespace URIs that differ by a number in their middle, each with the
-/// same local names) share that hash, and each would probe past all the others: a probe
-/// longer than ``maximumProbe`` slots switches the table to a hash of every byte
-/// (``HashMode/whole``), a few instructions more per long name, and rehashes every name.
+/// A short name is hashed byte by byte (FNV-1a) in the same pass that finds its
+/// terminator. A longer one (with namespace processing on, every name in a namespace:
+/// `URI␁local` or `URI␁local␁prefix`) is measured with `strlen` and hashed from whole
+/// words, and a name at the address where the last long one was is measured with `strlen`
+/// at once: expat hands names in one namespace over at one address, so a namespaced name
+/// costs about what a short one does instead of growing with its URI
+/// (`NameTable+Hashing.swift`).
+///
+/// The first hash reads a long name's length, first 8 and last 16 bytes only
+/// (``HashMode/sampled``), which tells apart the names of ordinary documents in constant
+/// time. Names that differ only in between (namespace URIs that differ by a number in
+/// their middle, each with the same local names) share that hash, and each would probe
+/// past all the others: a probe longer than ``maximumProbe`` slots switches the table to a
+/// hash of every word (``HashMode/whole``), a few instructions more per long name, and
+/// rehashes every name.
 /// Neither has a secret, so a document can be made of distinct names that share a hash
 /// even so: a long probe then switches the table to the standard library's hasher, seeded
 /// at random per process (``HashMode/seeded``). Each switch happens at most once a parse.
@@ -53,6 +61,14 @@ final class NameTable {
     @exclusivity(unchecked) private(set) var hashMode = HashMode.sampled
     /// Whether names are hashed with the seeded hasher: the table met names made to collide.
     var isHardened: Bool { hashMode == .seeded }
+
+    /// Where the last name longer than ``bytewisePrefix`` bytes was handed over: with
+    /// namespace processing on, expat writes every name in one namespace into that
+    /// binding's buffer, after its URI, so names in a namespace arrive at one address.
+    /// Compared, never read through: whatever expat keeps there now (a binding freed and
+    /// reused for another URI, a prefix rebound, a shorter name), a name found there is
+    /// measured with `strlen` before any word of it is read, and hashed and compared whole.
+    @exclusivity(unchecked) private var longNameAddress: UnsafePointer<CChar>?
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
@@ -171,7 +187,7 @@ final class NameTable {
     @inline(__always)
     func intern(_ name: UnsafePointer<CChar>) -> Int32 {
         guard _fastPath(hashMode == .sampled) else { return internHashingMore(name) }
-        return intern(name, Self.hashAndLength(name, wholeName: false))
+        return intern(name, hashAndLength(name, wholeName: false))
     }
 
     /// ``intern(_:)`` once names are hashed whole or seeded: kept out of line, so that the
@@ -179,7 +195,23 @@ final class NameTable {
     @inline(never)
     private func internHashingMore(_ name: UnsafePointer<CChar>) -> Int32 {
         guard hashMode == .whole else { return intern(UTF8Text.bytes(cString: name)) }
-        return intern(name, Self.hashAndLength(name, wholeName: true))
+        return intern(name, hashAndLength(name, wholeName: true))
+    }
+
+    /// The hash and length of a NUL-terminated name. A name at the address of the last long
+    /// one (``longNameAddress``) is measured with `strlen` first, with no bytewise pass; any
+    /// other is measured as it is hashed, and marks its address if it is long. Either way
+    /// the hash is the same function of the bytes: the address chooses the order of work only.
+    @inline(__always)
+    private func hashAndLength(_ name: UnsafePointer<CChar>, wholeName: Bool) -> (UInt32, Int) {
+        if name == longNameAddress {
+            let measured = Self.hashAndLengthMeasuredFirst(name, wholeName: wholeName)
+            if _slowPath(measured.1 <= Self.bytewisePrefix) { longNameAddress = nil }
+            return measured
+        }
+        let measured = Self.hashAndLength(name, wholeName: wholeName)
+        if measured.1 > Self.bytewisePrefix { longNameAddress = name }
+        return measured
     }
 
     /// The id of a NUL-terminated name whose hash, in the table's mode, and length are
@@ -353,107 +385,5 @@ final class NameTable {
             slots[index] = slot
         }
         old.deallocate()
-    }
-
-    /// Compares `length` bytes; names are short, so word-sized loads beat a call to `memcmp`.
-    @inline(__always)
-    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
-        var offset = 0
-        if length >= 8 {
-            // The last word first (where names in one namespace differ), overlapping the
-            // others: no byte-by-byte tail.
-            if a.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-                != b.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            {
-                return false
-            }
-            while offset + 8 < length {
-                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                {
-                    return false
-                }
-                offset += 8
-            }
-            return true
-        }
-        // Shorter names: two loads that overlap in the middle cover every length, so
-        // there is no loop over the bytes.
-        if length >= 4 {
-            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-                    == b.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-        }
-        if length >= 2 {
-            return a.loadUnaligned(as: UInt16.self) == b.loadUnaligned(as: UInt16.self)
-                && a.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
-                    == b.loadUnaligned(fromByteOffset: length - 2, as: UInt16.self)
-        }
-        return length == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
-    }
-
-    /// How many leading bytes are hashed one at a time, in the same pass that finds the
-    /// end of a short name. A longer name (with namespace processing on, a namespace URI
-    /// and a local name) is measured with `strlen`; its length and last 16 bytes (the
-    /// local name, where names in one namespace differ) complete the sampled hash in
-    /// constant time, every word of it the whole hash (see ``HashMode``).
-    static let bytewisePrefix = 8
-
-    /// The hash of a NUL-terminated name and its length, in one pass over a short name.
-    @inline(__always)
-    static func hashAndLength(_ name: UnsafePointer<CChar>, wholeName: Bool = false) -> (UInt32, Int) {
-        var hash: UInt32 = 2_166_136_261
-        var length = 0
-        while length < bytewisePrefix {
-            let byte = UInt8(bitPattern: name[length])
-            if byte == 0 { return (hash, length) }
-            hash = (hash ^ UInt32(byte)) &* 16_777_619
-            length += 1
-        }
-        let total = bytewisePrefix + strlen(name + bytewisePrefix)
-        guard total > bytewisePrefix else { return (hash, total) }
-        let base = UnsafeRawPointer(name)
-        return (wholeName ? hashRest(base, count: total, hash) : hashEnd(base, count: total, hash), total)
-    }
-
-    /// The hash of a name's bytes: the same function as ``hashAndLength(_:wholeName:)``.
-    static func hash(_ bytes: UnsafeRawBufferPointer, wholeName: Bool = false) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes.prefix(bytewisePrefix) { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        guard bytes.count > bytewisePrefix, let base = bytes.baseAddress else { return hash }
-        return wholeName ? hashRest(base, count: bytes.count, hash) : hashEnd(base, count: bytes.count, hash)
-    }
-
-    /// Completes the hash of a name longer than ``bytewisePrefix`` with its length and every
-    /// byte after the prefix, read as words (the last one overlapping the one before), and
-    /// mixes the result so that a difference in any byte reaches the bits that choose a slot.
-    @inline(__always)
-    private static func hashRest(_ base: UnsafeRawPointer, count: Int, _ hash: UInt32) -> UInt32 {
-        var state = UInt64(hash) | UInt64(truncatingIfNeeded: count) << 32
-        var offset = bytewisePrefix
-        while offset + 8 < count {
-            state = (state ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            state ^= state >> 29
-            offset += 8
-        }
-        state = (state ^ base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-        state ^= state >> 32
-        state = state &* 0xFF51_AFD7_ED55_8CCD
-        state ^= state >> 33
-        return UInt32(truncatingIfNeeded: state)
-    }
-
-    /// Completes the hash of a name longer than ``bytewisePrefix`` with its length and
-    /// its last 16 bytes (or 8, of a name of at most 16), read as words.
-    @inline(__always)
-    private static func hashEnd(_ base: UnsafeRawPointer, count: Int, _ hash: UInt32) -> UInt32 {
-        var state = UInt64(hash) | UInt64(truncatingIfNeeded: count) << 32
-        state = (state ^ base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0x100_0000_01b3
-        state ^= state >> 29
-        if count > 16 {
-            state = (state ^ base.loadUnaligned(fromByteOffset: count - 16, as: UInt64.self)) &* 0x100_0000_01b3
-            state ^= state >> 29
-        }
-        return UInt32(truncatingIfNeeded: state ^ (state >> 32))
     }
 }
