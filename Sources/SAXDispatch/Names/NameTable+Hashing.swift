@@ -71,42 +71,38 @@ extension NameTable {
     /// The hash of a name longer than ``bytewisePrefix`` bytes, from its length and words:
     /// its first, its last two (the last 16 bytes, overlapping the first in a name of at
     /// most 16) or, for the whole hash, every one, the last overlapping the one before.
+    ///
+    /// Each word is added to the state multiplied by an odd constant, so that names that
+    /// differ in one word differ in the state; the state's high half is then folded onto its
+    /// low half (a name's last bytes are a word's high bytes) and multiplied once more,
+    /// which carries every bit into the high half that the hash is taken from.
     @inline(__always)
     private static func hashOfLongName(_ base: UnsafeRawPointer, count: Int, wholeName: Bool) -> UInt32 {
-        var state = UInt64(truncatingIfNeeded: count)
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var state = UInt64(truncatingIfNeeded: count) ^ base.loadUnaligned(as: UInt64.self)
         if wholeName {
-            var offset = 0
+            var offset = 8
             while offset &+ 8 < count {
-                state = absorb(state, base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                state = state &* multiplier ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 offset &+= 8
             }
-        } else {
-            state = absorb(state, base.loadUnaligned(as: UInt64.self))
-            if count > 16 { state = absorb(state, base.loadUnaligned(fromByteOffset: count &- 16, as: UInt64.self)) }
+        } else if count > 16 {
+            state = state &* multiplier ^ base.loadUnaligned(fromByteOffset: count &- 16, as: UInt64.self)
         }
-        state = absorb(state, base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        // The product's high half: every bit of every word read reaches it.
+        state = state &* multiplier ^ base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        state = (state ^ (state >> 32)) &* multiplier
         return UInt32(truncatingIfNeeded: state >> 32)
-    }
-
-    /// Mixes a word into the state: its high half is folded onto its low half (a name's
-    /// last bytes are a word's high bytes), then the multiplication carries every bit into
-    /// the high half that the hash is taken from.
-    @inline(__always)
-    private static func absorb(_ state: UInt64, _ word: UInt64) -> UInt64 {
-        let mixed = state ^ word
-        return (mixed ^ (mixed >> 32)) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// Compares `length` bytes; names are short, so word-sized loads beat a call to `memcmp`.
     @inline(__always)
     static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
         if length >= 16 {
-            // The last 16 bytes first (where names in one namespace differ), then 16 at a
-            // time from the start; the last step overlaps them, so there is no tail to finish.
+            // The last 16 bytes first (where names in one namespace differ), then the first
+            // 16, then 16 at a time up to the last: the steps overlap, so there is no tail.
             let last = length &- 16
-            if differ16(a, b, at: last) { return false }
-            var offset = 0
+            if differ16(a, b, at: last) || differ16(a, b, at: 0) { return false }
+            var offset = 16
             while offset < last {
                 if differ16(a, b, at: offset) { return false }
                 offset &+= 16
@@ -133,7 +129,7 @@ extension NameTable {
         return length == 0 || a.load(as: UInt8.self) == b.load(as: UInt8.self)
     }
 
-    /// Whether the 16 bytes at `offset` differ, tested with one branch.
+    /// Whether the 16 bytes at `offset` differ.
     @inline(__always)
     private static func differ16(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, at offset: Int) -> Bool {
         let first = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
