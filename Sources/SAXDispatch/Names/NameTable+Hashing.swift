@@ -98,11 +98,16 @@ extension NameTable {
     @inline(__always)
     static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
         if length >= 16 {
-            // The last 16 bytes first (where names in one namespace differ), then the first
-            // 16, then 16 at a time up to the last: the steps overlap, so there is no tail.
+            // The last 16 bytes first (where names in one namespace differ), then 16 at a
+            // time from the start up to them: the steps overlap, so there is no tail. The
+            // first steps are written out, as namespaced names of up to 64 bytes take them.
             let last = length &- 16
             if differ16(a, b, at: last) || differ16(a, b, at: 0) { return false }
-            var offset = 16
+            if last <= 16 { return true }
+            if differ16(a, b, at: 16) { return false }
+            if last <= 32 { return true }
+            if differ16(a, b, at: 32) { return false }
+            var offset = 48
             while offset < last {
                 if differ16(a, b, at: offset) { return false }
                 offset &+= 16

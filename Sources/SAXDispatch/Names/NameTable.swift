@@ -69,6 +69,11 @@ final class NameTable {
     /// reused for another URI, a prefix rebound, a shorter name), a name found there is
     /// measured with `strlen` before any word of it is read, and hashed and compared whole.
     @exclusivity(unchecked) private var longNameAddress: UnsafePointer<CChar>?
+    /// The first byte of the name at ``longNameAddress``. Names in one namespace start with
+    /// its URI's; a short name that reuses the address of a long one (a sibling's name in
+    /// the buffer expat keeps per depth, without namespaces) rarely does, and is measured
+    /// as it is hashed instead of with `strlen` first.
+    @exclusivity(unchecked) private var longNameFirstByte: CChar = 0
 
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var mask: Int
@@ -199,18 +204,23 @@ final class NameTable {
     }
 
     /// The hash and length of a NUL-terminated name. A name at the address of the last long
-    /// one (``longNameAddress``) is measured with `strlen` first, with no bytewise pass; any
-    /// other is measured as it is hashed, and marks its address if it is long. Either way
-    /// the hash is the same function of the bytes: the address chooses the order of work only.
+    /// one that starts with the same byte (``longNameAddress``, ``longNameFirstByte``) is
+    /// measured with `strlen` first, with no bytewise pass; any other is measured as it is
+    /// hashed, and marks its address if it is long. Either way the hash is the same function
+    /// of the bytes: the address and the first byte choose the order of work only.
     @inline(__always)
     private func hashAndLength(_ name: UnsafePointer<CChar>, wholeName: Bool) -> (UInt32, Int) {
-        if name == longNameAddress {
+        // Reading the first byte is safe: a name has at least its terminator.
+        if name == longNameAddress && name.pointee == longNameFirstByte {
             let measured = Self.hashAndLengthMeasuredFirst(name, wholeName: wholeName)
             if _slowPath(measured.1 <= Self.bytewisePrefix) { longNameAddress = nil }
             return measured
         }
         let measured = Self.hashAndLength(name, wholeName: wholeName)
-        if measured.1 > Self.bytewisePrefix { longNameAddress = name }
+        if measured.1 > Self.bytewisePrefix {
+            longNameAddress = name
+            longNameFirstByte = name.pointee
+        }
         return measured
     }
 

@@ -39,8 +39,10 @@ struct NameTableLongNameTests {
             a + "item", a + "title", a + "item",
             // Another URI at the same address: longer, then shorter than the one before it.
             longer + "item", a + "item", longer + "title\u{1}p",
-            // Short names (no namespace) at the address of the last long one, and back.
-            "x", "item", "x", a + "title", "abcdefgh", "abcdefghi", a + "item",
+            // Short names (no namespace) at the address of the last long one, starting with
+            // another byte than it or the same, and back.
+            "x", "item", "x", a + "title", "urn", a + "item", "u", "abcdefgh", "abcdefghi", "abcdefgh",
+            longer + "item", "http", "h", a + "item",
             // A name that is the start of the one before, and one that extends it.
             a + "ite", a + "items", a + "item",
             // The URI alone with an empty local name is not a name expat gives; its bytes still intern.
