@@ -64,7 +64,9 @@ extension NameTable {
     @inline(never)
     private static func hashOfShortName(_ base: UnsafeRawPointer, count: Int) -> UInt32 {
         var hash = fnvBasis
-        for offset in 0..<count { hash = (hash ^ UInt32(base.load(fromByteOffset: offset, as: UInt8.self))) &* fnvPrime }
+        for offset in 0..<count {
+            hash = (hash ^ UInt32(base.load(fromByteOffset: offset, as: UInt8.self))) &* fnvPrime
+        }
         return hash
     }
 
@@ -72,10 +74,10 @@ extension NameTable {
     /// its first, its last two (the last 16 bytes, overlapping the first in a name of at
     /// most 16) or, for the whole hash, every one, the last overlapping the one before.
     ///
-    /// Each word is added to the state multiplied by an odd constant, so that names that
-    /// differ in one word differ in the state; the state's high half is then folded onto its
-    /// low half (a name's last bytes are a word's high bytes) and multiplied once more,
-    /// which carries every bit into the high half that the hash is taken from.
+    /// Before each word is xored in, the state is multiplied by an odd constant (a step that
+    /// loses nothing), so names that differ in one word read differ in the state; its high
+    /// half is then folded onto its low half (a name's last bytes are a word's high bytes)
+    /// and multiplied once more, which carries every bit into the high half the hash is.
     @inline(__always)
     private static func hashOfLongName(_ base: UnsafeRawPointer, count: Int, wholeName: Bool) -> UInt32 {
         let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
