@@ -46,6 +46,15 @@ struct UnlistenedElementTests {
         #expect(log == ["name 1", "animal", "name 2", "animal"])
     }
 
+    @Test("an element with a start handler alone ends with a pop: its parent's text resumes after it")
+    func startHandlerAlone() throws {
+        let log = try dispatchLog("<r><p>a<b>x</b>c<b/>d</p></r>") { dispatcher, log in
+            dispatcher.onStart("b") { element in log("b at \(element.column)") }
+            dispatcher.onEnd("p", whitespace: .preserve) { _, text in log("p \(text)") }
+        }
+        #expect(log == ["b at 8", "b at 17", "p acd"])
+    }
+
     @Test("attribute tests on an unlistened ancestor are evaluated and kept for the patterns below it")
     func attributeTestsOnUnlistenedAncestors() throws {
         let document = "<r><q k='1'><x>1</x></q><q k='2'><x>2</x></q><p k='1'><i><x>3</x></i></p></r>"

@@ -1,6 +1,6 @@
-/// The end of an element that has something to finish at its end tag, kept apart from
-/// ``DispatchEngine/endElement()``, which pops an element that has nothing to finish
-/// (``ElementStack/topEndsPlainly``) without it.
+/// The end of an element that has something to finish at its end tag; an element with
+/// nothing to finish (``ElementStack/topEndsPlainly``) is popped by
+/// ``DispatchEngine/endElement()`` without it.
 ///
 /// What must stay true: whatever an element's start made it need at its end (end
 /// handlers, own text, kept attributes, counted text, a capture, watching to resume, the
@@ -10,7 +10,7 @@ extension DispatchEngine {
     /// The end of an element that a handler listens to, that matched patterns against its
     /// ancestors, or that closes the subtree the filter keeps: its end handlers, its text,
     /// what few elements need at their end, and its pop.
-    @inline(never)
+    @inline(__always)
     func finishElement() {
         // Most elements have no end handler: their frame is read field by field, in place.
         let flags = stack.topFlags

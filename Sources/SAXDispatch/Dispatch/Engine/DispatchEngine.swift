@@ -284,8 +284,7 @@ final class DispatchEngine {
             stack.top.flags = flags
         }
         // Nobody listens to the element and it is inside no capture: no position, handler,
-        // kept attribute or character data. The rest is kept out of this path so that such
-        // a start tag spills and saves fewer registers.
+        // kept attribute or character data to test for.
         if _fastPath(flags.isEmpty && topFlags.isDisjoint(with: .capturesContent)) {
             topFlags = []
             setCharacterData(.ignored)
@@ -351,10 +350,10 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty || !settlesBeforeTag() { return }
-        // An element nobody listens to, which matched no pattern against its ancestors (a
-        // match pushed nothing onto the match stack) and whose end closes no kept subtree,
-        // has nothing to finish: it is popped here, and the rest of the end tag's work is
-        // kept out of this path so that it costs a callback that saves no registers.
+        // An element with nothing to do at its end (no end handler, text, kept attribute,
+        // counted text, capture or watching; no match pushed onto the match stack) whose end
+        // closes no kept subtree is popped here, with none of the tests below. The rest stays
+        // inlined: an out-of-line call would cost every listened element's end tag more.
         if _fastPath(stack.topEndsPlainly && skipper.keptDepth != stack.count) {
             stack.dropTop()
             topFlags = stack.isEmpty ? [] : stack.topFlags
