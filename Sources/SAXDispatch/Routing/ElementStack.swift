@@ -85,6 +85,16 @@ struct ElementStack: ~Copyable {
     @inline(__always)
     var topFlags: RouteFlags { frames.last.flags }
 
+    /// Whether the innermost open element has nothing to finish at its end: none of the
+    /// ``RouteFlags/finishedAtEnd`` flags (no end handler, text, kept attribute, counted
+    /// text, capture or watching to end) and no match on the match stack. Read without
+    /// copying its frame.
+    @inline(__always)
+    var topEndsPlainly: Bool {
+        let frame = frames.lastAddress
+        return frame.pointee.flags.isDisjoint(with: .finishedAtEnd) && frame.pointee.matchCount == 0
+    }
+
     /// Where the innermost open element's text starts in the text buffer, read without
     /// copying its frame.
     @inline(__always)

@@ -39,6 +39,11 @@ struct RouteFlags: OptionSet {
     /// or on its parent.
     static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
 
+    /// The flags that give an open element something to do at its end tag: end handlers,
+    /// its own text, kept attributes, counted text, a capture, watching to resume. An
+    /// element with none of them (a start handler alone, or nobody) ends with a pop.
+    static let finishedAtEnd: RouteFlags = [.end, .collectsText, .retainsAttributes, .measuresText, .inCapture, .resumesWatching]
+
     /// Character data must reach the dispatcher while this element is innermost.
     var wantsCharacters: Bool {
         !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .outerMarkup, .inCapture])

@@ -93,6 +93,14 @@ extension DispatchEngine {
             topFlags = stack.topFlags
             return
         }
+        endWatchedElement()
+    }
+
+    /// The watched element's own end tag: the dispatching callbacks take over again, and the
+    /// element ends as any other. Kept out of ``watchedEnd()``, whose common case, an element
+    /// pushed with nothing listening, then costs a callback that saves no registers.
+    @inline(never)
+    func endWatchedElement() {
         skipper.endWatching()
         setSkipping(false)
         endElement()

@@ -8,7 +8,8 @@
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
-/// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
+/// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
+/// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
 /// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
 /// `+Driver` (everything the engine asks of the driver). A ``PushParser`` owns both.
@@ -282,6 +283,24 @@ final class DispatchEngine {
             flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
             stack.top.flags = flags
         }
+        // Nobody listens to the element and it is inside no capture: no position, handler,
+        // kept attribute or character data to test for.
+        if _fastPath(flags.isEmpty && topFlags.isDisjoint(with: .capturesContent)) {
+            topFlags = []
+            setCharacterData(.ignored)
+            return
+        }
+        startListened(id, flags, bucket: bucket, attributes)
+    }
+
+    /// The rest of a start tag that somebody listens to, or inside a capture, its frame
+    /// pushed with `flags`: the capture, its position, its kept attributes, its start
+    /// handlers and what they asked (skipping or pruning its content).
+    @inline(__always)
+    func startListened(
+        _ id: Int32, _ routeFlags: RouteFlags, bucket: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    ) {
+        var flags = routeFlags
         if _slowPath(!flags.union(topFlags).isDisjoint(with: .capturesContent)) {
             flags = enterCapture(flags, name: id, attributes: attributes)
             if isHalted { return }
@@ -331,39 +350,17 @@ final class DispatchEngine {
     @inline(__always)
     func endElement() {
         if isHalted || stack.isEmpty || !settlesBeforeTag() { return }
-        // Most elements have no end handler: their frame is read field by field, in place.
-        let flags = stack.topFlags
-        if flags.contains(.end) {
-            let frame = stack.top
-            let depth = stack.count
-            chainStopped = false
-            if frame.matchStart < 0 {
-                for handler in routes.endHandlers(bucket: routes.bucket(frame.key)) {
-                    handler.withHandler { callEndHandler($0, frame, depth: depth) }
-                    if isHalted { return }
-                    if chainStopped { break }
-                }
-            } else {
-                chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
-                    for handler in routes.endHandlers(entry: entry) {
-                        handler.withHandler { callEndHandler($0, frame, depth: depth) }
-                        if isHalted { return }
-                        if chainStopped { break chain }
-                    }
-                }
-            }
+        // An element with nothing to do at its end (no end handler, text, kept attribute,
+        // counted text, capture or watching; no match pushed onto the match stack) whose end
+        // closes no kept subtree is popped here, with none of the tests below. The rest stays
+        // inlined: an out-of-line call would cost every listened element's end tag more.
+        if _fastPath(stack.topEndsPlainly && skipper.keptDepth != stack.count) {
+            stack.dropTop()
+            topFlags = stack.isEmpty ? [] : stack.topFlags
+            setCharacterData(topFlags.characterData)
+            return
         }
-        if flags.contains(.collectsText) { text.endOwnText(at: stack.topTextStart) }
-        // What few elements need at their end, tested at once.
-        if _slowPath(!flags.isDisjoint(with: [.retainsAttributes, .measuresText, .inCapture, .resumesWatching])) {
-            finishRarely(flags)
-        }
-        let matchStart = stack.top.matchStart
-        if matchStart >= 0 { matches.truncate(to: Int(matchStart)) }
-        if skipper.keptDepth == stack.count { skipper.keptDepth = 0 }
-        stack.dropTop()
-        topFlags = stack.isEmpty ? [] : stack.topFlags
-        setCharacterData(topFlags.characterData)
+        finishElement()
     }
 
     // The handler calls build their context in the call's argument, where it is borrowed:
@@ -416,18 +413,6 @@ final class DispatchEngine {
         }
         guard flags.contains(.textChunks) else { return }
         gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
-    }
-
-    /// The end of an element with attributes kept, text counted or content captured, or
-    /// one dispatched inside a watched subtree (``SubtreeSkipper/Kind/watching``).
-    @inline(never)
-    func finishRarely(_ flags: RouteFlags) {
-        if flags.contains(.retainsAttributes) {
-            while let last = retained.last, last.depth == stack.count { retained.removeLast() }
-        }
-        if flags.contains(.measuresText) { limits.measuredText -= stack.top.measuredText }
-        if flags.contains(.inCapture) { leaveCapture() }
-        if flags.contains(.resumesWatching) { resumeWatching() }
     }
 
     /// Character data while the innermost element's whole text or inner markup is
