@@ -131,6 +131,14 @@ struct TextCoalescer: ~Copyable {
         return true
     }
 
+    /// Gathers a piece of at most 16 bytes when the chunk's buffer has room for it and the
+    /// chunk stays within ``chunkLimit``, without a call; `false`, gathering nothing,
+    /// otherwise (``gather(_:)`` then takes it).
+    @inline(__always)
+    mutating func gatherShort(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+        length <= 16 && pending.count &+ length <= Self.chunkLimit && pending.appendShort(bytes, count: length)
+    }
+
     /// Gathers the end of a large piece, shorter than ``chunkLimit``, after the chunk
     /// before it was delivered.
     mutating func gatherRest(_ piece: UnsafeRawBufferPointer) {

@@ -400,8 +400,32 @@ final class DispatchEngine {
         }
     }
 
+    /// A piece of character data for the innermost element. The common piece (a line end,
+    /// indentation, a short word, for text-chunk handlers alone, nothing halted or
+    /// paused) is gathered here without a call, so that the callback saves no register for
+    /// it; every other goes to ``charactersInGeneral(_:_:)``, which does the same with it.
+    /// (That call passes the engine as an argument, not as `self`: Swift keeps `self` in a
+    /// register the callee must preserve, which the callback would then save for every piece.)
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
+        if _fastPath(
+            topFlags.intersection([.collectsText, .textChunks]) == .textChunks && !isHalted && !pauseAwaitsEvent
+                && text.gatherShort(bytes, length))
+        {
+            return
+        }
+        Self.charactersInGeneral(self, bytes, length)
+    }
+
+    @inline(never)
+    static func charactersInGeneral(_ engine: DispatchEngine, _ bytes: UnsafePointer<CChar>, _ length: Int) {
+        engine.charactersInGeneral(bytes, length)
+    }
+
+    /// What ``characters(_:_:)`` does with any piece: own text collected within the
+    /// limits, text gathered for text-chunk handlers.
+    @inline(never)
+    func charactersInGeneral(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
         if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
         let flags = topFlags
@@ -444,7 +468,7 @@ final class DispatchEngine {
         if flags.contains(.measuresText) && !flags.contains(.collectsText) {
             guard measureText(bytes, length, flags: flags) else { return }
         }
-        characters(bytes, length)
+        charactersInGeneral(bytes, length)
     }
 
     // MARK: Document events
