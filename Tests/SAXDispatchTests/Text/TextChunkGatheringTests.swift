@@ -166,4 +166,39 @@ struct TextChunkGatheringTests {
         #expect(pauses == 1)
         #expect(log == ["start r", "start a", "paused", "text \"xy\\n\"", "start b", "text \"z\""])
     }
+
+    @Test("own text in short pieces: leading whitespace is neither kept nor counted unless preserved, later whitespace is")
+    func ownTextLeadingWhitespace() throws {
+        var profile = SafetyProfile.default
+        profile.maximumTextBytes = .atMost(8)
+        func ownText(_ document: String, _ policy: WhitespacePolicy) -> Result<String, XMLParseError> {
+            var texts: [String] = []
+            var dispatcher = Dispatcher()
+            dispatcher.safety = profile
+            dispatcher.onEnd("r", whitespace: policy) { _, text in texts.append(text) }
+            do {
+                try dispatcher.parse(.string(document))
+            } catch let error as XMLParseError {
+                return .failure(error)
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+            return .success(texts.joined())
+        }
+        // 7 bytes of line end and indentation, then 3 of text: within 8 only if the first are left out.
+        #expect(try ownText("<r>\n      abc</r>", .trim).get() == "abc")
+        #expect(try ownText("<r>\n      abc</r>", .collapse).get() == "abc")
+        if case .failure(let error) = ownText("<r>\n      abc</r>", .preserve) {
+            #expect(error.code == .textLimitExceeded)
+        } else {
+            Issue.record("preserved leading whitespace counts against the limit")
+        }
+        // After the first other character, whitespace counts: 3 + 7 + 3 bytes.
+        if case .failure(let error) = ownText("<r>abc\n      def</r>", .trim) {
+            #expect(error.code == .textLimitExceeded)
+        } else {
+            Issue.record("whitespace after the first character counts against the limit")
+        }
+        #expect(try ownText("<r>ab\n  cd</r>", .trim).get() == "ab\n  cd")
+    }
 }

@@ -401,18 +401,29 @@ final class DispatchEngine {
     }
 
     /// A piece of character data for the innermost element. The common piece (a line end,
-    /// indentation, a short word, for text-chunk handlers alone, nothing halted or
-    /// paused) is gathered here without a call, so that the callback saves no register for
-    /// it; every other goes to ``charactersInGeneral(_:_:)``, which does the same with it.
-    /// (That call passes the engine as an argument, not as `self`: Swift keeps `self` in a
-    /// register the callee must preserve, which the callback would then save for every piece.)
+    /// indentation, a short word, for text-chunk handlers alone or for the element's own
+    /// text alone, nothing halted or paused) is gathered or collected here without a call,
+    /// so that the callback saves no register for it; every other goes to
+    /// ``charactersInGeneral(_:_:)``, which does the same with it. (That call passes the
+    /// engine as an argument, not as `self`: Swift keeps `self` in a register the callee
+    /// must preserve, which the callback would then save for every piece.)
     @inline(__always)
     func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if _fastPath(
-            topFlags.intersection([.collectsText, .textChunks]) == .textChunks && !isHalted && !pauseAwaitsEvent
-                && text.gatherShort(bytes, length))
-        {
-            return
+        let flags = topFlags
+        if _fastPath(!isHalted && !pauseAwaitsEvent) {
+            switch flags.intersection([.collectsText, .textChunks]) {
+            case .textChunks:
+                if text.gatherShort(bytes, length) { return }
+            case .collectsText:
+                if text.collectShort(
+                    bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
+                    within: limits.textBound)
+                {
+                    return
+                }
+            default:
+                break
+            }
         }
         Self.charactersInGeneral(self, bytes, length)
     }
