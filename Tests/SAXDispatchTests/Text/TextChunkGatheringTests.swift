@@ -201,4 +201,23 @@ struct TextChunkGatheringTests {
         }
         #expect(try ownText("<r>ab\n  cd</r>", .trim).get() == "ab\n  cd")
     }
+
+    @Test("every text handler of an element gets each chunk, in order, until one stops the chain")
+    func severalTextHandlers() throws {
+        let document = "<r>ab\n  <i>in</i>\n  cd</r>"
+        var log: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onText("r") { _, chunk in log.append("first \(chunk.string.debugDescription)") }
+        dispatcher.onText("r") { element, chunk in
+            log.append("second \(chunk.string.debugDescription)")
+            if chunk.string.hasSuffix("cd") { element.stopHandlerChain() }
+        }
+        dispatcher.onText("r") { _, chunk in log.append("third \(chunk.string.debugDescription)") }
+        dispatcher.onText("i") { _, chunk in log.append("only \(chunk.string.debugDescription)") }
+        try dispatcher.parse(.string(document))
+        #expect(log == [
+            "first \"ab\\n  \"", "second \"ab\\n  \"", "third \"ab\\n  \"", "only \"in\"",
+            "first \"\\n  cd\"", "second \"\\n  cd\"",
+        ])
+    }
 }
