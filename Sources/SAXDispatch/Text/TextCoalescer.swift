@@ -89,22 +89,24 @@ struct TextCoalescer: ~Copyable {
         return .collected
     }
 
-    /// Collects a piece of at most 16 bytes as the innermost element's own text, as
-    /// ``collect(_:_:start:keepsLeadingWhitespace:within:)`` would, where nothing of it is
-    /// left out (its first byte is no whitespace, or leading whitespace is kept or already
-    /// behind) and the buffer has room for it within `bound`, without a call; `false`,
-    /// collecting nothing, otherwise. (`start` is read only when leading whitespace may be
-    /// left out.)
+    /// Collects a piece of the innermost element's own text as
+    /// ``collect(_:_:start:keepsLeadingWhitespace:within:)`` would, where that takes no
+    /// call: nothing of it is left out and it has at most 16 bytes, which the buffer has
+    /// room for within `bound`; or all of it is leading whitespace, left out. `false`,
+    /// collecting nothing, otherwise. (`start` is read only when leading whitespace may
+    /// be left out.)
     @inline(__always)
     mutating func collectShort(
         _ bytes: UnsafePointer<CChar>, _ length: Int, start: @autoclosure () -> Int, keepsLeadingWhitespace: Bool,
         within bound: Int
     ) -> Bool {
-        // Every XML whitespace byte is below 0x21, and so is no other byte that starts text.
-        guard length <= 16 && own.count &+ length <= bound else { return false }
-        guard keepsLeadingWhitespace || UInt8(bitPattern: bytes.pointee) > 0x20 || own.count != start() else {
-            return false
+        if !keepsLeadingWhitespace && own.count == start() {
+            // Nothing of the element's text is collected yet: its leading whitespace is left out.
+            let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+            if skipped == length { return true }
+            if skipped != 0 { return false }
         }
+        guard length <= 16 && own.count &+ length <= bound else { return false }
         return own.appendShort(bytes, count: length)
     }
 

@@ -434,8 +434,10 @@ final class DispatchEngine {
     }
 
     /// What ``characters(_:_:)`` does with any piece: own text collected within the
-    /// limits, text gathered for text-chunk handlers.
-    @inline(never)
+    /// limits, text gathered for text-chunk handlers. (Inlined into the two callers that
+    /// need all of it: the out-of-line path of ``characters(_:_:)`` and
+    /// ``charactersRarely(_:_:)``.)
+    @inline(__always)
     func charactersInGeneral(_ bytes: UnsafePointer<CChar>, _ length: Int) {
         if isHalted { return }
         if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
