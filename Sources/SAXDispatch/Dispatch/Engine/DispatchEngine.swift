@@ -7,7 +7,7 @@
 /// ``SubtreeSkipper``, the depth, attribute and text limits in a ``LimitGuard``, whole
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
-/// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
+/// `+Matching`, `+Skipping`, `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
 /// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
@@ -400,61 +400,6 @@ final class DispatchEngine {
         }
     }
 
-    /// A piece of character data for the innermost element. The common piece (a line end,
-    /// indentation, a short word, for text-chunk handlers alone or for the element's own
-    /// text alone, nothing halted or paused) is gathered or collected here without a call,
-    /// so that the callback saves no register for it; every other goes to
-    /// ``charactersInGeneral(_:_:)``, which does the same with it. (That call passes the
-    /// engine as an argument, not as `self`: Swift keeps `self` in a register the callee
-    /// must preserve, which the callback would then save for every piece.)
-    @inline(__always)
-    func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        let flags = topFlags
-        if _fastPath(!isHalted && !pauseAwaitsEvent) {
-            switch flags.intersection([.collectsText, .textChunks]) {
-            case .textChunks:
-                if text.gatherShort(bytes, length) { return }
-            case .collectsText:
-                if text.collectShort(
-                    bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
-                    within: limits.textBound)
-                {
-                    return
-                }
-            default:
-                break
-            }
-        }
-        Self.charactersInGeneral(self, bytes, length)
-    }
-
-    @inline(never)
-    static func charactersInGeneral(_ engine: DispatchEngine, _ bytes: UnsafePointer<CChar>, _ length: Int) {
-        engine.charactersInGeneral(bytes, length)
-    }
-
-    /// What ``characters(_:_:)`` does with any piece: own text collected within the
-    /// limits, text gathered for text-chunk handlers. (Inlined into the two callers that
-    /// need all of it: the out-of-line path of ``characters(_:_:)`` and
-    /// ``charactersRarely(_:_:)``.)
-    @inline(__always)
-    func charactersInGeneral(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if isHalted { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        let flags = topFlags
-        if flags.contains(.collectsText) {
-            let collecting = text.collect(
-                bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
-                within: limits.textBound)
-            if case .overBound(let added, let own, let skipped) = collecting {
-                guard admitsText(added, own: own, bytes, length, flags: flags) else { return }
-                text.appendOwnText(bytes + skipped, count: added)
-            }
-        }
-        guard flags.contains(.textChunks) else { return }
-        gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
-    }
-
     /// The end of an element with attributes kept, text counted or content captured, or
     /// one dispatched inside a watched subtree (``SubtreeSkipper/Kind/watching``).
     @inline(never)
@@ -465,23 +410,6 @@ final class DispatchEngine {
         if flags.contains(.measuresText) { limits.measuredText -= stack.top.measuredText }
         if flags.contains(.inCapture) { leaveCapture() }
         if flags.contains(.resumesWatching) { resumeWatching() }
-    }
-
-    /// Character data while the innermost element's whole text or inner markup is
-    /// gathered, or its text counted without being kept (``ExpatDriver/CharacterData/rare``):
-    /// that first, then what ``characters(_:_:)`` does, unless a limit broke.
-    @inline(never)
-    func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if isHalted { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        let flags = topFlags
-        if flags.contains(.inCapture) {
-            guard captureCharacters(bytes, length, flags: flags) else { return }
-        }
-        if flags.contains(.measuresText) && !flags.contains(.collectsText) {
-            guard measureText(bytes, length, flags: flags) else { return }
-        }
-        charactersInGeneral(bytes, length)
     }
 
     // MARK: Document events
