@@ -43,6 +43,17 @@ struct TextBuffer: ~Copyable {
         count += length
     }
 
+    /// Appends a piece of at most 16 bytes when the capacity holds it, without a call
+    /// (no growth, no `memcpy`); `false`, appending nothing, otherwise.
+    @inline(__always)
+    mutating func appendShort(_ bytes: UnsafeRawPointer, count length: Int) -> Bool {
+        // `length` is at most 16 and `count` at most `capacity`: neither sum can overflow.
+        guard length <= 16 && count &+ length <= capacity else { return false }
+        Self.copySmall(from: bytes, to: storage + count, count: length)
+        count &+= length
+        return true
+    }
+
     /// Copies at most 16 bytes as two loads and two stores of the widest size that fits,
     /// overlapping in the middle: every byte read and written lies within the `count`
     /// bytes at each end.

@@ -89,6 +89,27 @@ struct TextCoalescer: ~Copyable {
         return .collected
     }
 
+    /// Collects a piece of the innermost element's own text as
+    /// ``collect(_:_:start:keepsLeadingWhitespace:within:)`` would, where that takes no
+    /// call: nothing of it is left out and it has at most 16 bytes, which the buffer has
+    /// room for within `bound`; or all of it is leading whitespace, left out. `false`,
+    /// collecting nothing, otherwise. (`start` is read only when leading whitespace may
+    /// be left out.)
+    @inline(__always)
+    mutating func collectShort(
+        _ bytes: UnsafePointer<CChar>, _ length: Int, start: @autoclosure () -> Int, keepsLeadingWhitespace: Bool,
+        within bound: Int
+    ) -> Bool {
+        if !keepsLeadingWhitespace && own.count == start() {
+            // Nothing of the element's text is collected yet: its leading whitespace is left out.
+            let skipped = Whitespace.leadingSpaceCount(UnsafeRawBufferPointer(start: bytes, count: length))
+            if skipped == length { return true }
+            if skipped != 0 { return false }
+        }
+        guard length <= 16 && own.count &+ length <= bound else { return false }
+        return own.appendShort(bytes, count: length)
+    }
+
     /// Appends a piece of the innermost element's own text that the limits admitted
     /// (``Collecting/overBound(added:own:skipped:)``).
     mutating func appendOwnText(_ bytes: UnsafePointer<CChar>, count: Int) {
@@ -129,6 +150,14 @@ struct TextCoalescer: ~Copyable {
         if pending.count + piece.count > Self.chunkLimit { return false }
         if let base = piece.baseAddress, piece.count > 0 { pending.append(base, count: piece.count) }
         return true
+    }
+
+    /// Gathers a piece of at most 16 bytes when the chunk's buffer has room for it and the
+    /// chunk stays within ``chunkLimit``, without a call; `false`, gathering nothing,
+    /// otherwise (``gather(_:)`` then takes it).
+    @inline(__always)
+    mutating func gatherShort(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+        length <= 16 && pending.count &+ length <= Self.chunkLimit && pending.appendShort(bytes, count: length)
     }
 
     /// Gathers the end of a large piece, shorter than ``chunkLimit``, after the chunk

@@ -48,13 +48,19 @@ extension DispatchEngine {
     func deliverTextChunk(_ bytes: UnsafeRawBufferPointer) {
         guard !isHalted, !stack.isEmpty else { return }
         let frame = stack.top
-        chunkSerial &+= 1
+        // The chunk's serial; once its handlers returned, the next one refuses the chunk.
         let serial = chunkSerial
         let depth = stack.count
-        defer { chunkSerial &+= 1 }
+        defer { chunkSerial = serial &+ 1 }
         chainStopped = false
         if frame.matchStart < 0 {
-            for handler in routes.textHandlers(bucket: routes.bucket(frame.key)) {
+            let handlers = routes.textHandlers(bucket: routes.bucket(frame.key))
+            if handlers.count == 1, let handler = handlers.first {
+                // One handler (a catch-all, or one pattern by name): no chain to walk.
+                handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
+                return
+            }
+            for handler in handlers {
                 handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                 if isHalted { return }
                 if chainStopped { break }

@@ -7,7 +7,7 @@
 /// ``SubtreeSkipper``, the depth, attribute and text limits in a ``LimitGuard``, whole
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
-/// `+Matching`, `+Skipping`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
+/// `+Matching`, `+Skipping`, `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
 /// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
@@ -395,41 +395,6 @@ final class DispatchEngine {
         } catch {
             fail(error, in: .end)
         }
-    }
-
-    @inline(__always)
-    func characters(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if isHalted { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        let flags = topFlags
-        if flags.contains(.collectsText) {
-            let collecting = text.collect(
-                bytes, length, start: stack.topTextStart, keepsLeadingWhitespace: flags.contains(.preservesText),
-                within: limits.textBound)
-            if case .overBound(let added, let own, let skipped) = collecting {
-                guard admitsText(added, own: own, bytes, length, flags: flags) else { return }
-                text.appendOwnText(bytes + skipped, count: added)
-            }
-        }
-        guard flags.contains(.textChunks) else { return }
-        gatherTextChunk(UnsafeRawBufferPointer(start: bytes, count: length))
-    }
-
-    /// Character data while the innermost element's whole text or inner markup is
-    /// gathered, or its text counted without being kept (``ExpatDriver/CharacterData/rare``):
-    /// that first, then what ``characters(_:_:)`` does, unless a limit broke.
-    @inline(never)
-    func charactersRarely(_ bytes: UnsafePointer<CChar>, _ length: Int) {
-        if isHalted { return }
-        if _slowPath(pauseAwaitsEvent) { resolvePauseAtEvent() }
-        let flags = topFlags
-        if flags.contains(.inCapture) {
-            guard captureCharacters(bytes, length, flags: flags) else { return }
-        }
-        if flags.contains(.measuresText) && !flags.contains(.collectsText) {
-            guard measureText(bytes, length, flags: flags) else { return }
-        }
-        characters(bytes, length)
     }
 
     // MARK: Document events
