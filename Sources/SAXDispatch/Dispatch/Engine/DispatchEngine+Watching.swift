@@ -45,20 +45,25 @@ extension DispatchEngine {
         keys.count(id)
         serial &+= 1
         let level = stack.count
-        if routes.attributeTestCount > 0 {
-            // The tests' results are kept for every open element: a pattern dispatched below
-            // may test this one's attributes.
-            let bucket = routes.bucket(key)
-            testResults.reset(level: level)
-            for test in routes.tests(bucket: bucket) where routes.evaluate(test, attributes) {
-                testResults.record(Int(test), level: level)
-            }
-        }
+        if routes.attributeTestCount > 0 { recordAttributeTests(key: key, level: level, attributes) }
         stack.push(
             ElementFrame(
                 name: id, key: key, flags: [], textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
                 filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
         topFlags = []
+    }
+
+    /// Records which attribute tests hold on a watched element: the tests' results are kept
+    /// for every open element, as a pattern dispatched below may test this one's attributes.
+    /// Out of line, so that the watched start's common case stays small enough for the
+    /// name table's lookup to be inlined into it.
+    @inline(never)
+    func recordAttributeTests(key: Int32, level: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        let bucket = routes.bucket(key)
+        testResults.reset(level: level)
+        for test in routes.tests(bucket: bucket) where routes.evaluate(test, attributes) {
+            testResults.record(Int(test), level: level)
+        }
     }
 
     /// Dispatches an element inside a watched subtree that may match the mount pattern, with
