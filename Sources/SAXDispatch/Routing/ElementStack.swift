@@ -5,34 +5,56 @@
 /// Kept in a ``GrowableBuffer``: push and pop are a bounds check and a store, with no
 /// uniqueness or retain traffic on the hot path.
 struct ElementFrame {
+    // The fields are laid out so that a push writes few stores: the ones every push sets
+    // first, then the ones a push fills with zeros (or -1), side by side, which the
+    // compiler writes as a few wide stores.
+
     /// The interned name, as the document spelled it (``NameTable``).
     var name: Int32
     /// What the name means to the patterns (``NameKeys``): what matching compares.
     var key: Int32
     /// What the handlers of this element's route need (text, positions, …).
     var flags: RouteFlags
+    /// The number of this element's path of names in the ``PathMatchCache``, or
+    /// ``PathMatchCache/untracked``.
+    var path: Int32
     /// Offset in the text buffer where this element's text begins.
     var textStart: Int
     /// Unique per element in one parse; lets a context detect that its element has ended.
     var serial: UInt64
+    /// One bit per pattern name key modulo 64 for this element and each of its ancestors: a
+    /// pattern that names an element missing here cannot match (see ``CompiledPattern/requiredNames``).
+    var openNames: UInt64
+    /// The subtree filter's state below this element (see ``SubtreeFilter``).
+    var filterState: UInt64
     /// 1-based line and column of the start tag, or 0 for elements nobody listens to.
-    var line: Int
-    var column: Int
-    var byteOffset: Int
+    /// Full-width: a document may have more than 2^32 lines or bytes.
+    var line: Int = 0
+    var column: Int = 0
+    var byteOffset: Int = 0
+    /// Bytes of this element's own text counted but not kept (``Dispatcher/limitsAllText``).
+    var measuredText = 0
     /// Where this element's matched patterns start in the match stack, or -1 when its
     /// name alone fixes them (the route table then has them).
     var matchStart: Int32 = -1
     var matchCount: Int32 = 0
-    /// The subtree filter's state below this element (see ``SubtreeFilter``).
-    var filterState: UInt64 = 0
-    /// One bit per pattern name key modulo 64 for this element and each of its ancestors: a
-    /// pattern that names an element missing here cannot match (see ``CompiledPattern/requiredNames``).
-    var openNames: UInt64 = 0
-    /// The number of this element's path of names in the ``PathMatchCache``, or
-    /// ``PathMatchCache/untracked``.
-    var path: Int32 = PathMatchCache.untracked
-    /// Bytes of this element's own text counted but not kept (``Dispatcher/limitsAllText``).
-    var measuredText = 0
+
+    /// A frame for an element just opened: no position yet, no text measured, no match on
+    /// the match stack.
+    @inline(__always)
+    init(
+        name: Int32, key: Int32, flags: RouteFlags, textStart: Int, serial: UInt64, filterState: UInt64,
+        openNames: UInt64, path: Int32
+    ) {
+        self.name = name
+        self.key = key
+        self.flags = flags
+        self.path = path
+        self.textStart = textStart
+        self.serial = serial
+        self.openNames = openNames
+        self.filterState = filterState
+    }
 
     /// The bit of a key in ``openNames``.
     @inline(__always)
@@ -56,10 +78,11 @@ struct ElementStack: ~Copyable {
         frames.removeLast()
     }
 
-    /// Removes the innermost open element without reading its frame.
+    /// Removes the innermost open element without reading its frame. The stack must not be
+    /// empty.
     @inline(__always)
     mutating func dropTop() {
-        frames.truncate(to: frames.count - 1)
+        frames.dropLast()
     }
 
     /// The innermost open element, read and written in place (an addressor, not a

@@ -34,12 +34,27 @@ final class NameKeys {
     /// Per key: the ``ElementFrame/nameBit(_:)`` of each pattern name it stands for. A
     /// buffer, not an array: reading an array stored in a class retains it, per start tag.
     private let bits: UnsafeMutableBufferPointer<UInt64>
-    /// Per interned name id: its key, and how many start tags had the name
-    /// (``countedKey(of:)``). Grows as the document brings new names (``update()``).
+    /// Per interned name id: its key, its key's route flags, and how many start tags had
+    /// the name (``countedRoute(of:)``). Grows as the document brings new names (``update()``).
     @exclusivity(unchecked) private var keys = GrowableBuffer<NameEntry>(capacity: 64)
+    /// Per key: the route flags of its bucket (``RouteTable/flags(bucket:)``), copied into
+    /// each name's entry so that a start tag reads its key and flags from one slot. Empty
+    /// until ``attachRouteFlags(_:)``: every name's flags are empty until then.
+    private var routeFlagsOfKeys: [RouteFlags] = []
 
-    private struct NameEntry {
+    /// What a start tag needs of its name: the key, and the flags of the key's bucket in the
+    /// route table (``RouteTable/flags(bucket:)``).
+    struct NameRoute {
         var key: Int32
+        var flags: RouteFlags
+    }
+
+    /// One name's slot: what must stay true is that `route.flags` is the route table's flags
+    /// of `route.key`'s bucket, for every name, also those decided again after a document's
+    /// names were dropped. Key and flags fill 8 bytes, so the slot is 16 bytes as the key and
+    /// count alone were.
+    private struct NameEntry {
+        var route: NameRoute
         /// The start tags counted with the name: what the warnings about patterns that
         /// matched nothing are derived from (``DispatchEngine/unmatchedPatternWarnings()``).
         var count: Int
@@ -137,17 +152,34 @@ final class NameKeys {
         return id
     }
 
+    /// Gives every key the flags of its bucket in the route table (indexed by key, one per
+    /// key), which the table built from these keys decides: ``route(of:)`` then reads them
+    /// with the key.
+    func attachRouteFlags(_ flags: [RouteFlags]) {
+        precondition(flags.count == keyCount, "one route flag set per key")
+        routeFlagsOfKeys = flags
+        for id in 0..<keys.count {
+            let entry = keys.address(id)
+            entry.pointee.route.flags = flags[Int(entry.pointee.route.key)]
+        }
+    }
+
     /// The key of an interned name; ``update()`` must have seen its id.
     @inline(__always)
-    func key(of id: Int32) -> Int32 { keys[Int(id)].key }
+    func key(of id: Int32) -> Int32 { keys[Int(id)].route.key }
 
-    /// The key of an interned name, counting one more start tag with it: the one slot the
-    /// key is read from, so that the count costs an increment per element.
+    /// The key of an interned name and its bucket's route flags; ``update()`` must have seen
+    /// its id.
     @inline(__always)
-    func countedKey(of id: Int32) -> Int32 {
+    func route(of id: Int32) -> NameRoute { keys[Int(id)].route }
+
+    /// The key and route flags of an interned name, counting one more start tag with it: the
+    /// one slot they are read from, so that the count costs an increment per element.
+    @inline(__always)
+    func countedRoute(of id: Int32) -> NameRoute {
         let entry = keys.address(Int(id))
         entry.pointee.count &+= 1
-        return entry.pointee.key
+        return entry.pointee.route
     }
 
     /// Counts one more start tag with the name `id`, whose key was read without counting.
@@ -156,7 +188,7 @@ final class NameKeys {
         keys.address(Int(id)).pointee.count &+= 1
     }
 
-    /// How many start tags ``countedKey(of:)`` counted with the name `id`.
+    /// How many start tags ``countedRoute(of:)`` counted with the name `id`.
     func count(of id: Int32) -> Int { keys[Int(id)].count }
 
     /// The number of interned names whose keys are decided (``update()``).
@@ -189,7 +221,9 @@ final class NameKeys {
     /// Decides the keys of the names interned since the last call.
     func update() {
         while keys.count < names.count {
-            keys.append(NameEntry(key: key(ofName: Int32(keys.count)), count: 0))
+            let key = key(ofName: Int32(keys.count))
+            let flags = routeFlagsOfKeys.isEmpty ? [] : routeFlagsOfKeys[Int(key)]
+            keys.append(NameEntry(route: NameRoute(key: key, flags: flags), count: 0))
         }
     }
 

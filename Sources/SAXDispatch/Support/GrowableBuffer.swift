@@ -74,15 +74,24 @@ struct GrowableBuffer<Element>: ~Copyable {
     mutating func append(_ element: consuming Element) {
         if count == capacity { grow() }
         (base + count).initialize(to: element)
-        count += 1
+        // Below the capacity, an `Int`: cannot overflow.
+        count &+= 1
     }
 
     /// Removes the last element and returns it. The buffer must not be empty.
     @inline(__always)
     mutating func removeLast() -> Element {
         precondition(count > 0, "GrowableBuffer is empty")
-        count -= 1
+        count &-= 1
         return (base + count).move()
+    }
+
+    /// Removes the last element without reading it. The buffer must not be empty.
+    @inline(__always)
+    mutating func dropLast() {
+        precondition(count > 0, "GrowableBuffer is empty")
+        count &-= 1
+        (base + count).deinitialize(count: 1)
     }
 
     /// Removes the element at `index` and returns it; the later ones move down one place.

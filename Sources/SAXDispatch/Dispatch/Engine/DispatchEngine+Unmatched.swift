@@ -2,7 +2,7 @@
 /// ``ParseWarning/Code/unmatchedField``), made once a parse has read its document.
 ///
 /// Nothing is recorded per element for them but one count per element name
-/// (``NameKeys/countedKey(of:)``): a pattern that the name alone decides matched when an
+/// (``NameKeys/countedRoute(of:)``): a pattern that the name alone decides matched when an
 /// element with a name it accepts was read; a pattern matched against the ancestors
 /// records its matches where that matching happens (``DispatchEngine/matchedEntries``).
 extension DispatchEngine {

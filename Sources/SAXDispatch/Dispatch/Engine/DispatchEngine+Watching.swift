@@ -48,7 +48,7 @@ extension DispatchEngine {
         if routes.attributeTestCount > 0 { recordAttributeTests(key: key, level: level, attributes) }
         stack.push(
             ElementFrame(
-                name: id, key: key, flags: [], textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
+                name: id, key: key, flags: [], textStart: text.ownCount, serial: serial,
                 filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
         topFlags = []
     }

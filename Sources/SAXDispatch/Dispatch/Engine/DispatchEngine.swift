@@ -164,6 +164,8 @@ final class DispatchEngine {
             fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
+        // The bucket of a key is the key: each name's slot keeps its bucket's flags.
+        keys.attachRouteFlags(routes.flagsOfBuckets)
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
         skipper = SubtreeSkipper(
             filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) },
@@ -234,11 +236,12 @@ final class DispatchEngine {
     func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
-        let key: Int32
+        let route: NameKeys.NameRoute
         serial &+= 1
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
-            key = keys.key(of: id)
+            route = keys.route(of: id)
+            let key = route.key
             switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
             case .keep:
                 skipper.keptDepth = stack.count + 1
@@ -251,8 +254,9 @@ final class DispatchEngine {
             }
             keys.count(id)
         } else {
-            key = keys.countedKey(of: id)
+            route = keys.countedRoute(of: id)
         }
+        let key = route.key
         let bucket = routes.bucket(key)
         let level = stack.count
         // Which of the bucket's tests held, one bit each in the order of its list (a bucket
@@ -269,7 +273,8 @@ final class DispatchEngine {
                 bit &<<= 1
             }
         }
-        var flags = routes.flags(bucket: bucket)
+        // The bucket's flags, read with the key (``NameKeys/attachRouteFlags(_:)``).
+        var flags = route.flags
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | keys.bits(of: key)
         let path =
             routes.matchesAncestors
@@ -277,7 +282,7 @@ final class DispatchEngine {
             : PathMatchCache.untracked
         stack.push(
             ElementFrame(
-                name: id, key: key, flags: flags, textStart: text.ownCount, serial: serial, line: 0, column: 0, byteOffset: 0,
+                name: id, key: key, flags: flags, textStart: text.ownCount, serial: serial,
                 filterState: filterState, openNames: openNames, path: path))
         if _slowPath(flags.contains(.matchesAncestors)) {
             flags = matchPatterns(bucket: bucket, path: path, heldTests: heldTests)
@@ -324,15 +329,18 @@ final class DispatchEngine {
         defer { currentAttributes = nil }
         let depth = stack.count
         chainStopped = false
-        let frame = stack.top
-        if frame.matchStart < 0 {
+        // Only where its matches are is read here, not the whole frame: the handlers below
+        // change nothing else of it that pruning reads while pruning can go ahead (what they
+        // ask of a capture marks it captured, which pruning refuses).
+        let matchStart = stack.top.matchStart
+        if matchStart < 0 {
             for handler in routes.startHandlers(bucket: bucket) {
                 handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
-            chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
+            chain: for entry in matches.entries(from: matchStart, count: stack.top.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
                     handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
                     if isHalted { return }
@@ -343,7 +351,7 @@ final class DispatchEngine {
         switch skipper.request(of: serial) {
         case .none: break
         case .skip: beginSkipping(.content)
-        case .prune: prune(frame, bucket: bucket)
+        case .prune: prune(stack.top, bucket: bucket)
         }
     }
 

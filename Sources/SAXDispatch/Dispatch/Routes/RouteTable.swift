@@ -203,6 +203,10 @@ final class RouteTable {
     @inline(__always)
     func flags(bucket: Int) -> RouteFlags { bucketFlags[bucket] }
 
+    /// The flags of every bucket, in the order of the buckets (one per key): what
+    /// ``NameKeys/attachRouteFlags(_:)`` keeps with each name.
+    var flagsOfBuckets: [RouteFlags] { bucketFlags }
+
     @inline(__always)
     func startHandlers(bucket: Int) -> UnsafeBufferPointer<UnretainedHandler<Route.StartHandler>> { fixedStarts[bucket] }
 
