@@ -119,13 +119,9 @@ struct UnlistenedElementTests {
         var dispatcher = Dispatcher()
         dispatcher.safety.maximumDepth = 3
         dispatcher.onStart("z") { _ in }
-        let document = "<a><b><c><d/></c></b></a>"
-        for chunk in [1, document.utf8.count] {
-            let parser = PushParser(dispatcher)
-            let error = #expect(throws: XMLParseError.self) {
-                try parser.feed(Array(document.utf8), inPiecesOf: chunk)
-                _ = try parser.finish()
-            }
+        let errors = parseErrorsInEverySplit(of: "<a><b><c><d/></c></b></a>", with: dispatcher)
+        #expect(errors.count == 2)
+        for error in errors {
             #expect(error?.code == .depthLimitExceeded)
             #expect(error?.column == 10)
             #expect(error?.elementPath == ["a", "b", "c"])

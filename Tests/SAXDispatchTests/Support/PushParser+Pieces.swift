@@ -11,3 +11,19 @@ extension PushParser {
         }
     }
 }
+
+/// The parse error that parsing `document` with `dispatcher` ends in, fed one byte at a time
+/// and whole (each split must end in the same error): the errors in that order, `nil` where a
+/// parse did not throw one.
+func parseErrorsInEverySplit(of document: String, with dispatcher: Dispatcher) -> [XMLParseError?] {
+    [1, document.utf8.count].map { size in
+        let parser = PushParser(dispatcher)
+        do {
+            try parser.feed(Array(document.utf8), inPiecesOf: size)
+            _ = try parser.finish()
+            return nil
+        } catch {
+            return error as? XMLParseError
+        }
+    }
+}
