@@ -72,12 +72,6 @@ struct ElementStack: ~Copyable {
         frames.append(frame)
     }
 
-    @inline(__always)
-    @discardableResult
-    mutating func pop() -> ElementFrame {
-        frames.removeLast()
-    }
-
     /// Removes the innermost open element without reading its frame. The stack must not be
     /// empty.
     @inline(__always)

@@ -241,8 +241,9 @@ final class DispatchEngine {
         var filterState: UInt64 = 0
         if let filter = skipper.filter, skipper.keptDepth == 0 {
             route = keys.route(of: id)
-            let key = route.key
-            switch filter.decide(stack.isEmpty ? filter.initialState : stack.top.filterState, key: key, attributes: attributes) {
+            switch filter.decide(
+                stack.isEmpty ? filter.initialState : stack.top.filterState, key: route.key, attributes: attributes)
+            {
             case .keep:
                 skipper.keptDepth = stack.count + 1
                 skipper.countsNamesInsideSkipped = false
