@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(
             name: "contender-saxdispatch",
             dependencies: ["BenchmarkDocuments", .product(name: "SAXDispatch", package: "SAXDispatch")]),
-        // A per-byte async source against the same bytes in chunks (RESULTS.md, Async bytes).
+        // A per-byte async source against the same bytes in chunks (Results/AsyncBytes.md).
         .executableTarget(
             name: "async-bytes", dependencies: [.product(name: "SAXDispatch", package: "SAXDispatch")]),
         .executableTarget(name: "contender-foundation", dependencies: ["BenchmarkDocuments"]),
