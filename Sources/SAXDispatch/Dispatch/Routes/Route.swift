@@ -5,8 +5,14 @@
 /// `Array` is kept at its most general representation and every call would go
 /// through a reabstraction thunk.
 struct Route {
-    struct StartHandler {
-        let call: (ElementContext) throws -> Void
+    /// A start handler: a closure, or a handler object's handler with the object it
+    /// mutates (``HandlerRegistry``), which the engine passes to it. The object form lets
+    /// the registry hand over one closure that captures nothing but the user's handler, so
+    /// the compiler can inline the user's closure into it: one call per event instead of a
+    /// closure that captures the object and forwards to the user's.
+    enum StartHandler {
+        case closure((ElementContext) throws -> Void)
+        case object(AnyObject, (AnyObject, ElementContext) throws -> Void)
     }
 
     enum EndHandler {
@@ -22,8 +28,11 @@ struct Route {
         }
     }
 
-    struct TextHandler {
-        let call: (ElementContext, TextChunk) throws -> Void
+    /// A text-chunk handler: a closure, or a handler object's handler with the object it
+    /// mutates, as for ``StartHandler``.
+    enum TextHandler {
+        case closure((ElementContext, TextChunk) throws -> Void)
+        case object(AnyObject, (AnyObject, ElementContext, TextChunk) throws -> Void)
     }
 
     var start: [StartHandler] = []
