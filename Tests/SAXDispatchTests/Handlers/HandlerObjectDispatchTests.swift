@@ -1,7 +1,7 @@
 import SAXDispatch
 import Testing
 
-/// Start and text handlers of a handler object are registered with the object beside them
+/// A handler object's handlers are registered with the object beside them
 /// and get it back from the engine: these pin that every handler mutates its own object,
 /// in the order closures keep, with the chain, skipping and errors as for closures.
 @Suite("Handler objects: each handler gets its own object back")
@@ -43,6 +43,48 @@ struct HandlerObjectDispatchTests {
             ])
     }
 
+    struct Ends: ElementHandlers {
+        var entries: [String] = []
+
+        static func registerHandlers(_ handlers: inout HandlerRegistry<Self>) {
+            handlers.whitespace = .collapse
+            handlers.onEnd("p") { ends, element in ends.entries.append("plain \(element.name)") }
+            handlers.onEnd("p") { ends, _, text in ends.entries.append("own [\(text)]") }
+            handlers.onEnd("p", whitespace: .preserve) { ends, element, text in
+                ends.entries.append("kept [\(text)]")
+                if text == "d" { element.stopHandlerChain() }
+            }
+            handlers.onEnd("p", text: .whole) { ends, _, text in ends.entries.append("whole [\(text)]") }
+            handlers.onAnyEnd(text: .whole) { ends, element, text in ends.entries.append("any \(element.name) [\(text)]") }
+        }
+    }
+
+    @Test("end handlers: each kind of text, the policy the registry set, the chain, and the catch-all, as closures get them")
+    func endHandlers() throws {
+        let document = "<r><p> a  <b>b</b> c </p><p>d</p></r>"
+        var ends = Ends()
+        try ends.parse(.string(document))
+        #expect(
+            ends.entries == [
+                "any b [b]", "plain p", "own [a c]", "kept [ a   c ]", "whole [a b c]", "plain p", "own [d]", "kept [d]",
+                "any r [a b c d]",
+            ])
+
+        var entries: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.whitespace = .collapse
+        dispatcher.onEnd("p") { element in entries.append("plain \(element.name)") }
+        dispatcher.onEnd("p") { _, text in entries.append("own [\(text)]") }
+        dispatcher.onEnd("p", whitespace: .preserve) { element, text in
+            entries.append("kept [\(text)]")
+            if text == "d" { element.stopHandlerChain() }
+        }
+        dispatcher.onEnd("p", text: .whole) { _, text in entries.append("whole [\(text)]") }
+        dispatcher.onAnyEnd(text: .whole) { element, text in entries.append("any \(element.name) [\(text)]") }
+        try dispatcher.parse(.string(document))
+        #expect(entries == ends.entries)
+    }
+
     final class Tally: ElementHandlers {
         var starts = 0
         var textBytes = 0
@@ -76,10 +118,11 @@ struct HandlerObjectDispatchTests {
             handlers.onStart("bad") { failing, _ in throw Refused(what: "start \(failing.seen)") }
             handlers.onAnyStart { failing, _ in failing.seen += 1 }
             handlers.onText("worse") { failing, _, chunk in throw Refused(what: "text \(chunk.string)") }
+            handlers.onEnd("worst") { failing, _, text in throw Refused(what: "end \(text)") }
         }
     }
 
-    @Test("a start or text handler's error is wrapped as a closure's, and the value keeps its state")
+    @Test("a start, text or end handler's error is wrapped as a closure's, and the value keeps its state")
     func errors() throws {
         var start = Failing()
         let startError = #expect(throws: HandlerError.self) { try start.parse(.string("<r><a/><bad/></r>")) }
@@ -93,5 +136,11 @@ struct HandlerObjectDispatchTests {
         #expect(textError?.elementPath == ["r", "worse"])
         #expect(textError?.line == 2)
         #expect(text.seen == 1)  // r: a pattern matches `worse`, so the catch-all does not run there
+
+        var end = Failing()
+        let endError = #expect(throws: HandlerError.self) { try end.parse(.string("<r><a/><worst>ow</worst></r>")) }
+        #expect(endError?.underlying as? Failing.Refused == Failing.Refused(what: "end ow"))
+        #expect(endError?.elementPath == ["r", "worst"])
+        #expect(end.seen == 2)
     }
 }
