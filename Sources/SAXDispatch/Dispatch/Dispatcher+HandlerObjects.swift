@@ -11,9 +11,9 @@ extension Dispatcher {
     /// Calls `handler` with `object` at the start tag of every element matching `pattern`.
     @usableFromInline
     mutating func onStart(
-        _ pattern: ElementPattern, object: AnyObject, _ handler: @escaping (AnyObject, ElementContext) throws -> Void
+        _ pattern: ElementPattern, object: AnyObject, _ handler: @escaping (ElementContext, AnyObject) throws -> Void
     ) {
-        modifyRoute(pattern) { $0.start.append(.object(object, handler)) }
+        modifyRoute(pattern) { $0.start.append(.object(handler, object)) }
     }
 
     /// Calls `handler` with `object` and each piece of character data of elements matching
@@ -21,24 +21,24 @@ extension Dispatcher {
     @usableFromInline
     mutating func onText(
         _ pattern: ElementPattern, object: AnyObject,
-        _ handler: @escaping (AnyObject, ElementContext, TextChunk) throws -> Void
+        _ handler: @escaping (ElementContext, TextChunk, AnyObject) throws -> Void
     ) {
-        modifyRoute(pattern) { $0.text.append(.object(object, handler)) }
+        modifyRoute(pattern) { $0.text.append(.object(handler, object)) }
     }
 
     /// Calls `handler` with `object` at the start of every element that no handler's pattern
     /// matches.
     @usableFromInline
-    mutating func onAnyStart(object: AnyObject, _ handler: @escaping (AnyObject, ElementContext) throws -> Void) {
-        fallback.start.append(.object(object, handler))
+    mutating func onAnyStart(object: AnyObject, _ handler: @escaping (ElementContext, AnyObject) throws -> Void) {
+        fallback.start.append(.object(handler, object))
     }
 
     /// Calls `handler` with `object` and each piece of character data of every element that
     /// no handler's pattern matches.
     @usableFromInline
     mutating func onAnyText(
-        object: AnyObject, _ handler: @escaping (AnyObject, ElementContext, TextChunk) throws -> Void
+        object: AnyObject, _ handler: @escaping (ElementContext, TextChunk, AnyObject) throws -> Void
     ) {
-        fallback.text.append(.object(object, handler))
+        fallback.text.append(.object(handler, object))
     }
 }

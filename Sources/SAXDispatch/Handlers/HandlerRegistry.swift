@@ -52,7 +52,7 @@ public struct HandlerRegistry<Object> {
     public mutating func onStart(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
     ) {
-        building.onStart(pattern, object: state) { try handler(&HandlerState<Object>.passed($0).value, $1) }
+        building.onStart(pattern, object: state) { try handler(&HandlerState<Object>.passed($1).value, $0) }
     }
 
     /// Calls `handler` with the object at the end of every element matching `pattern`.
@@ -86,14 +86,14 @@ public struct HandlerRegistry<Object> {
     public mutating func onText(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void
     ) {
-        building.onText(pattern, object: state) { try handler(&HandlerState<Object>.passed($0).value, $1, $2) }
+        building.onText(pattern, object: state) { try handler(&HandlerState<Object>.passed($2).value, $0, $1) }
     }
 
     /// Calls `handler` with the object at the start of every element no pattern matches;
     /// see ``Dispatcher/onAnyStart(_:)``.
     @inlinable
     public mutating func onAnyStart(_ handler: @escaping (inout Object, ElementContext) throws -> Void) {
-        building.onAnyStart(object: state) { try handler(&HandlerState<Object>.passed($0).value, $1) }
+        building.onAnyStart(object: state) { try handler(&HandlerState<Object>.passed($1).value, $0) }
     }
 
     /// Calls `handler` with the object and the coalesced text (own, or whole with
@@ -112,7 +112,7 @@ public struct HandlerRegistry<Object> {
     /// matches; see ``Dispatcher/onAnyText(_:)``.
     @inlinable
     public mutating func onAnyText(_ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void) {
-        building.onAnyText(object: state) { try handler(&HandlerState<Object>.passed($0).value, $1, $2) }
+        building.onAnyText(object: state) { try handler(&HandlerState<Object>.passed($2).value, $0, $1) }
     }
 
     /// Keeps attributes of matching elements for their descendants; see

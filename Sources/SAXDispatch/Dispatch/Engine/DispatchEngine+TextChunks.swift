@@ -87,10 +87,10 @@ extension DispatchEngine {
                 try call(
                     ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
                     TextChunk(engine: self, serial: chunk, bytes: bytes))
-            case .object(let state, let call):
+            case .object(let call, let object):
                 try call(
-                    state, ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
-                    TextChunk(engine: self, serial: chunk, bytes: bytes))
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    TextChunk(engine: self, serial: chunk, bytes: bytes), object)
             }
         } catch {
             fail(error, in: .text)

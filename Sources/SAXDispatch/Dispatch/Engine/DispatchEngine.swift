@@ -391,8 +391,8 @@ final class DispatchEngine {
             switch handler {
             case .closure(let call):
                 try call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
-            case .object(let state, let call):
-                try call(state, ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
+            case .object(let call, let object):
+                try call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth), object)
             }
         } catch {
             fail(error, in: .start)

@@ -10,9 +10,13 @@ struct Route {
     /// the registry hand over one closure that captures nothing but the user's handler, so
     /// the compiler can inline the user's closure into it: one call per event instead of a
     /// closure that captures the object and forwards to the user's.
+    ///
+    /// Both forms keep the closure first and take the element first, the object last: the
+    /// two calls then pass the same arguments in the same registers, and the object form
+    /// only adds one.
     enum StartHandler {
         case closure((ElementContext) throws -> Void)
-        case object(AnyObject, (AnyObject, ElementContext) throws -> Void)
+        case object((ElementContext, AnyObject) throws -> Void, AnyObject)
     }
 
     enum EndHandler {
@@ -32,7 +36,7 @@ struct Route {
     /// mutates, as for ``StartHandler``.
     enum TextHandler {
         case closure((ElementContext, TextChunk) throws -> Void)
-        case object(AnyObject, (AnyObject, ElementContext, TextChunk) throws -> Void)
+        case object((ElementContext, TextChunk, AnyObject) throws -> Void, AnyObject)
     }
 
     var start: [StartHandler] = []
