@@ -81,7 +81,7 @@ public struct Dispatcher {
     /// skips then count for the warnings about patterns that matched nothing, as if the
     /// document had been read whole.
     var keptSubtreesCountSkippedNames = false
-    private(set) var fallback = Route()
+    var fallback = Route()
     private(set) var processingInstructionHandlers: [(String, String) throws -> Void] = []
     private(set) var commentHandlers: [(String) throws -> Void] = []
     private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void] = []
@@ -107,7 +107,7 @@ public struct Dispatcher {
     /// depth, ancestors and position. Throwing stops the parse; the parse call throws
     /// a ``HandlerError`` holding your error, the element's path and its position.
     public mutating func onStart(_ pattern: ElementPattern, _ handler: @escaping (ElementContext) throws -> Void) {
-        modifyRoute(pattern) { $0.start.append(Route.StartHandler(call: handler)) }
+        modifyRoute(pattern) { $0.start.append(.closure(handler)) }
     }
 
     /// Calls `handler` at the end tag of every element matching `pattern`, without its text.
@@ -172,7 +172,7 @@ public struct Dispatcher {
     /// ``onEnd(_:text:whitespace:_:)`` to receive it whole. The chunk is valid only
     /// during the call.
     public mutating func onText(_ pattern: ElementPattern, _ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
-        modifyRoute(pattern) { $0.text.append(Route.TextHandler(call: handler)) }
+        modifyRoute(pattern) { $0.text.append(.closure(handler)) }
     }
 
     /// Keeps the attributes named `attributes` of every element matching `pattern` while
@@ -201,7 +201,7 @@ public struct Dispatcher {
 
     /// Calls `handler` at the start of every element that no handler's pattern matches.
     public mutating func onAnyStart(_ handler: @escaping (ElementContext) throws -> Void) {
-        fallback.start.append(Route.StartHandler(call: handler))
+        fallback.start.append(.closure(handler))
     }
 
     /// Calls `handler` at the end of every element that no handler's pattern matches.
@@ -230,7 +230,7 @@ public struct Dispatcher {
     /// Calls `handler` with each piece of character data of every element that no
     /// handler's pattern matches. See ``onText(_:_:)``.
     public mutating func onAnyText(_ handler: @escaping (ElementContext, TextChunk) throws -> Void) {
-        fallback.text.append(Route.TextHandler(call: handler))
+        fallback.text.append(.closure(handler))
     }
 
     // MARK: Other events

@@ -91,4 +91,11 @@ final class HandlerState<Object> {
     init(_ value: Object) {
         self.value = value
     }
+
+    /// The state a handler registered with its object gets back from the engine, which
+    /// passes exactly the object it was registered with: this state, so the cast needs no check.
+    @inlinable @inline(__always)
+    static func passed(_ object: AnyObject) -> HandlerState {
+        unsafeDowncast(object, to: HandlerState.self)
+    }
 }

@@ -7,6 +7,9 @@
 /// The registration methods are inlinable so that the closure binding a handler to the
 /// object is compiled in the module that declares the object, for its type: a generic
 /// binding would pass the object indirectly through reabstraction thunks on every call.
+/// Start and text handlers are registered with the object beside them, which the engine
+/// passes back, so that the closure capturing the handler captures nothing else and the
+/// compiler can inline a handler literal into it (see `Dispatcher+HandlerObjects`).
 public struct HandlerRegistry<Object> {
     /// The dispatcher being built.
     public var dispatcher: Dispatcher { building }
@@ -49,8 +52,7 @@ public struct HandlerRegistry<Object> {
     public mutating func onStart(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext) throws -> Void
     ) {
-        let state = state
-        building.onStart(pattern) { try handler(&state.value, $0) }
+        building.onStart(pattern, object: state) { try handler(&HandlerState<Object>.passed($1).value, $0) }
     }
 
     /// Calls `handler` with the object at the end of every element matching `pattern`.
@@ -84,16 +86,14 @@ public struct HandlerRegistry<Object> {
     public mutating func onText(
         _ pattern: ElementPattern, _ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void
     ) {
-        let state = state
-        building.onText(pattern) { try handler(&state.value, $0, $1) }
+        building.onText(pattern, object: state) { try handler(&HandlerState<Object>.passed($2).value, $0, $1) }
     }
 
     /// Calls `handler` with the object at the start of every element no pattern matches;
     /// see ``Dispatcher/onAnyStart(_:)``.
     @inlinable
     public mutating func onAnyStart(_ handler: @escaping (inout Object, ElementContext) throws -> Void) {
-        let state = state
-        building.onAnyStart { try handler(&state.value, $0) }
+        building.onAnyStart(object: state) { try handler(&HandlerState<Object>.passed($1).value, $0) }
     }
 
     /// Calls `handler` with the object and the coalesced text (own, or whole with
@@ -112,8 +112,7 @@ public struct HandlerRegistry<Object> {
     /// matches; see ``Dispatcher/onAnyText(_:)``.
     @inlinable
     public mutating func onAnyText(_ handler: @escaping (inout Object, ElementContext, TextChunk) throws -> Void) {
-        let state = state
-        building.onAnyText { try handler(&state.value, $0, $1) }
+        building.onAnyText(object: state) { try handler(&HandlerState<Object>.passed($2).value, $0, $1) }
     }
 
     /// Keeps attributes of matching elements for their descendants; see

@@ -52,20 +52,21 @@ extension DispatchEngine {
         let serial = chunkSerial
         let depth = stack.count
         defer { chunkSerial = serial &+ 1 }
-        chainStopped = false
         if frame.matchStart < 0 {
             let handlers = routes.textHandlers(bucket: routes.bucket(frame.key))
             if handlers.count == 1, let handler = handlers.first {
-                // One handler (a catch-all, or one pattern by name): no chain to walk.
+                // One handler (a catch-all, or one pattern by name): no chain to walk or stop.
                 handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                 return
             }
+            chainStopped = false
             for handler in handlers {
                 handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
                 if isHalted { return }
                 if chainStopped { break }
             }
         } else {
+            chainStopped = false
             chain: for entry in matches.entries(from: frame.matchStart, count: frame.matchCount) {
                 for handler in routes.textHandlers(entry: entry) {
                     handler.withHandler { callTextHandler($0, frame, depth: depth, chunk: serial, bytes) }
@@ -81,9 +82,16 @@ extension DispatchEngine {
         _ handler: Route.TextHandler, _ frame: ElementFrame, depth: Int, chunk: UInt64, _ bytes: UnsafeRawBufferPointer
     ) {
         do {
-            try handler.call(
-                ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
-                TextChunk(engine: self, serial: chunk, bytes: bytes))
+            switch handler {
+            case .closure(let call):
+                try call(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    TextChunk(engine: self, serial: chunk, bytes: bytes))
+            case .object(let call, let object):
+                try call(
+                    ElementContext(engine: self, nameID: frame.name, serial: frame.serial, depth: depth),
+                    TextChunk(engine: self, serial: chunk, bytes: bytes), object)
+            }
         } catch {
             fail(error, in: .text)
         }

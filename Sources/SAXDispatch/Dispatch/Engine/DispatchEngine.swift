@@ -329,18 +329,26 @@ final class DispatchEngine {
         attributesSerial = serial
         defer { currentAttributes = nil }
         let depth = stack.count
-        chainStopped = false
         // Only where its matches are is read here, not the whole frame: the handlers below
         // change nothing else of it that pruning reads while pruning can go ahead (what they
         // ask of a capture marks it captured, which pruning refuses).
         let matchStart = stack.top.matchStart
         if matchStart < 0 {
-            for handler in routes.startHandlers(bucket: bucket) {
+            let handlers = routes.startHandlers(bucket: bucket)
+            if handlers.count == 1, let handler = handlers.first {
+                // One handler (a catch-all, or one pattern by name): no chain to walk or stop.
                 handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
                 if isHalted { return }
-                if chainStopped { break }
+            } else {
+                chainStopped = false
+                for handler in handlers {
+                    handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
+                    if isHalted { return }
+                    if chainStopped { break }
+                }
             }
         } else {
+            chainStopped = false
             chain: for entry in matches.entries(from: matchStart, count: stack.top.matchCount) {
                 for handler in routes.startHandlers(entry: entry) {
                     handler.withHandler { callStartHandler($0, name: id, serial: serial, depth: depth) }
@@ -380,7 +388,12 @@ final class DispatchEngine {
     @inline(__always)
     func callStartHandler(_ handler: Route.StartHandler, name: Int32, serial: UInt64, depth: Int) {
         do {
-            try handler.call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
+            switch handler {
+            case .closure(let call):
+                try call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth))
+            case .object(let call, let object):
+                try call(ElementContext(engine: self, nameID: name, serial: serial, depth: depth), object)
+            }
         } catch {
             fail(error, in: .start)
         }

@@ -5,8 +5,18 @@
 /// `Array` is kept at its most general representation and every call would go
 /// through a reabstraction thunk.
 struct Route {
-    struct StartHandler {
-        let call: (ElementContext) throws -> Void
+    /// A start handler: a closure, or a handler object's handler with the object it
+    /// mutates (``HandlerRegistry``), which the engine passes to it. The object form lets
+    /// the registry hand over one closure that captures nothing but the user's handler, so
+    /// the compiler can inline the user's closure into it: one call per event instead of a
+    /// closure that captures the object and forwards to the user's.
+    ///
+    /// Both forms keep the closure first and take the element first, the object last: the
+    /// two calls then pass the same arguments in the same registers, and the object form
+    /// only adds one.
+    enum StartHandler {
+        case closure((ElementContext) throws -> Void)
+        case object((ElementContext, AnyObject) throws -> Void, AnyObject)
     }
 
     enum EndHandler {
@@ -22,8 +32,11 @@ struct Route {
         }
     }
 
-    struct TextHandler {
-        let call: (ElementContext, TextChunk) throws -> Void
+    /// A text-chunk handler: a closure, or a handler object's handler with the object it
+    /// mutates, as for ``StartHandler``.
+    enum TextHandler {
+        case closure((ElementContext, TextChunk) throws -> Void)
+        case object((ElementContext, TextChunk, AnyObject) throws -> Void, AnyObject)
     }
 
     var start: [StartHandler] = []
