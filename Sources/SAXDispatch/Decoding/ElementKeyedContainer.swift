@@ -1,13 +1,22 @@
 /// Reads an element's children, attributes and text by key.
 struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The decoder the container was made from: the parent of the decoders of its keys.
-    let decoder: ElementDecoder
-    let element: Int
+    /// The element and decoder the container reads; its factory may point a container it
+    /// keeps at another element once nothing else holds it (``KeyedContainerFactory``).
+    let state: KeyedContainerState
 
-    init(decoder: ElementDecoder, element: Int) {
-        self.decoder = decoder
-        self.element = element
+    init(state: KeyedContainerState) {
+        self.state = state
     }
+
+    /// The decoder the container was made from: the parent of the decoders of its keys.
+    @inline(__always)
+    private var decoder: ElementDecoder {
+        // A state has a decoder whenever something other than its factory holds the container.
+        state.decoder!
+    }
+
+    @inline(__always)
+    private var element: Int { state.element }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var session: DecodingSession { decoder.session }
