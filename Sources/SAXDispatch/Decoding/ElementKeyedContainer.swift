@@ -61,7 +61,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// What `key` reads here, or `nil` when the element has no such child or attribute.
     /// - Throws: When the capture left out what `key` names (see ``XMLRecordDecoder/KeyPruning/probe``).
     private func resolve(_ key: Key) throws -> DecodedValue? {
-        switch session.lookup(key) {
+        switch state.keys.target(key, in: session) {
         case .text:
             return .string(subtree.elements[element].text, owner: element)
         case .element:

@@ -32,6 +32,8 @@ where Container.Key == Key {
     private let kept: UnsafeMutableRawPointer
     // Read and written by the decode of one parse, never re-entrantly: no runtime exclusivity checks.
     @exclusivity(unchecked) private var keptState: KeyedContainerState
+    /// What this key type's keys read, shared by the states of its containers.
+    private let keys: KeyTargetTable
     /// Whether ``kept`` is handed out again: once the factory has made
     /// ``containersBeforeReuse`` containers, and only if a container is one reference to its
     /// box (``BoxLayout``), so that whether anything else holds the box can be asked. A
@@ -43,6 +45,7 @@ where Container.Key == Key {
     @exclusivity(unchecked) private(set) var reuseCount = 0
 
     private init(kept container: Boxed, state: KeyedContainerState) {
+        keys = state.keys
         kept = .allocate(byteCount: MemoryLayout<Boxed>.size, alignment: MemoryLayout<Boxed>.alignment)
         kept.initializeMemory(as: Boxed.self, to: container)
         keptState = state
@@ -78,7 +81,7 @@ where Container.Key == Key {
     func make(_ decoder: ElementDecoder, _ element: Int) -> KeyedDecodingContainer<Key> {
         madeCount &+= 1
         if madeCount == Self.containersBeforeReuse { reusesContainers = BoxLayout.isOneReference }
-        return KeyedDecodingContainer(Container(state: KeyedContainerState(decoder: decoder, element: element)))
+        return KeyedDecodingContainer(Container(state: KeyedContainerState(decoder: decoder, element: element, keys: keys)))
     }
 
     override func returnKept() {
@@ -95,7 +98,7 @@ where Container.Key == Key {
     // Apart, so that the metadata this looks up is looked up only here.
     @inline(never)
     private func keepNewContainer() {
-        let state = KeyedContainerState(decoder: nil, element: 0)
+        let state = KeyedContainerState(decoder: nil, element: 0, keys: keys)
         let container = KeyedDecodingContainer(Container(state: state))
         // The same type: `Boxed` is `KeyedDecodingContainer<Key>` (``made()``).
         kept.assumingMemoryBound(to: Boxed.self).pointee = unsafeBitCast(container, to: Boxed.self)
@@ -106,7 +109,7 @@ where Container.Key == Key {
 extension KeyedContainerFactory where Boxed == KeyedDecodingContainer<Key> {
     /// A factory for `Key`, with a container kept for reuse when its layout allows it.
     static func made() -> KeyedContainerFactory {
-        let state = KeyedContainerState(decoder: nil, element: 0)
+        let state = KeyedContainerState(decoder: nil, element: 0, keys: KeyTargetTable())
         let container = KeyedDecodingContainer(Container(state: state))
         return KeyedContainerFactory(kept: container, state: state)
     }
@@ -124,21 +127,6 @@ class KeptContainerHolder {
     func returnKept() {}
 }
 
-/// What a keyed container reads: its element and the decoder it was made from. A class, so
-/// that a container kept by its factory can be pointed at another element (see
-/// ``KeyedContainerFactory``); `nil` only while the factory keeps it unused.
-final class KeyedContainerState {
-    // Changed only by the factory, while nothing else holds the container: no runtime
-    // exclusivity checks.
-    @exclusivity(unchecked) var decoder: ElementDecoder?
-    @exclusivity(unchecked) var element: Int
-
-    init(decoder: ElementDecoder?, element: Int) {
-        self.decoder = decoder
-        self.element = element
-    }
-}
-
 /// Whether a `KeyedDecodingContainer` is laid out as one strong reference to its box, the
 /// only way whether something else holds the box can be asked: checked once per process
 /// against what reflection says a container holds, since the standard library does not
@@ -152,7 +140,7 @@ enum BoxLayout {
             init?(stringValue: String) { nil }
             init?(intValue: Int) { nil }
         }
-        let state = KeyedContainerState(decoder: nil, element: 0)
+        let state = KeyedContainerState(decoder: nil, element: 0, keys: KeyTargetTable())
         return isOneReference(KeyedDecodingContainer(ElementKeyedContainer<AnyKey>(state: state)))
     }()
 
