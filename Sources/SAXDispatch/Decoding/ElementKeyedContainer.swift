@@ -81,8 +81,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if !attributesFirst, let value = subtree.attribute(attribute, of: element) {
                 return .string(value, owner: element)
             }
-            try checkCaptured(name, in: element, key)
-            try checkCaptured(attribute: attribute, in: element, key)
+            try checkCapturedAbsent(name, attribute: attribute, in: element, key)
             return nil
         case .path(let steps, let attribute):
             let current = try elements(along: steps, key)
@@ -180,6 +179,21 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let found = subtree.children(of: parent).filter { subtree.isNamed($0, name) }
         guard let first = found.first else { return nil }
         return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
+    }
+
+    /// Throws when child `name`, or attribute `attribute` (the name's ``KeyName/attributeName``),
+    /// is absent only because the capture left it out. Element after element the same keys
+    /// are absent (an optional or empty list), and what a schema captures only grows: a name
+    /// found captured both ways is remembered by the schema and not looked up again.
+    @inline(__always)
+    private func checkCapturedAbsent(_ name: KeyName, attribute: KeyName, in parent: Int, _ key: Key) throws {
+        guard let schema = subtree.elements[parent].schema else { return }
+        // A name in a namespace may read another attribute: remembered only for names as written.
+        let remembers = !name.isNamespaced
+        if remembers && schema.isKnownToCapture(childAndAttribute: name.key) { return }
+        try checkCaptured(name, in: parent, key)
+        try checkCaptured(attribute: attribute, in: parent, key)
+        if remembers { schema.noteCaptures(childAndAttribute: name.key) }
     }
 
     /// Throws when child `name` is absent only because the capture left it out: the probe
