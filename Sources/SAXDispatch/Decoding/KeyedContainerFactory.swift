@@ -34,13 +34,9 @@ where Container.Key == Key {
     @exclusivity(unchecked) private var keptState: KeyedContainerState
     /// What this key type's keys read, shared by the states of its containers.
     private let keys: KeyTargetTable
-    /// Whether ``kept`` is handed out again: once the factory has made
-    /// ``containersBeforeReuse`` containers, and only if a container is one reference to its
-    /// box (``BoxLayout``), so that whether anything else holds the box can be asked. A
-    /// decode of a few elements never pays for asking that.
-    @exclusivity(unchecked) private var reusesContainers = false
-    @exclusivity(unchecked) private var madeCount = 0
-    static var containersBeforeReuse: Int { 64 }
+    /// Whether ``kept`` is handed out again: only if a container is one reference to its box
+    /// (``BoxLayout``), so that whether anything else holds the box can be asked.
+    private let reusesContainers = BoxLayout.isOneReference
     /// How many containers were handed out again rather than made, for tests.
     @exclusivity(unchecked) private(set) var reuseCount = 0
 
@@ -79,9 +75,7 @@ where Container.Key == Key {
     /// A new container over `element`, read by `decoder`.
     @inline(never)
     func make(_ decoder: ElementDecoder, _ element: Int) -> KeyedDecodingContainer<Key> {
-        madeCount &+= 1
-        if madeCount == Self.containersBeforeReuse { reusesContainers = BoxLayout.isOneReference }
-        return KeyedDecodingContainer(Container(state: KeyedContainerState(decoder: decoder, element: element, keys: keys)))
+        KeyedDecodingContainer(Container(state: KeyedContainerState(decoder: decoder, element: element, keys: keys)))
     }
 
     override func returnKept() {
@@ -128,11 +122,13 @@ class KeptContainerHolder {
 }
 
 /// Whether a `KeyedDecodingContainer` is laid out as one strong reference to its box, the
-/// only way whether something else holds the box can be asked: checked once per process
-/// against what reflection says a container holds, since the standard library does not
-/// promise its layout. The layout does not depend on the key type.
+/// only way whether something else holds the box can be asked: checked once per process,
+/// since the standard library does not promise its layout (which does not depend on the key
+/// type), on a container made for the check. Its eight bytes must carry a reference count,
+/// point at an object holding the container put in the box (after the object's two header
+/// words, as the box's one stored property), and count as one more holder when copied.
 enum BoxLayout {
-    /// Whether containers of every key type are one reference to their box.
+    /// Whether containers of every key type are one strong reference to their box.
     static let isOneReference: Bool = {
         struct AnyKey: CodingKey {
             var stringValue: String { "" }
@@ -141,18 +137,40 @@ enum BoxLayout {
             init?(intValue: Int) { nil }
         }
         let state = KeyedContainerState(decoder: nil, element: 0, keys: KeyTargetTable())
-        return isOneReference(KeyedDecodingContainer(ElementKeyedContainer<AnyKey>(state: state)))
+        return isOneStrongReference(AnyKey.self, holding: state)
     }()
 
-    private static func isOneReference<Key>(_ container: KeyedDecodingContainer<Key>) -> Bool {
-        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<UInt>.size else { return false }
-        let mirror = Mirror(reflecting: container)
-        guard mirror.children.count == 1, let value = mirror.children.first?.value,
-            type(of: value) is AnyObject.Type
+    private static func isOneStrongReference<Key: CodingKey>(_ type: Key.Type, holding state: KeyedContainerState) -> Bool {
+        // Eight bytes with a reference count: a pointer, to an object or a weak reference's side table.
+        guard MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<UInt>.size,
+            !_isPOD(KeyedDecodingContainer<Key>.self)
         else { return false }
-        let box = value as AnyObject
-        let bits = withUnsafeBytes(of: container) { $0.load(as: UInt.self) }
-        return bits == UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
+        // Made here, so that nothing else holds its box.
+        var container = KeyedDecodingContainer(ElementKeyedContainer<Key>(state: state))
+        let bits = withUnsafeBytes(of: &container) { $0.load(as: UInt.self) }
+        guard bits % UInt(MemoryLayout<UInt>.alignment) == 0, let object = UnsafeRawPointer(bitPattern: bits) else {
+            return false
+        }
+        // The box's stored container, whose one field is the state, follows the object's header.
+        let stateBits = UInt(bitPattern: Unmanaged.passUnretained(state).toOpaque())
+        guard object.load(fromByteOffset: 2 * MemoryLayout<UInt>.size, as: UInt.self) == stateBits else { return false }
+        // A strong reference: a copy is one more holder.
+        return isOnlyHolder(&container) && isSharedWhileCopied(&container) && isOnlyHolder(&container)
+    }
+
+    /// Whether `container` stops being the only holder of its box while a copy of it lives.
+    private static func isSharedWhileCopied<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
+        let copy = container
+        defer { withExtendedLifetime(copy) {} }
+        return !isOnlyHolder(&container)
+    }
+
+    /// Whether nothing but `container` holds its box (the layout checked so far).
+    private static func isOnlyHolder<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
+        withUnsafeMutableBytes(of: &container) { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return isKnownUniquelyReferenced(&base.assumingMemoryBound(to: NativeObject.self).pointee)
+        }
     }
 }
 
