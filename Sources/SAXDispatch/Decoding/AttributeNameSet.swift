@@ -46,6 +46,8 @@ struct AttributeNameSet {
         for name in names { insert(name) }
     }
 
+    // Inlined: called on a set stored in a class, the call would copy the whole set.
+    @inline(__always)
     func contains(_ name: KeyName) -> Bool {
         // By kind: a name in a namespace is long, and comparing a short name with it would
         // not stop at its first byte.

@@ -155,14 +155,46 @@ final class DecodingSession {
     @exclusivity(unchecked) private var factories = PerTypeCache<AnyObject>()
 
     /// A keyed container over `element`, made by the key type's factory (see
-    /// ``KeyedContainerFactory``), which is made the first time the session meets the type.
+    /// ``KeyedContainerFactory``), which is made the first time the session meets the type:
+    /// the factory's kept container when nothing else holds it, listed until the decode that
+    /// takes it is done (``returnContainers(downTo:)``).
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, decoder: ElementDecoder, element: Int
     ) -> KeyedDecodingContainer<Key> {
-        typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>>
-        let factory = factories.value(for: Key.self) { Factory() }
-        // Kept under its key type just above: the cast is the identity.
-        return unsafeDowncast(factory, to: Factory.self).make(decoder, element)
+        typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>, KeyedDecodingContainer<Key>>
+        // Kept under its key type: the cast is the identity.
+        let factory = unsafeDowncast(factories.value(for: Key.self) { Factory.made() }, to: Factory.self)
+        guard factory.keptIsFree else { return factory.make(decoder, element) }
+        if !factory.isListed {
+            factory.isListed = true
+            handedOut.append(factory)
+        }
+        return factory.reuse(decoder, element)
+    }
+
+    /// The factories whose kept container a decode took, in the order taken.
+    // Changed by decodes, one at a time: no runtime exclusivity checks.
+    @exclusivity(unchecked) private var handedOut: [KeptContainerHolder] = []
+
+    /// How many kept containers are handed out: a mark for ``returnContainers(downTo:)``.
+    @inline(__always)
+    var handedOutCount: Int { handedOut.count }
+
+    /// Takes back the kept containers handed out since `mark` (``handedOutCount``), once the
+    /// decode that took them is done: a list item's, or a record's.
+    @inline(__always)
+    func returnContainers(downTo mark: Int) {
+        if handedOut.count > mark { returnContainersSlowly(downTo: mark) }
+    }
+
+    private func returnContainersSlowly(downTo mark: Int) {
+        while handedOut.count > mark { handedOut.removeLast().returnKept() }
+    }
+
+    /// How many containers the key type's factory handed out again rather than made, for tests.
+    func reusedContainerCount<Key: CodingKey>(_ type: Key.Type) -> Int {
+        typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>, KeyedDecodingContainer<Key>>
+        return unsafeDowncast(factories.value(for: Key.self) { Factory.made() }, to: Factory.self).reuseCount
     }
 
     /// What a key reads, under the decoder's key strategy.
@@ -189,6 +221,7 @@ final class DecodingSession {
         failure = nil
         let value: T
         do {
+            defer { returnContainers(downTo: 0) }
             value = try decoder.decodeValue(T.self)
         } catch let error as DecodingError {
             throw located(error)

@@ -1,13 +1,22 @@
 /// Reads an element's children, attributes and text by key.
 struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The decoder the container was made from: the parent of the decoders of its keys.
-    let decoder: ElementDecoder
-    let element: Int
+    /// The element and decoder the container reads; its factory may point a container it
+    /// keeps at another element once nothing else holds it (``KeyedContainerFactory``).
+    let state: KeyedContainerState
 
-    init(decoder: ElementDecoder, element: Int) {
-        self.decoder = decoder
-        self.element = element
+    init(state: KeyedContainerState) {
+        self.state = state
     }
+
+    /// The decoder the container was made from: the parent of the decoders of its keys.
+    @inline(__always)
+    private var decoder: ElementDecoder {
+        // A state has a decoder whenever something other than its factory holds the container.
+        state.decoder!
+    }
+
+    @inline(__always)
+    private var element: Int { state.element }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     private var session: DecodingSession { decoder.session }
@@ -52,7 +61,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// What `key` reads here, or `nil` when the element has no such child or attribute.
     /// - Throws: When the capture left out what `key` names (see ``XMLRecordDecoder/KeyPruning/probe``).
     private func resolve(_ key: Key) throws -> DecodedValue? {
-        switch session.lookup(key) {
+        switch state.keys.target(key, in: session) {
         case .text:
             return .string(subtree.elements[element].text, owner: element)
         case .element:
@@ -72,8 +81,7 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             if !attributesFirst, let value = subtree.attribute(attribute, of: element) {
                 return .string(value, owner: element)
             }
-            try checkCaptured(name, in: element, key)
-            try checkCaptured(attribute: attribute, in: element, key)
+            try checkCapturedAbsent(name, attribute: attribute, in: element, key)
             return nil
         case .path(let steps, let attribute):
             let current = try elements(along: steps, key)
@@ -171,6 +179,21 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let found = subtree.children(of: parent).filter { subtree.isNamed($0, name) }
         guard let first = found.first else { return nil }
         return found.count == 1 ? .element(first, mayBeWrapper: true) : .elements(found)
+    }
+
+    /// Throws when child `name`, or attribute `attribute` (the name's ``KeyName/attributeName``),
+    /// is absent only because the capture left it out. Element after element the same keys
+    /// are absent (an optional or empty list), and what a schema captures only grows: a name
+    /// found captured both ways is remembered by the schema and not looked up again.
+    @inline(__always)
+    private func checkCapturedAbsent(_ name: KeyName, attribute: KeyName, in parent: Int, _ key: Key) throws {
+        guard let schema = subtree.elements[parent].schema else { return }
+        // A name in a namespace may read another attribute: remembered only for names as written.
+        let remembers = !name.isNamespaced
+        if remembers && schema.isKnownToCapture(childAndAttribute: name.key) { return }
+        try checkCaptured(name, in: parent, key)
+        try checkCaptured(attribute: attribute, in: parent, key)
+        if remembers { schema.noteCaptures(childAndAttribute: name.key) }
     }
 
     /// Throws when child `name` is absent only because the capture left it out: the probe

@@ -104,8 +104,13 @@ extension DecodableElementList {
         let kind = decoder.session.kind(of: Element.self)
         result.reserveCapacity(items.count)
         var spare: ElementDecoder?
+        let session = decoder.session
+        let mark = session.handedOutCount
+        defer { session.returnContainers(downTo: mark) }
         for index in 0..<items.count {
             result.append(try decoder.decodeItem(Element.self, index, of: items, as: kind, spare: &spare))
+            // The item's containers are free again, and its decoder reusable for the next.
+            session.returnContainers(downTo: mark)
         }
         return result
     }

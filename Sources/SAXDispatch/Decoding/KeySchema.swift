@@ -158,6 +158,27 @@ final class KeySchema {
         return nil
     }
 
+    /// Names as written (``KeyName/key``) whose children and attribute are both known to be
+    /// captured (``captures(_:)``, ``captures(attribute:)``): what a schema captures only
+    /// grows, so a name stays in it. A few at most: memory stays bounded whatever the keys.
+    @exclusivity(unchecked) private var namesKnownCaptured: [String] = []
+    static let maximumNamesKnownCaptured = 16
+
+    /// Whether ``noteCaptures(childAndAttribute:)`` noted `key`, compared by its bits first
+    /// (the key a type reads has the same bits at every element).
+    @inline(__always)
+    func isKnownToCapture(childAndAttribute key: String) -> Bool {
+        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
+        for name in namesKnownCaptured where unsafeBitCast(name, to: (UInt64, UInt64).self) == bits { return true }
+        return false
+    }
+
+    /// Notes that children and the attribute named `key` (as written) are captured.
+    func noteCaptures(childAndAttribute key: String) {
+        guard namesKnownCaptured.count < Self.maximumNamesKnownCaptured else { return }
+        namesKnownCaptured.append(key)
+    }
+
     /// Whether the children `name` reads are captured.
     func captures(_ name: KeyName) -> Bool {
         capturesEverything || readsAnyChildAsItem || childNames.contains(name.key)

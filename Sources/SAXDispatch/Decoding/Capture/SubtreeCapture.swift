@@ -132,6 +132,8 @@ final class SubtreeCapture {
     private func openChild(_ element: ElementContext) throws {
         guard let parent = open.last, element.depth == parent.depth + 1 else { return }
         var schema: KeySchema?
+        // The name is made once: the schema's lookup and the capture both read it.
+        var writtenName: String?
         if let parentReference = parent.schema {
             // A name found left out before is left out by its id: no string, no lookup.
             if parentReference._withUnsafeGuaranteedRef({ $0.skipsChild(named: element.nameID, in: nameEpoch) }) {
@@ -141,7 +143,9 @@ final class SubtreeCapture {
             // The namespace decides only for a schema with children read by namespace: a
             // child left out costs no lookup of it.
             let namespaceURI = parentSchema.readsChildrenByNamespace ? element.namespaceURI : nil
-            switch parentSchema.capture(ofChild: element.name, namespaceURI: namespaceURI) {
+            let name = element.name
+            writtenName = name
+            switch parentSchema.capture(ofChild: name, namespaceURI: namespaceURI) {
             case .skipped:
                 parentSchema.noteSkippedChild(named: element.nameID, in: nameEpoch)
                 return skipChild(element, of: parent.element)
@@ -149,7 +153,7 @@ final class SubtreeCapture {
             case .pruned(let childSchema): schema = childSchema
             }
         }
-        let name = element.name
+        let name = writtenName ?? element.name
         let position = element.engine.position(depth: element.depth, serial: element.serial)
         let child = subtree.append(
             name: name, namespaceURI: element.namespaceURI, attributes: element.attributesReadInHandler,
