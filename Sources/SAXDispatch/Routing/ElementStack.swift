@@ -123,6 +123,12 @@ struct ElementStack: ~Copyable {
         frames[index]
     }
 
+    /// Sets the path number (``ElementFrame/path``) of the frame at a 0-based index from the root.
+    @inline(__always)
+    mutating func setPath(_ path: Int32, at index: Int) {
+        frames.address(index).pointee.path = path
+    }
+
     mutating func removeAll() {
         frames.removeAll()
     }

@@ -35,6 +35,13 @@ struct RouteFlags: OptionSet {
     /// handler said its request depends on the element's path alone, it was granted
     /// there, and nothing else runs there (``DispatchEngine/notePrunedByPath(_:bucket:)``).
     static let prunedOnArrival = RouteFlags(rawValue: 1 << 13)
+    /// Only in the engine's ``DispatchEngine/topFlags`` and on the frame of such an element,
+    /// never in a bucket: the innermost element is one nobody listens to, named as no pattern
+    /// names anything, where the dispatcher lets such subtrees pass through
+    /// (``DispatchEngine/passThroughKey``). Its first child that no pattern names starts the
+    /// passing through (`DispatchEngine+PassingThrough`). Nothing else tests it: the element
+    /// still ends with a pop and wants no character data.
+    static let passesThrough = RouteFlags(rawValue: 1 << 14)
     /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
     /// or on its parent.
     static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]

@@ -95,6 +95,15 @@ final class DispatchEngine {
     var prunedSubtrees: Int { skipper.prunedSubtrees }
     var watchedSubtrees: Int { skipper.watchedSubtrees }
     var prunedOnArrival: Int { skipper.prunedOnArrival }
+    /// How many subtrees began to pass through (`+PassingThrough`), for tests.
+    var passedThroughSubtrees: Int { skipper.passedThroughSubtrees }
+
+    /// The key of the elements whose subtrees may pass through (``NameKeys/other``, the key of
+    /// every name no pattern uses), or -1 where none may: see `DispatchEngine+PassingThrough`.
+    let passThroughKey: Int32
+    /// The names' bits (``NameKeys/bits(of:)``) of the elements dispatched inside a subtree
+    /// that passes through, those where a match may begin (``RouteTable/segmentStartBits``).
+    let passThroughDispatchBits: UInt64
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -186,6 +195,12 @@ final class DispatchEngine {
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         for _ in entries { matchedEntries.append(false) }
+        passThroughKey =
+            Self.letsSubtreesPassThrough(
+                routes: routes, keys: keys, hasSubtreeFilter: keptSubtrees != nil,
+                hasMarkupHandlers: !dispatcher.commentHandlers.isEmpty || !dispatcher.processingInstructionHandlers.isEmpty)
+            ? keys.other : -1
+        passThroughDispatchBits = routes.segmentStartBits
     }
 
     /// The optional expat callbacks the handlers need the driver to install.
@@ -200,6 +215,12 @@ final class DispatchEngine {
     @inline(__always)
     func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         guard let id = admittedStartTag(name, attributes) else { return }
+        // The first child of an element whose subtree may pass through starts the passing
+        // through (`+PassingThrough`).
+        if _slowPath(topFlags.contains(.passesThrough)) {
+            passThroughFirstChild(id, attributes)
+            return
+        }
         dispatchStart(id, attributes)
     }
 
@@ -292,7 +313,9 @@ final class DispatchEngine {
         // Nobody listens to the element and it is inside no capture: no position, handler,
         // kept attribute or character data to test for.
         if _fastPath(flags.isEmpty && topFlags.isDisjoint(with: .capturesContent)) {
-            topFlags = []
+            // Named as no pattern names anything, its subtree may pass through from its
+            // first child on: only what it is decided by is kept here.
+            topFlags = key == passThroughKey ? .passesThrough : []
             setCharacterData(.ignored)
             return
         }
