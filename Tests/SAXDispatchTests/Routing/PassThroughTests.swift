@@ -2,8 +2,8 @@ import Testing
 
 @testable import SAXDispatch
 
-/// Below an element nobody listens to and whose name no pattern uses, the elements that
-/// no pattern names pass through: pushed with nothing listening, by a callback of their
+/// Below an element nobody listens to and whose name no pattern uses, where some pattern is
+/// matched against the ancestors, the elements where no match can begin pass through: pushed with nothing listening, by a callback of their
 /// own, while those where a match may begin are dispatched in full (`DispatchEngine+PassingThrough`).
 /// Each test here is a case where passing through one element too many, or dispatching one
 /// too few, would change what is seen. Every one compares the parse with the same parse
@@ -61,6 +61,8 @@ struct PassThroughTests {
                 log("name \(text) parent \(element.ancestor(at: 1) ?? "-") at \(element.line):\(element.column)")
             }
             dispatcher.onEnd("animal") { element, _ in log("animal \(element.path)") }
+            // Subtrees pass through only where some pattern is matched against the ancestors.
+            dispatcher.onEnd("animals/animal") { _, _ in }
         }
         #expect(
             result.log == [
@@ -97,12 +99,12 @@ struct PassThroughTests {
 
     @Test("a `*` step matches an element that passed through, so every element a pattern names is dispatched")
     func wildcardSteps() {
-        let document = "<r><a><q><z/><c>1</c></q></a><b><q><z/><c>2</c><w><z/><c>3</c></w></q></b></r>"
+        let document = "<r><a><q><z><y/></z><c>1</c></q></a><b><q><z><y/></z><c>2</c><w><z/><c>3</c></w></q></b></r>"
         let result = Self.run(document) { dispatcher, log in
             dispatcher.onEnd("a/*/c") { _, text in log("a/*/c \(text)") }
-            dispatcher.onEnd("q/*/c") { _, text in log("q/*/c \(text)") }
+            dispatcher.onEnd("b/*/c") { _, text in log("b/*/c \(text)") }
         }
-        #expect(result.log == ["a/*/c 1", "q/*/c 3"])
+        #expect(result.log == ["a/*/c 1", "b/*/c 2"])
         #expect(result.passedThrough > 0)
     }
 
@@ -139,6 +141,7 @@ struct PassThroughTests {
             dispatcher.namespaces = ["z": "urn:z"]
             dispatcher.onEnd("z:name") { _, text in log("z:name \(text)") }
             dispatcher.onEnd("*:name") { _, text in log("*:name \(text)") }
+            dispatcher.onStart("/r") { _ in }
         }
         #expect(result.log == ["z:name 1", "*:name 1", "*:name 2", "*:name 3", "z:name 4", "*:name 4"])
         #expect(result.passedThrough > 0)
@@ -146,11 +149,12 @@ struct PassThroughTests {
 
     @Test("an element dispatched inside a subtree that passes through may skip its own content")
     func skippedSubtreeInside() {
-        let document = "<r><q><z/><s><t>no</t><q><z/><t>no</t></q></s><t>yes</t><s/><t>too</t></q></r>"
+        let document = "<r><q><z><y/></z><s><t>no</t><q><z/><t>no</t></q></s><t>yes</t><s/><t>too</t></q></r>"
         let result = Self.run(document) { dispatcher, log in
             dispatcher.onStart("s") { element in element.skipSubtree() }
             dispatcher.onEnd("t") { _, text in log("t \(text)") }
             dispatcher.onEnd("s") { element, _ in log("s \(element.depth)") }
+            dispatcher.onStart("/r") { _ in }
         }
         #expect(result.log == ["s 3", "t yes", "s 3", "t too"])
         #expect(result.passedThrough > 0)
@@ -172,7 +176,7 @@ struct PassThroughTests {
         safety.maximumDepth = 5
         let document = "<r><q><z/><w><x><y><v/></y></x></w></q></r>"
         let result = Self.run(document, safety: safety) { dispatcher, log in
-            dispatcher.onEnd("nothing") { _, _ in log("nothing") }
+            dispatcher.onEnd("/r") { _, _ in log("r") }
         }
         #expect(result.log == ["error depthLimitExceeded 1:20 at r/q/w/x/y"])
         #expect(result.passedThrough > 0)
@@ -181,7 +185,7 @@ struct PassThroughTests {
     @Test("a malformed document's error inside a subtree that passes through names the elements open there")
     func errorPathsInside() {
         let result = Self.run("<r><q><z/><w><x></w></x></q></r>") { dispatcher, log in
-            dispatcher.onEnd("t") { _, _ in log("t") }
+            dispatcher.onEnd("/r") { _, _ in log("r") }
         }
         #expect(result.log.count == 1)
         #expect(result.log.first?.hasSuffix("at r/q/w/x") == true)
@@ -193,6 +197,7 @@ struct PassThroughTests {
         let result = Self.run("<r><q><z/><nmae/><nmae/><w><z/><title/></w></q></r>") { dispatcher, log in
             dispatcher.onEnd("name") { _, _ in log("name") }
             dispatcher.onEnd("titel") { _, _ in log("titel") }
+            dispatcher.onStart("/r") { _ in }
         }
         #expect(result.log.count == 2)
         #expect(result.log.allSatisfy { $0.hasPrefix("warning") })
@@ -203,12 +208,12 @@ struct PassThroughTests {
 
     @Test("an ancestor's whole text and markup take in what its unread descendants hold: nothing passes through there")
     func captureAbove() {
-        let document = "<r><q><z>a</z><w>b<z/>c</w></q><t>d</t></r>"
+        let document = "<r><q><w>a<p>b<y>c</y></p></w><z>d<y/></z></q><t>e</t></r>"
         let result = Self.run(document) { dispatcher, log in
-            dispatcher.onEnd("r", content: .wholeText, whitespace: .preserve) { _, text in log("r \(text)") }
-            dispatcher.onEnd("q", content: .innerMarkup, whitespace: .preserve) { _, markup in log("q \(markup)") }
+            dispatcher.onEnd("/r", content: .wholeText, whitespace: .preserve) { _, text in log("r \(text)") }
+            dispatcher.onEnd("q/z", content: .innerMarkup, whitespace: .preserve) { _, markup in log("z \(markup)") }
         }
-        #expect(result.log == ["q <z>a</z><w>b<z/>c</w>", "r abcd"])
+        #expect(result.log == ["z d<y/>", "r abcde"])
         #expect(result.passedThrough == 0)
     }
 
@@ -240,11 +245,20 @@ struct PassThroughTests {
         #expect(star.passedThrough == 0)
     }
 
+    @Test("where every pattern is decided by the name alone, nothing passes through")
+    func namesAlone() {
+        let result = Self.run("<r><q><z><y/></z><w><y/></w></q><n>1</n></r>") { dispatcher, log in
+            dispatcher.onEnd("n") { _, text in log("n \(text)") }
+        }
+        #expect(result.log == ["n 1"])
+        #expect(result.passedThrough == 0)
+    }
+
     @Test("an element with no child, or whose children a pattern names, costs no switch")
     func noSwitchWithoutUnnamedChildren() {
         let result = Self.run("<r><q/><q>text</q><p><t>1</t><t>2</t></p></r>") { dispatcher, log in
             dispatcher.onEnd("t") { _, text in log("t \(text)") }
-            dispatcher.onEnd("r") { _, _ in log("r") }
+            dispatcher.onEnd("/r") { _, _ in log("r") }
         }
         #expect(result.log == ["t 1", "t 2", "r"])
         #expect(result.passedThrough == 0)

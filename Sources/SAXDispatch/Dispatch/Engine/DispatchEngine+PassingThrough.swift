@@ -22,46 +22,48 @@
 /// Their paths are numbered only when an element below them is dispatched, and only where
 /// patterns are matched against ancestors (``numberPassedThroughPaths()``).
 ///
-/// The switch waits for the element's first child that no pattern names: an element with no
-/// child, the common case, costs no switch of expat's callbacks, nor one whose children are
-/// dispatched anyway. Inside an element dispatched in a subtree passing through, another may
+/// The switch waits for the element's first grandchild where no match can begin: an element
+/// with no child, the common case, costs no switch of expat's callbacks, nor one whose
+/// children are leaves or dispatched anyway. Inside an element dispatched in a subtree passing through, another may
 /// pass through (the enclosing one resumes at its end); none passes through while a pruned
 /// subtree is watched, nor inside an element dispatched in one.
 extension DispatchEngine {
-    /// Whether subtrees may pass through for these routes: not where an element no pattern
-    /// names may still be listened to or tested for (a catch-all, a pattern ending in `*`,
-    /// text counted for every element), where the subtree filter decides what is read, or
-    /// where comments or processing instructions are dispatched, which a watched subtree
-    /// leaves out.
+    /// Whether subtrees may pass through for these routes: only where some pattern is matched
+    /// against the ancestors (where every pattern is decided by the element's name alone, an
+    /// element nobody listens to is dispatched at about what passing it through costs, and the
+    /// switches to the passing-through callbacks and back would not pay); not where an element
+    /// no pattern names may still be listened to or tested for (a catch-all, a pattern ending
+    /// in `*`, text counted for every element), where the subtree filter decides what is
+    /// read, or where comments or processing instructions are dispatched, which a watched
+    /// subtree leaves out.
     static func letsSubtreesPassThrough(
         routes: RouteTable, keys: NameKeys, hasSubtreeFilter: Bool, hasMarkupHandlers: Bool
     ) -> Bool {
-        !hasSubtreeFilter && !hasMarkupHandlers && routes.flags(bucket: routes.bucket(keys.other)).isEmpty
+        routes.matchesAncestors && !hasSubtreeFilter && !hasMarkupHandlers
+            && routes.flags(bucket: routes.bucket(keys.other)).isEmpty
     }
 
-    /// A child of an element marked ``RouteFlags/passesThrough`` (admitted and interned as
-    /// `id`): a child that no pattern names starts the passing through at its parent, unless
-    /// a subtree is watched, and is handled as one inside it. A child that some pattern names
-    /// is dispatched as any other, and the parent keeps the mark on its frame, so that the
-    /// innermost flags carry it again at the child's end, for the next child.
+    /// Whether the child `id` of an element marked ``RouteFlags/passesThrough`` starts the
+    /// passing through at its grandparent: where no match can begin at it, its grandparent is
+    /// marked too, nothing captures their content, and no subtree is watched. Otherwise the
+    /// child is dispatched as any other.
+    ///
+    /// Waiting for a grandchild keeps an element whose children are leaves (`<x><x>a</x></x>`)
+    /// from paying the switch to the passing-through callbacks and back for a few elements.
+    @inline(__always)
+    func passesThroughFromChild(_ id: Int32) -> Bool {
+        stack.count > 1 && stack.flagsBelowTop.contains(.passesThrough) && !topFlags.contains(.inCapture)
+            && skipper.mayPassThrough && !dispatchesInPassingThrough(keys.key(of: id))
+    }
+
+    /// Starts the passing through at the parent of the innermost open element, both marked
+    /// ``RouteFlags/passesThrough``, at the innermost one's child `id` (admitted and
+    /// interned), which it handles as an element inside.
     @inline(never)
-    func passThroughFirstChild(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        guard skipper.mayPassThrough else {
-            // The parent's own flags are empty but for the mark: nothing listens to it.
-            topFlags = []
-            stack.top.flags = []
-            dispatchStart(id, attributes)
-            return
-        }
-        if dispatchesInPassingThrough(keys.key(of: id)) {
-            stack.top.flags = .passesThrough
-            topFlags = []
-            dispatchStart(id, attributes)
-            return
-        }
-        topFlags = []
-        stack.top.flags = []
-        skipper.beginPassingThrough(openElements: stack.count)
+    func beginPassingThrough(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        // Both are nobody's, and the innermost flags need not change: nothing inside reads
+        // the mark.
+        skipper.beginPassingThrough(openElements: stack.count - 1)
         // Character data is ignored already: nothing listens to the parent.
         setPassingThrough()
         passThroughElement(id, attributes)
@@ -96,8 +98,7 @@ extension DispatchEngine {
         serial &+= 1
         let level = stack.count
         if routes.attributeTestCount > 0 { recordAttributeTests(key: key, level: level, attributes) }
-        // The innermost element's flags stay empty inside the subtree: every open element
-        // in it was pushed with none, and one dispatched in full restores its parent's at its end.
+        // Pushed with no flags: nothing listens to it.
         stack.push(
             ElementFrame(
                 name: id, key: key, flags: [], textStart: text.ownCount, serial: serial,

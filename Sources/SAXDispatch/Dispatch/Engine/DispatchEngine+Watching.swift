@@ -70,11 +70,13 @@ extension DispatchEngine {
     /// the dispatching callbacks until it ends.
     @inline(never)
     func dispatchWatchedMatch(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        if skipper.passesThrough && routes.matchesAncestors { numberPassedThroughPaths() }
+        if skipper.passesThrough && routes.matchesAncestors && stack.top.path == PathMatchCache.untracked {
+            numberPassedThroughPaths()
+        }
         let depth = stack.count + 1
         skipper.suspendWatching(at: depth)
         setSkipping(false)
-        dispatchStart(id, attributes)
+        dispatchStart(id, attributes, passesThrough: passThroughKey >= 0)
         guard !isHalted, stack.count == depth else { return }
         // Its end tag comes to `endElement`, whether or not its handlers skip its content.
         stack.top.flags.insert(.resumesWatching)

@@ -7,7 +7,8 @@
 /// ``SubtreeSkipper``, the depth, attribute and text limits in a ``LimitGuard``, whole
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
-/// `+Matching`, `+Skipping`, `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
+/// `+Matching`, `+Skipping`, `+Watching`, `+PassingThrough` (subtrees whose elements no
+/// pattern can match, pushed on the cheap), `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
 /// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
@@ -173,8 +174,15 @@ final class DispatchEngine {
             fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
-        // The bucket of a key is the key: each name's slot keeps its bucket's flags.
-        keys.attachRouteFlags(routes.flagsOfBuckets)
+        // The bucket of a key is the key: each name's slot keeps its bucket's flags, and the
+        // names no pattern uses the mark of an element whose subtree may pass through.
+        let passesThrough = Self.letsSubtreesPassThrough(
+            routes: routes, keys: keys, hasSubtreeFilter: keptSubtrees != nil,
+            hasMarkupHandlers: !dispatcher.commentHandlers.isEmpty || !dispatcher.processingInstructionHandlers.isEmpty)
+        var slotFlags = routes.flagsOfBuckets
+        if passesThrough { slotFlags[Int(keys.other)].insert(.passesThrough) }
+        keys.attachRouteFlags(slotFlags)
+        passThroughKey = passesThrough ? keys.other : -1
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
         skipper = SubtreeSkipper(
             filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) },
@@ -195,11 +203,6 @@ final class DispatchEngine {
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         for _ in entries { matchedEntries.append(false) }
-        passThroughKey =
-            Self.letsSubtreesPassThrough(
-                routes: routes, keys: keys, hasSubtreeFilter: keptSubtrees != nil,
-                hasMarkupHandlers: !dispatcher.commentHandlers.isEmpty || !dispatcher.processingInstructionHandlers.isEmpty)
-            ? keys.other : -1
         passThroughDispatchBits = routes.segmentStartBits
     }
 
@@ -212,16 +215,20 @@ final class DispatchEngine {
 
     // MARK: Events from the driver (through ``ExpatElementCallbacks`` and ``ExpatEventSink``)
 
+    /// - Parameter passesThrough: Whether subtrees may pass through (``passThroughKey``), a
+    ///   constant in each of the callbacks that call it, so that the other one tests nothing.
     @inline(__always)
-    func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    func startElement(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, passesThrough: Bool
+    ) {
         guard let id = admittedStartTag(name, attributes) else { return }
-        // The first child of an element whose subtree may pass through starts the passing
-        // through (`+PassingThrough`).
-        if _slowPath(topFlags.contains(.passesThrough)) {
-            passThroughFirstChild(id, attributes)
+        // A child of an element whose subtree may pass through may start the passing through
+        // (`+PassingThrough`).
+        if passesThrough && _slowPath(topFlags.contains(.passesThrough)) && passesThroughFromChild(id) {
+            beginPassingThrough(id, attributes)
             return
         }
-        dispatchStart(id, attributes)
+        dispatchStart(id, attributes, passesThrough: passesThrough)
     }
 
     /// What every start tag the engine opens goes through first, dispatched or watched: the
@@ -253,8 +260,12 @@ final class DispatchEngine {
 
     /// A start tag admitted against the limits, its name interned as `id`: routes it,
     /// pushes its frame and runs its start handlers.
+    ///
+    /// - Parameter passesThrough: Whether names' slots may carry ``RouteFlags/passesThrough``
+    ///   (``passThroughKey``); where they cannot, an element nobody listens to is told by
+    ///   empty flags.
     @inline(__always)
-    func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, passesThrough: Bool) {
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
         let route: NameKeys.NameRoute
@@ -295,7 +306,8 @@ final class DispatchEngine {
                 bit &<<= 1
             }
         }
-        // The bucket's flags, read with the key (``NameKeys/attachRouteFlags(_:)``).
+        // The bucket's flags, read with the key (``NameKeys/attachRouteFlags(_:)``), and for
+        // a name no pattern uses, the mark of an element whose subtree may pass through.
         var flags = route.flags
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | keys.bits(of: key)
         let path =
@@ -312,10 +324,12 @@ final class DispatchEngine {
         }
         // Nobody listens to the element and it is inside no capture: no position, handler,
         // kept attribute or character data to test for.
-        if _fastPath(flags.isEmpty && topFlags.isDisjoint(with: .capturesContent)) {
-            // Named as no pattern names anything, its subtree may pass through from its
-            // first child on: only what it is decided by is kept here.
-            topFlags = key == passThroughKey ? .passesThrough : []
+        if _fastPath(
+            (passesThrough ? flags.isDisjoint(with: .listened) : flags.isEmpty)
+                && topFlags.isDisjoint(with: .capturesContent))
+        {
+            // Empty, or the mark of an element whose subtree may pass through (`+PassingThrough`).
+            topFlags = passesThrough ? flags : []
             setCharacterData(.ignored)
             return
         }
