@@ -11,32 +11,12 @@
 /// engine's handling: an event costs what a direct call would, with no existential,
 /// retain or release.
 extension DispatchEngine: ExpatEventSink {
-    /// The callbacks for this engine's routes: where subtrees may pass through, a start tag
-    /// looks at the mark of its parent (`+PassingThrough`); elsewhere it pays nothing for it.
-    var expatElementCallbacks: ExpatElementCallbacks {
-        passThroughKey >= 0 ? Self.passingThroughCallbacks : Self.dispatchingCallbacks
-    }
-
-    /// ``dispatchingCallbacks`` with a start tag that may begin to pass through.
-    static let passingThroughCallbacks = ExpatElementCallbacks(
+    static let expatElementCallbacks = ExpatElementCallbacks(
         start: { userData, name, attributes in
             guard let name, let attributes else { return }
             withDriver(userData) { driver in
                 guard driver.admitsStartTag(name) else { return }
-                engine(of: driver) { $0.startElement(name, attributes, passesThrough: true) }
-            }
-        },
-        end: dispatchingCallbacks.end, skippedStart: dispatchingCallbacks.skippedStart,
-        skippedEnd: dispatchingCallbacks.skippedEnd, watchedStart: dispatchingCallbacks.watchedStart,
-        watchedEnd: dispatchingCallbacks.watchedEnd, passThroughStart: dispatchingCallbacks.passThroughStart,
-        characters: dispatchingCallbacks.characters, charactersRarely: dispatchingCallbacks.charactersRarely)
-
-    static let dispatchingCallbacks = ExpatElementCallbacks(
-        start: { userData, name, attributes in
-            guard let name, let attributes else { return }
-            withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
-                engine(of: driver) { $0.startElement(name, attributes, passesThrough: false) }
+                engine(of: driver) { $0.startElement(name, attributes) }
             }
         },
         end: { userData, _ in

@@ -76,7 +76,7 @@ extension DispatchEngine {
         let depth = stack.count + 1
         skipper.suspendWatching(at: depth)
         setSkipping(false)
-        dispatchStart(id, attributes, passesThrough: passThroughKey >= 0)
+        dispatchStart(id, attributes)
         guard !isHalted, stack.count == depth else { return }
         // Its end tag comes to `endElement`, whether or not its handlers skip its content.
         stack.top.flags.insert(.resumesWatching)

@@ -105,6 +105,9 @@ final class DispatchEngine {
     /// The names' bits (``NameKeys/bits(of:)``) of the elements dispatched inside a subtree
     /// that passes through, those where a match may begin (``RouteTable/segmentStartBits``).
     let passThroughDispatchBits: UInt64
+    /// Whether a start tag may be decided before its routes: by the subtree filter, or by
+    /// beginning to pass through (``passThroughKey``).
+    let startsSlowly: Bool
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -204,6 +207,7 @@ final class DispatchEngine {
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         for _ in entries { matchedEntries.append(false) }
         passThroughDispatchBits = routes.segmentStartBits
+        startsSlowly = keptSubtrees != nil || passThroughKey >= 0
     }
 
     /// The optional expat callbacks the handlers need the driver to install.
@@ -215,20 +219,10 @@ final class DispatchEngine {
 
     // MARK: Events from the driver (through ``ExpatElementCallbacks`` and ``ExpatEventSink``)
 
-    /// - Parameter passesThrough: Whether subtrees may pass through (``passThroughKey``), a
-    ///   constant in each of the callbacks that call it, so that the other one tests nothing.
     @inline(__always)
-    func startElement(
-        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, passesThrough: Bool
-    ) {
+    func startElement(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         guard let id = admittedStartTag(name, attributes) else { return }
-        // A child of an element whose subtree may pass through may start the passing through
-        // (`+PassingThrough`).
-        if passesThrough && _slowPath(topFlags.contains(.passesThrough)) && passesThroughFromChild(id) {
-            beginPassingThrough(id, attributes)
-            return
-        }
-        dispatchStart(id, attributes, passesThrough: passesThrough)
+        dispatchStart(id, attributes)
     }
 
     /// What every start tag the engine opens goes through first, dispatched or watched: the
@@ -260,33 +254,42 @@ final class DispatchEngine {
 
     /// A start tag admitted against the limits, its name interned as `id`: routes it,
     /// pushes its frame and runs its start handlers.
-    ///
-    /// - Parameter passesThrough: Whether names' slots may carry ``RouteFlags/passesThrough``
-    ///   (``passThroughKey``); where they cannot, an element nobody listens to is told by
-    ///   empty flags.
     @inline(__always)
-    func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, passesThrough: Bool) {
+    func dispatchStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
         let route: NameKeys.NameRoute
-        serial &+= 1
         var filterState: UInt64 = 0
-        if let filter = skipper.filter, skipper.keptDepth == 0 {
-            route = keys.route(of: id)
-            switch filter.decide(
-                stack.isEmpty ? filter.initialState : stack.top.filterState, key: route.key, attributes: attributes)
-            {
-            case .keep:
-                skipper.keptDepth = stack.count + 1
-                skipper.countsNamesInsideSkipped = false
-            case .descend(let state): filterState = state
-            case .skip:
-                if skipper.countsSkippedNames { keys.count(id) }
-                beginSkipping(.element)
+        // One test for the dispatchers with neither a subtree filter nor subtrees that may
+        // pass through.
+        if _slowPath(startsSlowly) {
+            // A child of an element whose subtree may pass through may start the passing
+            // through (`+PassingThrough`).
+            if topFlags.contains(.passesThrough) && passesThroughFromChild(id) {
+                beginPassingThrough(id, attributes)
                 return
             }
-            keys.count(id)
+            serial &+= 1
+            if let filter = skipper.filter, skipper.keptDepth == 0 {
+                route = keys.route(of: id)
+                switch filter.decide(
+                    stack.isEmpty ? filter.initialState : stack.top.filterState, key: route.key, attributes: attributes)
+                {
+                case .keep:
+                    skipper.keptDepth = stack.count + 1
+                    skipper.countsNamesInsideSkipped = false
+                case .descend(let state): filterState = state
+                case .skip:
+                    if skipper.countsSkippedNames { keys.count(id) }
+                    beginSkipping(.element)
+                    return
+                }
+                keys.count(id)
+            } else {
+                route = keys.countedRoute(of: id)
+            }
         } else {
+            serial &+= 1
             route = keys.countedRoute(of: id)
         }
         let key = route.key
@@ -324,12 +327,9 @@ final class DispatchEngine {
         }
         // Nobody listens to the element and it is inside no capture: no position, handler,
         // kept attribute or character data to test for.
-        if _fastPath(
-            (passesThrough ? flags.isDisjoint(with: .listened) : flags.isEmpty)
-                && topFlags.isDisjoint(with: .capturesContent))
-        {
+        if _fastPath(flags.isDisjoint(with: .listened) && topFlags.isDisjoint(with: .capturesContent)) {
             // Empty, or the mark of an element whose subtree may pass through (`+PassingThrough`).
-            topFlags = passesThrough ? flags : []
+            topFlags = flags
             setCharacterData(.ignored)
             return
         }
