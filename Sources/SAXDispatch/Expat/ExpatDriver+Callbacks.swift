@@ -25,6 +25,14 @@ extension ExpatDriver {
         XML_SetElementHandler(parser, callbacks.watchedStart, callbacks.watchedEnd)
     }
 
+    /// Routes start tags to the layer above's passing-through callback
+    /// (``ExpatElementCallbacks/passThroughStart``) and end tags to the watching one, until
+    /// ``setSkipping(_:)`` routes them again.
+    func setPassingThrough() {
+        guard let parser, let callbacks = elementCallbacks else { return }
+        XML_SetElementHandler(parser, callbacks.passThroughStart, callbacks.watchedEnd)
+    }
+
     /// Where character data goes while an element is innermost.
     enum CharacterData {
         /// Nowhere: expat skips text cheaply when no callback is installed.

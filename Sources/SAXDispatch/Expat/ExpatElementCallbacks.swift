@@ -30,6 +30,10 @@ struct ExpatElementCallbacks {
     /// open elements and dispatch only those.
     let watchedStart: Start
     let watchedEnd: End
+    /// Start tags inside a subtree that passes through: one whose elements no pattern can
+    /// match but those named as some pattern names something, which are dispatched; the
+    /// others are pushed with nothing listening. Its end tags go to ``watchedEnd``.
+    let passThroughStart: Start
     /// Character data of an element whose handlers want text.
     let characters: Characters
     /// Character data where few elements need more (whole text, inner markup, text that is

@@ -102,6 +102,11 @@ struct ElementStack: ~Copyable {
     @inline(__always)
     var topFlags: RouteFlags { frames.last.flags }
 
+    /// The route flags of the parent of the innermost open element, read without copying its
+    /// frame. The stack must hold two elements at least.
+    @inline(__always)
+    var flagsBelowTop: RouteFlags { frames.lastAddress.advanced(by: -1).pointee.flags }
+
     /// Whether the innermost open element has nothing to finish at its end: none of the
     /// ``RouteFlags/finishedAtEnd`` flags (no end handler, text, kept attribute, counted
     /// text, capture or watching to end) and no match on the match stack. Read without
@@ -121,6 +126,12 @@ struct ElementStack: ~Copyable {
     @inline(__always)
     subscript(index: Int) -> ElementFrame {
         frames[index]
+    }
+
+    /// Sets the path number (``ElementFrame/path``) of the frame at a 0-based index from the root.
+    @inline(__always)
+    mutating func setPath(_ path: Int32, at index: Int) {
+        frames.address(index).pointee.path = path
     }
 
     mutating func removeAll() {

@@ -35,6 +35,14 @@ struct RouteFlags: OptionSet {
     /// handler said its request depends on the element's path alone, it was granted
     /// there, and nothing else runs there (``DispatchEngine/notePrunedByPath(_:bucket:)``).
     static let prunedOnArrival = RouteFlags(rawValue: 1 << 13)
+    /// Only in a name's slot in ``NameKeys`` (not in the route table's buckets), on open
+    /// elements and in the engine's ``DispatchEngine/topFlags``: the element's name is one no
+    /// pattern uses, where the dispatcher lets the subtrees of such elements pass through
+    /// (``DispatchEngine/passThroughKey``). A grandchild where no match can begin, below two
+    /// such elements nobody listens to, starts the passing through at the upper one
+    /// (`DispatchEngine+PassingThrough`). It is no listening: the element still ends with a
+    /// pop and wants no character data.
+    static let passesThrough = RouteFlags(rawValue: 1 << 14)
     /// The flags that make an element's start tag go to ``ContentCapture``: on the element,
     /// or on its parent.
     static let capturesContent: RouteFlags = [.wholeText, .innerMarkup, .outerMarkup, .inCapture]
@@ -44,14 +52,20 @@ struct RouteFlags: OptionSet {
     /// element with none of them (a start handler alone, or nobody) ends with a pop.
     static let finishedAtEnd: RouteFlags = [.end, .collectsText, .retainsAttributes, .measuresText, .inCapture, .resumesWatching]
 
+    /// Every flag but ``passesThrough``: an element with none of them is one nobody listens to.
+    static let listened = RouteFlags(rawValue: ~RouteFlags.passesThrough.rawValue)
+
     /// Character data must reach the dispatcher while this element is innermost.
     var wantsCharacters: Bool {
         !isDisjoint(with: [.textChunks, .collectsText, .measuresText, .wholeText, .innerMarkup, .outerMarkup, .inCapture])
     }
 
     /// Somebody listens to this element at all.
-    var isListened: Bool { rawValue != 0 }
+    var isListened: Bool { !isDisjoint(with: .listened) }
     /// A handler runs for this element (keeping attributes alone does not count: the
     /// catch-all handlers still run where only that matched).
-    var hasHandlers: Bool { !subtracting([.retainsAttributes, .measuresText, .inCapture, .resumesWatching, .prunedOnArrival]).isEmpty }
+    var hasHandlers: Bool {
+        !subtracting([.retainsAttributes, .measuresText, .inCapture, .resumesWatching, .prunedOnArrival, .passesThrough])
+            .isEmpty
+    }
 }

@@ -63,6 +63,8 @@ struct SubtreeSkipper {
     private(set) var prunedOnArrival = 0
     /// How many pruning requests were granted watching for the mount pattern, for tests.
     private(set) var watchedSubtrees = 0
+    /// How many subtrees began to pass through, for tests.
+    private(set) var passedThroughSubtrees = 0
 
     /// The subtrees that matter, if the application said (``Dispatcher/skipAll(except:)``).
     let filter: SubtreeFilter?
@@ -87,6 +89,14 @@ struct SubtreeSkipper {
     /// While an element that may match the mount pattern is dispatched inside the watched
     /// subtree: its depth, at whose end the watching resumes; 0 otherwise.
     private(set) var watchSuspendedAt = 0
+    /// Whether the watched subtree passes through (``DispatchEngine/passThroughStart(_:_:)``):
+    /// every element named as some pattern names something is dispatched, not only those
+    /// whose key ``watchedKey`` accepts. Cleared with the watching.
+    private(set) var passesThrough = false
+    /// The subtrees passing through that enclose the one passing through now, outermost
+    /// first: each one's ``watchBase`` and ``watchSuspendedAt``, as it is suspended for the
+    /// element dispatched in it that holds the next. At most one per open element.
+    private var enclosingPassThroughs: [(base: Int, suspendedAt: Int)] = []
 
     init(filter: SubtreeFilter?, countsSkippedNames: Bool = false) {
         self.filter = filter
@@ -138,6 +148,34 @@ struct SubtreeSkipper {
         watchSuspendedAt = 0
     }
 
+    /// Whether a subtree may begin to pass through now: while nothing is watched, or inside an
+    /// element dispatched in a subtree passing through (which is then suspended for it).
+    var mayPassThrough: Bool { watchBase == 0 || (passesThrough && kind == .none) }
+
+    /// Starts letting the content of the innermost of `openElements` open elements pass
+    /// through: watched for every element whose name some pattern names (``passesThrough``).
+    /// Only where ``mayPassThrough``; an enclosing subtree passing through is resumed at
+    /// this one's end (``endPassingThrough()``).
+    mutating func beginPassingThrough(openElements: Int) {
+        if watchBase != 0 { enclosingPassThroughs.append((watchBase, watchSuspendedAt)) }
+        beginWatching(openElements: openElements, key: -1)
+        passesThrough = true
+        passedThroughSubtrees += 1
+    }
+
+    /// The own end tag of the element whose content passed through: the enclosing subtree
+    /// passing through, if any, is suspended again for the element dispatched in it, else
+    /// nothing is watched.
+    mutating func endPassingThrough() {
+        guard let enclosing = enclosingPassThroughs.popLast() else {
+            endWatching()
+            return
+        }
+        kind = .none
+        watchBase = enclosing.base
+        watchSuspendedAt = enclosing.suspendedAt
+    }
+
     /// Whether a pruned subtree may be watched now: not while one is.
     var mayWatch: Bool { watchBase == 0 }
 
@@ -159,6 +197,7 @@ struct SubtreeSkipper {
         kind = .none
         watchBase = 0
         watchSuspendedAt = 0
+        passesThrough = false
     }
 
     /// The open elements a start tag inside the skipped subtree opens inside, as the

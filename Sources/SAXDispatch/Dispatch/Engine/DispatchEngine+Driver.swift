@@ -35,6 +35,12 @@ extension DispatchEngine {
         onDriver { $0.setWatching() }
     }
 
+    /// Has expat report start tags to the passing-through callback and end tags to the
+    /// watching one, until ``setSkipping(_:)``.
+    func setPassingThrough() {
+        onDriver { $0.setPassingThrough() }
+    }
+
     // MARK: The start tag's checks (``admitsStartTag(_:_:openElements:)``)
 
     /// Whether start tags may carry attributes defaulted from the DTD.

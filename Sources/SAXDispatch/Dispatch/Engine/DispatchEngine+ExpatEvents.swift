@@ -42,6 +42,13 @@ extension DispatchEngine: ExpatEventSink {
         watchedEnd: { userData, _ in
             withDriver(userData) { driver in engine(of: driver) { $0.watchedEnd() } }
         },
+        passThroughStart: { userData, name, attributes in
+            guard let name, let attributes else { return }
+            withDriver(userData) { driver in
+                guard driver.admitsStartTag(name) else { return }
+                engine(of: driver) { $0.passThroughStart(name, attributes) }
+            }
+        },
         characters: { userData, bytes, length in
             guard let bytes, length > 0 else { return }
             withDriver(userData) { driver in engine(of: driver) { $0.characters(bytes, Int(length)) } }

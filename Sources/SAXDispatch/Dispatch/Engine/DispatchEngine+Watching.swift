@@ -70,6 +70,9 @@ extension DispatchEngine {
     /// the dispatching callbacks until it ends.
     @inline(never)
     func dispatchWatchedMatch(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+        if skipper.passesThrough && routes.matchesAncestors && stack.top.path == PathMatchCache.untracked {
+            numberPassedThroughPaths()
+        }
         let depth = stack.count + 1
         skipper.suspendWatching(at: depth)
         setSkipping(false)
@@ -84,7 +87,7 @@ extension DispatchEngine {
     func resumeWatching() {
         skipper.resumeWatching()
         setCharacterData(.ignored)
-        setWatching()
+        if skipper.passesThrough { setPassingThrough() } else { setWatching() }
     }
 
     /// An end tag inside a watched subtree, or the watched element's own.
@@ -101,12 +104,26 @@ extension DispatchEngine {
         endWatchedElement()
     }
 
+    /// An element is about to be dispatched inside a subtree passing through: the elements
+    /// pushed there since it began, or since the last one dispatched on their path, get the
+    /// numbers of their paths in the ``PathMatchCache`` that the dispatching callbacks would
+    /// have given them, so that the element's matches are looked up there, not matched
+    /// against its ancestors each time.
+    @inline(never)
+    func numberPassedThroughPaths() {
+        var first = stack.count
+        while first > skipper.watchBase && stack[first - 1].path == PathMatchCache.untracked { first -= 1 }
+        for index in first..<stack.count {
+            stack.setPath(pathMatches.path(parent: stack[index - 1].path, name: stack[index].key), at: index)
+        }
+    }
+
     /// The watched element's own end tag: the dispatching callbacks take over again, and the
     /// element ends as any other. Kept out of ``watchedEnd()``, whose common case, an element
     /// pushed with nothing listening, then costs a callback that saves no registers.
     @inline(never)
     func endWatchedElement() {
-        skipper.endWatching()
+        if skipper.passesThrough { skipper.endPassingThrough() } else { skipper.endWatching() }
         setSkipping(false)
         endElement()
     }

@@ -7,7 +7,8 @@
 /// ``SubtreeSkipper``, the depth, attribute and text limits in a ``LimitGuard``, whole
 /// text and inner markup in a ``ContentCapture``, and deliveries that handlers put off in
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
-/// `+Matching`, `+Skipping`, `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
+/// `+Matching`, `+Skipping`, `+Watching`, `+PassingThrough` (subtrees whose elements no
+/// pattern can match, pushed on the cheap), `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
 /// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
 /// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
@@ -95,6 +96,18 @@ final class DispatchEngine {
     var prunedSubtrees: Int { skipper.prunedSubtrees }
     var watchedSubtrees: Int { skipper.watchedSubtrees }
     var prunedOnArrival: Int { skipper.prunedOnArrival }
+    /// How many subtrees began to pass through (`+PassingThrough`), for tests.
+    var passedThroughSubtrees: Int { skipper.passedThroughSubtrees }
+
+    /// The key of the elements whose subtrees may pass through (``NameKeys/other``, the key of
+    /// every name no pattern uses), or -1 where none may: see `DispatchEngine+PassingThrough`.
+    let passThroughKey: Int32
+    /// The names' bits (``NameKeys/bits(of:)``) of the elements dispatched inside a subtree
+    /// that passes through, those where a match may begin (``RouteTable/segmentStartBits``).
+    let passThroughDispatchBits: UInt64
+    /// Whether a start tag may be decided before its routes: by the subtree filter, or by
+    /// beginning to pass through (``passThroughKey``).
+    let startsSlowly: Bool
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -164,8 +177,15 @@ final class DispatchEngine {
             fallback: dispatcher.fallback.resolvingWhitespace(policy), keys: keys,
             addedFlags: dispatcher.limitsAllText ? .measuresText : [])
         self.routes = routes
-        // The bucket of a key is the key: each name's slot keeps its bucket's flags.
-        keys.attachRouteFlags(routes.flagsOfBuckets)
+        // The bucket of a key is the key: each name's slot keeps its bucket's flags, and the
+        // names no pattern uses the mark of an element whose subtree may pass through.
+        let passesThrough = Self.letsSubtreesPassThrough(
+            routes: routes, keys: keys, hasSubtreeFilter: keptSubtrees != nil,
+            hasMarkupHandlers: !dispatcher.commentHandlers.isEmpty || !dispatcher.processingInstructionHandlers.isEmpty)
+        var slotFlags = routes.flagsOfBuckets
+        if passesThrough { slotFlags[Int(keys.other)].insert(.passesThrough) }
+        keys.attachRouteFlags(slotFlags)
+        passThroughKey = passesThrough ? keys.other : -1
         testResults = AttributeTestResults(testCount: routes.attributeTestCount)
         skipper = SubtreeSkipper(
             filter: keptSubtrees.map { SubtreeFilter($0, keys: keys) },
@@ -186,6 +206,8 @@ final class DispatchEngine {
         text = TextCoalescer(countsLeadingWhitespace: policy == .preserve)
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         for _ in entries { matchedEntries.append(false) }
+        passThroughDispatchBits = routes.segmentStartBits
+        startsSlowly = keptSubtrees != nil || passThroughKey >= 0
     }
 
     /// The optional expat callbacks the handlers need the driver to install.
@@ -237,24 +259,37 @@ final class DispatchEngine {
         // Counted for the warnings about patterns that matched nothing, once the subtree
         // filter has kept the element: what the application asked to skip is not read.
         let route: NameKeys.NameRoute
-        serial &+= 1
         var filterState: UInt64 = 0
-        if let filter = skipper.filter, skipper.keptDepth == 0 {
-            route = keys.route(of: id)
-            switch filter.decide(
-                stack.isEmpty ? filter.initialState : stack.top.filterState, key: route.key, attributes: attributes)
-            {
-            case .keep:
-                skipper.keptDepth = stack.count + 1
-                skipper.countsNamesInsideSkipped = false
-            case .descend(let state): filterState = state
-            case .skip:
-                if skipper.countsSkippedNames { keys.count(id) }
-                beginSkipping(.element)
+        // One test for the dispatchers with neither a subtree filter nor subtrees that may
+        // pass through.
+        if _slowPath(startsSlowly) {
+            // A child of an element whose subtree may pass through may start the passing
+            // through (`+PassingThrough`).
+            if topFlags.contains(.passesThrough) && passesThroughFromChild(id) {
+                beginPassingThrough(id, attributes)
                 return
             }
-            keys.count(id)
+            serial &+= 1
+            if let filter = skipper.filter, skipper.keptDepth == 0 {
+                route = keys.route(of: id)
+                switch filter.decide(
+                    stack.isEmpty ? filter.initialState : stack.top.filterState, key: route.key, attributes: attributes)
+                {
+                case .keep:
+                    skipper.keptDepth = stack.count + 1
+                    skipper.countsNamesInsideSkipped = false
+                case .descend(let state): filterState = state
+                case .skip:
+                    if skipper.countsSkippedNames { keys.count(id) }
+                    beginSkipping(.element)
+                    return
+                }
+                keys.count(id)
+            } else {
+                route = keys.countedRoute(of: id)
+            }
         } else {
+            serial &+= 1
             route = keys.countedRoute(of: id)
         }
         let key = route.key
@@ -274,7 +309,8 @@ final class DispatchEngine {
                 bit &<<= 1
             }
         }
-        // The bucket's flags, read with the key (``NameKeys/attachRouteFlags(_:)``).
+        // The bucket's flags, read with the key (``NameKeys/attachRouteFlags(_:)``), and for
+        // a name no pattern uses, the mark of an element whose subtree may pass through.
         var flags = route.flags
         let openNames = (stack.isEmpty ? 0 : stack.top.openNames) | keys.bits(of: key)
         let path =
@@ -291,8 +327,9 @@ final class DispatchEngine {
         }
         // Nobody listens to the element and it is inside no capture: no position, handler,
         // kept attribute or character data to test for.
-        if _fastPath(flags.isEmpty && topFlags.isDisjoint(with: .capturesContent)) {
-            topFlags = []
+        if _fastPath(flags.isDisjoint(with: .listened) && topFlags.isDisjoint(with: .capturesContent)) {
+            // Empty, or the mark of an element whose subtree may pass through (`+PassingThrough`).
+            topFlags = flags
             setCharacterData(.ignored)
             return
         }

@@ -203,6 +203,21 @@ final class RouteTable {
     @inline(__always)
     func flags(bucket: Int) -> RouteFlags { bucketFlags[bucket] }
 
+    /// The ``ElementFrame/nameBit(_:)`` of every step that begins a pattern or follows a
+    /// `//`, the steps where a match can begin below an element that no step names; all
+    /// bits when some step is `*`, which names every element.
+    var segmentStartBits: UInt64 {
+        var bits: UInt64 = 0
+        for pattern in patterns {
+            for start in pattern.segmentStarts {
+                let name = pattern.steps[start].name
+                bits |= name >= 0 ? ElementFrame.nameBit(name) : ~0
+            }
+            if pattern.steps.contains(where: { $0.name < 0 }) { bits = ~0 }
+        }
+        return bits
+    }
+
     /// The flags of every bucket, in the order of the buckets (one per key): what
     /// ``NameKeys/attachRouteFlags(_:)`` keeps with each name.
     var flagsOfBuckets: [RouteFlags] { bucketFlags }
