@@ -26,17 +26,20 @@ extension DispatchEngine {
     }
 
     /// Whether expat reports the elements of a skipped subtree to the skipping callbacks.
+    @inline(__always)
     func setSkipping(_ skipping: Bool) {
         onDriver { $0.setSkipping(skipping) }
     }
 
     /// Has expat report start and end tags to the watching callbacks, until ``setSkipping(_:)``.
+    @inline(__always)
     func setWatching() {
         onDriver { $0.setWatching() }
     }
 
     /// Has expat report start tags to the passing-through callback and end tags to the
     /// watching one, until ``setSkipping(_:)``.
+    @inline(__always)
     func setPassingThrough() {
         onDriver { $0.setPassingThrough() }
     }
