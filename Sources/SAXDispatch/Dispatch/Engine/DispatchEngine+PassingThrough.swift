@@ -94,14 +94,6 @@ extension DispatchEngine {
             dispatchWatchedMatch(id, attributes)
             return
         }
-        keys.count(id)
-        serial &+= 1
-        let level = stack.count
-        if routes.attributeTestCount > 0 { recordAttributeTests(key: key, level: level, attributes) }
-        // Pushed with no flags: nothing listens to it.
-        stack.push(
-            ElementFrame(
-                name: id, key: key, flags: [], textStart: text.ownCount, serial: serial,
-                filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
+        pushUnmatched(id, key: key, attributes)
     }
 }

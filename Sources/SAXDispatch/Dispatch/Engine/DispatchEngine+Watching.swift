@@ -42,6 +42,16 @@ extension DispatchEngine {
             dispatchWatchedMatch(id, attributes)
             return
         }
+        pushUnmatched(id, key: key, attributes)
+        topFlags = []
+    }
+
+    /// Pushes the element `id` (key `key`) that nothing inside a watched or passing-through
+    /// subtree matches, as the dispatching callbacks push one nothing matched: counted for
+    /// the warnings, with a serial, its attribute tests' results and the names' bits, and no
+    /// flags; its path is not numbered (``PathMatchCache/untracked``).
+    @inline(__always)
+    func pushUnmatched(_ id: Int32, key: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         keys.count(id)
         serial &+= 1
         let level = stack.count
@@ -50,7 +60,6 @@ extension DispatchEngine {
             ElementFrame(
                 name: id, key: key, flags: [], textStart: text.ownCount, serial: serial,
                 filterState: 0, openNames: stack.top.openNames | keys.bits(of: key), path: PathMatchCache.untracked))
-        topFlags = []
     }
 
     /// Records which attribute tests hold on a watched element: the tests' results are kept
