@@ -168,8 +168,7 @@ final class KeySchema {
     /// (the key a type reads has the same bits at every element).
     @inline(__always)
     func isKnownToCapture(childAndAttribute key: String) -> Bool {
-        let bits = unsafeBitCast(key, to: (UInt64, UInt64).self)
-        for name in namesKnownCaptured where unsafeBitCast(name, to: (UInt64, UInt64).self) == bits { return true }
+        for name in namesKnownCaptured where name.isStoredAlike(key) { return true }
         return false
     }
 

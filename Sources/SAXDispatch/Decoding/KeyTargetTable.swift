@@ -12,8 +12,7 @@ final class KeyTargetTable {
     @inline(__always)
     func target(_ key: some CodingKey, in session: DecodingSession) -> KeyTarget {
         let name = key.stringValue
-        let bits = Self.bits(of: name)
-        for index in names.indices where Self.bits(of: names[index]) == bits { return targets[index] }
+        for index in names.indices where names[index].isStoredAlike(name) { return targets[index] }
         return slowTarget(name, key, in: session)
     }
 
@@ -27,11 +26,5 @@ final class KeyTargetTable {
             targets.append(target)
         }
         return target
-    }
-
-    /// A string's representation: equal bits are equal strings.
-    @inline(__always)
-    private static func bits(of string: String) -> (UInt64, UInt64) {
-        unsafeBitCast(string, to: (UInt64, UInt64).self)
     }
 }

@@ -58,7 +58,8 @@ where Container.Key == Key {
         // `BoxLayout` checked that a `Boxed` is one strong reference to its box, a native
         // Swift object: asked as a reference of a native class type, whose uniqueness the
         // runtime reads from the object's own reference count whatever its class.
-        reusesContainers && isKnownUniquelyReferenced(&kept.assumingMemoryBound(to: NativeObject.self).pointee)
+        reusesContainers
+            && kept.withMemoryRebound(to: NativeObject.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
     }
 
     /// ``kept``, pointed at `element` read by `decoder`. Only while ``keptIsFree``.
@@ -169,7 +170,7 @@ enum BoxLayout {
     private static func isOnlyHolder<Key>(_ container: inout KeyedDecodingContainer<Key>) -> Bool {
         withUnsafeMutableBytes(of: &container) { bytes in
             guard let base = bytes.baseAddress else { return false }
-            return isKnownUniquelyReferenced(&base.assumingMemoryBound(to: NativeObject.self).pointee)
+            return base.withMemoryRebound(to: NativeObject.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
         }
     }
 }
