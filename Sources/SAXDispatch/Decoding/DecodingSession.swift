@@ -161,9 +161,7 @@ final class DecodingSession {
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, decoder: ElementDecoder, element: Int
     ) -> KeyedDecodingContainer<Key> {
-        typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>, KeyedDecodingContainer<Key>>
-        // Kept under its key type: the cast is the identity.
-        let factory = unsafeDowncast(factories.value(for: Key.self) { Factory.made() }, to: Factory.self)
+        let factory = keyedFactory(Key.self)
         guard factory.keptIsFree else { return factory.make(decoder, element) }
         if !factory.isListed {
             factory.isListed = true
@@ -193,8 +191,17 @@ final class DecodingSession {
 
     /// How many containers the key type's factory handed out again rather than made, for tests.
     func reusedContainerCount<Key: CodingKey>(_ type: Key.Type) -> Int {
+        keyedFactory(Key.self).reuseCount
+    }
+
+    /// The factory of `Key`'s containers, made the first time.
+    @inline(__always)
+    private func keyedFactory<Key: CodingKey>(
+        _ type: Key.Type
+    ) -> KeyedContainerFactory<Key, ElementKeyedContainer<Key>, KeyedDecodingContainer<Key>> {
         typealias Factory = KeyedContainerFactory<Key, ElementKeyedContainer<Key>, KeyedDecodingContainer<Key>>
-        return unsafeDowncast(factories.value(for: Key.self) { Factory.made() }, to: Factory.self).reuseCount
+        // Kept under its key type: the cast is the identity.
+        return unsafeDowncast(factories.value(for: Key.self) { Factory.made() }, to: Factory.self)
     }
 
     /// What a key reads, under the decoder's key strategy.

@@ -209,11 +209,8 @@ final class RouteTable {
     var segmentStartBits: UInt64 {
         var bits: UInt64 = 0
         for pattern in patterns {
-            for start in pattern.segmentStarts {
-                let name = pattern.steps[start].name
-                bits |= name >= 0 ? ElementFrame.nameBit(name) : ~0
-            }
-            if pattern.steps.contains(where: { $0.name < 0 }) { bits = ~0 }
+            if pattern.steps.contains(where: { $0.name < 0 }) { return ~0 }
+            for start in pattern.segmentStarts { bits |= ElementFrame.nameBit(pattern.steps[start].name) }
         }
         return bits
     }
