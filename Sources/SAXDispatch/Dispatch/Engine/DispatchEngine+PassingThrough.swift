@@ -60,11 +60,19 @@ extension DispatchEngine {
     /// begins decides only which elements are pushed on the cheap.
     @inline(__always)
     func passThroughBase(forChild id: Int32) -> Int? {
+        // The marks first: most children of a marked element have neither, and are decided
+        // without looking up their key.
+        let base: Int
+        if stack.count > 1 && stack.flagsBelowTop.contains(.passesThrough) {
+            base = stack.count - 1
+        } else if pathMatches.passesThroughFromFirstChild(stack.top.path) {
+            base = stack.count
+        } else {
+            return nil
+        }
         guard !topFlags.contains(.inCapture) && skipper.mayPassThrough && !dispatchesInPassingThrough(keys.key(of: id))
         else { return nil }
-        if stack.count > 1 && stack.flagsBelowTop.contains(.passesThrough) { return stack.count - 1 }
-        if pathMatches.passesThroughFromFirstChild(stack.top.path) { return stack.count }
-        return nil
+        return base
     }
 
     /// Starts the passing through at the innermost of `openElements` open elements, marked
