@@ -20,7 +20,7 @@ enum UTF8Text {
         if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             let form = form(of: bytes)
             if form != .illFormed {
-                // Known ASCII spares the copy its own scan for the string's ASCII flag.
+                // The span carries what the check found: all ASCII or not.
                 let units = bytes.assumingMemoryBound(to: UInt8.self)
                 return String(copying: UTF8Span(unchecked: units.span, isKnownASCII: form == .ascii))
             }

@@ -26,9 +26,10 @@
 /// with no child, the common case, costs no switch of expat's callbacks, nor one whose
 /// children are leaves or dispatched anyway. Once an element's content passed through so,
 /// the next element on the same path of names begins at its first child where no match can
-/// begin (``PathMatchCache/passesThroughFromFirstChild(_:)``): records repeat their shape. Inside an element dispatched in a subtree passing through, another may
-/// pass through (the enclosing one resumes at its end); none passes through while a pruned
-/// subtree is watched, nor inside an element dispatched in one.
+/// begin (``PathMatchCache/passesThroughFromFirstChild(_:)``): records repeat their shape.
+/// Inside an element dispatched in a subtree passing through, another may pass through (the
+/// enclosing one resumes at its end); none passes through while a pruned subtree is
+/// watched, nor inside an element dispatched in one.
 extension DispatchEngine {
     /// Whether subtrees may pass through for these routes: only where some pattern is matched
     /// against the ancestors (where every pattern is decided by the element's name alone, an
@@ -50,7 +51,8 @@ extension DispatchEngine {
     /// through, or `nil` where the child is dispatched as any other. Only where no match can
     /// begin at the child, nothing captures the content and no subtree is watched; then at
     /// its grandparent where that is marked too, or at its parent where the content of an
-    /// element on the parent's path passed through before (``PathMatchCache/passesThroughFromFirstChild(_:)``).
+    /// element on the parent's path passed through before
+    /// (``PathMatchCache/passesThroughFromFirstChild(_:)``).
     ///
     /// Waiting for a grandchild keeps an element whose children are leaves (`<x><x>a</x></x>`)
     /// from paying the switch to the passing-through callbacks and back for a few elements;
@@ -81,7 +83,9 @@ extension DispatchEngine {
     /// grandchild, it marks the path of the element whose content passes through, so that the
     /// next element on that path begins at its first child where no match can begin.
     @inline(never)
-    func beginPassingThrough(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, openElements: Int) {
+    func beginPassingThrough(
+        _ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, openElements: Int
+    ) {
         let fromFirstChild = openElements == stack.count
         if !fromFirstChild { pathMatches.markPassesThroughFromFirstChild(stack[openElements - 1].path) }
         // All are nobody's, and the innermost flags need not change: nothing inside reads
