@@ -43,6 +43,9 @@ struct PathMatchCache: ~Copyable {
         var pruning: SubtreePruning.Verdict?
         /// With a watching verdict, the key the pruned subtree is watched for.
         var watchedName: Int32 = -1
+        /// Whether the content of an element on the path passed through from a grandchild
+        /// (``markPassesThroughFromFirstChild(_:)``).
+        var passesThroughFromFirstChild = false
     }
     /// Per path number.
     private var results = [Matches()]
@@ -91,8 +94,24 @@ struct PathMatchCache: ~Copyable {
     /// Keeps what matching found for the first element on a tracked path.
     mutating func remember(_ path: Int32, flags: RouteFlags, entries: UnsafeBufferPointer<Int32>) {
         guard path >= 0, results[Int(path)].start < 0 else { return }
-        results[Int(path)] = Matches(start: Int32(matchedEntries.count), count: Int32(entries.count), flags: flags)
+        results[Int(path)].start = Int32(matchedEntries.count)
+        results[Int(path)].count = Int32(entries.count)
+        results[Int(path)].flags = flags
         matchedEntries.append(contentsOf: entries)
+    }
+
+    /// Whether the next element on a tracked path lets its content pass through from its
+    /// first child where no match can begin: the content of an element on it passed
+    /// through before, from a grandchild (`DispatchEngine+PassingThrough`).
+    @inline(__always)
+    func passesThroughFromFirstChild(_ path: Int32) -> Bool {
+        path >= 0 && results[Int(path)].passesThroughFromFirstChild
+    }
+
+    /// Marks a tracked path whose element's content passed through from a grandchild.
+    mutating func markPassesThroughFromFirstChild(_ path: Int32) {
+        guard path >= 0 else { return }
+        results[Int(path)].passesThroughFromFirstChild = true
     }
 
     /// The verdict on a pruning request for an element on a tracked path, if one was

@@ -63,8 +63,10 @@ struct SubtreeSkipper {
     private(set) var prunedOnArrival = 0
     /// How many pruning requests were granted watching for the mount pattern, for tests.
     private(set) var watchedSubtrees = 0
-    /// How many subtrees began to pass through, for tests.
+    /// How many subtrees began to pass through, for tests; of them, how many at a child of
+    /// their element rather than a grandchild.
     private(set) var passedThroughSubtrees = 0
+    private(set) var passedThroughFromFirstChild = 0
 
     /// The subtrees that matter, if the application said (``Dispatcher/skipAll(except:)``).
     let filter: SubtreeFilter?
@@ -155,12 +157,14 @@ struct SubtreeSkipper {
     /// Starts letting the content of the innermost of `openElements` open elements pass
     /// through: watched for every element whose name some pattern names (``passesThrough``).
     /// Only where ``mayPassThrough``; an enclosing subtree passing through is resumed at
-    /// this one's end (``endPassingThrough()``).
-    mutating func beginPassingThrough(openElements: Int) {
+    /// this one's end (``endPassingThrough()``). `fromFirstChild` says that it begins at the
+    /// element's child rather than a grandchild, for the count tests read.
+    mutating func beginPassingThrough(openElements: Int, fromFirstChild: Bool = false) {
         if watchBase != 0 { enclosingPassThroughs.append((watchBase, watchSuspendedAt)) }
         beginWatching(openElements: openElements, key: -1)
         passesThrough = true
         passedThroughSubtrees += 1
+        if fromFirstChild { passedThroughFromFirstChild += 1 }
     }
 
     /// The own end tag of the element whose content passed through: the enclosing subtree

@@ -17,9 +17,13 @@ import Musl
 /// never holds ill-formed UTF-8 either way.
 enum UTF8Text {
     static func string(_ bytes: UnsafeRawBufferPointer) -> String {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), isWellFormed(bytes) {
-            let units = bytes.assumingMemoryBound(to: UInt8.self)
-            return String(copying: UTF8Span(unchecked: units.span))
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let form = form(of: bytes)
+            if form != .illFormed {
+                // The span carries what the check found: all ASCII or not.
+                let units = bytes.assumingMemoryBound(to: UInt8.self)
+                return String(copying: UTF8Span(unchecked: units.span, isKnownASCII: form == .ascii))
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -34,12 +38,57 @@ enum UTF8Text {
         UnsafeRawBufferPointer(start: cString, count: strlen(cString))
     }
 
+    /// What UTF-8 text is: all ASCII, well-formed with some other character, or not
+    /// well-formed (Unicode table 3-7: no overlong forms, no surrogates, nothing above
+    /// U+10FFFF, no truncated sequence).
+    enum Form {
+        case ascii
+        case wellFormed
+        case illFormed
+    }
+
     /// Whether `bytes` are well-formed UTF-8 (Unicode table 3-7: no overlong forms, no
     /// surrogates, nothing above U+10FFFF, no truncated sequence).
     static func isWellFormed(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        form(of: bytes) != .illFormed
+    }
+
+    /// The ``Form`` of `bytes`. Text that is all ASCII, the common case, is read a word at a
+    /// time, its end by words that overlap the ones before (a short text by two overlapping
+    /// loads), with no loop over its last bytes one by one; from the first byte that is not
+    /// ASCII on, each sequence is checked.
+    static func form(of bytes: UnsafeRawBufferPointer) -> Form {
+        guard let base = bytes.baseAddress else { return .ascii }
         let count = bytes.count
-        var index = 0
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        if count >= 8 {
+            var index = 0
+            while index + 8 <= count {
+                let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) & highBits
+                // The lowest bit set is the first byte that is not ASCII.
+                if high != 0 { return sequencesForm(base, count, from: index + high.trailingZeroBitCount / 8) }
+                index += 8
+            }
+            if index == count { return .ascii }
+            let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) & highBits
+            if high == 0 { return .ascii }
+            return sequencesForm(base, count, from: count - 8 + high.trailingZeroBitCount / 8)
+        }
+        var any: UInt32
+        if count >= 4 {
+            any = base.loadUnaligned(as: UInt32.self) | base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        } else {
+            any = 0
+            for offset in 0..<count { any |= UInt32(base.load(fromByteOffset: offset, as: UInt8.self)) }
+        }
+        if any & 0x8080_8080 == 0 { return .ascii }
+        return sequencesForm(base, count, from: 0)
+    }
+
+    /// The form of the `count` bytes at `base`, which hold a byte that is not ASCII at
+    /// `start` or later (none before `start`): well-formed or not, never all ASCII.
+    private static func sequencesForm(_ base: UnsafeRawPointer, _ count: Int, from start: Int) -> Form {
+        var index = start
         while index < count {
             if index + 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
@@ -68,17 +117,17 @@ enum UTF8Text {
             case 0xF0: (length, low) = (4, 0x90)
             case 0xF1...0xF3: length = 4
             case 0xF4: (length, high) = (4, 0x8F)
-            default: return false
+            default: return .illFormed
             }
-            guard index + length <= count else { return false }
+            guard index + length <= count else { return .illFormed }
             let second = base.load(fromByteOffset: index + 1, as: UInt8.self)
-            guard second >= low && second <= high else { return false }
+            guard second >= low && second <= high else { return .illFormed }
             for offset in 2..<length {
                 let continuation = base.load(fromByteOffset: index + offset, as: UInt8.self)
-                guard continuation & 0xC0 == 0x80 else { return false }
+                guard continuation & 0xC0 == 0x80 else { return .illFormed }
             }
             index += length
         }
-        return true
+        return .wellFormed
     }
 }

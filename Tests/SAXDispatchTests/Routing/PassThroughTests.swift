@@ -14,12 +14,14 @@ import Testing
 struct PassThroughTests {
     /// What parsing `document` with the handlers `configure` registers logs (handler calls,
     /// then the parse's error and warnings), in every split; expects the same log with
-    /// nothing passing through, and returns it with how many subtrees passed through.
+    /// nothing passing through, and returns it with how many subtrees passed through, and of
+    /// them how many at a child of their element rather than a grandchild.
     static func run(
         _ document: String, safety: SafetyProfile = .default, _ configure: (inout Dispatcher, Log) -> Void
-    ) -> (log: [String], passedThrough: Int) {
+    ) -> (log: [String], passedThrough: Int, fromFirstChild: Int) {
         var logs: [[String]] = []
         var passedThrough: [Int] = []
+        var fromFirstChild: [Int] = []
         for passesThrough in [true, false] {
             for chunk in [document.utf8.count, 1, 3] {
                 let log = Log()
@@ -39,11 +41,12 @@ struct PassThroughTests {
                 }
                 logs.append(log.lines)
                 passedThrough.append(parser.engine.passedThroughSubtrees)
+                fromFirstChild.append(parser.engine.passedThroughFromFirstChild)
             }
         }
         for index in 1..<logs.count { #expect(logs[index] == logs[0], "run \(index)") }
         #expect(passedThrough[3...].allSatisfy { $0 == 0 }, "a comment handler keeps every subtree dispatched")
-        return (logs[0], passedThrough[0])
+        return (logs[0], passedThrough[0], fromFirstChild[0])
     }
 
     static let zoo = """

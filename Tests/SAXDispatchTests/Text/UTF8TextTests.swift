@@ -57,6 +57,26 @@ struct UTF8TextTests {
         }
     }
 
+    @Test("the form is ASCII exactly when every byte is, at every length and position of the other byte")
+    func formFindsEveryOtherByte() {
+        // Lengths around the word and half-word loads, with one byte that is not ASCII at each
+        // position (the overlapping loads at the end must see it), well-formed or not.
+        for length in 0...40 {
+            let ascii = (0..<length).map { UInt8(0x61 + $0 % 26) }
+            #expect(ascii.withUnsafeBytes { UTF8Text.form(of: $0) } == .ascii, "\(length)")
+            for position in 0..<length {
+                for other: [UInt8] in [[0xC3, 0xA9], [0x80], [0xE2, 0x82, 0xAC], [0xFF]] {
+                    var bytes = ascii
+                    bytes.replaceSubrange(position..<min(length, position + other.count), with: other)
+                    let form = bytes.withUnsafeBytes { UTF8Text.form(of: $0) }
+                    #expect(form == (swiftSaysWellFormed(bytes) ? .wellFormed : .illFormed), "\(bytes)")
+                    let made = bytes.withUnsafeBytes { UTF8Text.string($0) }
+                    #expect(made == String(decoding: bytes, as: UTF8.self))
+                }
+            }
+        }
+    }
+
     @Test("strings are what the standard library makes, well-formed or not")
     func stringsMatch() {
         for bytes: [UInt8] in [Array("Grüße → 𝄞".utf8), [0x61, 0xED, 0xA0, 0x80, 0x62], [0xE2, 0x82]] {

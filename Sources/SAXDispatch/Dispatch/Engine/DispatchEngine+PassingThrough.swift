@@ -24,9 +24,12 @@
 ///
 /// The switch waits for the element's first grandchild where no match can begin: an element
 /// with no child, the common case, costs no switch of expat's callbacks, nor one whose
-/// children are leaves or dispatched anyway. Inside an element dispatched in a subtree passing through, another may
-/// pass through (the enclosing one resumes at its end); none passes through while a pruned
-/// subtree is watched, nor inside an element dispatched in one.
+/// children are leaves or dispatched anyway. Once an element's content passed through so,
+/// the next element on the same path of names begins at its first child where no match can
+/// begin (``PathMatchCache/passesThroughFromFirstChild(_:)``): records repeat their shape.
+/// Inside an element dispatched in a subtree passing through, another may pass through (the
+/// enclosing one resumes at its end); none passes through while a pruned subtree is
+/// watched, nor inside an element dispatched in one.
 extension DispatchEngine {
     /// Whether subtrees may pass through for these routes: only where some pattern is matched
     /// against the ancestors (where every pattern is decided by the element's name alone, an
@@ -43,31 +46,59 @@ extension DispatchEngine {
             && routes.flags(bucket: routes.bucket(keys.other)).isEmpty
     }
 
-    /// Whether the child `id` of an element marked ``RouteFlags/passesThrough`` starts the
-    /// passing through at its grandparent: where no match can begin at it, its grandparent is
-    /// marked too, nothing captures their content, and no subtree is watched. Otherwise the
-    /// child is dispatched as any other.
+    /// Where the child `id` of an element marked ``RouteFlags/passesThrough`` starts the
+    /// passing through, as the number of open elements up to the one whose content passes
+    /// through, or `nil` where the child is dispatched as any other. Only where no match can
+    /// begin at the child, nothing captures the content and no subtree is watched; then at
+    /// its grandparent where that is marked too, or at its parent where the content of an
+    /// element on the parent's path passed through before
+    /// (``PathMatchCache/passesThroughFromFirstChild(_:)``).
     ///
     /// Waiting for a grandchild keeps an element whose children are leaves (`<x><x>a</x></x>`)
-    /// from paying the switch to the passing-through callbacks and back for a few elements.
+    /// from paying the switch to the passing-through callbacks and back for a few elements;
+    /// an element on a path whose content had grandchildren before, likely to have them
+    /// again, lets its children pass through too rather than dispatching them in full until
+    /// the first grandchild. Either way what is seen is the same: where the passing through
+    /// begins decides only which elements are pushed on the cheap.
     @inline(__always)
-    func passesThroughFromChild(_ id: Int32) -> Bool {
-        stack.count > 1 && stack.flagsBelowTop.contains(.passesThrough) && !topFlags.contains(.inCapture)
-            && skipper.mayPassThrough && !dispatchesInPassingThrough(keys.key(of: id))
+    func passThroughBase(forChild id: Int32) -> Int? {
+        // The marks first: most children of a marked element have neither, and are decided
+        // without looking up their key.
+        let base: Int
+        if stack.count > 1 && stack.flagsBelowTop.contains(.passesThrough) {
+            base = stack.count - 1
+        } else if pathMatches.passesThroughFromFirstChild(stack.top.path) {
+            base = stack.count
+        } else {
+            return nil
+        }
+        guard !topFlags.contains(.inCapture) && skipper.mayPassThrough && !dispatchesInPassingThrough(keys.key(of: id))
+        else { return nil }
+        return base
     }
 
-    /// Starts the passing through at the parent of the innermost open element, both marked
-    /// ``RouteFlags/passesThrough``, at the innermost one's child `id` (admitted and
-    /// interned), which it handles as an element inside.
+    /// Starts the passing through at the innermost of `openElements` open elements, marked
+    /// ``RouteFlags/passesThrough`` as are the ones below it, at the innermost open element's
+    /// child `id` (admitted and interned), which it handles as an element inside. Begun at a
+    /// grandchild, it marks the path of the element whose content passes through, so that the
+    /// next element on that path begins at its first child where no match can begin.
     @inline(never)
-    func beginPassingThrough(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-        // Both are nobody's, and the innermost flags need not change: nothing inside reads
+    func beginPassingThrough(
+        _ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, openElements: Int
+    ) {
+        let fromFirstChild = openElements == stack.count
+        if !fromFirstChild { pathMatches.markPassesThroughFromFirstChild(stack[openElements - 1].path) }
+        // All are nobody's, and the innermost flags need not change: nothing inside reads
         // the mark.
-        skipper.beginPassingThrough(openElements: stack.count - 1)
+        skipper.beginPassingThrough(openElements: openElements, fromFirstChild: fromFirstChild)
         // Character data is ignored already: nothing listens to the parent.
         setPassingThrough()
         passThroughElement(id, attributes)
     }
+
+    /// How many subtrees began to pass through at a child of their element (the first where no
+    /// match can begin), for tests.
+    var passedThroughFromFirstChild: Int { skipper.passedThroughFromFirstChild }
 
     /// Whether an element with key `key` is dispatched inside a subtree that passes through:
     /// where a match may begin (``passThroughDispatchBits``, a superset of those keys).

@@ -265,8 +265,8 @@ final class DispatchEngine {
         if _slowPath(startsSlowly) {
             // A child of an element whose subtree may pass through may start the passing
             // through (`+PassingThrough`).
-            if topFlags.contains(.passesThrough) && passesThroughFromChild(id) {
-                beginPassingThrough(id, attributes)
+            if topFlags.contains(.passesThrough), let base = passThroughBase(forChild: id) {
+                beginPassingThrough(id, attributes, openElements: base)
                 return
             }
             serial &+= 1
