@@ -9,7 +9,8 @@
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+Watching`, `+PassingThrough` (subtrees whose elements no
 /// pattern can match, pushed on the cheap), `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
-/// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
+/// `+Queries` (what handler contexts ask), `+CatchAll` (start and end tags where every
+/// element handler is a catch-all), `+Ending` (the end of an element with something
 /// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
 /// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
@@ -108,6 +109,8 @@ final class DispatchEngine {
     /// Whether a start tag may be decided before its routes: by the subtree filter, or by
     /// beginning to pass through (``passThroughKey``).
     let startsSlowly: Bool
+    /// Where every element handler is a catch-all, the route of every element (`+CatchAll`).
+    let catchAll: CatchAllRoute?
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -208,6 +211,7 @@ final class DispatchEngine {
         for _ in entries { matchedEntries.append(false) }
         passThroughDispatchBits = routes.segmentStartBits
         startsSlowly = keptSubtrees != nil || passThroughKey >= 0
+        catchAll = CatchAllRoute(dispatcher, hasPatterns: !entries.isEmpty || passesThrough, routes: routes, keys: keys)
     }
 
     /// The optional expat callbacks the handlers need the driver to install.
