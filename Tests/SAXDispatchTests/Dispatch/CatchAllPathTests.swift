@@ -100,6 +100,24 @@ struct CatchAllPathTests {
         #expect(thrown.lines.last == "handler error text 2:3+12 a/b failure at event 4")
     }
 
+    @Test("the name table's growth is charged to the memory limit as on the general path")
+    func namesAreChargedToTheMemoryLimit() {
+        let names = (0..<3000).map { "<element-with-a-long-name-\($0)/>" }.joined()
+        let bytes = Array("<root>\(names)</root>".utf8)
+        var chargedNames = 0
+        for limit in stride(from: 100_000, through: 1_000_000, by: 100_000) {
+            var profile = SafetyProfile.default
+            profile.maximumParserMemoryBytes = .atMost(limit)
+            let general = CatchAllTranscript.record(
+                bytes, pieceSize: 4096, registrations: .startOnly, action: .none, at: 0, profile: profile, general: true)
+            let catchAll = CatchAllTranscript.record(
+                bytes, pieceSize: 4096, registrations: .startOnly, action: .none, at: 0, profile: profile, general: false)
+            #expect(catchAll.lines == general.lines, "limit \(limit)")
+            if general.lines.last?.contains("distinct elements") == true { chargedNames += 1 }
+        }
+        #expect(chargedNames > 0, "some limit is broken by the names")
+    }
+
     @Test("registration sets the catch-all path does not take, and their parse stays correct")
     func otherRegistrationsTakeTheGeneralPath() throws {
         var sets: [(String, Dispatcher)] = []

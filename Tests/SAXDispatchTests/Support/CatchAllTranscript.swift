@@ -109,7 +109,7 @@ final class CatchAllTranscript {
             transcript.lines.append("outcome \(outcome)")
         } catch let error as XMLParseError {
             transcript.lines.append(
-                "error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath) "
+                "error \(error.code) \(error.line):\(error.column)+\(error.byteOffset) \(error.elementPath) \(error.message) "
                     + "limit=\(error.limit.map(String.init) ?? "-") document=\(error.documentNumber.map(String.init) ?? "-")")
         } catch let error as HandlerError {
             transcript.lines.append(
