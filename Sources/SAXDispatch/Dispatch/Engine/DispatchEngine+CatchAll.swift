@@ -6,10 +6,13 @@
 /// Every element of such a dispatcher takes the same route: the key of names no pattern
 /// uses, the same flags, no match against its ancestors, no attribute test, no path to
 /// track. The general path decides all of that per start tag; this one decided it once,
-/// when the engine was made, and installs its own start and end callbacks
-/// (``catchAllElementCallbacks``) that do only the rest: the pause and pending text before
-/// the tag, the limits, the name interned, the frame, its position, the handler call, and
-/// a skip the handler asked for.
+/// when the engine was made. A start tag is admitted as on the general path, in the same
+/// callback (the pause, pending text, limits and interning: one copy of the name table's
+/// inlined lookup, which the optimizer stops inlining where it has more), and then
+/// ``dispatchStart(_:_:)``'s one test of ``startsSlowly`` sends it here: the frame, its
+/// position, the handler call and a skip the handler asked for. End tags and character data
+/// have callbacks of their own (``catchAllElementCallbacks``), and pending text goes
+/// straight to the one text handler.
 ///
 /// What must stay true: the frame pushed here is the one the general path would push for
 /// the same element (same name, key, flags, serial, text start, names bits, untracked
@@ -20,13 +23,8 @@
 /// this path has none. `CatchAllPathTests` compares both paths' transcripts.
 extension DispatchEngine {
     static let catchAllElementCallbacks = ExpatElementCallbacks(
-        start: { userData, name, attributes in
-            guard let name, let attributes else { return }
-            withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
-                catchAllEngine(of: driver) { $0.catchAllStart(name, attributes) }
-            }
-        },
+        // The general path's: ``dispatchStart(_:_:)`` turns to ``catchAllStart(_:_:)``.
+        start: expatElementCallbacks.start,
         end: { userData, _ in
             withDriver(userData) { driver in catchAllEngine(of: driver) { $0.catchAllEnd() } }
         },
@@ -47,18 +45,12 @@ extension DispatchEngine {
         catchAll != nil ? Self.catchAllElementCallbacks : Self.expatElementCallbacks
     }
 
-    /// Whether start and end tags take the catch-all path, for tests.
-    var takesCatchAllPath: Bool { catchAll != nil }
-
-    /// A start tag on the catch-all path: what ``startElement(_:_:)`` does, with the route
+    /// A start tag on the catch-all path, admitted and its name interned as `id` by
+    /// ``startElement(_:_:)``: the rest of what ``dispatchStart(_:_:)`` does, with the route
     /// decided in advance.
     @inline(__always)
-    func catchAllStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    func catchAllStart(_ id: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         let route = catchAll.unsafelyUnwrapped
-        if isHalted || !settlesBeforeCatchAllTag() { return }
-        guard admitsStartTag(name, attributes, openElements: stack.count) else { return }
-        let id = names.intern(name)
-        guard admitsInternedName(id) else { return }
         serial &+= 1
         let serial = serial
         stack.push(
