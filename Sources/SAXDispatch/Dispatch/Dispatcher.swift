@@ -95,6 +95,9 @@ public struct Dispatcher {
     var defersDelivery = false
     /// How many of the handlers came from mounted sets that may put their deliveries off.
     var deferringHandlerCount = 0
+    /// Whether a parse may take the catch-all path where the registrations allow it
+    /// (`DispatchEngine+CatchAll`); tests turn it off to compare with the general path.
+    var allowsCatchAllPath = true
 
     /// Creates a dispatcher with no handlers.
     public init() {}

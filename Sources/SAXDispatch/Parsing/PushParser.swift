@@ -85,7 +85,7 @@ public final class PushParser {
         driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
         let engine = DispatchEngine(dispatcher: dispatcher, driver: driver, mayDefer: mayDefer)
         driver.connect(
-            to: engine, elementCallbacks: DispatchEngine.expatElementCallbacks, events: engine.optionalExpatEvents)
+            to: engine, elementCallbacks: engine.elementCallbacks, events: engine.optionalExpatEvents)
         return (driver, engine)
     }
 

@@ -58,6 +58,13 @@ extension DispatchEngine: ExpatEventSink {
             withDriver(userData) { driver in engine(of: driver) { $0.charactersRarely(bytes, Int(length)) } }
         })
 
+    /// The optional expat callbacks the handlers need the driver to install.
+    var optionalExpatEvents: ExpatDriver.Events {
+        ExpatDriver.Events(
+            processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
+            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
+    }
+
     /// Whether the document's root element ended and the parse goes on.
     var documentEndedAndParseGoesOn: Bool { !isHalted && documentRootEnded }
 

@@ -32,7 +32,11 @@ extension DispatchEngine {
     /// Delivers the gathered character data of the innermost element to its text-chunk handlers.
     func flushPendingText() {
         guard text.hasPendingChunk else { return }
-        deliverTextChunk(text.pendingChunk())
+        if takesCatchAllPath {
+            deliverCatchAllTextChunk(text.pendingChunk())
+        } else {
+            deliverTextChunk(text.pendingChunk())
+        }
         text.clearPendingChunk()
     }
 

@@ -9,7 +9,8 @@
 /// a ``DeferredDelivery``. Its extensions, one file each, hold the engine's side of them:
 /// `+Matching`, `+Skipping`, `+Watching`, `+PassingThrough` (subtrees whose elements no
 /// pattern can match, pushed on the cheap), `+CharacterData`, `+TextChunks`, `+Content`, `+Limits`, `+Stopping`,
-/// `+Queries` (what handler contexts ask), `+Ending` (the end of an element with something
+/// `+Queries` (what handler contexts ask), `+CatchAll` (start and end tags where every
+/// element handler is a catch-all), `+Ending` (the end of an element with something
 /// to finish), `+Documents` (what goes at the end of each
 /// document of a concatenated input), `+Pausing` (what a stream's pause leaves for the
 /// next event), `+ExpatEvents` (everything the ``ExpatDriver`` may call on the engine) and
@@ -105,9 +106,13 @@ final class DispatchEngine {
     /// The names' bits (``NameKeys/bits(of:)``) of the elements dispatched inside a subtree
     /// that passes through, those where a match may begin (``RouteTable/segmentStartBits``).
     let passThroughDispatchBits: UInt64
-    /// Whether a start tag may be decided before its routes: by the subtree filter, or by
-    /// beginning to pass through (``passThroughKey``).
+    /// Whether a start tag may be decided before its routes: by the subtree filter, by
+    /// beginning to pass through (``passThroughKey``), or on the catch-all path.
     let startsSlowly: Bool
+    /// Where every element handler is a catch-all, the route of every element (`+CatchAll`).
+    let catchAll: CatchAllRoute?
+    /// Whether start tags take the catch-all path, tested where ``startsSlowly`` is.
+    let takesCatchAllPath: Bool
 
     /// The attributes kept for open elements (``Dispatcher/retainAttributes(_:of:)``), outermost first.
     var retained: [RetainedAttribute] = []
@@ -207,14 +212,9 @@ final class DispatchEngine {
         deferredDelivery = DeferredDelivery(isAllowed: mayDefer && dispatcher.hasOnlyDeferringHandlers)
         for _ in entries { matchedEntries.append(false) }
         passThroughDispatchBits = routes.segmentStartBits
-        startsSlowly = keptSubtrees != nil || passThroughKey >= 0
-    }
-
-    /// The optional expat callbacks the handlers need the driver to install.
-    var optionalExpatEvents: ExpatDriver.Events {
-        ExpatDriver.Events(
-            processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
-            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
+        catchAll = CatchAllRoute(dispatcher, hasPatterns: !entries.isEmpty || passesThrough, routes: routes, keys: keys)
+        takesCatchAllPath = catchAll != nil
+        startsSlowly = keptSubtrees != nil || passThroughKey >= 0 || takesCatchAllPath
     }
 
     // MARK: Events from the driver (through ``ExpatElementCallbacks`` and ``ExpatEventSink``)
@@ -263,6 +263,7 @@ final class DispatchEngine {
         // One test for the dispatchers with neither a subtree filter nor subtrees that may
         // pass through.
         if _slowPath(startsSlowly) {
+            if takesCatchAllPath { return catchAllStart(id, attributes) }
             // A child of an element whose subtree may pass through may start the passing
             // through (`+PassingThrough`).
             if topFlags.contains(.passesThrough), let base = passThroughBase(forChild: id) {
