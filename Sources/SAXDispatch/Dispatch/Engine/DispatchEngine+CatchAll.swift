@@ -26,7 +26,7 @@ extension DispatchEngine {
         // The general path's: ``dispatchStart(_:_:)`` turns to ``catchAllStart(_:_:)``.
         start: expatElementCallbacks.start,
         end: { userData, _ in
-            withDriver(userData) { driver in catchAllEngine(of: driver) { $0.catchAllEnd() } }
+            withDriver(userData) { driver in engine(of: driver) { $0.catchAllEnd() } }
         },
         skippedStart: expatElementCallbacks.skippedStart,
         skippedEnd: expatElementCallbacks.skippedEnd,
@@ -35,7 +35,7 @@ extension DispatchEngine {
         passThroughStart: expatElementCallbacks.passThroughStart,
         characters: { userData, bytes, length in
             guard let bytes, length > 0 else { return }
-            withDriver(userData) { driver in catchAllEngine(of: driver) { $0.catchAllCharacters(bytes, Int(length)) } }
+            withDriver(userData) { driver in engine(of: driver) { $0.catchAllCharacters(bytes, Int(length)) } }
         },
         charactersRarely: expatElementCallbacks.charactersRarely)
 
@@ -131,11 +131,4 @@ extension DispatchEngine {
         defer { chunkSerial = serial &+ 1 }
         handler.withHandler { callTextHandler($0, frame, depth: stack.count, chunk: serial, bytes) }
     }
-}
-
-/// Calls `body` with the engine `driver` reports its element and text events to, as the
-/// general callbacks do.
-@inline(__always)
-private func catchAllEngine(of driver: ExpatDriver, _ body: (DispatchEngine) -> Void) {
-    Unmanaged<DispatchEngine>.fromOpaque(driver.eventTarget.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
 }

@@ -80,6 +80,6 @@ extension DispatchEngine: ExpatEventSink {
 /// Calls `body` with the engine `driver` reports its element and text events to: the one
 /// step from a callback's driver to the engine, without retaining either.
 @inline(__always)
-private func engine(of driver: ExpatDriver, _ body: (DispatchEngine) -> Void) {
+func engine(of driver: ExpatDriver, _ body: (DispatchEngine) -> Void) {
     Unmanaged<DispatchEngine>.fromOpaque(driver.eventTarget.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
 }
