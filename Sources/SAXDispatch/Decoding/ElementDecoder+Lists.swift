@@ -2,6 +2,8 @@
 /// to item. A list read by a key has no decoder of its own: its items' decoders carry the
 /// key and their index (``ElementDecoder/init(session:value:parent:key:index:)``).
 extension ElementDecoder {
+    /// The list this decoder's value holds, as `T` (which is `L`): this decoder is its
+    /// items' parent.
     func decodeListOpened<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) throws -> T {
         unsafeBitCast(try L.decodeItems(of: self), to: T.self)
     }
