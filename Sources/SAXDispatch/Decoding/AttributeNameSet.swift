@@ -10,7 +10,12 @@
 /// a namespace costs what it would with no other kind. A prefix no binding declares
 /// matches by the end of the spelling, `␁local␁prefix`, whatever URI comes first, so those
 /// few names are compared in turn after the others.
-struct AttributeNameSet {
+///
+/// A class: the capture looks up every attribute of every captured element, and a lookup
+/// in a set stored in a ``KeySchema`` as a struct first copied the whole set.
+final class AttributeNameSet {
+    // Changed only while a schema learns names, never during a lookup or re-entrantly: no
+    // runtime exclusivity checks.
     /// How a name of the set is found, and what the capture learns from finding it.
     enum Found {
         /// As written, with this name: the attribute is in no namespace.
@@ -22,21 +27,21 @@ struct AttributeNameSet {
     }
 
     /// The names, in the order they were added.
-    private(set) var names: [KeyName] = []
+    @exclusivity(unchecked) private(set) var names: [KeyName] = []
     /// The names' keys (``KeyName/key``): read by namespace, and the others.
-    private var namespacedKeys: [String] = []
-    private var writtenKeys: [String] = []
+    @exclusivity(unchecked) private var namespacedKeys: [String] = []
+    @exclusivity(unchecked) private var writtenKeys: [String] = []
     /// Per name: how it is found, kept apart from ``names`` so that the capture copies a
     /// `String` at most, not a ``KeyName``.
-    private var found: [Found] = []
+    @exclusivity(unchecked) private var found: [Found] = []
     /// The names compared as written, and those in a namespace.
-    private var written = SpellingTable()
-    private var namespaced = SpellingTable()
+    @exclusivity(unchecked) private var written = SpellingTable()
+    @exclusivity(unchecked) private var namespaced = SpellingTable()
     /// Bit `b` of word `b / 64` is set when a name of either table starts with byte `b`.
-    private var firstBytes = FirstBytes()
+    @exclusivity(unchecked) private var firstBytes = FirstBytes()
     /// The names written with a prefix no binding declares, with the end of expat's spelling
     /// (`␁local␁prefix`) and their index in ``names``.
-    private var prefixed: [(suffix: [UInt8], index: Int)] = []
+    @exclusivity(unchecked) private var prefixed: [(suffix: [UInt8], index: Int)] = []
     /// Whether expat resolves prefixes: a prefixed name compared as written then comes as
     /// `uri␁local␁prefix`, never as `prefix:local`.
     let processesNamespaces: Bool
@@ -46,7 +51,6 @@ struct AttributeNameSet {
         for name in names { insert(name) }
     }
 
-    // Inlined: called on a set stored in a class, the call would copy the whole set.
     @inline(__always)
     func contains(_ name: KeyName) -> Bool {
         // By kind: a name in a namespace is long, and comparing a short name with it would
@@ -55,7 +59,7 @@ struct AttributeNameSet {
     }
 
     /// Adds `name` unless it is there already.
-    mutating func insert(_ name: KeyName) {
+    func insert(_ name: KeyName) {
         guard !contains(name) else { return }
         if let (namespace, local) = name.namespaceAndLocalName {
             guard Self.canBeInSpelling(namespace), Self.canBeInSpelling(local) else { return }

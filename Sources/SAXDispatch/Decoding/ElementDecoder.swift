@@ -17,13 +17,6 @@ final class ElementDecoder: Decoder {
     enum PathStep {
         case key(any CodingKey)
         case index(Int)
-
-        var codingKey: any CodingKey {
-            switch self {
-            case .key(let key): key
-            case .index(let index): ElementIndexKey(index)
-            }
-        }
     }
 
     let session: DecodingSession
@@ -31,9 +24,10 @@ final class ElementDecoder: Decoder {
     @exclusivity(unchecked) private(set) var value: DecodedValue
     /// The decoder of the container this value is in; `nil` for the matched element.
     let parent: ElementDecoder?
-    // The step from the parent's value to this one (``step``), kept as two fields: an
-    // existential in an enum, assigned per reused decoder, would go through the runtime's
-    // generic value witnesses at every record and every list item.
+    // The steps from the parent's value to this one, kept as two fields: an existential in
+    // an enum, assigned per reused decoder, would go through the runtime's generic value
+    // witnesses at every record and every list item. A list item read by a key has both
+    // (``init(session:value:parent:key:index:)``): the key of its list, then its index.
     @exclusivity(unchecked) private var stepKey: (any CodingKey)?
     /// A list item's index, or -1.
     @exclusivity(unchecked) private var stepIndex: Int
@@ -55,11 +49,22 @@ final class ElementDecoder: Decoder {
         }
     }
 
-    /// The step from the parent's value to this one; `nil` for the matched element and
+    /// The last step from the parent's value to this one; `nil` for the matched element and
     /// for a container's super decoder (which has its container's path).
     var step: PathStep? {
-        if let stepKey { return .key(stepKey) }
-        return stepIndex >= 0 ? .index(stepIndex) : nil
+        if stepIndex >= 0 { return .index(stepIndex) }
+        return stepKey.map { .key($0) }
+    }
+
+    /// A decoder for item `index` of the list that `key` reads in `parent`'s container:
+    /// its coding path is the parent's, the key and the index. The list itself needs no
+    /// decoder of its own (``DecodableElementList/decodeItems(_:under:key:)``).
+    init(session: DecodingSession, value: DecodedValue, parent: ElementDecoder, key: (any CodingKey)?, index: Int) {
+        self.session = session
+        self.value = value
+        self.parent = parent
+        stepKey = key
+        stepIndex = index
     }
 
     /// Keeps a decoder between values, for ``reuse(_:session:value:parent:index:)``.
@@ -68,20 +73,28 @@ final class ElementDecoder: Decoder {
     }
 
     /// A decoder for `value`, item `index` of its parent's list (`nil`: the matched
-    /// element): `spare` pointed at it when nothing but `spare` holds that decoder any more
-    /// (the value decoded with it kept no container or decoder), else a new one, kept in
-    /// `spare` for the next value. Saves an allocation per list item and per record.
+    /// element), read by `key` in the parent's container (`nil`: the parent is the list's
+    /// own decoder): `spare` pointed at it when nothing but `spare` holds that decoder any
+    /// more (the value decoded with it kept no container or decoder), else a new one, kept
+    /// in `spare` for the next value. Saves an allocation per list item and per record.
+    ///
+    /// A spare serves one list, or the matched elements of one parse: its parent and key
+    /// are those of every value it is pointed at.
     static func reuse(
         _ spare: inout ElementDecoder?, session: DecodingSession, value: DecodedValue, parent: ElementDecoder?,
-        index: Int?
+        key: (any CodingKey)? = nil, index: Int?
     ) -> ElementDecoder {
         if isKnownUniquelyReferenced(&spare), let decoder = spare, decoder.parent === parent {
             decoder.value = value
-            // A reused decoder was made here, with no key.
             decoder.stepIndex = index ?? -1
             return decoder
         }
-        let decoder = ElementDecoder(session: session, value: value, parent: parent, step: index.map { .index($0) })
+        let decoder =
+            if let parent, let index {
+                ElementDecoder(session: session, value: value, parent: parent, key: key, index: index)
+            } else {
+                ElementDecoder(session: session, value: value, parent: parent, step: index.map { .index($0) })
+            }
         spare = decoder
         return decoder
     }
@@ -90,7 +103,9 @@ final class ElementDecoder: Decoder {
         var keys: [any CodingKey] = []
         var decoder: ElementDecoder? = self
         while let current = decoder {
-            if let step = current.step { keys.append(step.codingKey) }
+            // Last step first: the whole path is reversed below.
+            if current.stepIndex >= 0 { keys.append(ElementIndexKey(current.stepIndex)) }
+            if let key = current.stepKey { keys.append(key) }
             decoder = current.parent
         }
         return keys.reversed()
@@ -245,34 +260,6 @@ final class ElementDecoder: Decoder {
         unsafeBitCast(try convert(C.self, value, in: session, describedBy: describe), to: T.self)
     }
 
-    private func decodeListOpened<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) throws -> T {
-        unsafeBitCast(try L.decodeItems(of: self), to: T.self)
-    }
-
-    /// The empty list: what an absent key reads as a list, without a decoder.
-    static func emptyList<L: DecodableElementList, T>(_ type: L.Type, as: T.Type) -> T {
-        unsafeBitCast(L(), to: T.self)
-    }
-
-    /// Decodes item `index` of `items`, the value read as a list, as an `Item` read as
-    /// `kind`; the decoder in `spare` is reused when nothing else holds it any more.
-    /// ``DecodableElementList/decodeItems(of:)`` runs the loop.
-    @inline(__always)
-    func decodeItem<Item: Decodable>(
-        _ type: Item.Type, _ index: Int, of items: ElementUnkeyedContainer.Items, as kind: ValueKind,
-        spare: inout ElementDecoder?
-    ) throws -> Item {
-        let value = items.value(at: index)
-        if case .text(let text) = kind {
-            func item() -> ElementDecoder {
-                ElementDecoder(session: session, value: value, parent: self, step: .index(index))
-            }
-            return try Self.decodeText(Item.self, text, value, in: session, describedBy: item)
-        }
-        let item = Self.reuse(&spare, session: session, value: value, parent: self, index: index)
-        return try item.decodeValue(Item.self, kind)
-    }
-
     /// Converts the text with the type's ``XMLTextConvertible`` initializer.
     func convert<C: XMLTextConvertible>(_ type: C.Type) throws -> C {
         try Self.convert(C.self, value, in: session) { self }
@@ -334,66 +321,6 @@ final class ElementDecoder: Decoder {
         case .custom(let decode):
             do { return try decode(text) } catch { throw conversionFailure(text, Data.self, error) }
         }
-    }
-
-    // MARK: Lists
-
-    /// The items of the value read as a list.
-    func listItems() -> ElementUnkeyedContainer.Items {
-        switch value {
-        case .elements(let elements):
-            return .elements(elements)
-        case .element(let element, let mayBeWrapper):
-            if mayBeWrapper, isWrapper(element) {
-                if session.subtree.elements[element].hasUncapturedChildren {
-                    session.noteIncompleteListing("part of the list", of: element, codingPath: codingPath)
-                }
-                return .elements(Array(session.subtree.children(of: element)))
-            }
-            return .elements([element])
-        case .absent:
-            return .elements([])
-        case .strings(let strings, let owner):
-            return .tokens(strings, owner: owner)
-        case .string(let string, let owner):
-            return .tokens(string.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map(String.init), owner: owner)
-        }
-    }
-
-    /// An element with no text whose children (if any) share one name, unless the type
-    /// read there asks for children of that name as a key (then the element is one item
-    /// whose field that is: `<item><name>b</name></item>`). Attributes do not stop a
-    /// wrapper with children (`<adjustments href="…" type="array"><adjustment>…`, as
-    /// Rails-style APIs write lists); an empty element with attributes is one item.
-    private func isWrapper(_ element: Int) -> Bool {
-        let subtree = session.subtree
-        let captured = subtree.elements[element]
-        guard captured.text.allSatisfy(\.isWhitespace) else { return false }
-        let hasAttributes = !captured.attributes.isEmpty || captured.hasUncapturedAttributes
-        var first: Int?
-        for child in subtree.children(of: element) {
-            guard let firstChild = first else {
-                first = child
-                continue
-            }
-            if subtree.elements[firstChild].name != subtree.elements[child].name { return false }
-        }
-        if hasAttributes {
-            // With attributes, a wrapper only when the item type is known to read what the
-            // children hold: `<adjustments href="…"><adjustment><amount>` for items that read
-            // `amount`, not `<entry lang="en"><link/><link/></entry>` for an entry.
-            guard let first, let schema = captured.schema,
-                subtree.children(of: first).contains(where: {
-                    schema.readsChild(subtree.elements[$0].name, namespaceURI: subtree.namespaceURI(of: $0))
-                })
-            else { return false }
-        }
-        if let first, let schema = captured.schema,
-            schema.readsChild(subtree.elements[first].name, namespaceURI: subtree.namespaceURI(of: first))
-        {
-            return false
-        }
-        return true
     }
 
     // MARK: Errors

@@ -237,6 +237,8 @@ struct ElementKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             return try ElementDecoder.decodeText(T.self, text, value, in: session) { decoder(value, key) }
         case (.list(let list), .absent):
             return ElementDecoder.emptyList(list, as: T.self)
+        case (.list(let list), _):
+            return try ElementDecoder.decodeList(list, as: T.self, value, under: decoder, key: key)
         default:
             return try decoder(value, key).decodeValue(T.self, kind)
         }

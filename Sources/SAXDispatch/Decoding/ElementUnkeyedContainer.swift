@@ -1,11 +1,14 @@
 /// Reads a list: repeated elements, a wrapper's children, or the tokens of a text.
 struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
     enum Items {
+        /// One element: a list of one needs no array.
+        case element(Int)
         case elements([Int])
         case tokens([String], owner: Int)
 
         var count: Int {
             switch self {
+            case .element: 1
             case .elements(let elements): elements.count
             case .tokens(let tokens, _): tokens.count
             }
@@ -14,6 +17,9 @@ struct ElementUnkeyedContainer: UnkeyedDecodingContainer {
         /// Item `index` (below ``count``) as a value to decode.
         func value(at index: Int) -> DecodedValue {
             switch self {
+            case .element(let element):
+                // The only index below the count.
+                .element(element, mayBeWrapper: false)
             case .elements(let elements): .element(elements[index], mayBeWrapper: false)
             case .tokens(let tokens, let owner): .string(tokens[index], owner: owner)
             }
@@ -98,17 +104,30 @@ extension DecodableElementList {
     /// `init(from:)` does through an unkeyed container, without the container, and
     /// finding how the items are read once for the list.
     static func decodeItems(of decoder: ElementDecoder) throws -> Self {
-        let items = decoder.listItems()
+        try decodeItems(decoder.listItems(), under: decoder, key: nil)
+    }
+
+    /// Decodes every item of `value`, the list that `key` reads in the container of
+    /// `parent`, as ``decodeItems(of:)`` does, without a decoder for the list: each item's
+    /// decoder carries the key and its index.
+    static func decodeItems(_ value: DecodedValue, under parent: ElementDecoder, key: any CodingKey) throws -> Self {
+        let items = ElementDecoder.listItems(value, in: parent.session) { parent.codingPath + [key] }
+        return try decodeItems(items, under: parent, key: key)
+    }
+
+    private static func decodeItems(
+        _ items: ElementUnkeyedContainer.Items, under parent: ElementDecoder, key: (any CodingKey)?
+    ) throws -> Self {
         var result = Self()
         if items.count == 0 { return result }
-        let kind = decoder.session.kind(of: Element.self)
+        let session = parent.session
+        let kind = session.kind(of: Element.self)
         result.reserveCapacity(items.count)
         var spare: ElementDecoder?
-        let session = decoder.session
         let mark = session.handedOutCount
         defer { session.returnContainers(downTo: mark) }
         for index in 0..<items.count {
-            result.append(try decoder.decodeItem(Element.self, index, of: items, as: kind, spare: &spare))
+            result.append(try parent.decodeItem(Element.self, index, of: items, key: key, as: kind, spare: &spare))
             // The item's containers are free again, and its decoder reusable for the next.
             session.returnContainers(downTo: mark)
         }

@@ -18,7 +18,7 @@ final class KeySchema {
     @exclusivity(unchecked) private(set) var namespacedChildNames: [(namespace: String, local: String, index: Int)] = []
     /// The attributes read, by name (a key that may name a child or an attribute is both),
     /// and those that say an element is nil.
-    @exclusivity(unchecked) private(set) var attributes: AttributeNameSet
+    let attributes: AttributeNameSet
     /// Children of other names are captured with this element's own schema: the element
     /// is read as a list whose wrapper children may have any name.
     @exclusivity(unchecked) var readsAnyChildAsItem = false {
@@ -81,18 +81,6 @@ final class KeySchema {
     /// Notes that attribute `name` is read.
     func readAttribute(_ name: KeyName) {
         attributes.insert(name)
-    }
-
-    /// The index in ``attributes`` of the attribute name `cString` spells, if it is read.
-    @inline(__always)
-    func attributeIndex(of cString: UnsafePointer<CChar>) -> Int? {
-        attributes.index(of: cString)
-    }
-
-    /// How attribute `index` of ``attributes`` is found, with its name as written or its namespace URI.
-    @inline(__always)
-    func attribute(at index: Int) -> AttributeNameSet.Found {
-        attributes.found(at: index)
     }
 
     /// Whether attribute `name` is captured.

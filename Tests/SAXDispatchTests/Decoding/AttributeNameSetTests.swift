@@ -10,7 +10,7 @@ struct AttributeNameSetTests {
 
     @Test("names sharing first bytes, prefixes of each other, non-ASCII and with colons are told apart")
     func findsExactNames() {
-        var set = AttributeNameSet(["nil", "xsi:nil"])
+        let set = AttributeNameSet(["nil", "xsi:nil"])
         for name in ["lat", "latitude", "lo", "k", "é", "ée", "xsi:type"] { set.insert(KeyName(stringLiteral: name)) }
         set.insert("lat")  // already there: no second entry
         set.insert("")  // cannot be an attribute's name
@@ -27,7 +27,7 @@ struct AttributeNameSetTests {
     @Test("names in a namespace match expat's spelling with any prefix; an unbound prefix matches any URI")
     func findsNamespacedNames() {
         let xlink = "http://www.w3.org/1999/xlink"
-        var set = AttributeNameSet(["href"], processesNamespaces: true)
+        let set = AttributeNameSet(["href"], processesNamespaces: true)
         set.insert(KeyName(namespace: xlink, local: "href"))
         set.insert("p:type")
         let separator = "\u{1}"

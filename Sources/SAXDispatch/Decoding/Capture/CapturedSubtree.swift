@@ -127,14 +127,15 @@ final class CapturedSubtree {
         var namespacedAttributes = false
         if let schema, !schema.capturesEverything {
             // Only the attributes read, found by their names' bytes: the others never become strings.
+            let read = schema.attributes
             newAttributes.forEachPair { rawName, value in
-                guard let index = schema.attributeIndex(of: rawName) else {
+                guard let index = read.index(of: rawName) else {
                     leftOut = true
                     return
                 }
                 let name: String
                 var namespace = CapturedNamespaces.none
-                switch schema.attribute(at: index) {
+                switch read.found(at: index) {
                 case .written(let written):
                     name = written
                 case .namespaced(let uri):

@@ -227,8 +227,15 @@ final class SubtreeCapture {
         if node.readsInnerMarkup { subtree.setInnerMarkup(element.innerMarkup(whitespace), of: captured) }
     }
 
+    /// Throws when the record holds more than ``XMLRecordDecoder/maximumRecordBytes``: the
+    /// test inlined at every captured element, the error out of line.
+    @inline(__always)
     private func checkLimit(_ element: ElementContext) throws {
-        guard subtree.byteCount - recordStart > limit else { return }
+        if _slowPath(subtree.byteCount - recordStart > limit) { try recordTooLarge(element) }
+    }
+
+    @inline(never)
+    private func recordTooLarge(_ element: ElementContext) throws {
         let root = subtree.elements[recordRoot]
         // The matched element is the outermost open capture, or the element itself at its end.
         let depth = open.first?.depth ?? element.depth
