@@ -124,7 +124,9 @@ final class CatchAllTranscript {
 /// The transcript's handlers as a handler object, whose handlers the engine calls with the
 /// object (``Route/StartHandler/object(_:_:)``).
 final class ObjectRecorder: ElementHandlers {
-    let transcript: CatchAllTranscript
+    // Unowned, as the closures' captures are: the transcript may keep the root's context,
+    // which keeps the parse, which keeps this object.
+    unowned let transcript: CatchAllTranscript
 
     init(_ transcript: CatchAllTranscript) {
         self.transcript = transcript

@@ -1,23 +1,19 @@
+@testable import SAXDispatchTools  // SplitMix64, the seeded generator the zoo sample uses
+
 /// Small XML documents made from a seed: nested elements with and without prefixes, namespace
 /// declarations (a default one, prefixes bound to URIs that differ in a number), attributes
 /// with references, text with line ends, character and entity references, CDATA sections,
 /// comments and processing instructions, empty elements, deep chains. The same seed makes
 /// the same document.
 struct GeneratedDocuments {
-    /// SplitMix64: a fixed sequence per seed, on every platform.
-    private var state: UInt64
+    /// A fixed sequence per seed, on every platform: the generator the zoo sample uses.
+    private var random: SplitMix64
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 

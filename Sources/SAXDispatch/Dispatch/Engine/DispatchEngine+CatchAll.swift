@@ -9,7 +9,7 @@
 /// when the engine was made. A start tag is admitted as on the general path, in the same
 /// callback (the pause, pending text, limits and interning: one copy of the name table's
 /// inlined lookup, which the optimizer stops inlining where it has more), and then
-/// ``dispatchStart(_:_:)``'s one test of ``startsSlowly`` sends it here: the frame, its
+/// ``dispatchStart(_:_:)``'s test of ``startsSlowly``, then of ``takesCatchAllPath``, sends it here: the frame, its
 /// position, the handler call and a skip the handler asked for. End tags and character data
 /// have callbacks of their own (``catchAllElementCallbacks``), and pending text goes
 /// straight to the one text handler.
@@ -72,7 +72,7 @@ extension DispatchEngine {
         case .none: break
         case .skip: beginSkipping(.content)
         // Only a mounted set asks to prune, and a mounted set keeps a dispatcher off this path.
-        case .prune: break
+        case .prune: assertionFailure("a prune request on the catch-all path, which no mounted set takes")
         }
     }
 

@@ -97,7 +97,8 @@ extension DispatchEngine {
     }
 
     /// Hands start and end tags to the counting callbacks until the skipped element ends.
-    /// (Inlined: its callers are the start paths, whose handlers ask for it per element.)
+    /// (Inlined: its callers are the start paths, whose handlers ask for it per element,
+    /// and `prune`.)
     @inline(__always)
     func beginSkipping(_ kind: SubtreeSkipper.Kind) {
         skipper.begin(kind, openElements: stack.count)
