@@ -89,6 +89,12 @@ public final class PushParser {
         return (driver, engine)
     }
 
+    deinit {
+        // An ElementContext a handler kept holds the engine, and the engine the handlers:
+        // with the parser gone no event can come, so the handlers go and the cycle with them.
+        engine.letHandlersGo()
+    }
+
     /// Whether the input may hold documents one after another, each parsed in turn with
     /// its own events: a log of XML records, a stream of messages. `false` unless set;
     /// set it before the first feed. ``XMLInput/readsConcatenatedDocuments`` says how

@@ -41,4 +41,10 @@ struct DeferredDelivery {
         precondition(self.holder == nil || self.holder === holder, "one holder of deferred deliveries per parse")
         self.holder = holder
     }
+
+    /// Drops the holder without delivering what it holds: for a parse whose parser is gone
+    /// (``DispatchEngine/letHandlersGo()``), which nothing can deliver to any more.
+    mutating func letHolderGo() {
+        holder = nil
+    }
 }

@@ -2,6 +2,23 @@
 /// a parse error; and the deliveries that handlers put off (``DeferredDelivery``), which
 /// come before any of them.
 extension DispatchEngine {
+    /// Lets go of every handler, when the parser that owns the parse is gone: no event can
+    /// reach the engine any more, and a handler's state that kept an ``ElementContext`` (or
+    /// a ``TextChunk``) would otherwise keep the engine, and so itself, forever: context →
+    /// engine → handlers → the handler's state → context. What a kept context asks after
+    /// this (names, positions, the ancestors it was valid for) needs no handler.
+    ///
+    /// What must stay true: nothing calls a handler afterwards. The route table's buffers
+    /// refer to the handlers without retaining them (``HandlerBox``), so the parse is
+    /// halted first and every way in to a handler call tests ``isHalted`` or comes from
+    /// expat, which only the gone parser could feed.
+    func letHandlersGo() {
+        isHalted = true
+        routes.letHandlersGo()
+        letDocumentHandlersGo()
+        deferredDelivery.letHolderGo()
+    }
+
     /// Ends the parse because the document broke a rule of the safety profile, at the
     /// current event's position or the one given, in the open element at `depth` (the
     /// innermost unless said). Never inlined, as ``fail(_:in:)``.

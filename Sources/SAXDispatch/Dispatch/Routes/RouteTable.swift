@@ -31,8 +31,9 @@ final class RouteTable {
     private let fixedStarts: PackedLists<UnretainedHandler<Route.StartHandler>>
     private let fixedEnds: PackedLists<UnretainedHandler<Route.EndHandler>>
     private let fixedTexts: PackedLists<UnretainedHandler<Route.TextHandler>>
-    /// The boxes that the handler buffers above refer to without retaining them.
-    private let handlerBoxes: [AnyObject]
+    /// The boxes that the handler buffers above refer to without retaining them; emptied
+    /// only when no handler can be called any more (``letHandlersGo()``).
+    private var handlerBoxes: [AnyObject]
     /// Per entry, and per fixed bucket: the attributes kept while its elements are open.
     private let retainedAttributes: [[String]]
     private let fixedRetainedAttributes: [[String]]
@@ -172,6 +173,12 @@ final class RouteTable {
         pruning = SubtreePruning(
             entries: entries.map { ($0.group, $0.isCatchAll) }, patterns: compiled, entryFlags: entryFlags, groupMasks: groupMasks,
             catchAllBits: catchAllBits, groupParents: groupParents)
+    }
+
+    /// Releases every handler, whose buffers then refer to nothing: for a parse that can
+    /// call no handler any more (``DispatchEngine/letHandlersGo()``).
+    func letHandlersGo() {
+        handlerBoxes = []
     }
 
     /// Gives bit 0 to the dispatcher's own handlers and one bit to each mounted set with
