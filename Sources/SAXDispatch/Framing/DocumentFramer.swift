@@ -1,0 +1,518 @@
+/// A fast lexical pass over a document's bytes that proposes where records begin, so that
+/// ranges of one document can be parsed apart (on many cores, or by the tasks of a
+/// distributed engine).
+///
+/// It knows just enough XML to find start tags: comments, CDATA sections, processing
+/// instructions, the DOCTYPE and its internal subset, quoted attribute values, and the
+/// depth. It proposes a boundary at the `<` of every start tag whose local name is the
+/// record's, at the depth where the first of them was found, with the line and column a
+/// parse counts there and the start tags of the elements open around it; it keeps the
+/// bytes before the root element (the prolog) that every range repeats.
+///
+/// A proposal is only that: the framer checks no well-formedness, expands no entity and
+/// reads no DTD. A range's parse verifies it (the range must end in the elements the
+/// framer said are open where the next range begins), and whatever does not verify is
+/// read by the sequential parse. When the framer meets what it does not model (another
+/// encoding, a prolog or ancestor tag too large to repeat, markup a well-formed document
+/// cannot have there) it stops proposing (``stop``), and the rest is one range.
+///
+/// ```swift
+/// var framer = DocumentFramer(recordName: Array("page".utf8))
+/// framer.scan(chunk) { boundary in ranges.append(boundary) }
+/// ```
+package struct DocumentFramer {
+    /// The bounds past which the framer stops proposing boundaries rather than keep bytes.
+    package struct Limits: Sendable {
+        package var maximumPrologBytes = 4 << 20
+        package var maximumTagBytes = 1 << 20
+        package var maximumDepth = 1024
+
+        package init() {}
+    }
+
+    /// The local name of the record elements.
+    private let recordName: [UInt8]
+    private let limits: Limits
+
+    /// The bytes before the root element's start tag, as written; complete once
+    /// ``rootStarted``.
+    package private(set) var prolog: [UInt8] = []
+    package private(set) var rootStarted = false
+    /// The depth of the records: that of the first element with the record's name.
+    package private(set) var recordDepth: Int?
+    /// Why the framer proposes no more boundaries, if it stopped.
+    package private(set) var stop: FramingStop?
+    /// How many bytes were scanned.
+    package private(set) var offset = 0
+
+    private var state = State.content
+    /// The start tags of the open elements above the records' depth (all of them until it
+    /// is known), outermost first; ``depth`` counts every open element.
+    private var open: [FramedTag] = []
+    private var depth = 0
+    /// The tag being read (start or end), from its `<`, and where it began.
+    private var tag: [UInt8] = []
+    private var tagStart = 0
+    private var tagPosition: FramePosition
+    /// The quote that closes the literal being read.
+    private var quote: UInt8 = 0
+    /// How many of a terminator's leading bytes were just seen: `-` of `-->`, `]` of `]]>`,
+    /// `?` of `?>`; or how many bytes of a keyword matched.
+    private var run = 0
+    private var keyword: [UInt8] = []
+    private var position: FramePosition
+    /// The offset up to which ``position`` counted.
+    private var counted = 0
+    /// Whether the encoding was checked (at the first bytes, then at the XML declaration).
+    private var checkedStart = false
+
+    package init(recordName: [UInt8], limits: Limits = Limits()) {
+        self.recordName = recordName
+        self.limits = limits
+        position = FramePosition(utf8: true)
+        tagPosition = position
+    }
+
+    private enum State: UInt8 {
+        case content, markupOpen, startTag, attributeValue, emptyTagEnd, endTag
+        case bang, commentOpen, comment, keyword, cdata, processingInstruction
+        case doctype, doctypeLiteral, subset, subsetLiteral, subsetMarkupOpen, subsetBang
+        case subsetCommentOpen, subsetComment, subsetInstruction, subsetDeclaration
+        case subsetDeclarationLiteral, afterSubset
+        /// Stopped: nothing more is read.
+        case stopped
+    }
+
+    /// Whether the framer reads the current bytes as part of a tag, whose bytes it keeps.
+    private var readsTag: Bool {
+        switch state {
+        case .markupOpen, .startTag, .attributeValue, .emptyTagEnd, .endTag: true
+        default: false
+        }
+    }
+
+    /// Scans the next bytes of the document, calling `propose` with each boundary found.
+    package mutating func scan(_ bytes: UnsafeRawBufferPointer, propose: (FrameBoundary) -> Void) {
+        guard state != .stopped, let base = bytes.baseAddress, bytes.count > 0 else {
+            offset += bytes.count
+            return
+        }
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        let count = bytes.count
+        if !checkedStart {
+            checkStart(start, count, at: offset)
+            if state == .stopped { return }
+        }
+        var index = 0
+        // Where the kept bytes of this call begin: the tag's, and the prolog's.
+        var tagSlice = readsTag ? 0 : -1
+        let chunkOffset = offset
+        while index < count && state != .stopped {
+            let byte = start[index]
+            switch state {
+            case .content:
+                // Text: on to the next `<`.
+                var next = index
+                while next < count && start[next] != UInt8(ascii: "<") { next += 1 }
+                if next == count {
+                    index = count
+                    continue
+                }
+                advancePosition(start, chunkOffset, to: next)
+                tagPosition = position
+                tagStart = chunkOffset + next
+                tag.removeAll(keepingCapacity: true)
+                tagSlice = next
+                state = .markupOpen
+                index = next + 1
+                continue
+            case .markupOpen:
+                switch byte {
+                case UInt8(ascii: "/"): state = .endTag
+                case UInt8(ascii: "!"):
+                    // Not a tag: what was kept of it (its `<`, from an earlier call) is
+                    // counted, and the rest is counted as it comes.
+                    countTag()
+                    state = .bang
+                    tagSlice = -1
+                case UInt8(ascii: "?"):
+                    countTag()
+                    state = .processingInstruction
+                    run = 0
+                    tagSlice = -1
+                default: state = .startTag
+                }
+            case .startTag:
+                var next = index
+                while next < count {
+                    let b = start[next]
+                    if b == UInt8(ascii: ">") || b == UInt8(ascii: "\"") || b == UInt8(ascii: "'")
+                        || b == UInt8(ascii: "/")
+                    {
+                        break
+                    }
+                    next += 1
+                }
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                switch start[next] {
+                case UInt8(ascii: ">"):
+                    keepTag(start, from: tagSlice, through: next)
+                    tagSlice = -1
+                    endStartTag(empty: false, start, chunkOffset, propose: propose)
+                case UInt8(ascii: "/"): state = .emptyTagEnd
+                default:
+                    quote = start[next]
+                    state = .attributeValue
+                }
+            case .attributeValue:
+                var next = index
+                while next < count && start[next] != quote { next += 1 }
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                state = .startTag
+            case .emptyTagEnd:
+                guard byte == UInt8(ascii: ">") else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
+                keepTag(start, from: tagSlice, through: index)
+                tagSlice = -1
+                endStartTag(empty: true, start, chunkOffset, propose: propose)
+            case .endTag:
+                var next = index
+                while next < count && start[next] != UInt8(ascii: ">") { next += 1 }
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                keepTag(start, from: tagSlice, through: next)
+                tagSlice = -1
+                endEndTag(start, chunkOffset)
+            case .bang:
+                switch byte {
+                case UInt8(ascii: "-"): state = .commentOpen
+                case UInt8(ascii: "[") where rootStarted:
+                    beginKeyword("[CDATA[")
+                case UInt8(ascii: "D") where !rootStarted:
+                    beginKeyword("DOCTYPE")
+                default: return halt(.unexpectedMarkup(offset: chunkOffset + index))
+                }
+            case .commentOpen:
+                guard byte == UInt8(ascii: "-") else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
+                run = 0
+                state = .comment
+            case .comment, .subsetComment:
+                // On to `-->`.
+                var next = index
+                var dashes = run
+                while next < count {
+                    let b = start[next]
+                    if b == UInt8(ascii: ">") && dashes >= 2 { break }
+                    dashes = b == UInt8(ascii: "-") ? dashes + 1 : 0
+                    next += 1
+                }
+                run = dashes
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                state = state == .comment ? .content : .subset
+            case .keyword:
+                guard byte == keyword[run] else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
+                run += 1
+                if run == keyword.count {
+                    if keyword.first == UInt8(ascii: "[") {
+                        state = .cdata
+                    } else {
+                        state = .doctype
+                    }
+                    run = 0
+                }
+            case .cdata:
+                // On to `]]>`.
+                var next = index
+                var brackets = run
+                while next < count {
+                    let b = start[next]
+                    if b == UInt8(ascii: ">") && brackets >= 2 { break }
+                    brackets = b == UInt8(ascii: "]") ? brackets + 1 : 0
+                    next += 1
+                }
+                run = brackets
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                state = .content
+            case .processingInstruction, .subsetInstruction:
+                // On to `?>`.
+                var next = index
+                var question = run
+                while next < count {
+                    let b = start[next]
+                    if b == UInt8(ascii: ">") && question == 1 { break }
+                    question = b == UInt8(ascii: "?") ? 1 : 0
+                    next += 1
+                }
+                run = question
+                if next == count {
+                    index = count
+                    continue
+                }
+                index = next
+                if state == .processingInstruction {
+                    state = .content
+                    if !rootStarted { checkDeclaredEncoding(start, chunkOffset, end: next) }
+                } else {
+                    state = .subset
+                }
+            case .doctype:
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    quote = byte
+                    state = .doctypeLiteral
+                case UInt8(ascii: "["): state = .subset
+                case UInt8(ascii: ">"): state = .content
+                default: break
+                }
+            case .doctypeLiteral:
+                if byte == quote { state = .doctype }
+            case .subset:
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    quote = byte
+                    state = .subsetLiteral
+                case UInt8(ascii: "<"): state = .subsetMarkupOpen
+                case UInt8(ascii: "]"): state = .afterSubset
+                default: break
+                }
+            case .subsetLiteral:
+                if byte == quote { state = .subset }
+            case .subsetMarkupOpen:
+                switch byte {
+                case UInt8(ascii: "!"): state = .subsetBang
+                case UInt8(ascii: "?"):
+                    run = 0
+                    state = .subsetInstruction
+                default: return halt(.unexpectedMarkup(offset: chunkOffset + index))
+                }
+            case .subsetBang:
+                state = byte == UInt8(ascii: "-") ? .subsetCommentOpen : .subsetDeclaration
+            case .subsetCommentOpen:
+                guard byte == UInt8(ascii: "-") else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
+                run = 0
+                state = .subsetComment
+            case .subsetDeclaration:
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                    quote = byte
+                    state = .subsetDeclarationLiteral
+                case UInt8(ascii: ">"): state = .subset
+                default: break
+                }
+            case .subsetDeclarationLiteral:
+                if byte == quote { state = .subsetDeclaration }
+            case .afterSubset:
+                switch byte {
+                case UInt8(ascii: ">"): state = .content
+                case 0x20, 0x09, 0x0A, 0x0D: break
+                default: return halt(.unexpectedMarkup(offset: chunkOffset + index))
+                }
+            case .stopped:
+                break
+            }
+            index += 1
+        }
+        guard state != .stopped else { return }
+        if tagSlice >= 0 && readsTag { keepTag(start, from: tagSlice, through: count - 1) }
+        if !rootStarted {
+            prolog.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+            if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
+        }
+        if tag.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
+        // Bytes of a tag are counted when it ends, from the tag kept.
+        if readsTag {
+            advancePosition(start, chunkOffset, to: max(0, tagStart - chunkOffset))
+        } else {
+            advancePosition(start, chunkOffset, to: count)
+        }
+        offset = chunkOffset + count
+    }
+
+    // MARK: Steps
+
+    private mutating func halt(_ reason: FramingStop) {
+        stop = reason
+        state = .stopped
+    }
+
+    private mutating func beginKeyword(_ word: StaticString) {
+        keyword = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        run = 1
+        state = .keyword
+    }
+
+    /// Appends the tag's bytes of this call, from `from` through `through`.
+    private mutating func keepTag(_ start: UnsafePointer<UInt8>, from: Int, through: Int) {
+        guard from >= 0, through >= from else { return }
+        tag.append(contentsOf: UnsafeBufferPointer(start: start + from, count: through - from + 1))
+    }
+
+    /// Counts the bytes of this call up to `end` (exclusive), from where counting stopped.
+    private mutating func advancePosition(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int, to end: Int) {
+        let from = counted - chunkOffset
+        guard end > from, from >= 0 else { return }
+        position.count(UnsafeRawBufferPointer(start: start + from, count: end - from))
+        counted = chunkOffset + end
+    }
+
+    /// Counts a tag that just ended, from the bytes kept of it: it may have begun in an
+    /// earlier call.
+    private mutating func countTag() {
+        tag.withUnsafeBytes { position.count($0) }
+        counted = tagStart + tag.count
+    }
+
+    private mutating func endStartTag(
+        empty: Bool, _ start: UnsafePointer<UInt8>, _ chunkOffset: Int, propose: (FrameBoundary) -> Void
+    ) {
+        state = .content
+        countTag()
+        if !rootStarted {
+            rootStarted = true
+            if prolog.count > tagStart {
+                prolog.removeSubrange(tagStart...)
+            } else {
+                // The rest of the prolog is in this call's bytes.
+                let from = prolog.count - chunkOffset
+                let end = tagStart - chunkOffset
+                if from >= 0 && end > from {
+                    prolog.append(contentsOf: UnsafeBufferPointer(start: start + from, count: end - from))
+                }
+            }
+            if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
+        } else if depth == 0 {
+            // A second root element: the parse reports it.
+            return halt(.unexpectedMarkup(offset: tagStart))
+        }
+        let elementDepth = depth + 1
+        let keepsTag = recordDepth.map { elementDepth < $0 } ?? true
+        if tagHasRecordName() {
+            if recordDepth == nil {
+                recordDepth = elementDepth
+                if open.count > elementDepth - 1 { open.removeSubrange((elementDepth - 1)...) }
+            }
+            if elementDepth == recordDepth {
+                propose(FrameBoundary(offset: tagStart, line: tagPosition.line, column: tagPosition.column, ancestors: open))
+            }
+        }
+        guard !empty else { return }
+        depth = elementDepth
+        if depth > limits.maximumDepth { return halt(.tooDeep) }
+        if keepsTag && elementDepth < (recordDepth ?? Int.max) {
+            if tag.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
+            open.append(FramedTag(offset: tagStart, bytes: tag))
+        }
+    }
+
+    /// Whether the start tag just read names a record: its local name is the record's.
+    private func tagHasRecordName() -> Bool {
+        tag.withUnsafeBufferPointer { bytes in
+            var end = 1
+            var localStart = 1
+            while end < bytes.count, !FramedTag.endsName(bytes[end]) {
+                if bytes[end] == UInt8(ascii: ":") { localStart = end + 1 }
+                end += 1
+            }
+            guard end - localStart == recordName.count else { return false }
+            for index in 0..<recordName.count where bytes[localStart + index] != recordName[index] { return false }
+            return true
+        }
+    }
+
+    private mutating func endEndTag(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int) {
+        state = .content
+        countTag()
+        guard depth > 0 else { return halt(.unexpectedMarkup(offset: tagStart)) }
+        if open.count == depth {
+            // The element's start tag is kept: its end tag must name it.
+            var name = tag[2...]
+            while let last = name.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
+                || last == UInt8(ascii: ">")
+            {
+                name = name.dropLast()
+            }
+            guard name.elementsEqual(open[depth - 1].name) else { return halt(.unexpectedMarkup(offset: tagStart)) }
+            open.removeLast()
+        }
+        depth -= 1
+    }
+
+    // MARK: Encoding
+
+    /// Stops at a byte order mark or first bytes of UTF-16 or UTF-32: a zero byte or
+    /// `FE`/`FF` first, or a zero byte second. (UTF-8's byte order mark is a character
+    /// like any other to expat's columns.)
+    private mutating func checkStart(_ start: UnsafePointer<UInt8>, _ count: Int, at chunkOffset: Int) {
+        for index in chunkOffset..<min(2, chunkOffset + count) {
+            let byte = start[index - chunkOffset]
+            if byte == 0x00 || (index == 0 && (byte == 0xFE || byte == 0xFF)) { return halt(.unsupportedEncoding) }
+        }
+        checkedStart = chunkOffset + count >= 2
+    }
+
+    /// Reads the XML declaration's encoding, once it ended at `end` in this call (the
+    /// declaration is the first processing instruction; its bytes are in the prolog kept
+    /// so far and this call's).
+    private mutating func checkDeclaredEncoding(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int, end: Int) {
+        let declarationStart = tagStart
+        guard declarationStart <= 3 else { return }
+        var bytes = prolog
+        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end + 1))
+        guard bytes.count > declarationStart + 5,
+            bytes[(declarationStart + 2)..<(declarationStart + 5)].elementsEqual("xml".utf8)
+        else { return }
+        let declaration = bytes[declarationStart...]
+        guard let name = Self.pseudoAttribute("encoding", in: declaration) else { return }
+        switch String(decoding: name, as: UTF8.self).lowercased() {
+        case "utf-8", "utf8", "us-ascii", "ascii":
+            break
+        case "iso-8859-1", "latin1", "iso_8859-1", "l1":
+            // Every byte is a character. What was counted so far is ASCII either way.
+            position.countEveryByte()
+        default:
+            halt(.unsupportedEncoding)
+        }
+    }
+
+    /// The value of a pseudo-attribute of an XML declaration, as written.
+    private static func pseudoAttribute(_ name: String, in declaration: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let key = Array(name.utf8)
+        var index = declaration.startIndex
+        while index + key.count < declaration.endIndex {
+            if declaration[index..<(index + key.count)].elementsEqual(key) {
+                var cursor = index + key.count
+                while cursor < declaration.endIndex, declaration[cursor] == 0x20 || declaration[cursor] == 0x09
+                    || declaration[cursor] == 0x0A || declaration[cursor] == 0x0D || declaration[cursor] == UInt8(ascii: "=")
+                {
+                    cursor += 1
+                }
+                guard cursor < declaration.endIndex else { return nil }
+                let quote = declaration[cursor]
+                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
+                let valueStart = cursor + 1
+                guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return nil }
+                return declaration[valueStart..<valueEnd]
+            }
+            index += 1
+        }
+        return nil
+    }
+}

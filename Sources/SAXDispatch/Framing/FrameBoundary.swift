@@ -1,0 +1,12 @@
+/// Where a record begins, as the framer proposes it, with what a parse that begins there
+/// needs: the position as a parse of the whole document counts it, and the start tags of
+/// the elements open around it.
+package struct FrameBoundary: Sendable, Equatable {
+    /// The offset of the record's `<` from the start of the document.
+    package let offset: Int
+    /// The line and column of that `<`, from 1.
+    package let line: Int
+    package let column: Int
+    /// The start tags of the elements open at the boundary, outermost first.
+    package let ancestors: [FramedTag]
+}
