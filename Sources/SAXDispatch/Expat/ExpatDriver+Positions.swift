@@ -10,9 +10,7 @@ extension ExpatDriver {
             line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
             byteOffset: Int(XML_GetCurrentByteIndex(parser))
         )
-        if _slowPath(documents.documentNumber > 1) {
-            return Self.position(position, inDocumentStartingAt: documents.documentStart)
-        }
+        if _slowPath(documents.movesPositions) { return documents.moved(position) }
         return position
     }
 

@@ -42,6 +42,9 @@ package struct DocumentFramer {
     package private(set) var recordDepth: Int?
     /// Why the framer proposes no more boundaries, if it stopped.
     package private(set) var stop: FramingStop?
+    /// Whether the document's columns count UTF-8 characters (rather than a byte each, as
+    /// in ISO-8859-1).
+    package var countsUTF8: Bool { position.countsUTF8 }
     /// How many bytes were scanned.
     package private(set) var offset = 0
 

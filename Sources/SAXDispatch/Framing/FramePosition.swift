@@ -18,6 +18,9 @@ package struct FramePosition: Sendable, Equatable {
     /// being characters of their own (a single-byte encoding).
     private var continuationBytesContinue: Bool
 
+    /// Whether characters are counted as UTF-8 (rather than a byte each).
+    package var countsUTF8: Bool { continuationBytesContinue }
+
     package init(utf8: Bool) {
         continuationBytesContinue = utf8
     }

@@ -57,6 +57,13 @@ final class DescriptorReader: XMLInputReader {
         if closesDescriptor && descriptor >= 0 { close(descriptor) }
     }
 
+    /// Moves past the next `count` bytes without reading them, when the descriptor is a
+    /// file that can seek; `false` (nothing moved) otherwise.
+    func skip(_ count: Int) -> Bool {
+        guard descriptor >= 0, count >= 0 else { return false }
+        return lseek(descriptor, off_t(count), SEEK_CUR) >= 0
+    }
+
     /// One read, retried after interruptions; a file the reader opened is closed at its end.
     ///
     /// - Throws: ``XMLInputError/readFailed(path:errorNumber:)`` when the read fails.

@@ -105,6 +105,10 @@ public struct XMLInput: Sendable {
     /// ```
     public var readsConcatenatedDocuments = false
 
+    /// Where the document, a range of a larger one (``range(_:of:)``), sits in that one:
+    /// a parse reports positions as the larger document counts them.
+    var rangeOrigin: RangePositionOrigin?
+
     enum Source: Sendable {
         case path(String)
         case url(URL)
@@ -291,6 +295,7 @@ public struct XMLInput: Sendable {
         wrapped.chunkSize = chunkSize
         wrapped.encoding = encoding
         wrapped.readsConcatenatedDocuments = readsConcatenatedDocuments
+        wrapped.rangeOrigin = rangeOrigin
         return wrapped
     }
 

@@ -7,6 +7,7 @@ extension XMLInput {
     ///   - checksCancellation: Whether a cancelled task ends the parse between reads, with
     ///     `CancellationError` (for an asynchronous parse).
     func parse(with parser: PushParser, chunkSize: Int? = nil, checksCancellation: Bool = false) throws -> ParseOutcome {
+        if let rangeOrigin { parser.driver.documents.rangeOrigin = rangeOrigin }
         switch source {
         case .string(let text):
             try parser.feed(text)
