@@ -69,8 +69,15 @@ package struct DocumentFramer {
     /// Whether the encoding was checked (at the first bytes, then at the XML declaration).
     private var checkedStart = false
 
-    package init(recordName: [UInt8], limits: Limits = Limits()) {
+    /// Whether the bytes are read as UTF-8 whatever the document declares (an input whose
+    /// encoding is set to UTF-8).
+    private let readsUTF8: Bool
+
+    /// - Parameter readsUTF8: Read the bytes as UTF-8 whatever the XML declaration says, as a
+    ///   parse does for an input whose encoding is set to UTF-8 (a string).
+    package init(recordName: [UInt8], readsUTF8: Bool = false, limits: Limits = Limits()) {
         self.recordName = recordName
+        self.readsUTF8 = readsUTF8
         self.limits = limits
         position = FramePosition(utf8: true)
         tagPosition = position
@@ -272,7 +279,7 @@ package struct DocumentFramer {
                 index = next
                 if state == .processingInstruction {
                     state = .content
-                    if !rootStarted { checkDeclaredEncoding(start, chunkOffset, end: next) }
+                    if !rootStarted && !readsUTF8 { checkDeclaredEncoding(start, chunkOffset, end: next) }
                 } else {
                     state = .subset
                 }

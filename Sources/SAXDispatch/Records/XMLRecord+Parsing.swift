@@ -12,6 +12,14 @@ public struct RecordParseSummary: Sendable {
     /// document had instead.
     public var warnings: [ParseWarning] = []
 
+    /// Read on workers (``XMLRecord/forEach(in:workers:rangeBytes:safety:diagnostics:_:)``):
+    /// how many ranges of the document the workers read and verified, and the offset from
+    /// which the rest was read by one sequential parse instead, if it was (a range that
+    /// did not verify, or a document the framing pass does not read further). `0` and
+    /// `nil` for a sequential read.
+    public var rangesReadInParallel = 0
+    public var sequentialFrom: Int?
+
     /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.
     public static let diagnosticsLimit = 100
 }

@@ -108,6 +108,14 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
     /// registered for `.` never run.
     public static let mountPoint = ElementPattern(steps: [], anchored: false)
 
+    /// The local name the pattern's last step names (`page` for `/mediawiki/page` or
+    /// `mw:page`), or `nil` for a last step that names no element (`*`, `*:*`) or no step.
+    var lastStepLocalName: String? {
+        guard let name = steps.last?.name, !name.isEmpty else { return nil }
+        let local = name.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? name
+        return local.isEmpty || local == "*" ? nil : local
+    }
+
     /// Whether this is ``mountPoint``.
     var isMountPoint: Bool { steps.isEmpty }
 

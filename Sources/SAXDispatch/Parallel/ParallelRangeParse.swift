@@ -1,0 +1,213 @@
+/// Reads one document on many threads: a framing pass on the caller's thread cuts it into
+/// ranges at record boundaries as it reads (``DocumentFramer``), workers parse each range as
+/// a document of its own (``RangeJob``), and the caller gets each range's result in
+/// document order.
+///
+/// A range is verified by its own parse: it must parse without an error, and nothing may
+/// be delivered while its closing tags are read (a record open across its end, which a
+/// range cannot hold whole). The first range that does not verify, and everything after
+/// it, is read by one sequential parse that begins where that range begins, with the
+/// context the range before it verified: so records come out as one parse of the whole
+/// would deliver them, with its first error at the same position, whatever the document.
+/// The same happens when the framing pass stops (``FramingStop``) or a record grows past
+/// ``maximumPendingBytes``, which keeps memory bounded.
+///
+/// What must stay true: every byte of the document is in exactly one range; a range's
+/// result is delivered only after every range before it; after a fallback, no worker's
+/// result is delivered.
+struct ParallelRangeParse {
+    let input: XMLInput
+    /// The records' local name.
+    let recordName: [UInt8]
+    /// Whether the input is read as UTF-8 whatever it declares (its encoding set to UTF-8).
+    let readsUTF8: Bool
+    let workers: Int
+    /// The size past which a range ends, at the next record boundary.
+    let rangeBytes: Int
+
+    /// The most bytes held without a boundary before the rest is read sequentially.
+    var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
+
+    /// Reads the document.
+    ///
+    /// - Parameters:
+    ///   - parse: Parses one range's document on a worker thread; `nil` when the range does
+    ///     not verify.
+    ///   - deliver: Receives each range's result, in document order, on the caller's thread.
+    ///   - sequential: A parser whose handlers deliver to the caller directly, for the rest
+    ///     of the document after a range that did not verify; given the position origin of
+    ///     where it begins.
+    /// - Returns: How many ranges the workers read, and where the sequential parse began.
+    /// - Throws: What the reader, `deliver` or the sequential parse throw.
+    @discardableResult
+    func run<Result: Sendable>(
+        parse: @escaping @Sendable (RangeJob) -> Result?,
+        deliver: (Result) throws -> Void,
+        sequential: (RangePositionOrigin?) -> PushParser
+    ) throws -> Report {
+        var reader = try input.makeReader()
+        let pool = RangeWorkers<Result?>(count: workers, capacity: workers * 2, parse: parse)
+        defer { pool.stop() }
+        var state = State(framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8))
+        if pool.running == 0 {
+            state.fallingBack = true
+        }
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var fallback: PushParser?
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            let chunk = buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[..<count]) }
+            if let parser = fallback {
+                if count == 0 { break }
+                try parser.feed(chunk)
+                continue
+            }
+            if count == 0 {
+                // The last range: to the document's end.
+                while !state.fallingBack && !pool.hasRoom {
+                    if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
+                }
+                if !state.fallingBack {
+                    state.handIn(upTo: nil, to: pool)
+                    if try deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) {
+                        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: nil)
+                    }
+                }
+                fallback = try beginSequential(&state, sequential: sequential)
+                break
+            }
+            var cuts: [FrameBoundary] = []
+            if !state.fallingBack {
+                var rangeStart = state.pendingStart
+                state.framer.scan(chunk) { boundary in
+                    // A range must begin inside the root: never at the root itself.
+                    if !boundary.ancestors.isEmpty && boundary.offset - rangeStart >= rangeBytes {
+                        cuts.append(boundary)
+                        rangeStart = boundary.offset
+                    }
+                }
+            }
+            state.pending.append(contentsOf: chunk)
+            for cut in cuts {
+                while !pool.hasRoom {
+                    if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
+                }
+                if state.fallingBack { break }
+                state.handIn(upTo: cut, to: pool)
+            }
+            if !state.fallingBack {
+                _ = try deliverSettled(&state, pool: pool, waits: .none, deliver: deliver)
+            }
+            if !state.fallingBack && (state.framer.stop != nil || state.pending.count > maximumPendingBytes) {
+                // No more boundaries, or a record too large to hold: what is handed in is
+                // delivered, and the rest read sequentially.
+                if try !deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) { state.fallingBack = true }
+                state.fallingBack = true
+            }
+            if state.fallingBack {
+                pool.stop()
+                fallback = try beginSequential(&state, sequential: sequential)
+            }
+        }
+        if let fallback { _ = try fallback.finish() }
+        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: state.sequentialFrom)
+    }
+
+    /// How a document was read.
+    struct Report {
+        /// How many ranges the workers read and verified.
+        var rangesReadInParallel: Int
+        /// The offset where the sequential parse of the rest began, if one did.
+        var sequentialFrom: Int?
+    }
+
+    /// The coordinator's state: the framer, the bytes not yet handed in, and the ranges
+    /// handed in and not yet delivered, whose bytes a fallback reads again.
+    private struct State {
+        var framer: DocumentFramer
+        /// The document's bytes from ``pendingStart`` on, not yet in a range.
+        var pending: [UInt8] = []
+        var pendingStart = 0
+        /// The boundary where the pending range begins; `nil` at the document's start.
+        var pendingBoundary: FrameBoundary?
+        /// The ranges handed in and not yet delivered, oldest first: where each begins and
+        /// its bytes.
+        var unsettled: [(boundary: FrameBoundary?, bytes: [UInt8])] = []
+        var nextIndex = 0
+        var nextToDeliver = 0
+        var fallingBack = false
+        /// Where the sequential parse began, if one did.
+        var sequentialFrom: Int?
+
+        init(framer: DocumentFramer) {
+            self.framer = framer
+        }
+
+        /// The context of a range that begins at `boundary`.
+        func context(_ boundary: FrameBoundary?) -> [UInt8] {
+            boundary.map { framer.prolog + $0.ancestors.flatMap(\.bytes) } ?? []
+        }
+
+        func origin(_ boundary: FrameBoundary?) -> RangePositionOrigin? {
+            boundary.map {
+                RangePositionOrigin(
+                    context: context($0), utf8: framer.countsUTF8, line: $0.line, column: $0.column, byteOffset: $0.offset)
+            }
+        }
+
+        /// Hands the pending range, up to `cut` (or to the document's end), to the workers.
+        mutating func handIn<Result>(upTo cut: FrameBoundary?, to pool: RangeWorkers<Result>) {
+            let length = cut.map { $0.offset - pendingStart } ?? pending.count
+            let bytes = Array(pending[..<length])
+            pending.removeSubrange(..<length)
+            pool.submit(
+                RangeJob(
+                    index: nextIndex, context: context(pendingBoundary), bytes: bytes,
+                    closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary)))
+            unsettled.append((pendingBoundary, bytes))
+            nextIndex += 1
+            if let cut {
+                pendingStart = cut.offset
+                pendingBoundary = cut
+            } else {
+                pendingStart += length
+            }
+        }
+    }
+
+    private enum Waiting { case none, one, all }
+
+    /// Delivers the results ready in order (waiting for one, or for all handed in);
+    /// `false`, with ``State/fallingBack`` set, at a range that did not verify.
+    private func deliverSettled<Result>(
+        _ state: inout State, pool: RangeWorkers<Result?>, waits: Waiting, deliver: (Result) throws -> Void
+    ) throws -> Bool {
+        var waitsNext = waits != .none
+        while state.nextToDeliver < state.nextIndex {
+            guard let result = pool.take(state.nextToDeliver, waits: waitsNext) else { return true }
+            guard let value = result else {
+                state.fallingBack = true
+                return false
+            }
+            try deliver(value)
+            state.unsettled.removeFirst()
+            state.nextToDeliver += 1
+            waitsNext = waits == .all
+        }
+        return true
+    }
+
+    /// The sequential parse of the rest of the document, from the oldest range not
+    /// delivered (or the pending bytes), fed what is held so far.
+    private func beginSequential(_ state: inout State, sequential: (RangePositionOrigin?) -> PushParser) throws -> PushParser {
+        let start = state.unsettled.first.map(\.boundary) ?? state.pendingBoundary
+        state.sequentialFrom = start?.offset ?? 0
+        let parser = sequential(state.origin(start))
+        try state.context(start).withUnsafeBytes { try parser.feed($0) }
+        for range in state.unsettled { try range.bytes.withUnsafeBytes { try parser.feed($0) } }
+        try state.pending.withUnsafeBytes { try parser.feed($0) }
+        state.unsettled.removeAll()
+        state.pending.removeAll()
+        return parser
+    }
+}

@@ -1,0 +1,11 @@
+/// One range of a document to parse on a worker: its own document's three parts, and how
+/// its positions map to the whole document's.
+struct RangeJob: Sendable {
+    /// The range's place among the ranges, from 0, in document order.
+    let index: Int
+    let context: [UInt8]
+    let bytes: [UInt8]
+    let closing: [UInt8]
+    /// `nil` for the range at the document's start, whose positions need no moving.
+    let origin: RangePositionOrigin?
+}

@@ -1,0 +1,84 @@
+/// Threads that parse ranges (``RangeJob``) as they come, and keep each result until the
+/// caller takes it, in document order.
+///
+/// What must stay true: at most ``capacity`` jobs are queued or running and not yet taken,
+/// so memory is bounded by the workers and the ranges' size; a result is taken once; after
+/// ``stop()`` no job starts and the workers end.
+final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
+    // Every stored `var` is guarded by `lock`.
+    private let lock = Lock()
+    private let changed = Condition()
+    private var queued: [RangeJob] = []
+    private var results: [Int: Result] = [:]
+    /// Jobs handed in and not yet taken back as results.
+    private var outstanding = 0
+    private var stopped = false
+    /// How many jobs may be handed in and not yet taken.
+    let capacity: Int
+    /// How many threads started: none when the system had none to give.
+    private(set) var running = 0
+
+    /// Starts `count` threads running `parse` on each job; `false` from `started` when no
+    /// thread could be started (the caller then reads sequentially).
+    init(count: Int, capacity: Int, parse: @escaping @Sendable (RangeJob) -> Result) {
+        self.capacity = max(1, capacity)
+        for _ in 0..<count {
+            let started = startThread { [self] in
+                while let job = nextJob() {
+                    let result = parse(job)
+                    lock.withLock {
+                        results[job.index] = result
+                        changed.broadcast()
+                    }
+                }
+            }
+            if !started { break }
+            running += 1
+        }
+    }
+
+    /// Hands in a job, waiting while ``capacity`` jobs are outstanding.
+    func submit(_ job: RangeJob) {
+        lock.lock()
+        while outstanding >= capacity && !stopped { changed.wait(on: lock) }
+        if !stopped {
+            queued.append(job)
+            outstanding += 1
+            changed.broadcast()
+        }
+        lock.unlock()
+    }
+
+    /// Whether a job may be handed in without waiting.
+    var hasRoom: Bool { lock.withLock { outstanding < capacity } }
+
+    /// The result of job `index`, waiting for it when `waits`; `nil` when it is not ready
+    /// (or the workers stopped).
+    func take(_ index: Int, waits: Bool) -> Result? {
+        lock.lock()
+        defer { lock.unlock() }
+        while results[index] == nil && waits && !stopped { changed.wait(on: lock) }
+        guard let result = results.removeValue(forKey: index) else { return nil }
+        outstanding -= 1
+        changed.broadcast()
+        return result
+    }
+
+    /// Drops the queued jobs and lets the workers end once their current job is done.
+    func stop() {
+        lock.withLock {
+            stopped = true
+            queued.removeAll()
+            results.removeAll()
+            changed.broadcast()
+        }
+    }
+
+    private func nextJob() -> RangeJob? {
+        lock.lock()
+        defer { lock.unlock() }
+        while queued.isEmpty && !stopped { changed.wait(on: lock) }
+        if stopped { return nil }
+        return queued.removeFirst()
+    }
+}

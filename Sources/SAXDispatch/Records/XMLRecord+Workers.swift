@@ -1,0 +1,143 @@
+extension XMLRecord where Model: Sendable {
+    /// Calls `body` with each record's model, in document order, as ``forEach(in:safety:diagnostics:_:)``
+    /// does, reading the document on `workers` threads: one document of any size on
+    /// every core.
+    ///
+    /// ```swift
+    /// try Page.record.forEach(in: .file("enwiki-pages-articles.xml"), workers: 8) { page in
+    ///     index.add(page)
+    /// }
+    /// ```
+    ///
+    /// A fast framing pass on the calling thread reads the document and cuts it into
+    /// ranges of about `rangeBytes` at the start tags of elements with the record pattern's
+    /// last name, and each worker parses a range as a document of its own: the bytes before
+    /// the root element, the start tags of the elements open around the range, the range,
+    /// and the end tags that close them (``XMLDocumentRange``). `body` runs on the calling
+    /// thread, each range's models after those of every range before it, so the models,
+    /// the diagnostics and the first error are those of ``forEach(in:safety:diagnostics:_:)``,
+    /// with the same line and column, whatever the document:
+    ///
+    /// - A range whose parse fails, or that ends inside a record (a record element around
+    ///   the range's boundaries), and everything after it, is read by one sequential parse
+    ///   from where it begins; so is the rest of a document the framing pass stops reading
+    ///   (another encoding than UTF-8, US-ASCII or ISO-8859-1, a record over 16 MiB).
+    /// - Memory stays bounded: at most `2 × workers` ranges are handed to the workers and
+    ///   not yet delivered.
+    /// - With `workers` below 2, a pattern whose last step names no element (`*`), an
+    ///   input whose encoding is set to another than UTF-8 (``XMLInput/encoding(_:)``) or that holds documents
+    ///   one after another, the document is read on the calling thread, as
+    ///   ``forEach(in:safety:diagnostics:_:)`` reads it.
+    ///
+    /// - Parameters:
+    ///   - workers: How many threads parse ranges (the calling thread frames and delivers).
+    ///   - rangeBytes: About how large each range is (a range ends at the first record
+    ///     boundary past it): 1 MiB unless given.
+    /// - Returns: How many records were delivered and how many failed; the warnings of the
+    ///   parse, as one parse of the whole would give them.
+    /// - Throws: As ``forEach(in:safety:diagnostics:_:)``.
+    @discardableResult
+    public func forEach(
+        in input: XMLInput, workers: Int, rangeBytes: Int = 1 << 20, safety: SafetyProfile = .default,
+        diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
+            let recordName = pattern.lastStepLocalName
+        else {
+            return try forEach(in: input, safety: safety, diagnostics: diagnostics, body)
+        }
+        let parallel = ParallelRangeParse(
+            input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers,
+            rangeBytes: max(1, rangeBytes))
+        var summary = RecordParseSummary()
+        var warningSets: [[ParseWarning]] = []
+        var fallbackWarnings: [ParseWarning] = []
+        var fellBack = false
+        let record = self
+        let source = input.name
+        let encoding = input.encoding
+        let report: ParallelRangeParse.Report
+        do {
+            report = try withoutActuallyEscaping(body) { body in
+                try parallel.run(
+                    parse: { job in record.parseRange(job, safety: safety, source: source, encoding: encoding) },
+                    deliver: { range in
+                        for event in range.events {
+                            switch event {
+                            case .model(let model):
+                                summary.delivered += 1
+                                try body(model)
+                            case .failure(let error):
+                                summary.failed += 1
+                                if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit {
+                                    summary.diagnostics.append(error)
+                                }
+                                diagnostics?(error)
+                            }
+                        }
+                        warningSets.append(range.warnings)
+                    },
+                    sequential: { origin in
+                        fellBack = true
+                        var dispatcher = record.dispatcherOwningDocument(
+                            safety: safety,
+                            report: { error in
+                                summary.failed += 1
+                                if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit {
+                                    summary.diagnostics.append(error)
+                                }
+                                diagnostics?(error)
+                            },
+                            deliver: { model in
+                                summary.delivered += 1
+                                try body(model)
+                            })
+                        dispatcher.onWarning { fallbackWarnings.append($0) }
+                        let parser = PushParser(dispatcher, source: source, encoding: encoding)
+                        parser.driver.documents.rangeOrigin = origin
+                        return parser
+                    })
+            }
+        } catch let error as HandlerError {
+            throw Self.unwrapped(error)
+        }
+        summary.rangesReadInParallel = report.rangesReadInParallel
+        summary.sequentialFrom = report.sequentialFrom
+        if fellBack { warningSets.append(fallbackWarnings) }
+        summary.warnings = RangeWarnings.common(warningSets)
+        return summary
+    }
+
+    /// What a worker makes of one range: the models and the records set aside, in document
+    /// order, and the warnings of its parse.
+    struct RangeRecords: Sendable {
+        enum Event: Sendable {
+            case model(Model)
+            case failure(XMLRecordError)
+        }
+        var events: [Event] = []
+        var warnings: [ParseWarning] = []
+    }
+
+    /// Parses one range's document; `nil` when it does not verify: a parse error, a
+    /// handler's error, or a record delivered while the range's closing tags were read.
+    func parseRange(_ job: RangeJob, safety: SafetyProfile, source: String, encoding: String?) -> RangeRecords? {
+        var range = RangeRecords()
+        var dispatcher = dispatcherOwningDocument(
+            safety: safety, report: { range.events.append(.failure($0)) }, deliver: { range.events.append(.model($0)) })
+        dispatcher.onWarning { range.warnings.append($0) }
+        let parser = PushParser(dispatcher, source: source, encoding: encoding)
+        parser.driver.documents.rangeOrigin = job.origin
+        do {
+            try job.context.withUnsafeBytes { try parser.feed($0) }
+            try job.bytes.withUnsafeBytes { try parser.feed($0) }
+            let delivered = range.events.count
+            try job.closing.withUnsafeBytes { try parser.feed($0) }
+            guard try parser.finish() == .completed, range.events.count == delivered else { return nil }
+        } catch {
+            return nil
+        }
+        return range
+    }
+}
