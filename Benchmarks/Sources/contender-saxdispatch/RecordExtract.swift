@@ -4,7 +4,25 @@
 import BenchmarkDocuments
 import SAXDispatch
 
-func recordExtract(_ arguments: ContenderArguments, anchored: Bool) throws -> String {
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The workers of the `records-parallel` variant: `SAXDISPATCH_WORKERS`, or 2.
+func parallelWorkers() -> Int {
+    getenv("SAXDISPATCH_WORKERS").flatMap { Int(String(cString: $0)) } ?? 2
+}
+
+/// The range size of the `records-parallel` variant: `SAXDISPATCH_RANGE_BYTES`, or the library's default.
+func parallelRangeBytes() -> Int {
+    getenv("SAXDISPATCH_RANGE_BYTES").flatMap { Int(String(cString: $0)) } ?? 1 << 20
+}
+
+/// - Parameter workers: Reads the document on this many worker threads (not the osm shape,
+///   whose two records need one dispatcher).
+func recordExtract(_ arguments: ContenderArguments, anchored: Bool, workers: Int = 1) throws -> String {
     switch arguments.shape {
     case .zoo:
         let animal = XMLRecord(anchored ? "/zoo/animals/animal" : "animal", .text("kind"), .text("nested_nonsense/name"), .text("url")) {
@@ -12,7 +30,7 @@ func recordExtract(_ arguments: ContenderArguments, anchored: Bool) throws -> St
         }
         var records = 0
         var fieldBytes = 0
-        try animal.forEach(in: .file(arguments.path)) { animal in
+        try animal.forEach(in: .file(arguments.path), workers: workers, rangeBytes: parallelRangeBytes()) { animal in
             records += 1
             fieldBytes += animal.fieldBytes
         }
@@ -27,7 +45,7 @@ func recordExtract(_ arguments: ContenderArguments, anchored: Bool) throws -> St
         .namespaces(["z": "urn:example:zoo"])
         var records = 0
         var fieldBytes = 0
-        try animal.forEach(in: .file(arguments.path)) { animal in
+        try animal.forEach(in: .file(arguments.path), workers: workers, rangeBytes: parallelRangeBytes()) { animal in
             records += 1
             fieldBytes += animal.fieldBytes
         }
@@ -56,7 +74,7 @@ func recordExtract(_ arguments: ContenderArguments, anchored: Bool) throws -> St
         let page = XMLRecord(anchored ? "/mediawiki/page" : "page", .text("revision/text", whitespace: .preserve)) { $0.utf8.count }
         var pages = 0
         var textBytes = 0
-        try page.forEach(in: .file(arguments.path)) { length in
+        try page.forEach(in: .file(arguments.path), workers: workers, rangeBytes: parallelRangeBytes()) { length in
             pages += 1
             textBytes += length
         }

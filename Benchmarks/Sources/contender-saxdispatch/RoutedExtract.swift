@@ -20,6 +20,9 @@ enum RoutedVariant: String {
     /// The same typed records at floating patterns (`animal`, not `/zoo/animals/animal`): no
     /// subtree filter can skip for them, so what no field reads is pruned where it begins.
     case recordsFloating = "records-floating"
+    /// The typed records read on worker threads, one document in ranges
+    /// (RecordExtract.swift; the workers from `SAXDISPATCH_WORKERS`, 2 unless set).
+    case recordsParallel = "records-parallel"
     /// `Decodable` models through XMLRecordDecoder (DecodableExtract.swift).
     case decodable
     /// The same models from an async stream (AsyncExtract.swift).
@@ -45,6 +48,7 @@ func routedExtract(_ arguments: ContenderArguments, _ variant: RoutedVariant) th
     if variant == .object { return try objectExtract(arguments) }
     if variant == .records { return try recordExtract(arguments, anchored: true) }
     if variant == .recordsFloating { return try recordExtract(arguments, anchored: false) }
+    if variant == .recordsParallel { return try recordExtract(arguments, anchored: true, workers: parallelWorkers()) }
     if variant == .decodable { return try decodableExtract(arguments) }
     if variant == .async { throw UsageError(message: "the async variant runs through asyncExtract") }
     var dispatcher = Dispatcher()

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A fast lexical pass over a document's bytes that proposes where records begin, so that
 /// ranges of one document can be parsed apart (on many cores, or by the tasks of a
 /// distributed engine).
@@ -56,7 +64,9 @@ package struct DocumentFramer {
     /// The tag being read (start or end), from its `<`, and where it began.
     private var tag: [UInt8] = []
     private var tagStart = 0
+    /// The position of the `<` of a tag that an earlier call ended inside, and where it is.
     private var tagPosition: FramePosition
+    private var straddlingTagStart = -1
     /// The quote that closes the literal being read.
     private var quote: UInt8 = 0
     /// How many of a terminator's leading bytes were just seen: `-` of `-->`, `]` of `]]>`,
@@ -117,21 +127,23 @@ package struct DocumentFramer {
         // Where the kept bytes of this call begin: the tag's, and the prolog's.
         var tagSlice = readsTag ? 0 : -1
         let chunkOffset = offset
+        if counted < chunkOffset {
+            // The bytes of a tag that began in the last call, kept: counted now.
+            tag.withUnsafeBytes { position.count(UnsafeRawBufferPointer(rebasing: $0[(counted - tagStart)...])) }
+            counted = chunkOffset
+        }
         while index < count && state != .stopped {
             let byte = start[index]
             switch state {
             case .content:
                 // Text: on to the next `<`.
-                var next = index
-                while next < count && start[next] != UInt8(ascii: "<") { next += 1 }
-                if next == count {
+                guard let found = memchr(start + index, Int32(UInt8(ascii: "<")), count - index) else {
                     index = count
                     continue
                 }
-                advancePosition(start, chunkOffset, to: next)
-                tagPosition = position
+                let next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 tagStart = chunkOffset + next
-                tag.removeAll(keepingCapacity: true)
+                if !tag.isEmpty { tag.removeAll(keepingCapacity: true) }
                 tagSlice = next
                 state = .markupOpen
                 index = next + 1
@@ -140,13 +152,9 @@ package struct DocumentFramer {
                 switch byte {
                 case UInt8(ascii: "/"): state = .endTag
                 case UInt8(ascii: "!"):
-                    // Not a tag: what was kept of it (its `<`, from an earlier call) is
-                    // counted, and the rest is counted as it comes.
-                    countTag()
                     state = .bang
                     tagSlice = -1
                 case UInt8(ascii: "?"):
-                    countTag()
                     state = .processingInstruction
                     run = 0
                     tagSlice = -1
@@ -170,39 +178,36 @@ package struct DocumentFramer {
                 index = next
                 switch start[next] {
                 case UInt8(ascii: ">"):
-                    keepTag(start, from: tagSlice, through: next)
+                    withTag(start, from: tagSlice, through: next) { framer, bytes in
+                        framer.endStartTag(empty: false, bytes, start, chunkOffset, propose: propose)
+                    }
                     tagSlice = -1
-                    endStartTag(empty: false, start, chunkOffset, propose: propose)
                 case UInt8(ascii: "/"): state = .emptyTagEnd
                 default:
                     quote = start[next]
                     state = .attributeValue
                 }
             case .attributeValue:
-                var next = index
-                while next < count && start[next] != quote { next += 1 }
-                if next == count {
+                guard let found = memchr(start + index, Int32(quote), count - index) else {
                     index = count
                     continue
                 }
-                index = next
+                index = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 state = .startTag
             case .emptyTagEnd:
                 guard byte == UInt8(ascii: ">") else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
-                keepTag(start, from: tagSlice, through: index)
+                withTag(start, from: tagSlice, through: index) { framer, bytes in
+                    framer.endStartTag(empty: true, bytes, start, chunkOffset, propose: propose)
+                }
                 tagSlice = -1
-                endStartTag(empty: true, start, chunkOffset, propose: propose)
             case .endTag:
-                var next = index
-                while next < count && start[next] != UInt8(ascii: ">") { next += 1 }
-                if next == count {
+                guard let found = memchr(start + index, Int32(UInt8(ascii: ">")), count - index) else {
                     index = count
                     continue
                 }
-                index = next
-                keepTag(start, from: tagSlice, through: next)
+                index = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                withTag(start, from: tagSlice, through: index) { framer, bytes in framer.endEndTag(bytes) }
                 tagSlice = -1
-                endEndTag(start, chunkOffset)
             case .bang:
                 switch byte {
                 case UInt8(ascii: "-"): state = .commentOpen
@@ -347,9 +352,14 @@ package struct DocumentFramer {
             if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
         }
         if tag.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
-        // Bytes of a tag are counted when it ends, from the tag kept.
         if readsTag {
+            // A tag goes on in the next call: its position is taken now, and its bytes
+            // here, kept, are counted at the next call's start.
             advancePosition(start, chunkOffset, to: max(0, tagStart - chunkOffset))
+            if straddlingTagStart != tagStart {
+                tagPosition = position
+                straddlingTagStart = tagStart
+            }
         } else {
             advancePosition(start, chunkOffset, to: count)
         }
@@ -375,6 +385,21 @@ package struct DocumentFramer {
         tag.append(contentsOf: UnsafeBufferPointer(start: start + from, count: through - from + 1))
     }
 
+    /// Runs `body` with the bytes of the tag that just ended at `through` (from its `<`): in
+    /// this call's bytes when it began in them, or kept when it began in an earlier call.
+    private mutating func withTag(
+        _ start: UnsafePointer<UInt8>, from: Int, through: Int,
+        _ body: (inout DocumentFramer, UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        if tag.isEmpty && from >= 0 {
+            body(&self, UnsafeBufferPointer(start: start + from, count: through - from + 1))
+            return
+        }
+        keepTag(start, from: max(0, from), through: through)
+        let kept = tag
+        kept.withUnsafeBufferPointer { body(&self, $0) }
+    }
+
     /// Counts the bytes of this call up to `end` (exclusive), from where counting stopped.
     private mutating func advancePosition(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int, to end: Int) {
         let from = counted - chunkOffset
@@ -383,18 +408,19 @@ package struct DocumentFramer {
         counted = chunkOffset + end
     }
 
-    /// Counts a tag that just ended, from the bytes kept of it: it may have begun in an
-    /// earlier call.
-    private mutating func countTag() {
-        tag.withUnsafeBytes { position.count($0) }
-        counted = tagStart + tag.count
+    /// The position of the tag that just ended: counted up to its `<` when it began in this
+    /// call, or taken when an earlier call ended inside it.
+    private mutating func positionOfTag(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int) -> FramePosition {
+        if straddlingTagStart == tagStart { return tagPosition }
+        advancePosition(start, chunkOffset, to: tagStart - chunkOffset)
+        return position
     }
 
     private mutating func endStartTag(
-        empty: Bool, _ start: UnsafePointer<UInt8>, _ chunkOffset: Int, propose: (FrameBoundary) -> Void
+        empty: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ start: UnsafePointer<UInt8>, _ chunkOffset: Int,
+        propose: (FrameBoundary) -> Void
     ) {
         state = .content
-        countTag()
         if !rootStarted {
             rootStarted = true
             if prolog.count > tagStart {
@@ -413,53 +439,49 @@ package struct DocumentFramer {
             return halt(.unexpectedMarkup(offset: tagStart))
         }
         let elementDepth = depth + 1
-        let keepsTag = recordDepth.map { elementDepth < $0 } ?? true
-        if tagHasRecordName() {
+        if recordDepth.map({ $0 == elementDepth }) ?? true, Self.hasName(bytes, recordName) {
             if recordDepth == nil {
                 recordDepth = elementDepth
                 if open.count > elementDepth - 1 { open.removeSubrange((elementDepth - 1)...) }
             }
             if elementDepth == recordDepth {
-                propose(FrameBoundary(offset: tagStart, line: tagPosition.line, column: tagPosition.column, ancestors: open))
+                let at = positionOfTag(start, chunkOffset)
+                propose(FrameBoundary(offset: tagStart, line: at.line, column: at.column, ancestors: open))
             }
         }
         guard !empty else { return }
         depth = elementDepth
         if depth > limits.maximumDepth { return halt(.tooDeep) }
-        if keepsTag && elementDepth < (recordDepth ?? Int.max) {
-            if tag.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
-            open.append(FramedTag(offset: tagStart, bytes: tag))
+        if elementDepth < (recordDepth ?? Int.max) {
+            if bytes.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
+            open.append(FramedTag(offset: tagStart, bytes: Array(bytes)))
         }
     }
 
-    /// Whether the start tag just read names a record: its local name is the record's.
-    private func tagHasRecordName() -> Bool {
-        tag.withUnsafeBufferPointer { bytes in
-            var end = 1
-            var localStart = 1
-            while end < bytes.count, !FramedTag.endsName(bytes[end]) {
-                if bytes[end] == UInt8(ascii: ":") { localStart = end + 1 }
-                end += 1
-            }
-            guard end - localStart == recordName.count else { return false }
-            for index in 0..<recordName.count where bytes[localStart + index] != recordName[index] { return false }
-            return true
+    /// Whether the tag `bytes` (from its `<`) has the local name `name`.
+    private static func hasName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        var end = 1
+        var localStart = 1
+        while end < bytes.count, !FramedTag.endsName(bytes[end]) {
+            if bytes[end] == UInt8(ascii: ":") { localStart = end + 1 }
+            end += 1
         }
+        guard end - localStart == name.count else { return false }
+        for index in 0..<name.count where bytes[localStart + index] != name[index] { return false }
+        return true
     }
 
-    private mutating func endEndTag(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int) {
+    private mutating func endEndTag(_ bytes: UnsafeBufferPointer<UInt8>) {
         state = .content
-        countTag()
         guard depth > 0 else { return halt(.unexpectedMarkup(offset: tagStart)) }
         if open.count == depth {
             // The element's start tag is kept: its end tag must name it.
-            var name = tag[2...]
-            while let last = name.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D
-                || last == UInt8(ascii: ">")
-            {
-                name = name.dropLast()
+            var end = bytes.count - 1
+            while end > 2, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let name = open[depth - 1].name
+            guard end - 2 == name.count, zip(bytes[2..<end], name).allSatisfy({ $0 == $1 }) else {
+                return halt(.unexpectedMarkup(offset: tagStart))
             }
-            guard name.elementsEqual(open[depth - 1].name) else { return halt(.unexpectedMarkup(offset: tagStart)) }
             open.removeLast()
         }
         depth -= 1

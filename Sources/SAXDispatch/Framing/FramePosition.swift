@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A line and column counted over a document's bytes as expat counts them, so that a
 /// position the framer reports equals the one a parse of the same bytes reports.
 ///
@@ -31,13 +39,57 @@ package struct FramePosition: Sendable, Equatable {
         continuationBytesContinue = false
     }
 
-    /// Counts `bytes`, the next bytes of the document.
+    /// Counts `bytes`, the next bytes of the document. Without a carriage return, line
+    /// feeds are found with `memchr` and the characters after the last one counted eight
+    /// bytes at a time; with one, a byte at a time.
     package mutating func count(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        let start = base.assumingMemoryBound(to: UInt8.self)
+        let count = bytes.count
+        if afterCarriageReturn || memchr(base, 0x0D, count) != nil { return countEach(start, count) }
+        var lineStart = 0
+        var cursor = 0
+        while cursor < count, let found = memchr(start + cursor, 0x0A, count - cursor) {
+            line &+= 1
+            lineStart = start.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            cursor = lineStart
+            column = 1
+        }
+        column &+= characters(start + lineStart, count - lineStart)
+    }
+
+    /// How many characters `count` bytes hold: every byte, or in UTF-8 every byte but the
+    /// continuation bytes, eight at a time.
+    private func characters(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        guard continuationBytesContinue else { return count }
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var characters = count
+        var index = 0
+        let raw = UnsafeRawPointer(start)
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & highBits != 0 {
+                // A continuation byte has its high bit set and the next one clear.
+                let continuations = (word & ~(word << 1) & highBits) >> 7
+                characters -= Int((continuations &* 0x0101_0101_0101_0101) >> 56)
+            }
+            index += 8
+        }
+        while index < count {
+            if start[index] & 0xC0 == 0x80 { characters -= 1 }
+            index += 1
+        }
+        return characters
+    }
+
+    /// Counts `count` bytes one at a time.
+    private mutating func countEach(_ start: UnsafePointer<UInt8>, _ count: Int) {
         var line = self.line
         var column = self.column
         var afterCarriageReturn = self.afterCarriageReturn
         let utf8 = continuationBytesContinue
-        for byte in bytes {
+        for index in 0..<count {
+            let byte = start[index]
             if byte == 0x0A {
                 if !afterCarriageReturn {
                     line &+= 1

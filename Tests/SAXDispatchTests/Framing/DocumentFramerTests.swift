@@ -1,4 +1,5 @@
 import Foundation
+@testable import SAXDispatchTools  // SplitMix64
 import SAXDispatchTestSupport
 import Testing
 
@@ -226,5 +227,51 @@ struct DocumentFramerTests {
         #expect(boundaries.first?.ancestors.map { String(decoding: $0.bytes, as: UTF8.self) } == [#"<m xmlns="urn:m" a="1">"#])
         #expect(boundaries.first?.ancestors.first.map { String(decoding: $0.endTag, as: UTF8.self) } == "</m>")
         #expect(boundaries.map(\.line) == [2, 2])
+    }
+}
+
+extension DocumentFramerTests {
+    /// Lines and columns counted a byte at a time, as expat counts them.
+    static func reference(_ bytes: [UInt8], utf8: Bool) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        var afterReturn = false
+        for byte in bytes {
+            switch byte {
+            case 0x0A:
+                if !afterReturn { (line, column) = (line + 1, 1) }
+                afterReturn = false
+            case 0x0D:
+                (line, column, afterReturn) = (line + 1, 1, true)
+            default:
+                afterReturn = false
+                if !utf8 || byte & 0xC0 != 0x80 { column += 1 }
+            }
+        }
+        return (line, column)
+    }
+
+    @Test("positions counted eight bytes at a time equal a byte at a time, however the bytes are split")
+    func positionCounting() {
+        var random = SplitMix64(seed: 46)
+        let mixed: [UInt8] = [0x0A, 0x0D, 0x20, 0x41, 0xC3, 0xA9, 0xE6, 0x9D, 0xB1, 0x09, 0x80, 0xBF, 0xFF, 0x3C]
+        // Mostly ASCII with line feeds: the eight-at-a-time path.
+        let ascii: [UInt8] = [0x0A, 0x20, 0x41, 0x3C, 0x62, 0x09, 0x7E, 0x41, 0x20, 0x0A, 0x0D]
+        for round in 0..<800 {
+            let alphabet = round % 2 == 0 ? mixed : ascii
+            let length = Int(random.next() % 200)
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for utf8 in [true, false] {
+                var counter = FramePosition(utf8: utf8)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + 1 + Int(random.next() % 17))
+                    bytes[start..<end].withUnsafeBytes { counter.count($0) }
+                    start = end
+                }
+                let expected = Self.reference(bytes, utf8: utf8)
+                #expect(counter.line == expected.line && counter.column == expected.column, "round \(round) utf8 \(utf8)")
+            }
+        }
     }
 }
