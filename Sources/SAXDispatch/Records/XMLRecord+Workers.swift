@@ -127,17 +127,8 @@ extension XMLRecord where Model: Sendable {
         var dispatcher = dispatcherOwningDocument(
             safety: safety, report: { range.events.append(.failure($0)) }, deliver: { range.events.append(.model($0)) })
         dispatcher.onWarning { range.warnings.append($0) }
-        let parser = PushParser(dispatcher, source: source, encoding: encoding)
-        parser.driver.documents.rangeOrigin = job.origin
-        do {
-            try job.context.withUnsafeBytes { try parser.feed($0) }
-            try job.bytes.withUnsafeBytes { try parser.feed($0) }
-            let delivered = range.events.count
-            try job.closing.withUnsafeBytes { try parser.feed($0) }
-            guard try parser.finish() == .completed, range.events.count == delivered else { return nil }
-        } catch {
-            return nil
-        }
+        guard job.parseVerifying(with: dispatcher, source: source, encoding: encoding, delivered: { range.events.count })
+        else { return nil }
         return range
     }
 }

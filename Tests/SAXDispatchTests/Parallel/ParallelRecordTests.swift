@@ -220,3 +220,61 @@ extension ParallelRecordTests {
         #expect(!sequential.warnings.isEmpty)
     }
 }
+
+/// A node as `Decodable` reads it.
+private struct DecodedNode: Decodable, Equatable, Sendable {
+    let id: Int
+    let tag: [Tag]
+
+    struct Tag: Decodable, Equatable, Sendable {
+        let k: String
+        let v: String
+    }
+}
+
+extension ParallelRecordTests {
+    fileprivate static func decoded(_ text: String, workers: Int?, rangeBytes: Int) -> (values: [DecodedNode], error: String?, warnings: [String]) {
+        var values: [DecodedNode] = []
+        var warnings: [String] = []
+        let decoder = XMLRecordDecoder()
+        do {
+            if let workers {
+                try decoder.forEach(
+                    DecodedNode.self, at: "node", in: .bytes(Array(text.utf8)).named("nodes"), workers: workers,
+                    rangeBytes: rangeBytes, onWarning: { warnings.append($0.description) }
+                ) { values.append($0) }
+            } else {
+                try decoder.forEach(
+                    DecodedNode.self, at: "node", in: .bytes(Array(text.utf8)).named("nodes"),
+                    onWarning: { warnings.append($0.description) }
+                ) { values.append($0) }
+            }
+            return (values, nil, warnings)
+        } catch {
+            return (values, "\(error)", warnings)
+        }
+    }
+
+    @Test("Decodable values read on workers are the sequential values, and a value that does not decode fails at the same place")
+    func decodable() {
+        var text = "<osm>\n"
+        for index in 0..<1500 {
+            text += "  <node id='\(index)'><tag k='a' v='\(index)'/><tag k='b' v='é\(index)'/></node>\n"
+        }
+        let good = text + "</osm>\n"
+        let bad = text + "  <node id='x'/>\n" + "  <node id='7'/>\n</osm>\n"
+        for document in [good, bad] {
+            let sequential = Self.decoded(document, workers: nil, rangeBytes: 0)
+            for workers in [2, 3] {
+                for rangeBytes in [512, 8192] {
+                    let parallel = Self.decoded(document, workers: workers, rangeBytes: rangeBytes)
+                    #expect(parallel.values == sequential.values, "workers \(workers) ranges \(rangeBytes)")
+                    #expect(parallel.error == sequential.error)
+                    #expect(parallel.warnings == sequential.warnings)
+                }
+            }
+        }
+        #expect(Self.decoded(good, workers: nil, rangeBytes: 0).values.count == 1500)
+        #expect(Self.decoded(bad, workers: nil, rangeBytes: 0).error != nil)
+    }
+}

@@ -1,0 +1,86 @@
+extension XMLRecordDecoder {
+    /// Decodes each element matching `pattern` as a `T` and calls `body` with it, in
+    /// document order, as ``forEach(_:at:in:safety:onWarning:_:)`` does, reading the
+    /// document on `workers` threads: one document of any size on every core.
+    ///
+    /// ```swift
+    /// try XMLRecordDecoder().forEach(Page.self, at: "/mediawiki/page", in: .file("dump.xml"), workers: 8) { page in
+    ///     print(page.title)
+    /// }
+    /// ```
+    ///
+    /// The document is read in ranges, as ``XMLRecord/forEach(in:workers:rangeBytes:safety:diagnostics:_:)``
+    /// reads it: cut at the start tags of elements with the pattern's last name, each range
+    /// decoded by a worker as a document of its own, the values delivered on the calling
+    /// thread range after range. A range whose parse fails (an element that does not decode
+    /// included) or that ends inside a matched element, and everything after it, is read by
+    /// one sequential parse from where it begins, so the values and the first error are those
+    /// of ``forEach(_:at:in:safety:onWarning:_:)``, with the same line and column.
+    ///
+    /// - Parameters:
+    ///   - workers: How many threads decode ranges; below 2, the document is read on the
+    ///     calling thread.
+    ///   - rangeBytes: About how large each range is: 1 MiB unless given.
+    ///   - onWarning: Receives the warnings every range gave, once the document has been read.
+    /// - Returns: How many values were decoded.
+    /// - Throws: As ``forEach(_:at:in:safety:onWarning:_:)``.
+    @discardableResult
+    public func forEach<T: Decodable & Sendable>(
+        _ type: T.Type, at pattern: ElementPattern, in input: XMLInput, workers: Int, rangeBytes: Int = 1 << 20,
+        safety: SafetyProfile = .default, onWarning: ((ParseWarning) -> Void)? = nil, _ body: (T) throws -> Void
+    ) throws -> Int {
+        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
+            let recordName = pattern.lastStepLocalName
+        else {
+            return try forEach(T.self, at: pattern, in: input, safety: safety, onWarning: onWarning, body)
+        }
+        let parallel = ParallelRangeParse(
+            input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers,
+            rangeBytes: max(1, rangeBytes))
+        let decoder = self
+        let source = input.name
+        let encoding = input.encoding
+        var count = 0
+        var warningSets: [[ParseWarning]] = []
+        var fallbackWarnings: [ParseWarning]?
+        do {
+            _ = try withoutActuallyEscaping(body) { body in
+                try parallel.run(
+                    parse: { job -> RangeValues<T>? in
+                        var range = RangeValues<T>()
+                        var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) {
+                            range.values.append($0)
+                        }
+                        dispatcher.onWarning { range.warnings.append($0) }
+                        guard job.parseVerifying(with: dispatcher, source: source, encoding: encoding, delivered: { range.values.count })
+                        else { return nil }
+                        return range
+                    },
+                    deliver: { (range: RangeValues<T>) in
+                        for value in range.values {
+                            count += 1
+                            try body(value)
+                        }
+                        warningSets.append(range.warnings)
+                    },
+                    sequential: { origin in
+                        fallbackWarnings = []
+                        var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
+                            count += 1
+                            try body(value)
+                        }
+                        dispatcher.onWarning { fallbackWarnings?.append($0) }
+                        let parser = PushParser(dispatcher, source: source, encoding: encoding)
+                        parser.driver.documents.rangeOrigin = origin
+                        return parser
+                    })
+            }
+        } catch let error as HandlerError {
+            throw error.underlying
+        }
+        if let fallbackWarnings { warningSets.append(fallbackWarnings) }
+        if let onWarning { RangeWarnings.common(warningSets).forEach(onWarning) }
+        return count
+    }
+}

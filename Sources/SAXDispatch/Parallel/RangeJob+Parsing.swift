@@ -1,0 +1,24 @@
+extension RangeJob {
+    /// Parses the range's own document with `dispatcher` on the calling (worker) thread and
+    /// says whether it verified: it parsed to its end without an error, and nothing was
+    /// delivered while its closing tags were read (`delivered` counts what its handlers
+    /// delivered so far), which would be a record open across the range's end.
+    ///
+    /// - Parameters:
+    ///   - encoding: The input's encoding, when set (UTF-8).
+    func parseVerifying(
+        with dispatcher: Dispatcher, source: String, encoding: String?, delivered: () -> Int
+    ) -> Bool {
+        let parser = PushParser(dispatcher, source: source, encoding: encoding)
+        parser.driver.documents.rangeOrigin = origin
+        do {
+            try context.withUnsafeBytes { try parser.feed($0) }
+            try bytes.withUnsafeBytes { try parser.feed($0) }
+            let before = delivered()
+            try closing.withUnsafeBytes { try parser.feed($0) }
+            return try parser.finish() == .completed && delivered() == before
+        } catch {
+            return false
+        }
+    }
+}
