@@ -12,8 +12,9 @@ import Musl
 ///
 /// It knows just enough XML to find start tags: comments, CDATA sections, processing
 /// instructions, the DOCTYPE and its internal subset, quoted attribute values, and the
-/// depth. It proposes a boundary at the `<` of every start tag whose local name is the
-/// record's, at the depth where the first of them was found, with the line and column a
+/// depth. It proposes a boundary at the `<` of every start tag at the depth where the
+/// first element with the record's local name was found, from that one on (its siblings
+/// too: an extract's ways after its nodes), with the line and column a
 /// parse counts there and the start tags of the elements open around it; it keeps the
 /// bytes before the root element (the prolog) that every range repeats.
 ///
@@ -439,14 +440,18 @@ package struct DocumentFramer {
             return halt(.unexpectedMarkup(offset: tagStart))
         }
         let elementDepth = depth + 1
-        if recordDepth.map({ $0 == elementDepth }) ?? true, Self.hasName(bytes, recordName) {
-            if recordDepth == nil {
+        if recordDepth.map({ $0 == elementDepth }) ?? true {
+            let isRecord = Self.hasName(bytes, recordName)
+            if isRecord && recordDepth == nil {
                 recordDepth = elementDepth
                 if open.count > elementDepth - 1 { open.removeSubrange((elementDepth - 1)...) }
             }
             if elementDepth == recordDepth {
+                // Every element at the records' depth from the first record on begins a
+                // boundary: ways and relations after an extract's nodes split as well.
                 let at = positionOfTag(start, chunkOffset)
-                propose(FrameBoundary(offset: tagStart, line: at.line, column: at.column, ancestors: open))
+                propose(
+                    FrameBoundary(offset: tagStart, line: at.line, column: at.column, ancestors: open, isRecord: isRecord))
             }
         }
         guard !empty else { return }

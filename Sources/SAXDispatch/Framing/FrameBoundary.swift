@@ -9,4 +9,7 @@ package struct FrameBoundary: Sendable, Equatable {
     package let column: Int
     /// The start tags of the elements open at the boundary, outermost first.
     package let ancestors: [FramedTag]
+    /// Whether the element that begins there has the record's name (rather than being
+    /// another element at the records' depth).
+    package var isRecord = true
 }

@@ -4,10 +4,11 @@ extension XMLDocumentRange {
     /// one range.
     ///
     /// A fast lexical pass reads the input once (files are read twice when `size` is not
-    /// given: once for their size) and proposes a boundary at the `<` of every start tag
-    /// whose local name is `record`, at the depth of the first one: `page` in a MediaWiki
-    /// dump, `node` or `way` in OpenStreetMap. The ranges begin at the first boundary past
-    /// each `1/parts` of the document.
+    /// given: once for their size) and proposes a boundary at the `<` of every start tag at
+    /// the depth of the first element named `record`, from that one on: each `page` of a
+    /// MediaWiki dump; each `node`, and the ways and relations after them, of an
+    /// OpenStreetMap extract. The ranges begin at the first boundary past each `1/parts`
+    /// of the document.
     ///
     /// ```swift
     /// let ranges = try XMLDocumentRange.split(.file("planet.osm"), record: "node", parts: 64)
@@ -40,7 +41,7 @@ extension XMLDocumentRange {
                     recordsPerRange.append(0)
                     while target(k) <= boundary.offset { k += 1 }
                 }
-                recordsPerRange[recordsPerRange.count - 1] += 1
+                if boundary.isRecord { recordsPerRange[recordsPerRange.count - 1] += 1 }
             }
         }
         let utf8 = framer.countsUTF8

@@ -55,11 +55,11 @@ struct DocumentFramerTests {
         }
     }
 
-    /// The boundaries the parse says a framer for `name` must propose: its start tags of that
-    /// name at the depth of the first, before `limit`.
+    /// The boundaries the parse says a framer for `name` must propose: its start tags at the
+    /// depth of the first of that name, from that one on, before `limit`.
     static func expected(_ starts: [ParsedStart], name: [UInt8], before limit: Int) -> [ParsedStart] {
         guard let first = starts.first(where: { $0.localName == name }) else { return [] }
-        return starts.filter { $0.localName == name && $0.depth == first.depth && $0.offset < limit }
+        return starts.filter { $0.depth == first.depth && $0.offset >= first.offset && $0.offset < limit }
     }
 
     static func frame(_ bytes: [UInt8], name: [UInt8], pieces: Int?) -> (boundaries: [FrameBoundary], framer: DocumentFramer) {
@@ -94,9 +94,16 @@ struct DocumentFramerTests {
                     found.append("\(label): split \(split ?? 0) proposes other boundaries than whole")
                 }
                 first = first ?? boundaries
-                let limit = errorOffset ?? Int.max
+                // Before an error, only the start tags the parse reported are owed: the one
+                // it failed in may be proposed or not.
+                let limit = errorOffset.map { min($0, (starts.last?.offset ?? -1) + 1) } ?? Int.max
                 // Where the framer stopped, only the boundaries before it are owed.
-                var owed = expected(starts, name: name, before: limit)
+                // A boundary says whether its element has the record's name, not which other name.
+                var owed = expected(starts, name: name, before: limit).map { start in
+                    var start = start
+                    if start.localName != name { start.localName = [] }
+                    return start
+                }
                 var proposed = boundaries.filter { $0.offset < limit }
                 if let stop = framer.stop {
                     if errorOffset == nil, stop != .unsupportedEncoding {
@@ -108,7 +115,7 @@ struct DocumentFramerTests {
                 let got = proposed.map {
                     ParsedStart(
                         offset: $0.offset, line: $0.line, column: $0.column, depth: $0.ancestors.count + 1,
-                        localName: name, ancestors: $0.ancestors.map(\.offset))
+                        localName: $0.isRecord ? name : [], ancestors: $0.ancestors.map(\.offset))
                 }
                 if got != owed {
                     let index = zip(got, owed).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, owed.count)
