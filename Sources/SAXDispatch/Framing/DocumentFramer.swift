@@ -451,7 +451,9 @@ package struct DocumentFramer {
                 // boundary: ways and relations after an extract's nodes split as well.
                 let at = positionOfTag(start, chunkOffset)
                 propose(
-                    FrameBoundary(offset: tagStart, line: at.line, column: at.column, ancestors: open, isRecord: isRecord))
+                    FrameBoundary(
+                        offset: tagStart, line: at.line, column: at.column, ancestors: open, isRecord: isRecord,
+                        insideRecord: open.contains { $0.localName.elementsEqual(recordName) }))
             }
         }
         guard !empty else { return }
@@ -513,8 +515,11 @@ package struct DocumentFramer {
         guard declarationStart <= 3 else { return }
         var bytes = prolog
         bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end + 1))
-        guard bytes.count > declarationStart + 5,
-            bytes[(declarationStart + 2)..<(declarationStart + 5)].elementsEqual("xml".utf8)
+        // The XML declaration is `<?xml` and white space, not a processing instruction whose
+        // target begins with `xml` (`<?xml-stylesheet`).
+        guard bytes.count > declarationStart + 6,
+            bytes[(declarationStart + 2)..<(declarationStart + 5)].elementsEqual("xml".utf8),
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[declarationStart + 5])
         else { return }
         let declaration = bytes[declarationStart...]
         guard let name = Self.pseudoAttribute("encoding", in: declaration) else { return }
@@ -529,16 +534,24 @@ package struct DocumentFramer {
         }
     }
 
-    /// The value of a pseudo-attribute of an XML declaration, as written.
+    /// The value of a pseudo-attribute of an XML declaration, as written: looked for between
+    /// the quoted values, never inside one.
     private static func pseudoAttribute(_ name: String, in declaration: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let key = Array(name.utf8)
         var index = declaration.startIndex
-        while index + key.count < declaration.endIndex {
-            if declaration[index..<(index + key.count)].elementsEqual(key) {
+        while index < declaration.endIndex {
+            let byte = declaration[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                // A value: passed over whole.
+                guard let close = declaration[(index + 1)...].firstIndex(of: byte) else { return nil }
+                index = close + 1
+                continue
+            }
+            if index > declaration.startIndex, index + key.count < declaration.endIndex,
+                declaration[index..<(index + key.count)].elementsEqual(key), [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index - 1])
+            {
                 var cursor = index + key.count
-                while cursor < declaration.endIndex, declaration[cursor] == 0x20 || declaration[cursor] == 0x09
-                    || declaration[cursor] == 0x0A || declaration[cursor] == 0x0D || declaration[cursor] == UInt8(ascii: "=")
-                {
+                while cursor < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(declaration[cursor]) {
                     cursor += 1
                 }
                 guard cursor < declaration.endIndex else { return nil }

@@ -12,4 +12,7 @@ package struct FrameBoundary: Sendable, Equatable {
     /// Whether the element that begins there has the record's name (rather than being
     /// another element at the records' depth).
     package var isRecord = true
+    /// Whether an element open around the boundary has the record's name: a record around
+    /// it, which a range beginning there could not hold whole, so no range begins there.
+    package var insideRecord = false
 }

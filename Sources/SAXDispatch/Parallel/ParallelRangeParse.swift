@@ -25,8 +25,22 @@ struct ParallelRangeParse {
     /// The size past which a range ends, at the next record boundary.
     let rangeBytes: Int
 
+    /// - Parameters:
+    ///   - workers: At most 1,024.
+    ///   - rangeBytes: At least 1 byte, at most 1 GiB.
+    init(input: XMLInput, recordName: [UInt8], readsUTF8: Bool, workers: Int, rangeBytes: Int) {
+        self.input = input
+        self.recordName = recordName
+        self.readsUTF8 = readsUTF8
+        self.workers = min(max(1, workers), 1024)
+        self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
+    }
+
     /// The most bytes held without a boundary before the rest is read sequentially.
     var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
+    /// The largest context a range may repeat (the prolog and its ancestors' start tags):
+    /// past it, no range begins there, so the copies each range holds stay bounded.
+    var maximumContextBytes: Int { max(rangeBytes, 1 << 20) }
 
     /// Reads the document.
     ///
@@ -52,10 +66,34 @@ struct ParallelRangeParse {
         if pool.running == 0 {
             state.fallingBack = true
         }
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         var fallback: PushParser?
+        do {
+            return try read(
+                &reader, pool: pool, state: &state, fallback: &fallback, deliver: deliver, sequential: sequential)
+        } catch let error as XMLParseError where fallback != nil {
+            // As a sequential parse: the reader may say better why its bytes did not parse.
+            throw reader.failure(explaining: error) ?? error
+        }
+    }
+
+    /// Reads the document to its end: ``run(parse:deliver:sequential:)`` without its setup.
+    private func read<Result: Sendable>(
+        _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
+        deliver: (Result) throws -> Void, sequential: (RangePositionOrigin?) -> PushParser
+    ) throws -> Report {
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
-            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            } catch {
+                // As a sequential parse: what was read before is parsed and delivered first.
+                if fallback == nil {
+                    pool.stop()
+                    fallback = try beginSequential(&state, sequential: sequential)
+                }
+                throw error
+            }
             let chunk = buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[..<count]) }
             if let parser = fallback {
                 if count == 0 { break }
@@ -78,13 +116,20 @@ struct ParallelRangeParse {
             }
             var cuts: [FrameBoundary] = []
             if !state.fallingBack {
-                var rangeStart = state.pendingStart
+                // A range must begin inside the root, never at the root itself, and never
+                // inside a record, which neither range could hold whole.
+                var candidates: [FrameBoundary] = []
                 state.framer.scan(chunk) { boundary in
-                    // A range must begin inside the root: never at the root itself.
-                    if !boundary.ancestors.isEmpty && boundary.offset - rangeStart >= rangeBytes {
-                        cuts.append(boundary)
-                        rangeStart = boundary.offset
-                    }
+                    if !boundary.ancestors.isEmpty && !boundary.insideRecord { candidates.append(boundary) }
+                }
+                var rangeStart = state.pendingStart
+                let prologBytes = state.framer.prolog.count
+                for boundary in candidates
+                where boundary.offset - rangeStart >= rangeBytes
+                    && prologBytes + boundary.ancestors.reduce(0, { $0 + $1.bytes.count }) <= maximumContextBytes
+                {
+                    cuts.append(boundary)
+                    rangeStart = boundary.offset
                 }
             }
             state.pending.append(contentsOf: chunk)

@@ -2,8 +2,8 @@
 /// caller takes it, in document order.
 ///
 /// What must stay true: at most ``capacity`` jobs are queued or running and not yet taken,
-/// so memory is bounded by the workers and the ranges' size; a result is taken once; after
-/// ``stop()`` no job starts and the workers end.
+/// so memory is bounded by the workers and the ranges' size; a result is taken once; once
+/// ``stop()`` returns no job runs or starts, and the workers end.
 final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
     // Every stored `var` is guarded by `lock`.
     private let lock = Lock()
@@ -12,6 +12,8 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
     private var results: [Int: Result] = [:]
     /// Jobs handed in and not yet taken back as results.
     private var outstanding = 0
+    /// Jobs a worker is parsing now.
+    private var parsing = 0
     private var stopped = false
     /// How many jobs may be handed in and not yet taken.
     let capacity: Int
@@ -27,7 +29,8 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
                 while let job = nextJob() {
                     let result = parse(job)
                     lock.withLock {
-                        results[job.index] = result
+                        parsing -= 1
+                        if !stopped { results[job.index] = result }
                         changed.broadcast()
                     }
                 }
@@ -64,14 +67,16 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         return result
     }
 
-    /// Drops the queued jobs and lets the workers end once their current job is done.
+    /// Drops the queued jobs and waits until no worker parses one: the workers end, and
+    /// none of their work (the handlers of a range's parse) goes on after the caller's.
     func stop() {
-        lock.withLock {
-            stopped = true
-            queued.removeAll()
-            results.removeAll()
-            changed.broadcast()
-        }
+        lock.lock()
+        stopped = true
+        queued.removeAll()
+        results.removeAll()
+        changed.broadcast()
+        while parsing > 0 { changed.wait(on: lock) }
+        lock.unlock()
     }
 
     private func nextJob() -> RangeJob? {
@@ -79,6 +84,7 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         while queued.isEmpty && !stopped { changed.wait(on: lock) }
         if stopped { return nil }
+        parsing += 1
         return queued.removeFirst()
     }
 }

@@ -36,7 +36,8 @@ extension XMLDocumentRange {
             framer.scan(chunk) { boundary in
                 // A range must hold the root's start tag or begin inside the root: never
                 // cut at the root itself.
-                if boundary.offset >= target(k) && !boundary.ancestors.isEmpty {
+                // nor inside a record, which neither range could hold whole.
+                if boundary.offset >= target(k) && !boundary.ancestors.isEmpty && !boundary.insideRecord {
                     cuts.append(boundary)
                     recordsPerRange.append(0)
                     while target(k) <= boundary.offset { k += 1 }

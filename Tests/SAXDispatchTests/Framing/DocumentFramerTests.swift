@@ -199,6 +199,9 @@ struct DocumentFramerTests {
             "\u{FEFF}<r>\n <page/>\n <page/></r>",
             #"<r><p><page/></p><page/><q><page/></q></r>"#,
             "<r><page>]]</page><page>--></page><page>?></page></r>",
+            // A stylesheet PI that says encoding, in quotes: not the declaration; the text stays UTF-8.
+            "<?xml-stylesheet href=\"s.xsl?encoding='latin1'\"?><r>é<page/>東<page/></r>",
+            "<?xml version='1.0' standalone='no' ?><r>é<page a=\"encoding='latin1'\"/>東<page/></r>",
         ]
         var found: [String] = []
         for (index, text) in documents.enumerated() {

@@ -186,14 +186,15 @@ extension ParallelRecordTests {
         #expect(summary.delivered == 2000)
     }
 
-    @Test("a record around a range's boundary, a malformed range, an unframed encoding: read sequentially from there")
+    @Test("records around records read in parallel; a malformed range and an unframed encoding read sequentially from there")
     func fallsBack() throws {
         let record = XMLRecord("page", .text("@id")) { $0 }
         let straddling = "<r><a><page id='1'/></a>" + String(repeating: " ", count: 100) + "<page id='2'><page id='3'/></page><page id='4'/></r>"
         var ids: [String] = []
         let summary = try record.forEach(in: .string(straddling), workers: 2, rangeBytes: 10) { ids.append($0) }
         #expect(ids == (try record.all(in: .string(straddling))))
-        #expect(summary.sequentialFrom != nil)
+        // No range begins inside the outer page: read in parallel all the same.
+        #expect(summary.sequentialFrom == nil)
 
         let malformed = "<r>" + (1...50).map { "<page id='\($0)'/>" }.joined() + "<page id='x'><b></page>" + "<page id='y'/></r>"
         var before: [String] = []
@@ -208,6 +209,63 @@ extension ParallelRecordTests {
         let unframed = try record.forEach(in: .bytes(latin2), workers: 2, rangeBytes: 1) { _ in }
         #expect(unframed.sequentialFrom == 0)
         #expect(unframed.delivered == 2)
+    }
+
+    /// Hands over the first `count` bytes of a document, then fails.
+    struct FailingReader: XMLInputReader {
+        struct ReadFailure: Error, CustomStringConvertible {
+            var description: String { "the disk went away" }
+        }
+        var bytes: ArraySlice<UInt8>
+
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            guard !bytes.isEmpty else { throw ReadFailure() }
+            let count = min(buffer.count, bytes.count, 1000)
+            buffer.copyBytes(from: bytes.prefix(count))
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+    }
+
+    @Test("a read that fails: the records before it are delivered, then its error, as a sequential parse does")
+    func readFailure() {
+        let bytes = Array(Self.osm.utf8)[..<30_000]
+        let input = XMLInput.reader(name: "failing") { FailingReader(bytes: bytes) }
+        let record = Self.record("node")
+        let sequential = Self.transcript(record, input, workers: nil)
+        #expect(sequential.error == "the disk went away")
+        #expect(sequential.events.count > 100)
+        for rangeBytes in [1, 700, 4096] {
+            #expect(Self.transcript(record, input, workers: 2, rangeBytes: rangeBytes) == sequential)
+        }
+    }
+
+    @Test("ancestors whose start tags are larger than the range size: no range repeats them, the records are the same")
+    func largeContext() throws {
+        let wide = String(repeating: "x", count: 600_000)
+        let text = "<osm note='\(wide)'><nodes note='\(wide)'>" + (0..<300).map { "<node id='\($0)'/>" }.joined()
+            + "</nodes></osm>"
+        let record = XMLRecord("node", .text("@id")) { $0 }
+        var ids: [String] = []
+        let summary = try record.forEach(in: .string(text), workers: 2, rangeBytes: 100) { ids.append($0) }
+        #expect(ids == (0..<300).map(String.init))
+        #expect(summary.rangesReadInParallel == 1)
+    }
+
+    @Test("once forEach returns, no worker parses: a body that throws stops every range")
+    func workersStopWithTheCaller() throws {
+        let built = LockedValue(0)
+        let record = XMLRecord("node", .text("@id")) { id -> Int in
+            built.withLock { $0 += 1 }
+            return Int(id) ?? -1
+        }
+        struct Enough: Error {}
+        #expect(throws: Enough.self) {
+            try record.forEach(in: .string(Self.osm), workers: 4, rangeBytes: 64) { _ in throw Enough() }
+        }
+        let afterReturn = built.withLock { $0 }
+        usleep(200_000)
+        #expect(built.withLock { $0 } == afterReturn)
     }
 
     @Test("warnings: a pattern or field that matched nothing is said once, as one parse says it")

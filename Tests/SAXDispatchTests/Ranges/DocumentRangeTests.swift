@@ -150,18 +150,31 @@ struct DocumentRangeTests {
         #expect(String(decoding: ranges[1].closing, as: UTF8.self) == "</m>")
     }
 
-    @Test("a record open around a range's start is reported at its own offset, before the range")
-    func straddlingRecord() throws {
-        let text = "<r><a><page/></a><page><page/></page></r>"
+    @Test("a range's closing tags close what the framer said is open: a document that is not so fails there")
+    func closingTagsCheckTheFramer() throws {
+        // A range as the framer would propose it for a document whose `<b>` is still open
+        // at the boundary, not `<a>`: its parse fails at the closing tags.
+        let text = "<r><a><page/></a><b><page/></b></r>"
         let ranges = try XMLDocumentRange.split(.string(text), record: "page", parts: 2)
-        #expect(ranges.map(\.start) == [0, 23])
-        var offsets: [Int] = []
-        var dispatcher = Dispatcher()
-        dispatcher.onEnd("page") { element in offsets.append(element.byteOffset) }
-        try dispatcher.parse(.range(ranges[1], of: .string(text)))
-        // The inner page is the range's; the outer one, closed by the range's closing tags,
-        // began before the range: a reader of ranges can tell it is not the range's record.
-        #expect(offsets == [23, 17])
+        #expect(ranges.map(\.start) == [0, 20])
+        let wrong = XMLDocumentRange(
+            start: 0, end: 20, line: 1, column: 1, context: [], closing: Array("</a></r>".utf8), records: 1, countsUTF8: true)
+        #expect(throws: XMLParseError.self) { try Dispatcher().parse(.range(wrong, of: .string(text))) }
+        #expect(throws: Never.self) { try Dispatcher().parse(.range(ranges[0], of: .string(text))) }
+    }
+
+    @Test("no range begins inside a record: records around records are read whole, once")
+    func recordsAroundRecords() throws {
+        let text = "<feed><a><item n='1'/></a><item n='2'><item n='3'/><item n='4'/></item><item n='5'/></feed>"
+        let record = XMLRecord("item", .text("@n"), .many("item/@n", as: String.self)) { "\($0):\($1.joined(separator: ","))" }
+        let whole = try record.all(in: .string(text))
+        for parts in 1...12 {
+            var joined: [String] = []
+            let ranges = try XMLDocumentRange.split(.string(text), record: "item", parts: parts)
+            for range in ranges { joined += try record.all(in: .range(range, of: .string(text))) }
+            #expect(joined == whole, "parts \(parts): \(ranges.map(\.start))")
+            #expect(!ranges.map(\.start).contains(39) && !ranges.map(\.start).contains(52))
+        }
     }
 
     @Test("typed records read range by range are the records of the whole, in order")
