@@ -18,10 +18,16 @@ extension XMLRecordDecoder {
     /// of ``forEach(_:at:in:safety:onWarning:_:)``, with the same line and column.
     ///
     /// - Parameters:
+    ///   - type: The type to decode each element as.
+    ///   - pattern: Which elements (any ``ElementPattern``).
+    ///   - input: The document (``XMLInput``).
     ///   - workers: How many threads decode ranges; below 2, the document is read on the
     ///     calling thread.
     ///   - rangeBytes: About how large each range is: 1 MiB unless given.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - onWarning: Receives the warnings every range gave, once the document has been read.
+    ///   - body: Receives each value, in document order, on the calling thread; an error it
+    ///     throws ends the parse and is rethrown as it is.
     /// - Returns: How many values were decoded.
     /// - Throws: As ``forEach(_:at:in:safety:onWarning:_:)``.
     @discardableResult

@@ -7,7 +7,7 @@
 /// before the root element, then the start tags of the elements open at ``start``), the
 /// range's bytes, and the ``closing`` end tags, with every position (line, column, byte
 /// offset: in contexts, errors and records) as the whole document counts it. Ranges made
-/// by ``split(_:record:parts:)`` cover the document once: every record is read by exactly
+/// by ``split(_:record:parts:size:)`` cover the document once: every record is read by exactly
 /// one of them.
 ///
 /// ```swift
@@ -30,8 +30,9 @@ public struct XMLDocumentRange: Sendable, Hashable {
     /// The offset where the next range begins, or `nil` for the last range, which ends
     /// with the document.
     public let end: Int?
-    /// The line and column (from 1) of the range's first byte in the document.
+    /// The line (from 1) of the range's first byte in the document.
     public let line: Int
+    /// The column (from 1, in characters) of the range's first byte in the document.
     public let column: Int
     /// What goes before the range's bytes in its document of its own: the document's bytes
     /// before its root element (the XML declaration, the DOCTYPE), then the start tags, as

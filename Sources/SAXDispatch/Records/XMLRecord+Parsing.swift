@@ -13,11 +13,11 @@ public struct RecordParseSummary: Sendable {
     public var warnings: [ParseWarning] = []
 
     /// Read on workers (``XMLRecord/forEach(in:workers:rangeBytes:safety:diagnostics:_:)``):
-    /// how many ranges of the document the workers read and verified, and the offset from
-    /// which the rest was read by one sequential parse instead, if it was (a range that
-    /// did not verify, or a document the framing pass does not read further). `0` and
-    /// `nil` for a sequential read.
+    /// how many ranges of the document the workers read and verified; `0` for a sequential read.
     public var rangesReadInParallel = 0
+    /// Read on workers: the offset from which the rest of the document was read by one
+    /// sequential parse instead, if it was (a range that did not verify, or a document the
+    /// framing pass does not read further); `nil` otherwise.
     public var sequentialFrom: Int?
 
     /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.

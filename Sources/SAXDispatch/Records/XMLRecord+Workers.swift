@@ -30,11 +30,20 @@ extension XMLRecord where Model: Sendable {
     ///   ``forEach(in:safety:diagnostics:_:)`` reads it.
     ///
     /// - Parameters:
+    ///   - input: The document (``XMLInput``).
     ///   - workers: How many threads parse ranges (the calling thread frames and delivers).
     ///   - rangeBytes: About how large each range is (a range ends at the first record
     ///     boundary past it): 1 MiB unless given.
-    /// - Returns: How many records were delivered and how many failed; the warnings of the
-    ///   parse, as one parse of the whole would give them.
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said);
+    ///     expat's memory budget and the amplification ratios count per range.
+    ///   - diagnostics: Receives, in document order, the errors of records that the failure
+    ///     policy skipped or replaced.
+    ///   - body: Receives each model, in document order, on the calling thread; an error it
+    ///     throws ends the parse and is rethrown as it is.
+    /// - Returns: How many records were delivered and how many failed; the warnings every
+    ///   range's parse gave (the names a pattern that matched nothing may have meant are
+    ///   counted in the first range); how many ranges the workers read, and where a
+    ///   sequential parse took over, if one did.
     /// - Throws: As ``forEach(in:safety:diagnostics:_:)``.
     @discardableResult
     public func forEach(
