@@ -58,6 +58,11 @@ struct ExtractCommand: AsyncParsableCommand {
             bad field and fails the file after the rows before it; --on-error skip prints the \
             same diagnostics, leaves the record out and goes on.
 
+            One file is read on --jobs N threads (default: the number of processors): \
+            a fast framing pass cuts it into ranges at the records, each range is parsed \
+            on a thread of its own, and the rows come in document order, the same as \
+            with --jobs 1 (anything a range's own parse cannot verify, and the rest of \
+            the file, is read by one sequential parse). \
             Many files are read --jobs N at a time (default: the number of processors); \
             their rows come in the order the files were given, one file's never between \
             another's, under one CSV or TSV header, and a summary line ends the run \
@@ -229,11 +234,13 @@ struct ExtractCommand: AsyncParsableCommand {
             unit: .records, streamsOutput: true)
         var records = 0
         var matchedNothing = false
+        // One file is read on the cores, in ranges; many files a file per job.
+        let workers = files.count == 1 ? manyFiles.jobCount : 1
         let summary = try await run.run { file in
             var extraction = extraction
             // One header for the rows of all the files: theirs make one table.
             extraction.writesHeader = file.index == 0
-            return try Self.extract(file, with: extraction)
+            return try Self.extract(file, with: extraction, workers: workers)
         } delivered: { summary, _, _ in
             records += summary.records
             if summary.warnings.contains(where: \.code.isUnmatched) { matchedNothing = true }
@@ -257,7 +264,9 @@ struct ExtractCommand: AsyncParsableCommand {
     /// count of skipped records.
     ///
     /// - Throws: ``DocumentFailure``, rendered with the notes of a record that cannot be built.
-    private static func extract(_ file: FileRun.File, with extraction: RecordExtraction) throws -> RecordExtraction.Summary {
+    private static func extract(
+        _ file: FileRun.File, with extraction: RecordExtraction, workers: Int
+    ) throws -> RecordExtraction.Summary {
         let output = file.output
         var summary = RecordExtraction.Summary()
         // A field's note is said once, with its first missing element: a skipped record
@@ -269,7 +278,7 @@ struct ExtractCommand: AsyncParsableCommand {
         }
         do {
             try extraction.run(
-                file.input, progress: file.meter(),
+                file.input, progress: file.meter(), workers: workers,
                 output: { output.write($0, to: .output) },
                 diagnostic: { output.write(explained($0) + "\n", to: .error) }, summary: &summary)
         } catch let error as XMLRecordError {

@@ -108,13 +108,16 @@ public struct RecordExtraction: Sendable {
 
     /// Extracts the rows of `input`, keeping count in `summary` as it goes, so that a run
     /// that throws still says what it wrote: the rows before an error are in the output,
-    /// and `summary.records` counts them.
+    /// and `summary.records` counts them. With `workers` above 1 the document is read in
+    /// ranges on that many threads (``XMLRecord/forEach(in:workers:rangeBytes:safety:diagnostics:_:)``),
+    /// the rows in the same order.
     ///
     /// - Throws: what ``run(_:progress:output:diagnostic:)`` throws, with `summary` as it
     ///   stood when the error came.
     public func run(
-        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, output: @escaping (UnsafeRawBufferPointer) -> Void,
-        diagnostic: @escaping (XMLRecordError) -> Void, summary result: inout Summary
+        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, workers: Int = 1,
+        output: @escaping (UnsafeRawBufferPointer) -> Void, diagnostic: @escaping (XMLRecordError) -> Void,
+        summary result: inout Summary
     ) throws {
         var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
         if writesHeader { writer.writeHeader() } else { writer.omitHeader() }
@@ -125,7 +128,7 @@ public struct RecordExtraction: Sendable {
         let progress = ReadProgress(meter: meter) { summary.records }
         defer { progress.finish() }
         let parsed = try record.forEach(
-            in: progress.reading(input), safety: safety,
+            in: progress.reading(input), workers: workers, safety: safety,
             diagnostics: { error in
                 meter?.clear()
                 diagnostic(error)
