@@ -36,6 +36,9 @@ struct ParallelRangeParse {
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
 
+    /// How many bytes a read asks for.
+    static let readSize = 256 * 1024
+
     /// The most bytes held without a boundary before the rest is read sequentially.
     var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
     /// The largest context a range may repeat (the prolog and its ancestors' start tags):
@@ -81,8 +84,10 @@ struct ParallelRangeParse {
         _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
         deliver: (Result) throws -> Void, sequential: (RangePositionOrigin?) -> PushParser
     ) throws -> Report {
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
+            // Each read has an array of its own, which the ranges cut from it share: the
+            // document's bytes are copied only into expat's buffer.
+            var buffer = [UInt8](repeating: 0, count: Self.readSize)
             let count: Int
             do {
                 count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
@@ -94,10 +99,10 @@ struct ParallelRangeParse {
                 }
                 throw error
             }
-            let chunk = buffer.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[..<count]) }
+            let read = buffer[..<count]
             if let parser = fallback {
                 if count == 0 { break }
-                try parser.feed(chunk)
+                try read.withUnsafeBytes { try parser.feed($0) }
                 continue
             }
             if count == 0 {
@@ -119,8 +124,10 @@ struct ParallelRangeParse {
                 // A range must begin inside the root, never at the root itself, and never
                 // inside a record, which neither range could hold whole.
                 var candidates: [FrameBoundary] = []
-                state.framer.scan(chunk) { boundary in
-                    if !boundary.ancestors.isEmpty && !boundary.insideRecord { candidates.append(boundary) }
+                read.withUnsafeBytes { chunk in
+                    state.framer.scan(chunk) { boundary in
+                        if !boundary.ancestors.isEmpty && !boundary.insideRecord { candidates.append(boundary) }
+                    }
                 }
                 var rangeStart = state.pendingStart
                 let prologBytes = state.framer.prolog.count
@@ -132,7 +139,7 @@ struct ParallelRangeParse {
                     rangeStart = boundary.offset
                 }
             }
-            state.pending.append(contentsOf: chunk)
+            state.append(read)
             for cut in cuts {
                 while !pool.hasRoom {
                     if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
@@ -143,7 +150,7 @@ struct ParallelRangeParse {
             if !state.fallingBack {
                 _ = try deliverSettled(&state, pool: pool, waits: .none, deliver: deliver)
             }
-            if !state.fallingBack && (state.framer.stop != nil || state.pending.count > maximumPendingBytes) {
+            if !state.fallingBack && (state.framer.stop != nil || state.pendingCount > maximumPendingBytes) {
                 // No more boundaries, or a record too large to hold: what is handed in is
                 // delivered, and the rest read sequentially.
                 if try !deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) { state.fallingBack = true }
@@ -170,14 +177,16 @@ struct ParallelRangeParse {
     /// handed in and not yet delivered, whose bytes a fallback reads again.
     private struct State {
         var framer: DocumentFramer
-        /// The document's bytes from ``pendingStart`` on, not yet in a range.
-        var pending: [UInt8] = []
+        /// The document's bytes from ``pendingStart`` on, not yet in a range: slices of the
+        /// reads, in order, ``pendingCount`` bytes.
+        var pending: [ArraySlice<UInt8>] = []
+        var pendingCount = 0
         var pendingStart = 0
         /// The boundary where the pending range begins; `nil` at the document's start.
         var pendingBoundary: FrameBoundary?
         /// The ranges handed in and not yet delivered, oldest first: where each begins and
         /// its bytes.
-        var unsettled: [(boundary: FrameBoundary?, bytes: [UInt8])] = []
+        var unsettled: [(boundary: FrameBoundary?, bytes: [ArraySlice<UInt8>])] = []
         var nextIndex = 0
         var nextToDeliver = 0
         var fallingBack = false
@@ -200,11 +209,34 @@ struct ParallelRangeParse {
             }
         }
 
+        mutating func append(_ bytes: ArraySlice<UInt8>) {
+            pending.append(bytes)
+            pendingCount += bytes.count
+        }
+
+        /// Takes the first `length` pending bytes, splitting a read's slice where they end.
+        mutating func takePending(_ length: Int) -> [ArraySlice<UInt8>] {
+            var taken: [ArraySlice<UInt8>] = []
+            var left = length
+            while left > 0, let first = pending.first {
+                if first.count <= left {
+                    taken.append(first)
+                    pending.removeFirst()
+                    left -= first.count
+                } else {
+                    taken.append(first.prefix(left))
+                    pending[0] = first.dropFirst(left)
+                    left = 0
+                }
+            }
+            pendingCount -= length
+            return taken
+        }
+
         /// Hands the pending range, up to `cut` (or to the document's end), to the workers.
         mutating func handIn<Result>(upTo cut: FrameBoundary?, to pool: RangeWorkers<Result>) {
-            let length = cut.map { $0.offset - pendingStart } ?? pending.count
-            let bytes = Array(pending[..<length])
-            pending.removeSubrange(..<length)
+            let length = cut.map { $0.offset - pendingStart } ?? pendingCount
+            let bytes = takePending(length)
             pool.submit(
                 RangeJob(
                     index: nextIndex, context: context(pendingBoundary), bytes: bytes,
@@ -249,10 +281,13 @@ struct ParallelRangeParse {
         state.sequentialFrom = start?.offset ?? 0
         let parser = sequential(state.origin(start))
         try state.context(start).withUnsafeBytes { try parser.feed($0) }
-        for range in state.unsettled { try range.bytes.withUnsafeBytes { try parser.feed($0) } }
-        try state.pending.withUnsafeBytes { try parser.feed($0) }
+        for range in state.unsettled {
+            for piece in range.bytes { try piece.withUnsafeBytes { try parser.feed($0) } }
+        }
+        for piece in state.pending { try piece.withUnsafeBytes { try parser.feed($0) } }
         state.unsettled.removeAll()
         state.pending.removeAll()
+        state.pendingCount = 0
         return parser
     }
 }

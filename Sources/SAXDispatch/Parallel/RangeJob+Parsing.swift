@@ -13,7 +13,10 @@ extension RangeJob {
         parser.driver.documents.rangeOrigin = origin
         do {
             try context.withUnsafeBytes { try parser.feed($0) }
-            try bytes.withUnsafeBytes { try parser.feed($0) }
+            for piece in bytes { try piece.withUnsafeBytes { try parser.feed($0) } }
+            // Input held back (a long token across pieces) is parsed now: what the range's
+            // bytes deliver is delivered before its closing tags are read.
+            try parser.flushHeldInput()
             let before = delivered()
             try closing.withUnsafeBytes { try parser.feed($0) }
             return try parser.finish() == .completed && delivered() == before

@@ -4,7 +4,8 @@ struct RangeJob: Sendable {
     /// The range's place among the ranges, from 0, in document order.
     let index: Int
     let context: [UInt8]
-    let bytes: [UInt8]
+    /// The range's bytes: slices of the reads they came in, in order.
+    let bytes: [ArraySlice<UInt8>]
     let closing: [UInt8]
     /// `nil` for the range at the document's start, whose positions need no moving.
     let origin: RangePositionOrigin?

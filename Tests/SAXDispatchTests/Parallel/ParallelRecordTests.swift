@@ -249,7 +249,7 @@ extension ParallelRecordTests {
         var ids: [String] = []
         let summary = try record.forEach(in: .string(text), workers: 2, rangeBytes: 100) { ids.append($0) }
         #expect(ids == (0..<300).map(String.init))
-        #expect(summary.rangesReadInParallel == 1)
+        #expect(summary.rangesReadInParallel == 1, "sequential from \(String(describing: summary.sequentialFrom))")
     }
 
     @Test("once forEach returns, no worker parses: a body that throws stops every range")
