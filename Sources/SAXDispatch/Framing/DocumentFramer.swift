@@ -64,7 +64,7 @@ package struct DocumentFramer {
     private var depth = 0
     /// The tag being read (start or end), from its `<`, and where it began.
     private var tag: [UInt8] = []
-    private var tagStart = 0
+    var tagStart = 0
     /// The position of the `<` of a tag that an earlier call ended inside, and where it is.
     private var tagPosition: FramePosition
     private var straddlingTagStart = -1
@@ -74,11 +74,11 @@ package struct DocumentFramer {
     /// `?` of `?>`; or how many bytes of a keyword matched.
     private var run = 0
     private var keyword: [UInt8] = []
-    private var position: FramePosition
+    var position: FramePosition
     /// The offset up to which ``position`` counted.
     private var counted = 0
     /// Whether the encoding was checked (at the first bytes, then at the XML declaration).
-    private var checkedStart = false
+    var checkedStart = false
 
     /// Whether the bytes are read as UTF-8 whatever the document declares (an input whose
     /// encoding is set to UTF-8).
@@ -224,20 +224,11 @@ package struct DocumentFramer {
                 state = .comment
             case .comment, .subsetComment:
                 // On to `-->`.
-                var next = index
-                var dashes = run
-                while next < count {
-                    let b = start[next]
-                    if b == UInt8(ascii: ">") && dashes >= 2 { break }
-                    dashes = b == UInt8(ascii: "-") ? dashes + 1 : 0
-                    next += 1
-                }
-                run = dashes
-                if next == count {
+                guard let end = Self.close(start, from: index, count, after: UInt8(ascii: "-"), times: 2, run: &run) else {
                     index = count
                     continue
                 }
-                index = next
+                index = end
                 state = state == .comment ? .content : .subset
             case .keyword:
                 guard byte == keyword[run] else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
@@ -252,40 +243,22 @@ package struct DocumentFramer {
                 }
             case .cdata:
                 // On to `]]>`.
-                var next = index
-                var brackets = run
-                while next < count {
-                    let b = start[next]
-                    if b == UInt8(ascii: ">") && brackets >= 2 { break }
-                    brackets = b == UInt8(ascii: "]") ? brackets + 1 : 0
-                    next += 1
-                }
-                run = brackets
-                if next == count {
+                guard let end = Self.close(start, from: index, count, after: UInt8(ascii: "]"), times: 2, run: &run) else {
                     index = count
                     continue
                 }
-                index = next
+                index = end
                 state = .content
             case .processingInstruction, .subsetInstruction:
                 // On to `?>`.
-                var next = index
-                var question = run
-                while next < count {
-                    let b = start[next]
-                    if b == UInt8(ascii: ">") && question == 1 { break }
-                    question = b == UInt8(ascii: "?") ? 1 : 0
-                    next += 1
-                }
-                run = question
-                if next == count {
+                guard let end = Self.close(start, from: index, count, after: UInt8(ascii: "?"), times: 1, run: &run) else {
                     index = count
                     continue
                 }
-                index = next
+                index = end
                 if state == .processingInstruction {
                     state = .content
-                    if !rootStarted && !readsUTF8 { checkDeclaredEncoding(start, chunkOffset, end: next) }
+                    if !rootStarted && !readsUTF8 { checkDeclaredEncoding(start, chunkOffset, end: end) }
                 } else {
                     state = .subset
                 }
@@ -369,7 +342,29 @@ package struct DocumentFramer {
 
     // MARK: Steps
 
-    private mutating func halt(_ reason: FramingStop) {
+    /// The index of the `>` that closes a comment (`-->`), a CDATA section (`]]>`) or a
+    /// processing instruction (`?>`): the first `>` after `times` or more `mark` bytes in a
+    /// row, or `nil` when these bytes end first. `run` carries the marks just seen from one
+    /// call's bytes to the next.
+    private static func close(
+        _ start: UnsafePointer<UInt8>, from index: Int, _ count: Int, after mark: UInt8, times: Int, run: inout Int
+    ) -> Int? {
+        var next = index
+        var marks = run
+        while next < count {
+            let byte = start[next]
+            if byte == UInt8(ascii: ">") && marks >= times {
+                run = 0
+                return next
+            }
+            marks = byte == mark ? marks + 1 : 0
+            next += 1
+        }
+        run = marks
+        return nil
+    }
+
+    mutating func halt(_ reason: FramingStop) {
         stop = reason
         state = .stopped
     }
@@ -492,77 +487,5 @@ package struct DocumentFramer {
             open.removeLast()
         }
         depth -= 1
-    }
-
-    // MARK: Encoding
-
-    /// Stops at a byte order mark or first bytes of UTF-16 or UTF-32: a zero byte or
-    /// `FE`/`FF` first, or a zero byte second. (UTF-8's byte order mark is a character
-    /// like any other to expat's columns.)
-    private mutating func checkStart(_ start: UnsafePointer<UInt8>, _ count: Int, at chunkOffset: Int) {
-        for index in chunkOffset..<min(2, chunkOffset + count) {
-            let byte = start[index - chunkOffset]
-            if byte == 0x00 || (index == 0 && (byte == 0xFE || byte == 0xFF)) { return halt(.unsupportedEncoding) }
-        }
-        checkedStart = chunkOffset + count >= 2
-    }
-
-    /// Reads the XML declaration's encoding, once it ended at `end` in this call (the
-    /// declaration is the first processing instruction; its bytes are in the prolog kept
-    /// so far and this call's).
-    private mutating func checkDeclaredEncoding(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int, end: Int) {
-        let declarationStart = tagStart
-        guard declarationStart <= 3 else { return }
-        var bytes = prolog
-        bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end + 1))
-        // The XML declaration is `<?xml` and white space, not a processing instruction whose
-        // target begins with `xml` (`<?xml-stylesheet`).
-        guard bytes.count > declarationStart + 6,
-            bytes[(declarationStart + 2)..<(declarationStart + 5)].elementsEqual("xml".utf8),
-            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[declarationStart + 5])
-        else { return }
-        let declaration = bytes[declarationStart...]
-        guard let name = Self.pseudoAttribute("encoding", in: declaration) else { return }
-        switch String(decoding: name, as: UTF8.self).lowercased() {
-        case "utf-8", "utf8", "us-ascii", "ascii":
-            break
-        case "iso-8859-1", "latin1", "iso_8859-1", "l1":
-            // Every byte is a character. What was counted so far is ASCII either way.
-            position.countEveryByte()
-        default:
-            halt(.unsupportedEncoding)
-        }
-    }
-
-    /// The value of a pseudo-attribute of an XML declaration, as written: looked for between
-    /// the quoted values, never inside one.
-    private static func pseudoAttribute(_ name: String, in declaration: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        let key = Array(name.utf8)
-        var index = declaration.startIndex
-        while index < declaration.endIndex {
-            let byte = declaration[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                // A value: passed over whole.
-                guard let close = declaration[(index + 1)...].firstIndex(of: byte) else { return nil }
-                index = close + 1
-                continue
-            }
-            if index > declaration.startIndex, index + key.count < declaration.endIndex,
-                declaration[index..<(index + key.count)].elementsEqual(key), [0x20, 0x09, 0x0A, 0x0D].contains(declaration[index - 1])
-            {
-                var cursor = index + key.count
-                while cursor < declaration.endIndex, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(declaration[cursor]) {
-                    cursor += 1
-                }
-                guard cursor < declaration.endIndex else { return nil }
-                let quote = declaration[cursor]
-                guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return nil }
-                let valueStart = cursor + 1
-                guard let valueEnd = declaration[valueStart...].firstIndex(of: quote) else { return nil }
-                return declaration[valueStart..<valueEnd]
-            }
-            index += 1
-        }
-        return nil
     }
 }
