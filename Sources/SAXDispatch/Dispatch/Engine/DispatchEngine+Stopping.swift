@@ -15,7 +15,11 @@ extension DispatchEngine {
     func letHandlersGo() {
         isHalted = true
         routes.letHandlersGo()
-        letDocumentHandlersGo()
+        processingInstructionHandlers = []
+        commentHandlers = []
+        doctypeHandlers = []
+        notationHandlers = []
+        warningHandlers = []
         deferredDelivery.letHolderGo()
     }
 

@@ -31,13 +31,12 @@ final class DispatchEngine {
     /// The prefixes the dispatcher binds.
     let namespaces: NamespaceBindings
     let routes: RouteTable
-    // The document-level handlers; let go with the element handlers (``letHandlersGo()``),
-    // through ``letDocumentHandlersGo()``.
-    @exclusivity(unchecked) private(set) var processingInstructionHandlers: [(String, String) throws -> Void]
-    @exclusivity(unchecked) private(set) var commentHandlers: [(String) throws -> Void]
-    @exclusivity(unchecked) private(set) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
-    @exclusivity(unchecked) private(set) var notationHandlers: [(NotationDeclaration) throws -> Void]
-    @exclusivity(unchecked) private(set) var warningHandlers: [(ParseWarning) -> Void]
+    // The document-level handlers: set here, and emptied only by ``letHandlersGo()``.
+    @exclusivity(unchecked) var processingInstructionHandlers: [(String, String) throws -> Void]
+    @exclusivity(unchecked) var commentHandlers: [(String) throws -> Void]
+    @exclusivity(unchecked) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
+    @exclusivity(unchecked) var notationHandlers: [(NotationDeclaration) throws -> Void]
+    @exclusivity(unchecked) var warningHandlers: [(ParseWarning) -> Void]
     /// The prefixes that patterns use and no binding resolved (``unseenPatternPrefixes``).
     let unboundPatternPrefixes: [String]
     /// The warnings delivered while the input was read (``warn(_:)``), the first
@@ -217,15 +216,6 @@ final class DispatchEngine {
         catchAll = CatchAllRoute(dispatcher, hasPatterns: !entries.isEmpty || passesThrough, routes: routes, keys: keys)
         takesCatchAllPath = catchAll != nil
         startsSlowly = keptSubtrees != nil || passThroughKey >= 0 || takesCatchAllPath
-    }
-
-    /// Drops the document-level handlers, for ``letHandlersGo()`` only.
-    func letDocumentHandlersGo() {
-        processingInstructionHandlers = []
-        commentHandlers = []
-        doctypeHandlers = []
-        notationHandlers = []
-        warningHandlers = []
     }
 
     // MARK: Events from the driver (through ``ExpatElementCallbacks`` and ``ExpatEventSink``)
