@@ -35,18 +35,11 @@ extension XMLRecordDecoder {
         _ type: T.Type, at pattern: ElementPattern, in input: XMLInput, workers: Int, rangeBytes: Int = 1 << 20,
         safety: SafetyProfile = .default, onWarning: ((ParseWarning) -> Void)? = nil, _ body: (T) throws -> Void
     ) throws -> Int {
-        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
-        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
-            let recordName = pattern.lastStepLocalName
+        guard let parallel = ParallelRangeParse(input: input, pattern: pattern, workers: workers, rangeBytes: rangeBytes)
         else {
             return try forEach(T.self, at: pattern, in: input, safety: safety, onWarning: onWarning, body)
         }
-        let parallel = ParallelRangeParse(
-            input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers,
-            rangeBytes: max(1, rangeBytes))
         let decoder = self
-        let source = input.name
-        let encoding = input.encoding
         var count = 0
         var warningSets: [[ParseWarning]] = []
         var fallbackWarnings: [ParseWarning]?
@@ -59,8 +52,7 @@ extension XMLRecordDecoder {
                             range.values.append($0)
                         }
                         dispatcher.onWarning { range.warnings.append($0) }
-                        guard job.parseVerifying(with: dispatcher, source: source, encoding: encoding, delivered: { range.values.count })
-                        else { return nil }
+                        guard job.parseVerifying(with: dispatcher, delivered: { range.values.count }) else { return nil }
                         return range
                     },
                     deliver: { (range: RangeValues<T>) in
@@ -70,16 +62,14 @@ extension XMLRecordDecoder {
                         }
                         warningSets.append(range.warnings)
                     },
-                    sequential: { origin in
+                    sequential: {
                         fallbackWarnings = []
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
                             count += 1
                             try body(value)
                         }
                         dispatcher.onWarning { fallbackWarnings?.append($0) }
-                        let parser = PushParser(dispatcher, source: source, encoding: encoding)
-                        parser.driver.documents.rangeOrigin = origin
-                        return parser
+                        return dispatcher
                     })
             }
         } catch let error as HandlerError {

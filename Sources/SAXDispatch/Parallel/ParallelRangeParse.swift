@@ -25,14 +25,23 @@ struct ParallelRangeParse {
     /// The size past which a range ends, at the next record boundary.
     let rangeBytes: Int
 
+    /// The parallel read of the elements matching `pattern` in `input`, or `nil` when the
+    /// document is to be read sequentially: fewer than 2 workers, a last step that names no
+    /// element (`*`), an input set to another encoding than UTF-8, one that holds documents
+    /// one after another, or a range already.
+    ///
     /// - Parameters:
     ///   - workers: At most 1,024.
     ///   - rangeBytes: At least 1 byte, at most 1 GiB.
-    init(input: XMLInput, recordName: [UInt8], readsUTF8: Bool, workers: Int, rangeBytes: Int) {
+    init?(input: XMLInput, pattern: ElementPattern, workers: Int, rangeBytes: Int) {
+        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
+            let recordName = pattern.lastStepLocalName
+        else { return nil }
         self.input = input
-        self.recordName = recordName
-        self.readsUTF8 = readsUTF8
-        self.workers = min(max(1, workers), 1024)
+        self.recordName = Array(recordName.utf8)
+        self.readsUTF8 = readsUTF8 == true
+        self.workers = min(workers, 1024)
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
 
@@ -51,21 +60,21 @@ struct ParallelRangeParse {
     ///   - parse: Parses one range's document on a worker thread; `nil` when the range does
     ///     not verify.
     ///   - deliver: Receives each range's result, in document order, on the caller's thread.
-    ///   - sequential: A parser whose handlers deliver to the caller directly, for the rest
-    ///     of the document after a range that did not verify; given the position origin of
-    ///     where it begins.
+    ///   - sequential: A dispatcher whose handlers deliver to the caller directly, for the
+    ///     rest of the document after a range that did not verify.
     /// - Returns: How many ranges the workers read, and where the sequential parse began.
     /// - Throws: What the reader, `deliver` or the sequential parse throw.
     @discardableResult
     func run<Result: Sendable>(
         parse: @escaping @Sendable (RangeJob) -> Result?,
         deliver: (Result) throws -> Void,
-        sequential: (RangePositionOrigin?) -> PushParser
+        sequential: () -> Dispatcher
     ) throws -> Report {
         var reader = try input.makeReader()
         let pool = RangeWorkers<Result?>(count: workers, capacity: workers * 2, parse: parse)
         defer { pool.stop() }
-        var state = State(framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8))
+        var state = State(
+            framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8), source: input.name, encoding: input.encoding)
         if pool.running == 0 {
             state.fallingBack = true
         }
@@ -82,7 +91,7 @@ struct ParallelRangeParse {
     /// Reads the document to its end: ``run(parse:deliver:sequential:)`` without its setup.
     private func read<Result: Sendable>(
         _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
-        deliver: (Result) throws -> Void, sequential: (RangePositionOrigin?) -> PushParser
+        deliver: (Result) throws -> Void, sequential: () -> Dispatcher
     ) throws -> Report {
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
@@ -192,10 +201,9 @@ struct ParallelRangeParse {
         var fallingBack = false
         /// Where the sequential parse began, if one did.
         var sequentialFrom: Int?
-
-        init(framer: DocumentFramer) {
-            self.framer = framer
-        }
+        /// The input's name and encoding, for each range's parse.
+        let source: String
+        let encoding: String?
 
         /// The context of a range that begins at `boundary`.
         func context(_ boundary: FrameBoundary?) -> [UInt8] {
@@ -239,7 +247,7 @@ struct ParallelRangeParse {
             let bytes = takePending(length)
             pool.submit(
                 RangeJob(
-                    index: nextIndex, context: context(pendingBoundary), bytes: bytes,
+                    index: nextIndex, source: source, encoding: encoding, context: context(pendingBoundary), bytes: bytes,
                     closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary)))
             unsettled.append((pendingBoundary, bytes))
             nextIndex += 1
@@ -276,10 +284,11 @@ struct ParallelRangeParse {
 
     /// The sequential parse of the rest of the document, from the oldest range not
     /// delivered (or the pending bytes), fed what is held so far.
-    private func beginSequential(_ state: inout State, sequential: (RangePositionOrigin?) -> PushParser) throws -> PushParser {
+    private func beginSequential(_ state: inout State, sequential: () -> Dispatcher) throws -> PushParser {
         let start = state.unsettled.first.map(\.boundary) ?? state.pendingBoundary
         state.sequentialFrom = start?.offset ?? 0
-        let parser = sequential(state.origin(start))
+        let parser = PushParser(sequential(), source: input.name, encoding: input.encoding)
+        parser.driver.documents.rangeOrigin = state.origin(start)
         try state.context(start).withUnsafeBytes { try parser.feed($0) }
         for range in state.unsettled {
             for piece in range.bytes { try piece.withUnsafeBytes { try parser.feed($0) } }

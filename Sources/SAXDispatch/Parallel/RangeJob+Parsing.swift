@@ -3,12 +3,7 @@ extension RangeJob {
     /// says whether it verified: it parsed to its end without an error, and nothing was
     /// delivered while its closing tags were read (`delivered` counts what its handlers
     /// delivered so far), which would be a record open across the range's end.
-    ///
-    /// - Parameters:
-    ///   - encoding: The input's encoding, when set (UTF-8).
-    func parseVerifying(
-        with dispatcher: Dispatcher, source: String, encoding: String?, delivered: () -> Int
-    ) -> Bool {
+    func parseVerifying(with dispatcher: Dispatcher, delivered: () -> Int) -> Bool {
         let parser = PushParser(dispatcher, source: source, encoding: encoding)
         parser.driver.documents.rangeOrigin = origin
         do {

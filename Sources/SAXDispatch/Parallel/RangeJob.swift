@@ -3,6 +3,9 @@
 struct RangeJob: Sendable {
     /// The range's place among the ranges, from 0, in document order.
     let index: Int
+    /// The input's name, for errors, and its encoding when set (UTF-8).
+    let source: String
+    let encoding: String?
     let context: [UInt8]
     /// The range's bytes: slices of the reads they came in, in order.
     let bytes: [ArraySlice<UInt8>]

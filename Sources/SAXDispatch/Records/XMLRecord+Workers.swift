@@ -50,62 +50,43 @@ extension XMLRecord where Model: Sendable {
         in input: XMLInput, workers: Int, rangeBytes: Int = 1 << 20, safety: SafetyProfile = .default,
         diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
-        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
-            let recordName = pattern.lastStepLocalName
+        guard let parallel = ParallelRangeParse(input: input, pattern: pattern, workers: workers, rangeBytes: rangeBytes)
         else {
             return try forEach(in: input, safety: safety, diagnostics: diagnostics, body)
         }
-        let parallel = ParallelRangeParse(
-            input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers,
-            rangeBytes: max(1, rangeBytes))
         var summary = RecordParseSummary()
         var warningSets: [[ParseWarning]] = []
-        var fallbackWarnings: [ParseWarning] = []
-        var fellBack = false
+        var fallbackWarnings: [ParseWarning]?
         let record = self
-        let source = input.name
-        let encoding = input.encoding
         let report: ParallelRangeParse.Report
         do {
             report = try withoutActuallyEscaping(body) { body in
-                try parallel.run(
-                    parse: { job in record.parseRange(job, safety: safety, source: source, encoding: encoding) },
+                // What the workers' ranges and a sequential parse deliver alike.
+                func deliver(_ model: Model) throws {
+                    summary.delivered += 1
+                    try body(model)
+                }
+                func setAside(_ error: XMLRecordError) {
+                    summary.failed += 1
+                    if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
+                    diagnostics?(error)
+                }
+                return try parallel.run(
+                    parse: { job in record.parseRange(job, safety: safety) },
                     deliver: { range in
                         for event in range.events {
                             switch event {
-                            case .model(let model):
-                                summary.delivered += 1
-                                try body(model)
-                            case .failure(let error):
-                                summary.failed += 1
-                                if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit {
-                                    summary.diagnostics.append(error)
-                                }
-                                diagnostics?(error)
+                            case .model(let model): try deliver(model)
+                            case .failure(let error): setAside(error)
                             }
                         }
                         warningSets.append(range.warnings)
                     },
-                    sequential: { origin in
-                        fellBack = true
-                        var dispatcher = record.dispatcherOwningDocument(
-                            safety: safety,
-                            report: { error in
-                                summary.failed += 1
-                                if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit {
-                                    summary.diagnostics.append(error)
-                                }
-                                diagnostics?(error)
-                            },
-                            deliver: { model in
-                                summary.delivered += 1
-                                try body(model)
-                            })
-                        dispatcher.onWarning { fallbackWarnings.append($0) }
-                        let parser = PushParser(dispatcher, source: source, encoding: encoding)
-                        parser.driver.documents.rangeOrigin = origin
-                        return parser
+                    sequential: {
+                        fallbackWarnings = []
+                        var dispatcher = record.dispatcherOwningDocument(safety: safety, report: setAside, deliver: deliver)
+                        dispatcher.onWarning { fallbackWarnings?.append($0) }
+                        return dispatcher
                     })
             }
         } catch let error as HandlerError {
@@ -113,7 +94,7 @@ extension XMLRecord where Model: Sendable {
         }
         summary.rangesReadInParallel = report.rangesReadInParallel
         summary.sequentialFrom = report.sequentialFrom
-        if fellBack { warningSets.append(fallbackWarnings) }
+        if let fallbackWarnings { warningSets.append(fallbackWarnings) }
         summary.warnings = RangeWarnings.common(warningSets)
         return summary
     }
@@ -131,13 +112,12 @@ extension XMLRecord where Model: Sendable {
 
     /// Parses one range's document; `nil` when it does not verify: a parse error, a
     /// handler's error, or a record delivered while the range's closing tags were read.
-    func parseRange(_ job: RangeJob, safety: SafetyProfile, source: String, encoding: String?) -> RangeRecords? {
+    func parseRange(_ job: RangeJob, safety: SafetyProfile) -> RangeRecords? {
         var range = RangeRecords()
         var dispatcher = dispatcherOwningDocument(
             safety: safety, report: { range.events.append(.failure($0)) }, deliver: { range.events.append(.model($0)) })
         dispatcher.onWarning { range.warnings.append($0) }
-        guard job.parseVerifying(with: dispatcher, source: source, encoding: encoding, delivered: { range.events.count })
-        else { return nil }
+        guard job.parseVerifying(with: dispatcher, delivered: { range.events.count }) else { return nil }
         return range
     }
 }
