@@ -63,6 +63,19 @@ struct ExtractCommand: AsyncParsableCommand {
             on a thread of its own, and the rows come in document order, the same as \
             with --jobs 1 (anything a range's own parse cannot verify, and the rest of \
             the file, is read by one sequential parse). \
+            --range START-END reads only the records whose start tag begins at byte \
+            START to END (END excluded) of FILE, as a task of a distributed engine reads \
+            the byte range it was given: tasks given adjacent ranges (0-K, K-M, M-) \
+            write every record exactly once, whatever the offsets, and a record that \
+            begins in a range and ends past it is read whole by that range (Hadoop's \
+            rule; saxdispatch split proposes ranges of equal size). A framing pass reads \
+            FILE from its start to the range's end (reading, not parsing), and the range \
+            is parsed as a document of its own, with lines, columns and offsets counted \
+            from the file's start. --with-offset begins each row with its record's byte \
+            offset (a column named offset). To resume a job that stopped: drop a last \
+            line that does not end in a line feed, take the offset K of the last row, \
+            and append what --range K+1- (or K+1-END) writes.
+
             Many files are read --jobs N at a time (default: the number of processors); \
             their rows come in the order the files were given, one file's never between \
             another's, under one CSV or TSV header, and a summary line ends the run \
@@ -101,6 +114,8 @@ struct ExtractCommand: AsyncParsableCommand {
                   --record atom:entry --format xml
               saxdispatch extract response.xml --record '*:customer' \\
                   --field id=@id --field 'name=*:name'
+              saxdispatch extract enwiki.xml --record page --field title \\
+                  --range 1073741824-2147483648 --with-offset
               saxdispatch extract pubmed/*.xml.gz --record PubmedArticle \\
                   --field pmid=MedlineCitation/PMID:int --jobs 4 --format csv
             """
@@ -138,6 +153,19 @@ struct ExtractCommand: AsyncParsableCommand {
         name: [.customShort("N"), .customLong("namespace")],
         help: ArgumentHelp("Bind PREFIX to a namespace URI for --record and --field names (repeat it).", valueName: "prefix=uri"))
     var namespaceArguments: [String] = []
+
+    @Option(
+        name: .customLong("range"),
+        help: ArgumentHelp(
+            "Read only the records whose start tag begins at byte START to END (END excluded) of the one FILE;"
+                + " START- reads to the end (to resume a job).",
+            valueName: "start-end"))
+    var rangeArgument: String?
+
+    @Flag(
+        name: .customLong("with-offset"),
+        help: "Begin each row with the record's byte offset in the file: a column named offset (with --format xml, the offset and a tab).")
+    var withOffset = false
 
     @OptionGroup var options: DocumentOptions
 
@@ -179,7 +207,20 @@ struct ExtractCommand: AsyncParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give a FILE to read, or '-' for standard input") }
         try ManyFilesOptions.validate(files: files)
+        if rangeArgument != nil && files.count != 1 {
+            throw ValidationError("--range reads a range of one FILE: give one")
+        }
         _ = try extraction()
+    }
+
+    /// The byte offsets `--range` names.
+    func offsets() throws -> Range<Int>? {
+        guard let rangeArgument else { return nil }
+        guard let offsets = ByteRangeArgument.parse(rangeArgument) else {
+            throw ValidationError(
+                "--range takes START-END or START- in bytes, START at most END (as saxdispatch split prints them): not '\(rangeArgument)'")
+        }
+        return offsets
     }
 
     /// The extraction the options describe.
@@ -217,14 +258,20 @@ struct ExtractCommand: AsyncParsableCommand {
                 throw ValidationError(error.description)
             }
         }
-        var seen: Set<String> = []
+        var seen: Set<String> = withOffset ? [RecordExtraction.offsetColumn] : []
         for field in fields where !seen.insert(field.name).inserted {
+            if withOffset && field.name == RecordExtraction.offsetColumn {
+                throw ValidationError("--with-offset adds a column named offset: name the field otherwise with NAME=")
+            }
             throw ValidationError("two fields are named '\(field.name)'; name them with NAME=")
         }
-        return RecordExtraction(
+        var extraction = RecordExtraction(
             pattern: pattern, fields: fields, format: format, skipsFailures: onError.skipsRecords,
             safety: undeclaredEntities.applied(to: try options.profile()), namespaces: namespaces,
             processesNamespaces: processesNamespaces)
+        extraction.offsets = try offsets()
+        extraction.writesOffsets = withOffset
+        return extraction
     }
 
     func run() async throws {

@@ -58,7 +58,7 @@ struct FieldPathTree {
             switch field.capture {
             case .record(let nested), .records(let nested):
                 if !nodes[node].keepsAll { add(nested, below: node, inherited: bindings) }
-            case .text, .items:
+            case .text, .items, .position:
                 if readsSubtree { nodes[node].keepsAll = true }
             }
         }

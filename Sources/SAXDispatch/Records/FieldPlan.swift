@@ -12,6 +12,8 @@ struct FieldPlan: Sendable {
         /// Nested records built from the elements at the path: the first, or every one.
         case record(RecordPlan)
         case records(RecordPlan)
+        /// Nothing: the field reads where the record element is (``RecordField/byteOffset``).
+        case position
     }
 
     var path: RecordFieldPath

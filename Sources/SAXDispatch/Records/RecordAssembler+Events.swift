@@ -188,6 +188,11 @@ extension RecordAssembler {
         record.slots = []
         if let text, let kind { _ = completeOwnText(of: node, in: &slots, kind, depth: element.depth, text) }
         defer { recycle(&slots, of: node) }
+        if let offsets = nodes[node].byteOffsets, !offsets.contains(element.byteOffset) {
+            // Another range's record: what it captured is let go, unread.
+            for slot in slots.indices { slots[slot] = .empty }
+            return
+        }
         // A nested record's model waits in its parent's field, with its single fields' text.
         let holding = parents[node] == nil ? held : held + Self.modelCost(of: slots, modelSize: nodes[node].modelSize)
         // `nodes[node]` is read in place: a copy of the node would retain its fields and closures.

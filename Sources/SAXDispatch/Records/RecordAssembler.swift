@@ -152,6 +152,9 @@ final class RecordAssembler {
                         try closeText(index, field, anchor, element, text)
                     }
                 }
+            case .position:
+                // Read at the record element (path `.`), which has no element step.
+                break
             case .record(let nested), .records(let nested):
                 set.mount(
                     makeSet(
@@ -209,6 +212,9 @@ final class RecordAssembler {
             switch plan.capture {
             case .text(let fieldPolicy), .items(let fieldPolicy):
                 policy = fieldPolicy
+            case .position:
+                // Read from the record element's frame when the record ends: nothing to capture.
+                continue
             case .record, .records:
                 // A field path written in code (`.record("@id", …)`): input never builds a
                 // nested record, and the message must survive an optimized build.
@@ -247,7 +253,7 @@ final class RecordAssembler {
             }
             let fieldPattern = element.resolvingPrefixes(bindings).mounted(at: pattern)
             switch field.capture {
-            case .text, .items:
+            case .text, .items, .position:
                 kept.append(fieldPattern)
             case .record(let nested), .records(let nested):
                 kept += keptSubtrees(of: nested, at: fieldPattern, inherited: bindings)

@@ -31,6 +31,10 @@ struct RecordPlan: Sendable {
     /// Whether unprefixed names in the pattern and field paths match their local names in
     /// any namespace (``XMLRecord/matchingAnyNamespace()``).
     var matchesAnyNamespace = false
+    /// For a root record: deliver only the records whose start tag's `<` is at one of these
+    /// offsets of the document (``XMLRecord/forEach(in:startingIn:safety:diagnostics:_:)``);
+    /// the others are neither built nor reported.
+    var byteOffsets: Range<Int>?
     /// The model's size and alignment in memory.
     let modelSize: Int
     let modelAlignment: Int
@@ -59,7 +63,7 @@ extension RecordPlan {
             switch plan.capture {
             case .record(let nested): plan.capture = .record(nested.matchingUnprefixedNamesInAnyNamespace())
             case .records(let nested): plan.capture = .records(nested.matchingUnprefixedNamesInAnyNamespace())
-            case .text, .items: break
+            case .text, .items, .position: break
             }
             return plan
         }

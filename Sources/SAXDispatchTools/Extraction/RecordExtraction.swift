@@ -29,6 +29,14 @@ public struct RecordExtraction: Sendable {
     /// Whether a CSV or TSV run starts with its header row: true unless set; the files
     /// after the first of many leave it out, so that their rows make one table.
     public var writesHeader = true
+    /// Read only the records whose start tags begin at these byte offsets of the document
+    /// (``XMLRecord/forEach(in:startingIn:safety:diagnostics:_:)``), or every record.
+    public var offsets: Range<Int>?
+    /// Whether each row begins with the record's byte offset in the document, in a column
+    /// named ``offsetColumn``.
+    public var writesOffsets = false
+    /// The name of the byte offset's column.
+    public static let offsetColumn = "offset"
 
     /// What a finished run wrote and skipped.
     public struct Summary: Sendable, Hashable {
@@ -78,7 +86,8 @@ public struct RecordExtraction: Sendable {
     /// The record that reads one row, named after the pattern in messages.
     var record: XMLRecord<[ExtractedValue]> {
         // As XML, a row is the record element itself, whatever fields say.
-        let columns = format == .xml ? [RecordField.outerMarkup(".").map { ExtractedValue.string($0) }] : fields.map(\.recordField)
+        var columns = format == .xml ? [RecordField.outerMarkup(".").map { ExtractedValue.string($0) }] : fields.map(\.recordField)
+        if writesOffsets { columns.insert(RecordField.byteOffset.map { ExtractedValue.integer($0) }, at: 0) }
         let record = XMLRecord(pattern, fields: columns) { $0 }.named(pattern.description)
             .namespaces(namespaces).processingNamespaces(processesNamespaces)
         return skipsFailures ? record.onFailure(.skip) : record
@@ -119,7 +128,7 @@ public struct RecordExtraction: Sendable {
         output: @escaping (UnsafeRawBufferPointer) -> Void, diagnostic: @escaping (XMLRecordError) -> Void,
         summary result: inout Summary
     ) throws {
-        var writer = RowWriter(format: format, names: fields.map(\.name), sink: output)
+        var writer = RowWriter(format: format, names: columnNames, sink: output)
         if writesHeader { writer.writeHeader() } else { writer.omitHeader() }
         defer { writer.flush() }
         var summary = Summary()
@@ -127,16 +136,20 @@ public struct RecordExtraction: Sendable {
         defer { result = summary }
         let progress = ReadProgress(meter: meter) { summary.records }
         defer { progress.finish() }
-        let parsed = try record.forEach(
-            in: progress.reading(input), workers: workers, safety: safety,
-            diagnostics: { error in
-                meter?.clear()
-                diagnostic(error)
-            }
-        ) { row in
+        func report(_ error: XMLRecordError) {
+            meter?.clear()
+            diagnostic(error)
+        }
+        func write(_ row: [ExtractedValue]) {
             writer.write(row)
             summary.records += 1
         }
+        let parsed =
+            if let offsets {
+                try record.forEach(in: progress.reading(input), startingIn: offsets, safety: safety, diagnostics: report, write)
+            } else {
+                try record.forEach(in: progress.reading(input), workers: workers, safety: safety, diagnostics: report, write)
+            }
         summary.skipped = parsed.failed
         summary.bytes = progress.bytes
         // Names read as written have no bindings to suggest: the prefix warnings are for
@@ -145,6 +158,9 @@ public struct RecordExtraction: Sendable {
         summary.warnings = parsed.warnings.filter { processesNamespaces || $0.code != .unboundPatternPrefix }
             .map(Self.commandLineWarning)
     }
+
+    /// The names of the columns, in order: the byte offset's first when written.
+    public var columnNames: [String] { (writesOffsets ? [Self.offsetColumn] : []) + fields.map(\.name) }
 
     /// The notes that go with `error`: for each field that is missing from the record and
     /// whose last step could have meant a prefixed name (``ExtractField/spellingNote``),

@@ -18,7 +18,8 @@ import Foundation
 ///   a list is written as its JSON array text.
 /// - XML: each record element as a fragment that stands alone (its outer markup, with the
 ///   namespace declarations it needs), one per line: a line feed in its text is written
-///   `&#10;`, which reads back as the same character.
+///   `&#10;`, which reads back as the same character. With the byte offset of each record
+///   (`--with-offset`), the offset, a tab, then the record.
 public struct RowWriter {
     /// The output formats.
     public enum Format: String, Sendable, CaseIterable {
@@ -84,7 +85,9 @@ public struct RowWriter {
             }
             if !values.isEmpty { output.bytes.append(UInt8(ascii: "}")) }
         case .xml:
-            for value in values {
+            // One value, the record; with its byte offset first, a tab between them.
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.bytes.append(UInt8(ascii: "\t")) }
                 for byte in Self.cellText(value).utf8 {
                     if byte == UInt8(ascii: "\n") { output.bytes.append(contentsOf: "&#10;".utf8) } else { output.bytes.append(byte) }
                 }

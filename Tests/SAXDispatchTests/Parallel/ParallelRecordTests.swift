@@ -122,24 +122,27 @@ struct ParallelRecordTests {
         #expect(found.count == 0, "\(found.count):\n\(found.prefix(10).joined(separator: "\n"))")
     }
 
+    /// Documents built to fool a framer.
+    static let foolingDocumentTexts = [
+        // The record's tag in a comment, CDATA, an attribute value, a PI.
+        #"<r><!-- <page id="c"> --><page id="1" a="<page>"/><![CDATA[<page id="d">]]><?pi <page id="p">?><page id="2"/></r>"#,
+        // Records from entity references; the tag in the internal subset.
+        #"<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "<page id='e'>x</page>"><!-- <page> --><!ATTLIST page id CDATA "dflt">]><r>&e;<page/>&e;<page id='2'/></r>"#,
+        // Namespaces rebound between records, a default namespace, xml:space on an ancestor.
+        #"<r xmlns="urn:a" xml:space="preserve"><page id="1"/><s xmlns="urn:b"><page id="2"> x </page></s><page xmlns:p="urn:c" id="3"><p:x/></page></r>"#,
+        // A record open around a boundary: the outer page holds a page.
+        "<r><a><page id='1'/></a><page id='2'><page id='3'/></page><page id='4'/></r>",
+        // Malformed after some records.
+        "<r><page id='1'/><page id='2'><x></page><page id='3'/></r>",
+        // An error inside the root's start tag, and text between records.
+        "<r>t1<page id='1'/>t2<page id='2'>&amp;&lt;</page>t3</r>",
+        "\u{FEFF}<r>\r\n<page id='1'>é</page>\r<page id='2'>東</page>\n</r>",
+    ]
+
     @Test("documents built to fool a framer give the sequential records")
     func foolingDocuments() {
         var parallel = 0
-        let documents = [
-            // The record's tag in a comment, CDATA, an attribute value, a PI.
-            #"<r><!-- <page id="c"> --><page id="1" a="<page>"/><![CDATA[<page id="d">]]><?pi <page id="p">?><page id="2"/></r>"#,
-            // Records from entity references; the tag in the internal subset.
-            #"<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e "<page id='e'>x</page>"><!-- <page> --><!ATTLIST page id CDATA "dflt">]><r>&e;<page/>&e;<page id='2'/></r>"#,
-            // Namespaces rebound between records, a default namespace, xml:space on an ancestor.
-            #"<r xmlns="urn:a" xml:space="preserve"><page id="1"/><s xmlns="urn:b"><page id="2"> x </page></s><page xmlns:p="urn:c" id="3"><p:x/></page></r>"#,
-            // A record open around a boundary: the outer page holds a page.
-            "<r><a><page id='1'/></a><page id='2'><page id='3'/></page><page id='4'/></r>",
-            // Malformed after some records.
-            "<r><page id='1'/><page id='2'><x></page><page id='3'/></r>",
-            // An error inside the root's start tag, and text between records.
-            "<r>t1<page id='1'/>t2<page id='2'>&amp;&lt;</page>t3</r>",
-            "\u{FEFF}<r>\r\n<page id='1'>é</page>\r<page id='2'>東</page>\n</r>",
-        ]
+        let documents = Self.foolingDocumentTexts
         var found: [String] = []
         for (index, text) in documents.enumerated() {
             found += Self.disagreements(

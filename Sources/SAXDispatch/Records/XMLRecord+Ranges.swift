@@ -1,0 +1,67 @@
+extension XMLRecord {
+    /// Calls `body` with the model of each record whose start tag begins at `offsets` of
+    /// the document, in document order: what a task given a byte range of a file reads, so
+    /// that tasks given adjacent ranges (`0..<k`, `k..<n`, …) together read every record
+    /// exactly once, as one parse of the whole would.
+    ///
+    /// ```swift
+    /// // One task of many, each given a byte range of the same file:
+    /// try Page.record.forEach(in: .file("pages.xml"), startingIn: 4_000_000..<8_000_000) { page in … }
+    /// // A task that stopped after the record at offset k resumes with the rest:
+    /// try Page.record.forEach(in: .file("pages.xml"), startingIn: (k + 1)..<Int.max) { page in … }
+    /// ```
+    ///
+    /// It is Hadoop's rule for records in byte ranges, kept exactly: a record that begins
+    /// in the range and ends past it is read whole by this range, and by no other. A
+    /// framing pass reads the document from its start up to the range's end (a file is
+    /// read, not parsed, at the speed of a scan for `<`), and finds the first record
+    /// boundary at or past each end of `offsets`, as ``XMLDocumentRange/split(_:record:parts:size:)``
+    /// places them; the parse reads from the first to the second as a document of its own
+    /// (``XMLInput/range(_:of:)``), with positions as the whole document counts them. A
+    /// record nested in an element that begins before the range is the earlier range's.
+    /// Where the framing pass cannot follow the document (``XMLDocumentRange`` says when),
+    /// the document is parsed from its start and the records that begin at `offsets`
+    /// delivered.
+    ///
+    /// - Parameters:
+    ///   - input: The document.
+    ///   - offsets: Where the records' start tags (their `<`) begin, in bytes from the
+    ///     document's start (of the decompressed document, for a compressed input);
+    ///     `k..<Int.max` for every record from `k` on.
+    ///   - safety: The limits the document must keep; expat's memory budget and the
+    ///     amplification ratios count what the range's parse reads.
+    ///   - diagnostics: Receives the errors of the range's records that the failure policy
+    ///     skipped or replaced.
+    ///   - body: Receives each model.
+    /// - Returns: What the range delivered and set aside. A part of the document that holds
+    ///   no record gives no warning that the pattern matched nothing.
+    /// - Throws: As ``forEach(in:safety:diagnostics:_:)``, with the line and column the
+    ///   whole document has there; ``XMLParseError`` at the range's end when the document is
+    ///   not open there as the framing pass found (a document malformed there).
+    @discardableResult
+    public func forEach(
+        in input: XMLInput, startingIn offsets: Range<Int>, safety: SafetyProfile = .default,
+        diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+    ) throws -> RecordParseSummary {
+        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        var filtered = self
+        filtered.plan.byteOffsets = offsets
+        guard readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
+            let name = pattern.lastStepLocalName
+        else {
+            // No framing pass for this input or pattern: the whole document, its records filtered.
+            return try filtered.forEach(in: input, safety: safety, diagnostics: diagnostics, body)
+        }
+        guard let (range, exact) = try XMLDocumentRange.locating(
+            offsets, in: input, record: Array(name.utf8), readsUTF8: readsUTF8 == true)
+        else { return RecordParseSummary() }
+        let record = exact ? self : filtered
+        let rangeInput = range.start == 0 && range.end == nil ? input : XMLInput.range(range, of: input)
+        var summary = try record.forEach(in: rangeInput, safety: safety, diagnostics: diagnostics, body)
+        // A part of a document may hold no record; the whole document must.
+        if exact && range.records == 0 && (range.start > 0 || range.end != nil) {
+            summary.warnings.removeAll { $0.code == .unmatchedPattern }
+        }
+        return summary
+    }
+}
