@@ -62,7 +62,7 @@ extension XMLRecordDecoder {
                         }
                         warningSets.append(range.warnings)
                     },
-                    sequential: {
+                    sequential: { _ in
                         fallbackWarnings = []
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
                             count += 1

@@ -84,10 +84,15 @@ package struct DocumentFramer {
     /// encoding is set to UTF-8).
     private let readsUTF8: Bool
 
-    /// - Parameter readsUTF8: Read the bytes as UTF-8 whatever the XML declaration says, as a
-    ///   parse does for an input whose encoding is set to UTF-8 (a string).
-    package init(recordName: [UInt8], readsUTF8: Bool = false, limits: Limits = Limits()) {
+    /// - Parameters:
+    ///   - recordName: The records' local name; empty with `recordDepth`.
+    ///   - readsUTF8: Read the bytes as UTF-8 whatever the XML declaration says, as a
+    ///     parse does for an input whose encoding is set to UTF-8 (a string).
+    ///   - recordDepth: The depth of the boundaries (2: the root's children), when every
+    ///     element there begins one rather than the records and their siblings.
+    package init(recordName: [UInt8], readsUTF8: Bool = false, recordDepth: Int? = nil, limits: Limits = Limits()) {
         self.recordName = recordName
+        self.recordDepth = recordDepth
         self.readsUTF8 = readsUTF8
         self.limits = limits
         position = FramePosition(utf8: true)

@@ -17,8 +17,11 @@
 /// result is delivered.
 struct ParallelRangeParse {
     let input: XMLInput
-    /// The records' local name.
+    /// The records' local name; empty when every element at ``recordDepth`` begins a
+    /// boundary.
     let recordName: [UInt8]
+    /// The boundaries' depth when set, rather than the first record's.
+    var recordDepth: Int?
     /// Whether the input is read as UTF-8 whatever it declares (its encoding set to UTF-8).
     let readsUTF8: Bool
     let workers: Int
@@ -38,9 +41,22 @@ struct ParallelRangeParse {
         guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
             let recordName = pattern.lastStepLocalName
         else { return nil }
+        self.init(input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers, rangeBytes: rangeBytes)
+    }
+
+    /// The parallel read of `input` in ranges that begin at the root's children, or `nil`
+    /// when it is to be read sequentially (see ``init(input:pattern:workers:rangeBytes:)``).
+    init?(input: XMLInput, workers: Int, rangeBytes: Int) {
+        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil else { return nil }
+        self.init(input: input, recordName: [], readsUTF8: readsUTF8 == true, workers: workers, rangeBytes: rangeBytes)
+        recordDepth = 2
+    }
+
+    private init(input: XMLInput, recordName: [UInt8], readsUTF8: Bool, workers: Int, rangeBytes: Int) {
         self.input = input
-        self.recordName = Array(recordName.utf8)
-        self.readsUTF8 = readsUTF8 == true
+        self.recordName = recordName
+        self.readsUTF8 = readsUTF8
         self.workers = min(workers, 1024)
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
@@ -61,20 +77,21 @@ struct ParallelRangeParse {
     ///     not verify.
     ///   - deliver: Receives each range's result, in document order, on the caller's thread.
     ///   - sequential: A dispatcher whose handlers deliver to the caller directly, for the
-    ///     rest of the document after a range that did not verify.
+    ///     rest of the document after a range that did not verify, which begins at the
+    ///     offset it is given.
     /// - Returns: How many ranges the workers read, and where the sequential parse began.
     /// - Throws: What the reader, `deliver` or the sequential parse throw.
     @discardableResult
     func run<Result: Sendable>(
         parse: @escaping @Sendable (RangeJob) -> Result?,
         deliver: (Result) throws -> Void,
-        sequential: () -> Dispatcher
+        sequential: (Int) -> Dispatcher
     ) throws -> Report {
         var reader = try input.makeReader()
         let pool = RangeWorkers<Result?>(count: workers, capacity: workers * 2, parse: parse)
         defer { pool.stop() }
         var state = State(
-            framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8), source: input.name, encoding: input.encoding)
+            framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth), source: input.name, encoding: input.encoding)
         if pool.running == 0 {
             state.fallingBack = true
         }
@@ -91,7 +108,7 @@ struct ParallelRangeParse {
     /// Reads the document to its end: ``run(parse:deliver:sequential:)`` without its setup.
     private func read<Result: Sendable>(
         _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
-        deliver: (Result) throws -> Void, sequential: () -> Dispatcher
+        deliver: (Result) throws -> Void, sequential: (Int) -> Dispatcher
     ) throws -> Report {
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
@@ -284,10 +301,10 @@ struct ParallelRangeParse {
 
     /// The sequential parse of the rest of the document, from the oldest range not
     /// delivered (or the pending bytes), fed what is held so far.
-    private func beginSequential(_ state: inout State, sequential: () -> Dispatcher) throws -> PushParser {
+    private func beginSequential(_ state: inout State, sequential: (Int) -> Dispatcher) throws -> PushParser {
         let start = state.unsettled.first.map(\.boundary) ?? state.pendingBoundary
         state.sequentialFrom = start?.offset ?? 0
-        let parser = PushParser(sequential(), source: input.name, encoding: input.encoding)
+        let parser = PushParser(sequential(start?.offset ?? 0), source: input.name, encoding: input.encoding)
         parser.driver.documents.rangeOrigin = state.origin(start)
         try state.context(start).withUnsafeBytes { try parser.feed($0) }
         for range in state.unsettled {

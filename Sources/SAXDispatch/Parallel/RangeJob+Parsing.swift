@@ -3,7 +3,11 @@ extension RangeJob {
     /// says whether it verified: it parsed to its end without an error, and nothing was
     /// delivered while its closing tags were read (`delivered` counts what its handlers
     /// delivered so far), which would be a record open across the range's end.
-    func parseVerifying(with dispatcher: Dispatcher, delivered: () -> Int) -> Bool {
+    ///
+    /// `beforeClosing` runs once every event of the range's own bytes was delivered (the
+    /// text at its end too), before the events of its closing tags: what handlers
+    /// collected by then is the range's.
+    func parseVerifying(with dispatcher: Dispatcher, delivered: () -> Int, beforeClosing: () -> Void = {}) -> Bool {
         let parser = PushParser(dispatcher, source: source, encoding: encoding)
         parser.driver.documents.rangeOrigin = origin
         do {
@@ -12,11 +16,27 @@ extension RangeJob {
             // Input held back (a long token across pieces) is parsed now: what the range's
             // bytes deliver is delivered before its closing tags are read.
             try parser.flushHeldInput()
+            guard !closing.isEmpty else {
+                let before = delivered()
+                let completed = try parser.finish() == .completed
+                beforeClosing()
+                return completed && delivered() == before
+            }
+            // The text at the range's end is held until what follows it is known (a line
+            // break waits for three more bytes): the first three bytes of the closing tags,
+            // `</` and a name's first byte, end it and make no event of their own.
+            try closing.prefix(Self.textEndingBytes).withUnsafeBytes { try parser.feed($0) }
+            try parser.flushHeldInput()
             let before = delivered()
-            try closing.withUnsafeBytes { try parser.feed($0) }
+            beforeClosing()
+            try closing.dropFirst(Self.textEndingBytes).withUnsafeBytes { try parser.feed($0) }
             return try parser.finish() == .completed && delivered() == before
         } catch {
             return false
         }
     }
+
+    /// How many of the closing tags' bytes end the range's text: `</` and one byte of a
+    /// name, which no end tag is shorter than (`</a>`).
+    static let textEndingBytes = 3
 }

@@ -82,7 +82,7 @@ extension XMLRecord where Model: Sendable {
                         }
                         warningSets.append(range.warnings)
                     },
-                    sequential: {
+                    sequential: { _ in
                         fallbackWarnings = []
                         var dispatcher = record.dispatcherOwningDocument(safety: safety, report: setAside, deliver: deliver)
                         dispatcher.onWarning { fallbackWarnings?.append($0) }
