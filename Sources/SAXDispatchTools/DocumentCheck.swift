@@ -20,6 +20,18 @@ public struct DocumentCheck: Sendable {
         /// What the parse warned about (``ParseWarning``): a document that declares XML 1.1,
         /// the references left out under ``UndeclaredEntityPolicy/skipWithWarning``.
         public var warnings: [ParseWarning] = []
+
+        /// Counts `element`.
+        mutating func add(_ element: ElementContext) {
+            elements += 1
+            maximumDepth = max(maximumDepth, element.depth)
+        }
+
+        /// Adds what a later part of the document saw (its warnings apart).
+        mutating func add(_ part: Summary) {
+            elements += part.elements
+            maximumDepth = max(maximumDepth, part.maximumDepth)
+        }
     }
 
     /// A check against `profile`, with or without namespace processing.
@@ -35,26 +47,69 @@ public struct DocumentCheck: Sendable {
     /// - Throws: ``XMLParseError`` (with the input's name as its source) when the document
     ///   is malformed or breaks the profile, ``XMLInputError`` when it cannot be read,
     ///   ``DecompressionError`` when it is compressed and cannot be decompressed.
+    ///
+    /// With `workers` above 1 the document is read in ranges on that many threads
+    /// (``Dispatcher/parse(_:workers:rangeBytes:handlers:merge:)``), with the same summary and
+    /// the same first error; the warnings then come once the ranges before them are read.
     public func run(
-        _ input: XMLInput, progress meter: (any ProgressDisplay)? = nil, onWarning: ((ParseWarning) -> Void)? = nil
+        _ input: XMLInput, workers: Int = 1, progress meter: (any ProgressDisplay)? = nil,
+        onWarning: ((ParseWarning) -> Void)? = nil
     ) throws -> Summary {
         var summary = Summary()
-        var dispatcher = Dispatcher()
-        dispatcher.safety = profile
-        dispatcher.processesNamespaces = processesNamespaces
-        dispatcher.onAnyStart { element in
-            summary.elements += 1
-            summary.maximumDepth = max(summary.maximumDepth, element.depth)
-        }
-        dispatcher.limitsAllText = true
-        dispatcher.onWarning { warning in
-            summary.warnings.append(warning)
-            onWarning?(warning)
-        }
         let progress = ReadProgress(meter: meter) { summary.elements }
         defer { progress.finish() }
-        try dispatcher.parse(progress.reading(input))
+        // Warnings under skip-with-warning are counted per name over the whole document.
+        guard workers > 1, profile.undeclaredEntities != .skipWithWarning else {
+            var dispatcher = Dispatcher()
+            configure(&dispatcher, range: XMLParseRange(start: 0)) { summary.add($0) } warning: { warning in
+                summary.warnings.append(warning)
+                onWarning?(warning)
+            }
+            try dispatcher.parse(progress.reading(input))
+            return summary
+        }
+        let check = self
+        var rootText = 0
+        try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
+            let collector = RangeCollector()
+            check.configure(&dispatcher, range: range) { collector.range.add($0) } warning: { collector.range.warnings.append($0) }
+            // A catch-all: a pattern for the root would take it from the check's catch-alls.
+            dispatcher.onAnyText { element, chunk in if element.depth == 1 { collector.rootText += chunk.count } }
+            return { (collector.range, collector.rootText) }
+        } merge: { range, text in
+            summary.add(range)
+            rootText += text
+            for warning in range.warnings {
+                summary.warnings.append(warning)
+                onWarning?(warning)
+            }
+        }
+        // The root's own text is read in parts, each within the limits: read whole, it may
+        // not be. A document whose root has that much text is checked again in one parse.
+        if profile.maximumTextBytes.isExceeded(by: rootText) || profile.maximumCollectedTextBytes.isExceeded(by: rootText) {
+            return try DocumentCheck(profile: profile, processesNamespaces: processesNamespaces).run(input, workers: 1)
+        }
         return summary
+    }
+
+    /// Sets up the check's handlers for one range of the document (all of it from 0): the
+    /// elements it owns, and the warnings about its own part (the XML version is said by the
+    /// range that reads the document's start).
+    func configure(
+        _ dispatcher: inout Dispatcher, range: XMLParseRange, element: @escaping (ElementContext) -> Void,
+        warning: @escaping (ParseWarning) -> Void
+    ) {
+        dispatcher.safety = profile
+        dispatcher.processesNamespaces = processesNamespaces
+        dispatcher.onAnyStart { if range.owns($0) { element($0) } }
+        dispatcher.limitsAllText = true
+        dispatcher.onWarning { if range.start == 0 || $0.code != .xmlVersion { warning($0) } }
+    }
+
+    /// What one range's handlers saw.
+    private final class RangeCollector {
+        var range = Summary()
+        var rootText = 0
     }
 
     /// Reads a limit setting as the command line writes it: `NAME=VALUE`, where NAME is one

@@ -49,6 +49,49 @@ public struct DocumentStatistics: Sendable, Equatable {
         return statistics
     }
 
+    /// Counts what `input` contains, reading it in ranges on `workers` threads
+    /// (``Dispatcher/parse(_:workers:rangeBytes:handlers:merge:)``) when above 1: the same
+    /// counts, and the same first error, as one parse.
+    ///
+    /// - Parameters:
+    ///   - progress: A meter to update as the input is read, counting elements.
+    /// - Throws: What parsing throws.
+    public static func collect(
+        _ input: XMLInput, workers: Int, safety: SafetyProfile = .default, processesNamespaces: Bool = true,
+        progress meter: (any ProgressDisplay)? = nil
+    ) throws -> DocumentStatistics {
+        var total = DocumentStatistics()
+        let progress = ReadProgress(meter: meter) { total.elements }
+        defer { progress.finish() }
+        try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
+            let counter = Counter()
+            dispatcher.safety = safety
+            dispatcher.processesNamespaces = processesNamespaces
+            dispatcher.onAnyStart { element in
+                guard range.owns(element) else { return }
+                counter.statistics.elements += 1
+                counter.statistics.attributes += element.attributes.count
+                if element.depth > counter.statistics.maximumDepth { counter.statistics.maximumDepth = element.depth }
+                counter.names.insert(element.name)
+            }
+            dispatcher.onAnyText { _, chunk in counter.statistics.textBytes += chunk.count }
+            return {
+                var statistics = counter.statistics
+                statistics.names = counter.names
+                return statistics
+            }
+        } merge: { part in
+            total.elements += part.elements
+            total.attributes += part.attributes
+            total.textBytes += part.textBytes
+            total.maximumDepth = max(total.maximumDepth, part.maximumDepth)
+            total.names.formUnion(part.names)
+        }
+        total.distinctNames = total.names.count
+        total.bytesRead = progress.bytes
+        return total
+    }
+
     private final class Counter {
         var statistics = DocumentStatistics()
         var names: Set<String> = []

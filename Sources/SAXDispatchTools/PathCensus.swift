@@ -213,8 +213,9 @@ public struct PathCensus: Sendable {
             self.maximumBytes = maximumBytes
         }
 
-        func start(_ element: ElementContext) throws {
-            elements += 1
+        /// Counts `element`; one of a range's context (`counts` false), which the range
+        /// before counted, only takes its place on the path.
+        func start(_ element: ElementContext, counts: Bool = true) throws {
             let parent = open[open.count - 1].node
             let name = element.name
             let index: Int
@@ -229,6 +230,11 @@ public struct PathCensus: Sendable {
                 nodes.append(node)
                 nodes[parent].children[name] = index
             }
+            guard counts else {
+                open.append((index, nodes[index].depth))
+                return
+            }
+            elements += 1
             nodes[index].count += 1
             // A node's name fixes its prefix, so a URI the node already has is a known
             // binding: the common case costs one comparison.
@@ -268,6 +274,9 @@ public struct PathCensus: Sendable {
         }
 
         func end(text: String?) {
+            // Once ``entries(order:)`` closed what was open, a range's closing tags end
+            // nothing more.
+            guard open.count > 1 else { return }
             let (index, deepest) = open.removeLast()
             let levels = deepest - nodes[index].depth
             if levels > nodes[index].levelsBelow { nodes[index].levelsBelow = levels }

@@ -6,8 +6,8 @@ import SAXDispatch
 struct ManyFilesOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Parse N files at once (default: the number of processors); 1 reads them one after another. "
-                + "Output comes in the order the files were given.",
+            "Parse N files at once, or one file on N threads (default: the number of processors); 1 reads them one "
+                + "after another. Output comes in the order the files were given, the same as with 1.",
             valueName: "n"))
     var jobs: Int?
 

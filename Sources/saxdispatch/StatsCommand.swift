@@ -21,7 +21,9 @@ struct StatsCommand: AsyncParsableCommand {
             and the peak memory; a file that fails has no row, its error goes to \
             standard error, and a summary line ends the run (saxdispatch stats: 8 files \
             read, 1 failed, 10,480,792 elements). --on-error stop starts no file after \
-            one fails.
+            one fails. One FILE is read on --jobs N threads: a fast framing pass cuts \
+            it into ranges at the root's children, each parsed on a thread of its own, \
+            with the same counts as --jobs 1.
 
             Examples:
               saxdispatch stats
@@ -64,12 +66,12 @@ struct StatsCommand: AsyncParsableCommand {
         var total = DocumentStatistics()
         var single: DocumentStatistics?
         var wroteHeader = false
+        // One file is read on the cores, in ranges; many files a file per job. Standard
+        // input is read once: what only the whole document decides cannot be read again.
+        let workers = files.count == 1 && files[0] != "-" ? manyFiles.jobCount : 1
         let summary = try await run.run { file in
-            try DocumentStatistics.collect(safety: safety, processesNamespaces: processesNamespaces) { parser, elements in
-                let progress = ReadProgress(meter: file.meter(), count: elements)
-                defer { progress.finish() }
-                try parser.parse(progress.reading(file.input))
-            }
+            try DocumentStatistics.collect(
+                file.input, workers: workers, safety: safety, processesNamespaces: processesNamespaces, progress: file.meter())
         } delivered: { statistics, index, channel in
             guard files.count > 1 else { return single = statistics }
             if !wroteHeader {

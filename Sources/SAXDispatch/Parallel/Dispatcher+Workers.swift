@@ -40,7 +40,8 @@ extension Dispatcher {
     ///     namespaces) in the dispatcher it is given, on the thread that parses the range;
     ///     returns what takes their result. Each range's handlers are its own: what they
     ///     share, they must guard.
-    ///   - merge: Receives each range's result, in document order, on the calling thread.
+    ///   - merge: Receives each range's result, in document order, on the calling thread;
+    ///     after an error, what the range it is in collected before it too.
     /// - Returns: How many ranges the workers read, and where a sequential parse took over,
     ///   if one did.
     /// - Throws: ``XMLParseError`` for the first error of the document, ``HandlerError``
@@ -60,6 +61,8 @@ extension Dispatcher {
             return XMLParallelReadSummary()
         }
         var fallback: (() -> Partial)?
+        // What the sequential parse's handlers collected before an error is merged first.
+        defer { if let fallback { try? merge(fallback()) } }
         let report = try parallel.run(
             parse: { job in
                 var dispatcher = Dispatcher()
@@ -76,7 +79,10 @@ extension Dispatcher {
                 fallback = handlers(XMLParseRange(start: start), &dispatcher)
                 return dispatcher
             })
-        if let fallback { try merge(fallback()) }
+        if let collected = fallback {
+            fallback = nil
+            try merge(collected())
+        }
         return XMLParallelReadSummary(rangesReadInParallel: report.rangesReadInParallel, sequentialFrom: report.sequentialFrom)
     }
 }
