@@ -32,6 +32,8 @@ func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: In
         if let error = error as? XMLParseError, counted.contains(error.code) { return }
     }
     let sameError = "\(sequential.error.map { "\($0)" } ?? "none")" == "\(parallel.error.map { "\($0)" } ?? "none")"
+    if sequential.error == nil { checkByteRanges(document, record, profile, sequential.models, cut: rangeBytes * 7) }
+    checkHandlerSets(document, profile, rangeBytes: rangeBytes)
     guard sequential.models != parallel.models || !sameError else { return }
     var report = "=== records of `\(name)` on two workers (ranges of \(rangeBytes) bytes) differ from one parse of "
     report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
@@ -53,4 +55,58 @@ func recordName(_ document: [UInt8], _ profile: SafetyProfile) -> String? {
     }
     _ = try? dispatcher.parse(.bytes(document))
     return names.count == 2 ? names[1] : nil
+}
+
+/// Byte ranges cut anywhere read every record once: the records that begin before `cut`
+/// and those from `cut` on are, together, one parse's records of a well-formed document.
+func checkByteRanges(_ document: [UInt8], _ record: XMLRecord<String>, _ profile: SafetyProfile, _ expected: [String], cut: Int) {
+    let cut = document.isEmpty ? 0 : cut % (document.count + 1)
+    var joined: [String] = []
+    var failure: (any Error)?
+    do {
+        try record.forEach(in: .bytes(document), startingIn: 0..<cut, safety: profile) { joined.append($0) }
+        try record.forEach(in: .bytes(document), startingIn: cut..<Int.max, safety: profile) { joined.append($0) }
+    } catch {
+        failure = error
+    }
+    if let error = failure as? XMLParseError, [.memoryLimitExceeded, .amplificationLimitBreach].contains(error.code) { return }
+    guard joined != expected || failure != nil else { return }
+    var report = "=== the records before byte \(cut) and from it on differ from one parse of "
+    report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
+    report += "one parse: \(expected.count) records; ranges: \(joined.count), error \(failure.map { "\($0)" } ?? "none")\n"
+    _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+    abort()
+}
+
+/// A handler set per range sees one parse's elements, each once, and the same first error.
+func checkHandlerSets(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: Int) {
+    final class Seen { var starts: [String] = [] }
+    func read(workers: Int) -> (starts: [String], error: String?, counted: Bool) {
+        var starts: [String] = []
+        do {
+            try Dispatcher.parse(.bytes(document), workers: workers, rangeBytes: rangeBytes) { range, handlers in
+                let seen = Seen()
+                handlers.safety = profile
+                handlers.onAnyStart { element in
+                    if range.owns(element) { seen.starts.append("\(element.path)@\(element.byteOffset) \(element.line):\(element.column)") }
+                }
+                return { seen.starts }
+            } merge: { starts += $0 }
+            return (starts, nil, false)
+        } catch {
+            let code = (error as? XMLParseError)?.code
+            return (starts, "\(error)", code == .memoryLimitExceeded || code == .amplificationLimitBreach)
+        }
+    }
+    let sequential = read(workers: 1)
+    let parallel = read(workers: 2)
+    // Limits that count over the whole document count per range on workers.
+    if sequential.counted || parallel.counted { return }
+    guard sequential.starts != parallel.starts || sequential.error != parallel.error else { return }
+    var report = "=== handler sets on two workers (ranges of \(rangeBytes) bytes) differ from one parse of "
+    report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
+    report += "sequential: \(sequential.starts.count) starts, error \(sequential.error ?? "none")\n"
+    report += "parallel: \(parallel.starts.count) starts, error \(parallel.error ?? "none")\n"
+    _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+    abort()
 }

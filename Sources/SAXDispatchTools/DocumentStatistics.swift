@@ -88,7 +88,7 @@ public struct DocumentStatistics: Sendable, Equatable {
             total.names.formUnion(part.names)
         }
         total.distinctNames = total.names.count
-        total.bytesRead = progress.bytes
+        total.bytesRead = progress.decompressedBytes
         return total
     }
 

@@ -86,6 +86,10 @@ public final class ReadProgress: @unchecked Sendable {
         counted.withLock { $0 }
     }
 
+    /// The document's bytes read so far, decompressed: read on the thread that reads
+    /// ``reading(_:)``'s input.
+    public var decompressedBytes: Int { documentBytes }
+
     /// `input` decompressed when it is compressed (gzip, bzip2, xz, zstd), with its name
     /// and options; its reads, before decompression, counted here, and the
     /// meter updated after each read of the parse.

@@ -89,4 +89,35 @@ struct OneFileJobsTests {
         #expect(one.status == 1)
         #expect(two.status == 1 && two.error == one.error && two.output == one.output)
     }
+
+    @Test(
+        "a compressed file, decompressed as the framing pass reads it: the same output as --jobs 1",
+        arguments: ["gzip", "bzip2", "xz", "zstd"])
+    func compressed(_ compressor: String) throws {
+        let tool = ["/usr/bin", "/bin", "/usr/local/bin"].map { "\($0)/\(compressor)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let tool else {
+            print("skipped: no \(compressor) command to make the compressed file")
+            return
+        }
+        let path = Self.wellFormed + "." + compressor
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["-c", "-q", Self.wellFormed]
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(process.terminationStatus == 0)
+        for command in [["extract", path, "--record", "row", "--field", "n=@n:int", "--field", "name"], ["paths", path], ["check", path]] {
+            let one = try run(command, jobs: 1)
+            let two = try run(command, jobs: 2)
+            #expect(one.status == 0, "\(command): \(one.error)")
+            #expect(two.output == one.output && two.error == one.error && two.status == one.status, "\(command)")
+        }
+        #expect(try run(["extract", path, "--record", "row", "--field", "n=@n:int"], jobs: 1).output.split(separator: "\n").count == 60_000)
+    }
 }

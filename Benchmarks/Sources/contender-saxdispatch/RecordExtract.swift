@@ -20,8 +20,8 @@ func parallelRangeBytes() -> Int {
     getenv("SAXDISPATCH_RANGE_BYTES").flatMap { Int(String(cString: $0)) } ?? 1 << 20
 }
 
-/// - Parameter workers: Reads the document on this many worker threads (not the osm shape,
-///   whose two records need one dispatcher).
+/// - Parameter workers: Reads the document on this many worker threads: the records verb's
+///   for one record, a handler set per range for the osm shape's two.
 func recordExtract(_ arguments: ContenderArguments, anchored: Bool, workers: Int = 1) throws -> String {
     switch arguments.shape {
     case .zoo:
@@ -60,6 +60,28 @@ func recordExtract(_ arguments: ContenderArguments, anchored: Bool, workers: Int
         var nodes = 0
         var latitudeSum = 0.0
         var highwayTags = 0
+        if workers > 1 {
+            // Two records in one handler set per range; the latitudes are added in
+            // document order, as one parse adds them.
+            final class RangeCounts {
+                var latitudes: [Double] = []
+                var highwayTags = 0
+            }
+            try Dispatcher.parse(.file(arguments.path), workers: workers, rangeBytes: parallelRangeBytes()) { _, handlers in
+                let counts = RangeCounts()
+                handlers.onRecord(node) { node in
+                    counts.latitudes.append(node.latitude)
+                    counts.highwayTags += node.highwayTags
+                }
+                handlers.onRecord(way) { counts.highwayTags += $0 }
+                return { (counts.latitudes, counts.highwayTags) }
+            } merge: { latitudes, tags in
+                nodes += latitudes.count
+                for latitude in latitudes { latitudeSum += latitude }
+                highwayTags += tags
+            }
+            return ResultLine.osm(nodes: nodes, latitudeSum: latitudeSum, highwayTags: highwayTags)
+        }
         var dispatcher = Dispatcher()
         dispatcher.onRecord(node) { node in
             nodes += 1

@@ -56,7 +56,12 @@ extension Dispatcher {
         guard let parallel = ParallelRangeParse(input: input, workers: workers, rangeBytes: rangeBytes) else {
             var dispatcher = Dispatcher()
             let collected = handlers(XMLParseRange(start: 0), &dispatcher)
-            try dispatcher.parse(input)
+            do {
+                try dispatcher.parse(input)
+            } catch {
+                try? merge(collected())
+                throw error
+            }
             try merge(collected())
             return XMLParallelReadSummary()
         }

@@ -61,4 +61,38 @@ struct OneDocumentOnManyCoresArticleTests {
         #expect(ranges.count == 4)
         #expect(perRange.flatMap { $0 } == (try page.all(in: document)))
     }
+
+    @Test("a handler set per range, merged: one parse's count")
+    func handlerSets() throws {
+        final class Count { var elements = 0 }
+        var elements = 0
+        try Dispatcher.parse(.file(path), workers: 2) { range, handlers in
+            let count = Count()
+            handlers.onAnyStart { element in
+                if range.owns(element) { count.elements += 1 }
+            }
+            return { count.elements }
+        } merge: { elements += $0 }
+        #expect(elements == 1 + 3000 * 4)
+    }
+
+    @Test("byte ranges cut anywhere read every record once; a record's offset resumes a task")
+    func byteRanges() throws {
+        let page = XMLRecord("/mediawiki/page", .text("title"), .text("revision/text")) { Page(title: $0, text: $1) }
+        let whole = try page.all(in: .file(path))
+        for cut in [0, 1, 97, 100_000, 150_001, Int.max - 1] {
+            var firstPart: [Page] = []
+            var secondPart: [Page] = []
+            try page.forEach(in: .file(path), startingIn: 0..<cut) { firstPart.append($0) }
+            try page.forEach(in: .file(path), startingIn: cut..<Int.max) { secondPart.append($0) }
+            #expect(firstPart + secondPart == whole, "cut \(cut)")
+        }
+        let located = XMLRecord("/mediawiki/page", .byteOffset, .text("title")) { (offset: $0, title: $1) }
+        let last = try located.all(in: .file(path)).last
+        let offset = try #require(last?.offset)
+        #expect(last?.title == "Page 2999")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes[offset..<(offset + 6)] == Data("<page>".utf8))
+        #expect(try page.forEach(in: .file(path), startingIn: (offset + 1)..<Int.max) { _ in }.delivered == 0)
+    }
 }
