@@ -188,7 +188,7 @@ extension RecordAssembler {
         record.slots = []
         if let text, let kind { _ = completeOwnText(of: node, in: &slots, kind, depth: element.depth, text) }
         defer { recycle(&slots, of: node) }
-        if let offsets = nodes[node].byteOffsets, !offsets.contains(element.byteOffset) {
+        if let offsets = nodes[node].byteOffsets, !offsets.contains(outermostOffset(of: record, element)) {
             // Another range's record: what it captured is let go, unread.
             for slot in slots.indices { slots[slot] = .empty }
             return
@@ -207,6 +207,16 @@ extension RecordAssembler {
                 try deliver(model, from: node, holding: holding, at: element.depth)
             }
         }
+    }
+
+    /// The byte offset of the outermost open record of `record`'s kind around it (itself
+    /// when none): a record inside another of its kind is read with it, by the range where
+    /// the outer one begins.
+    func outermostOffset(of record: OpenRecord, _ element: ElementContext) -> Int {
+        var outermost = record
+        while outermost.previous >= 0 { outermost = open[outermost.previous] }
+        guard outermost.depth < element.depth else { return element.byteOffset }
+        return element.engine.stack[outermost.depth - 1].byteOffset
     }
 
     /// Completes, in a record's `slots`, the fields of `node` that read its element's own

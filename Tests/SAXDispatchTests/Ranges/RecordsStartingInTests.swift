@@ -139,6 +139,20 @@ struct RecordsStartingInTests {
         }
     }
 
+    @Test("unframed input: a record inside another of its kind is read with the outer one, in one parse's order")
+    func unframedNestedRecords() {
+        // Found by the fuzzer: UTF-16 (not framed), records of the root's own name nested in it.
+        let text = "<foo><foo/>&#32;<foo/></foo>\n"
+        let bytes = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let record = Self.record("foo")
+        let whole = Self.read(record, .bytes(bytes), nil)
+        #expect(whole.count == 3)
+        for cut in 0...bytes.count {
+            let joined = Self.read(record, .bytes(bytes), 0..<cut) + Self.read(record, .bytes(bytes), cut..<Int.max)
+            #expect(joined == whole, "cut \(cut)")
+        }
+    }
+
     @Test("a range that holds no record says nothing; a pattern that matches nothing in the whole document still warns")
     func warnings() throws {
         let text = "<r><head/><page/><page/></r>"
