@@ -25,8 +25,9 @@ extension XMLInput {
     /// state with the handlers. With `inBackground: false`, each read of the parse
     /// decompresses what it needs, on the parse's thread.
     ///
-    /// In the background, the blocks of bzip2 input (the slowest format to decompress) are
-    /// decompressed on several threads at once: `threads` of them, or by default one per
+    /// In the background, the blocks of bzip2 input (the slowest format to decompress), and
+    /// the frames of zstd input of many frames (as `pzstd` writes), are decompressed on
+    /// several threads at once: `threads` of them, or by default one per
     /// processor but the parse's, up to eight, where there are four processors or more
     /// (one otherwise). Each thread holds a decompressor of up to 3.6 MB and a few blocks.
     /// A program that parses several inputs at once should give each a share of the
@@ -43,7 +44,7 @@ extension XMLInput {
     /// - Parameters:
     ///   - input: The input, compressed or not.
     ///   - inBackground: Whether decompression runs on threads of its own (the default).
-    ///   - threads: How many threads decompress bzip2 blocks at once in the background;
+    ///   - threads: How many threads decompress bzip2 blocks or zstd frames at once in the background;
     ///     `nil` for the default above. Values below 1 count as 1.
     public static func decompressing(_ input: XMLInput, inBackground: Bool = true, threads: Int? = nil) -> XMLInput {
         let name = input.name

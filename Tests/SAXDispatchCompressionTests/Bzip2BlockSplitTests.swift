@@ -22,7 +22,7 @@ struct Bzip2BlockSplitTests {
     }
 
     /// The pieces a splitter cuts `bytes` into, fed `chunk` bytes at a time.
-    final class RecordingSink: Bzip2PieceSink {
+    final class RecordingSink: CompressedPieceSink {
         var pieces: [(offset: Int, bytes: [UInt8], ended: Bool)] = []
         func begin(at offset: Int) -> Bool {
             pieces.append((offset, [], false))

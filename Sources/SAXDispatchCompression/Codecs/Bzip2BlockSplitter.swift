@@ -1,15 +1,3 @@
-/// Where a ``Bzip2BlockSplitter`` puts the pieces it cuts, in input order; one piece is
-/// open at a time.
-protocol Bzip2PieceSink {
-    /// Begins a piece whose decompressor counts compressed offsets from `offset`; false
-    /// when the parse is done and nothing more is wanted.
-    mutating func begin(at offset: Int) -> Bool
-    /// Adds bytes to the open piece; false when the parse is done.
-    mutating func add(_ bytes: UnsafeRawBufferPointer) -> Bool
-    /// Ends the open piece.
-    mutating func end()
-}
-
 /// Cuts bzip2 input into pieces that decompress on their own, one decompressor each: a
 /// short stream as it is, and the blocks of a longer one, a few at a time, as streams of
 /// their own (`BZh`, the blocks' bits, the end marker and the CRC combined from theirs),
@@ -28,7 +16,7 @@ protocol Bzip2PieceSink {
 /// Anything else (a stream start without a block, bytes after the last stream, a run of
 /// bits longer than any block) goes into the open piece as it is, for its decompressor to
 /// report as a sequential read would; the splitter then passes the rest through.
-struct Bzip2BlockSplitter {
+struct Bzip2BlockSplitter: CompressedPieceSplitter {
     /// The longest compressed block: 900,000 symbols of at most 20 bits, and its tables.
     static let maximumBlockBytes = 2_400_000
 
@@ -78,20 +66,20 @@ struct Bzip2BlockSplitter {
     private var pieceIsOpen = false
 
     /// Cuts what `bytes` completes; false when the sink wants nothing more.
-    mutating func append(_ bytes: UnsafeRawBufferPointer, to sink: inout some Bzip2PieceSink) -> Bool {
+    mutating func append(_ bytes: UnsafeRawBufferPointer, to sink: inout some CompressedPieceSink) -> Bool {
         pending += bytes
         return cut(atEnd: false, sink: &sink)
     }
 
     /// Cuts the rest at the end of the input and ends the open piece (unless the input
     /// failed: its error then follows the open piece's bytes).
-    mutating func finish(to sink: inout some Bzip2PieceSink, endingOpenPiece: Bool = true) {
+    mutating func finish(to sink: inout some CompressedPieceSink, endingOpenPiece: Bool = true) {
         if cut(atEnd: true, sink: &sink), pieceIsOpen, endingOpenPiece { sink.end() }
         pieceIsOpen = false
         state = .finished
     }
 
-    private mutating func cut(atEnd: Bool, sink: inout some Bzip2PieceSink) -> Bool {
+    private mutating func cut(atEnd: Bool, sink: inout some CompressedPieceSink) -> Bool {
         while true {
             switch state {
             case .finished:
@@ -119,7 +107,7 @@ struct Bzip2BlockSplitter {
 
     /// What is at `offset`, where a stream ended or the input began. `nil` until enough
     /// input is here to tell; false when the sink wants nothing more.
-    private mutating func streamStart(at offset: Int, atEnd: Bool, sink: inout some Bzip2PieceSink) -> Bool? {
+    private mutating func streamStart(at offset: Int, atEnd: Bool, sink: inout some CompressedPieceSink) -> Bool? {
         let available = pendingStart + pending.count - offset
         if available == 0 && atEnd {
             state = .finished
@@ -171,7 +159,7 @@ struct Bzip2BlockSplitter {
     }
 
     /// Finds the end of the stream's current block and cuts it.
-    private mutating func nextBlock(_ stream: inout Stream, atEnd: Bool, sink: inout some Bzip2PieceSink) -> Outcome {
+    private mutating func nextBlock(_ stream: inout Stream, atEnd: Bool, sink: inout some CompressedPieceSink) -> Outcome {
         let base = pendingStart * 8
         let found = pending.withUnsafeBytes { Bzip2Bits.firstMarker(in: $0, from: stream.searchFrom - base) }
         guard let found else {
@@ -240,7 +228,7 @@ struct Bzip2BlockSplitter {
     }
 
     /// Gives the blocks of the piece being gathered, up to bit `end`, as a stream of their own.
-    private mutating func cutPiece(_ stream: Stream, to end: Int, crc: UInt32, keepOpen: Bool, sink: inout some Bzip2PieceSink) -> Bool {
+    private mutating func cutPiece(_ stream: Stream, to end: Int, crc: UInt32, keepOpen: Bool, sink: inout some CompressedPieceSink) -> Bool {
         let base = pendingStart * 8
         let piece = pending.withUnsafeBytes {
             Bzip2Bits.stream(header: stream.header, blocksOf: $0, from: stream.piece - base, to: end - base, combinedCRC: crc)
@@ -250,7 +238,7 @@ struct Bzip2BlockSplitter {
 
     /// The input ends inside the stream: what is left goes to a piece whose decompressor
     /// finds the stream truncated (or damaged), as a sequential read would.
-    private mutating func cutTruncated(_ stream: Stream, sink: inout some Bzip2PieceSink) -> Outcome {
+    private mutating func cutTruncated(_ stream: Stream, sink: inout some CompressedPieceSink) -> Outcome {
         let end = pendingStart + pending.count
         defer { state = .finished }
         if stream.piecesCut == 0 {
@@ -268,7 +256,7 @@ struct Bzip2BlockSplitter {
 
     /// More bits than any block holds without a marker: the input is not bzip2 as it goes
     /// on, and its decompressor says so.
-    private mutating func cutOverlong(_ stream: Stream, sink: inout some Bzip2PieceSink) -> Outcome {
+    private mutating func cutOverlong(_ stream: Stream, sink: inout some CompressedPieceSink) -> Outcome {
         if stream.piecesCut == 0 {
             guard beginPiece(at: stream.start, &sink) else { return .stop }
             state = .passingThrough
@@ -277,7 +265,7 @@ struct Bzip2BlockSplitter {
         return cutTruncated(stream, sink: &sink)
     }
 
-    private mutating func give(_ piece: [UInt8], offset: Int, keepOpen: Bool, sink: inout some Bzip2PieceSink) -> Bool {
+    private mutating func give(_ piece: [UInt8], offset: Int, keepOpen: Bool, sink: inout some CompressedPieceSink) -> Bool {
         guard beginPiece(at: offset, &sink), piece.withUnsafeBytes({ sink.add($0) }) else { return false }
         if !keepOpen { endPiece(&sink) }
         return true
@@ -285,14 +273,14 @@ struct Bzip2BlockSplitter {
 
     /// Ends the open piece, if there is one, and begins one whose offsets count from
     /// `offset`; false when the sink wants nothing more.
-    private mutating func beginPiece(at offset: Int, _ sink: inout some Bzip2PieceSink) -> Bool {
+    private mutating func beginPiece(at offset: Int, _ sink: inout some CompressedPieceSink) -> Bool {
         endPiece(&sink)
         pieceIsOpen = sink.begin(at: offset)
         return pieceIsOpen
     }
 
     /// Ends the open piece, if there is one.
-    private mutating func endPiece(_ sink: inout some Bzip2PieceSink) {
+    private mutating func endPiece(_ sink: inout some CompressedPieceSink) {
         if pieceIsOpen { sink.end() }
         pieceIsOpen = false
     }

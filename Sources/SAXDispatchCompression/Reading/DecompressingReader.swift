@@ -68,12 +68,13 @@ public final class DecompressingReader: XMLInputReader {
     /// The size of a block decompressed in the background: 256 KiB.
     public static let blockSize = 256 * 1024
 
-    /// How many threads decompress the streams of a multi-stream bzip2 file at once, in
-    /// the background: one per processor but the parse's, up to 8, where there are four
+    /// How many threads decompress the pieces of a bzip2 file (its streams and blocks) or
+    /// of a zstd file of many frames at once, in the background: one per processor but
+    /// the parse's, up to 8, where there are four
     /// processors or more; one otherwise, as two bzip2 decompressors on two processors
     /// compete with the parse (and anything else running) for the same cores and caches.
     ///
-    /// Asked only when bzip2 input is decompressed in the background: the C library reads
+    /// Asked only when bzip2 or zstd input is decompressed in the background: the C library reads
     /// the count from a file (`/sys/devices/system/cpu/online` on Linux), and a parse of
     /// anything else opens nothing but its input.
     static let defaultDecodingThreads = processorCount() >= 4 ? min(8, processorCount() - 1) : 1
@@ -82,8 +83,9 @@ public final class DecompressingReader: XMLInputReader {
     /// `nil`: ``defaultDecodingThreads``.
     var decodingThreads: Int?
 
-    /// The compressed size from which bzip2 blocks decompressed in parallel make a piece
-    /// (``Bzip2BlockSplitter/minimumPieceBytes``); tests make it small.
+    /// The compressed size from which bzip2 blocks or zstd frames decompressed in parallel
+    /// make a piece (``Bzip2BlockSplitter/minimumPieceBytes``,
+    /// ``ZstdFrameSplitter/minimumPieceBytes``); tests make it small.
     var minimumPieceBytes = 128 * 1024
 
     /// Whether the decompressor maps its large buffers (a segment's, on a thread of its own).
@@ -337,8 +339,9 @@ public final class DecompressingReader: XMLInputReader {
         let rest = PrefixedReader(prefix: Array(pending), base: base)
         base = PrefixedReader(prefix: [], base: nil)
         start = end
-        if format == .bzip2, case let threads = decodingThreads ?? Self.defaultDecodingThreads, threads > 1,
-            let segments = ParallelStreams.start(rest, name: name, threads: threads, minimumPieceBytes: minimumPieceBytes)
+        if format == .bzip2 || format == .zstd, case let threads = decodingThreads ?? Self.defaultDecodingThreads, threads > 1,
+            let segments = ParallelStreams.start(
+                rest, format: format, name: name, threads: threads, minimumPieceBytes: minimumPieceBytes)
         {
             return .readingSegments(segments, nil)
         }

@@ -1,8 +1,9 @@
 import SAXDispatch
 
 /// Decompresses the blocks of a bzip2 file (one stream as `bzip2` writes, or many as
-/// `pbzip2` and Wikipedia's multistream dumps write) on several threads at once, handing
-/// their output to the parse in order.
+/// `pbzip2` and Wikipedia's multistream dumps write), or the frames of a zstd file of many
+/// (as `pzstd` writes), on several threads at once, handing their output to the parse in
+/// order.
 ///
 /// A splitting thread reads the compressed input and cuts it into pieces that decompress
 /// on their own (``Bzip2BlockSplitter``): each stream of one block as it is, each block of
@@ -35,11 +36,17 @@ enum ParallelStreams {
     /// `threads` threads; the parse takes the segments from the queue, in order.
     ///
     /// - Returns: `nil` when no thread could be made, and `base` is left to the caller.
-    static func start(_ base: any XMLInputReader, name: String, threads: Int, minimumPieceBytes: Int) -> Queue? {
+    static func start(
+        _ base: any XMLInputReader, format: CompressionFormat, name: String, threads: Int, minimumPieceBytes: Int
+    ) -> Queue? {
         let segments = Queue(capacity: max(1, threads))
         let handoff = ReaderHandoff(base)
         let started = startThread {
-            split(handoff.reader, name: name, minimumPieceBytes: minimumPieceBytes, into: segments)
+            if format == .zstd {
+                split(handoff.reader, ZstdFrameSplitter(minimumPieceBytes: minimumPieceBytes), format: format, name: name, into: segments)
+            } else {
+                split(handoff.reader, Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes), format: format, name: name, into: segments)
+            }
         }
         return started ? segments : nil
     }
@@ -50,13 +57,17 @@ enum ParallelStreams {
         for segment in segments.cancel() { segment.close() }
     }
 
-    /// The splitting thread: reads the input, cuts it into streams and blocks
-    /// (``Bzip2BlockSplitter``), starts a thread per segment and feeds it.
-    private static func split(_ base: any XMLInputReader, name: String, minimumPieceBytes: Int, into segments: Queue) {
+    /// The splitting thread: reads the input, cuts it into pieces (bzip2 streams and blocks
+    /// with ``Bzip2BlockSplitter``, zstd frames with ``ZstdFrameSplitter``), starts a thread
+    /// per segment and feeds it.
+    private static func split(
+        _ base: any XMLInputReader, _ splitter: some CompressedPieceSplitter, format: CompressionFormat, name: String,
+        into segments: Queue
+    ) {
         var base = base
         var chunk = [UInt8](repeating: 0, count: DecompressingReader.compressedChunkSize)
-        var splitter = Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes)
-        var sink = SegmentSink(name: name, segments: segments)
+        var splitter = splitter
+        var sink = SegmentSink(name: name, format: format, segments: segments)
         while true {
             let count: Int
             do {
@@ -67,7 +78,7 @@ enum ParallelStreams {
                 return
             }
             if count == 0 {
-                splitter.finish(to: &sink)
+                splitter.finish(to: &sink, endingOpenPiece: true)
                 segments.finish()
                 return
             }
@@ -77,20 +88,22 @@ enum ParallelStreams {
     }
 
     /// Gives the splitter's pieces to segments, a thread each.
-    private struct SegmentSink: Bzip2PieceSink {
+    private struct SegmentSink: CompressedPieceSink {
         let name: String
+        let format: CompressionFormat
         let segments: Queue
         /// The segment of the open piece, or of the last one once it ended.
         var current: SegmentState?
         var isOpen = false
 
-        init(name: String, segments: Queue) {
+        init(name: String, format: CompressionFormat, segments: Queue) {
             self.name = name
+            self.format = format
             self.segments = segments
         }
 
         mutating func begin(at offset: Int) -> Bool {
-            current = startSegment(at: offset, name: name, into: segments)
+            current = startSegment(at: offset, format: format, name: name, into: segments)
             isOpen = current != nil
             return current != nil
         }
@@ -132,7 +145,7 @@ enum ParallelStreams {
 
     /// A segment starting at compressed byte `offset`, its decompressor running, queued for
     /// the parse (waiting while `threads` segments are ahead of it); `nil` when the parse is done.
-    private static func startSegment(at offset: Int, name: String, into segments: Queue) -> SegmentState? {
+    private static func startSegment(at offset: Int, format: CompressionFormat, name: String, into segments: Queue) -> SegmentState? {
         let segment = Segment()
         let started = startThread {
             decode(segment, startingAt: offset, name: name)
@@ -140,7 +153,7 @@ enum ParallelStreams {
         guard started else {
             segment.output.finish(
                 throwing: DecompressionError(
-                    name: name, format: .bzip2, code: .memoryLimit, message: "no thread to decompress bzip2 input",
+                    name: name, format: format, code: .memoryLimit, message: "no thread to decompress \(format.name) input",
                     compressedOffset: offset))
             _ = segments.put(segment)
             segments.finish()
