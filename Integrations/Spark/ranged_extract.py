@@ -5,7 +5,9 @@ one DataFrame.
 Ranges may be cut anywhere: saxdispatch reads exactly the records whose start tag begins
 in its range (a record that begins in a range and ends past it is read whole by that
 range), so the partitions together hold every record once. With --split, the ranges
-come from `saxdispatch split` instead, each beginning at a record.
+come from `saxdispatch split` instead, each beginning at a record, and each task gets
+its range's line as a checkpoint: it frames the file from its range's start, not from
+the file's.
 
     python ranged_extract.py FILE --record page --field title --field id:int --partitions 8
 """
@@ -16,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 from pyspark.sql import SparkSession
@@ -31,18 +34,20 @@ def tool_path():
 
 
 def byte_ranges(path, partitions):
-    """Equal byte ranges of the file, as any engine cuts a file: (start, end), end None last."""
+    """Equal byte ranges of the file, as any engine cuts a file: (start, end, None), end
+    None last."""
     size = os.path.getsize(path)
     cuts = [size * k // partitions for k in range(partitions)]
-    return [(start, cuts[k + 1] if k + 1 < partitions else None) for k, start in enumerate(cuts)]
+    return [(start, cuts[k + 1] if k + 1 < partitions else None, None) for k, start in enumerate(cuts)]
 
 
 def split_ranges(path, record, partitions, tool):
-    """The ranges `saxdispatch split` proposes, each beginning at a record."""
+    """The ranges `saxdispatch split` proposes, each beginning at a record, with its line:
+    the task's checkpoint, so that it frames the file from its range's start only."""
     output = subprocess.run(
         [tool, "split", path, "--record", record, "--parts", str(partitions)],
         check=True, capture_output=True, text=True).stdout
-    return [(line["start"], line["end"]) for line in map(json.loads, output.splitlines())]
+    return [(json.loads(line)["start"], json.loads(line)["end"], line) for line in output.splitlines()]
 
 
 def column_names(path, record, fields, tool):
@@ -59,18 +64,23 @@ def extract_partition(path, record, fields, names, tool):
     """The function each partition runs: its ranges' rows, as tuples (offset first)."""
 
     def run(ranges):
-        for start, end in ranges:
+        for start, end, checkpoint in ranges:
             command = [tool, "extract", path, "--record", record, "--with-offset",
                        "--range", f"{start}-{'' if end is None else end}"]
             for field in fields:
                 command += ["--field", field]
-            process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for line in process.stdout:
-                row = json.loads(line)
-                yield (row["offset"],) + tuple(None if row[name] is None else str(row[name]) for name in names[1:])
-            error = process.stderr.read()
-            if process.wait() not in (0, 3):
-                raise RuntimeError(f"saxdispatch failed on range {start}-{end}: {error}")
+            with tempfile.NamedTemporaryFile("w", suffix=".jsonl") as checkpoints:
+                if checkpoint is not None:
+                    checkpoints.write(checkpoint + "\n")
+                    checkpoints.flush()
+                    command += ["--checkpoints", checkpoints.name]
+                process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for line in process.stdout:
+                    row = json.loads(line)
+                    yield (row["offset"],) + tuple(None if row[name] is None else str(row[name]) for name in names[1:])
+                error = process.stderr.read()
+                if process.wait() not in (0, 3):
+                    raise RuntimeError(f"saxdispatch failed on range {start}-{end}: {error}")
 
     return run
 

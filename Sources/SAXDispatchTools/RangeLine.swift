@@ -32,6 +32,81 @@ public enum RangeLine {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
+    /// The range a line of `saxdispatch split`'s output describes, or `nil` when the line
+    /// is not one (a JSON object with `start`, `line`, `column` and `context` or
+    /// `context_base64`).
+    public static func range(parsing line: String) -> XMLDocumentRange? {
+        guard let fields = FlatJSON.object(Array(line.utf8)) else { return nil }
+        func integer(_ key: String) -> Int? {
+            if case .integer(let value) = fields[key] { return value }
+            return nil
+        }
+        func bytes(_ key: String) -> [UInt8]? {
+            if case .string(let text) = fields[key] { return text }
+            if case .string(let encoded) = fields[key + "_base64"] { return decodeBase64(encoded) }
+            return nil
+        }
+        guard let start = integer("start"), start >= 0, let line = integer("line"), let column = integer("column"),
+            let context = bytes("context")
+        else { return nil }
+        let end: Int? = if case .integer(let value) = fields["end"] { value } else { nil }
+        return XMLDocumentRange(
+            start: start, end: end, line: line, column: column, context: context, closing: bytes("closing") ?? [],
+            records: integer("records") ?? 0)
+    }
+
+    /// The ranges of a file of `saxdispatch split`'s lines, in order.
+    ///
+    /// - Throws: ``XMLInputError`` when the file cannot be read, ``RangeLine/Malformed``
+    ///   for a line that is not a range.
+    public static func ranges(inFile path: String) throws -> [XMLDocumentRange] {
+        var reader = try XMLInput.file(path).makeReader()
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+            if count == 0 { break }
+            bytes += buffer[..<count]
+        }
+        var ranges: [XMLDocumentRange] = []
+        for (index, line) in bytes.split(separator: 0x0A).enumerated() where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D }) {
+            guard let range = range(parsing: String(decoding: line, as: UTF8.self)) else {
+                throw Malformed(path: path, line: index + 1)
+            }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// A line of a file of ranges that is not one.
+    public struct Malformed: Error, CustomStringConvertible {
+        public var path: String
+        public var line: Int
+        public var description: String {
+            "\(path):\(line): not a range as saxdispatch split prints one ({\"start\":…,\"line\":…,\"column\":…,\"context\":…})"
+        }
+    }
+
+    static func decodeBase64(_ text: [UInt8]) -> [UInt8]? {
+        var table = [Int](repeating: -1, count: 256)
+        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = index }
+        var out: [UInt8] = []
+        var bits = 0
+        var count = 0
+        for byte in text where byte != UInt8(ascii: "=") {
+            let value = table[Int(byte)]
+            guard value >= 0 else { return nil }
+            bits = bits << 6 | value
+            count += 6
+            if count >= 8 {
+                count -= 8
+                out.append(UInt8(truncatingIfNeeded: bits >> count))
+                bits &= (1 << count) - 1
+            }
+        }
+        return out
+    }
+
     static func base64(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         var index = 0

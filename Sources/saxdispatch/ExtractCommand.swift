@@ -72,7 +72,10 @@ struct ExtractCommand: AsyncParsableCommand {
             FILE from its start to the range's end (reading, not parsing), and the range \
             is parsed as a document of its own, with lines, columns and offsets counted \
             from the file's start. --with-offset begins each row with its record's byte \
-            offset (a column named offset). To resume a job that stopped: drop a last \
+            offset (a column named offset). --checkpoints RANGES (what saxdispatch \
+            split printed for FILE and the same record) lets the framing pass begin at \
+            the last of those ranges at or before START instead of the file's start: \
+            a task then reads from there only. To resume a job that stopped: drop a last \
             line that does not end in a line feed, take the offset K of the last row, \
             and append what --range K+1- (or K+1-END) writes.
 
@@ -162,6 +165,14 @@ struct ExtractCommand: AsyncParsableCommand {
             valueName: "start-end"))
     var rangeArgument: String?
 
+    @Option(
+        name: .customLong("checkpoints"),
+        help: ArgumentHelp(
+            "With --range: the output of saxdispatch split for FILE and the same record name; the framing pass "
+                + "begins at the last range at or before START instead of the file's start.",
+            valueName: "file"))
+    var checkpointsPath: String?
+
     @Flag(
         name: .customLong("with-offset"),
         help: "Begin each row with the record's byte offset in the file: a column named offset (with --format xml, the offset and a tab).")
@@ -209,6 +220,9 @@ struct ExtractCommand: AsyncParsableCommand {
         try ManyFilesOptions.validate(files: files)
         if rangeArgument != nil && files.count != 1 {
             throw ValidationError("--range reads a range of one FILE: give one")
+        }
+        if checkpointsPath != nil && rangeArgument == nil {
+            throw ValidationError("--checkpoints is for --range: give the range to read")
         }
         _ = try extraction()
     }
@@ -270,6 +284,13 @@ struct ExtractCommand: AsyncParsableCommand {
             safety: undeclaredEntities.applied(to: try options.profile()), namespaces: namespaces,
             processesNamespaces: processesNamespaces)
         extraction.offsets = try offsets()
+        if let checkpointsPath {
+            do {
+                extraction.checkpoints = try RangeLine.ranges(inFile: checkpointsPath)
+            } catch {
+                throw ValidationError("--checkpoints: \(error)")
+            }
+        }
         extraction.writesOffsets = withOffset
         return extraction
     }

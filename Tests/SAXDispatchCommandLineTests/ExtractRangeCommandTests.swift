@@ -66,6 +66,36 @@ struct ExtractRangeCommandTests {
         }
     }
 
+    @Test("with split's ranges as checkpoints, tasks frame from the last one before their range: the same rows")
+    func checkpoints() throws {
+        var generator = SplitMix(seed: 4747)
+        for document in Self.documents {
+            try withDocument(document.text) { (path: String) throws in
+                let split = try CommandRunner.run("saxdispatch", ["split", path, "--record", document.record, "--parts", "5"])
+                #expect(split.status == 0)
+                let checkpoints = path + ".ranges"
+                try Data(split.output.utf8).write(to: URL(fileURLWithPath: checkpoints))
+                defer { try? FileManager.default.removeItem(atPath: checkpoints) }
+                let whole = try extract(path, document.record, document.fields, ["--with-offset"])
+                let size = document.text.utf8.count
+                let cuts = (0..<6).map { _ in Int(generator.next() % UInt64(size)) }.sorted()
+                let bounds = [0] + cuts
+                var joined = ""
+                for (index, start) in bounds.enumerated() {
+                    let range = index + 1 < bounds.count ? "\(start)-\(bounds[index + 1])" : "\(start)-"
+                    let part = try extract(
+                        path, document.record, document.fields, ["--with-offset", "--range", range, "--checkpoints", checkpoints])
+                    #expect(part.status == 0, "\(document.name) \(range): \(part.error)")
+                    joined += part.output
+                }
+                #expect(joined == whole.output, "\(document.name) cuts \(cuts)")
+                try Data("{\"start\":12}\n".utf8).write(to: URL(fileURLWithPath: checkpoints))
+                let bad = try extract(path, document.record, document.fields, ["--range", "5-", "--checkpoints", checkpoints])
+                #expect(bad.status == 2 && bad.error.contains("not a range as saxdispatch split prints one"), "\(bad.error)")
+            }
+        }
+    }
+
     @Test("a stopped job resumes after the offset of its last whole row")
     func resume() throws {
         let document = Self.documents[0]

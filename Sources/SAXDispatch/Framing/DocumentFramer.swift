@@ -56,6 +56,8 @@ package struct DocumentFramer {
     package var countsUTF8: Bool { position.countsUTF8 }
     /// How many bytes were scanned.
     package private(set) var offset = 0
+    /// How many elements are open after the bytes scanned.
+    package var openElements: Int { depth }
 
     private var state = State.content
     /// The start tags of the open elements above the records' depth (all of them until it

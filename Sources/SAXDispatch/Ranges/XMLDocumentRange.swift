@@ -47,6 +47,27 @@ public struct XMLDocumentRange: Sendable, Hashable {
     /// a byte each (ISO-8859-1).
     let countsUTF8: Bool
 
+    /// A range as stored: a line of `saxdispatch split`'s output, or one of
+    /// ``split(_:record:parts:size:)``'s kept by a task.
+    ///
+    /// - Parameters:
+    ///   - start: The offset of its first byte in the document.
+    ///   - end: Where the next range begins, or `nil` at the document's end.
+    ///   - line: The line of its first byte, from 1.
+    ///   - column: The column of its first byte, from 1, in characters.
+    ///   - context: The document's bytes before its root element, then the start tags of
+    ///     the elements open at `start`.
+    ///   - closing: The end tags of the elements open at `end`.
+    ///   - records: How many records the framing pass found in it.
+    public init(start: Int, end: Int?, line: Int, column: Int, context: [UInt8], closing: [UInt8], records: Int) {
+        // The context's XML declaration says how its characters are counted.
+        var framer = DocumentFramer(recordName: [])
+        context.withUnsafeBytes { framer.scan($0) { _ in } }
+        self.init(
+            start: start, end: end, line: line, column: column, context: context, closing: closing, records: records,
+            countsUTF8: framer.countsUTF8)
+    }
+
     init(
         start: Int, end: Int?, line: Int, column: Int, context: [UInt8], closing: [UInt8], records: Int,
         countsUTF8: Bool
@@ -58,7 +79,9 @@ public struct XMLDocumentRange: Sendable, Hashable {
         self.context = context
         self.closing = closing
         self.records = records
-        self.countsUTF8 = countsUTF8
+        // Only a range after a context has positions to move: how its characters count is
+        // said by the context, so a range at the document's start is the same whatever it says.
+        self.countsUTF8 = context.isEmpty || countsUTF8
     }
 
     /// How the positions of the range's own document map to the whole document's.

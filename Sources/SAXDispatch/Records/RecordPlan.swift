@@ -32,7 +32,7 @@ struct RecordPlan: Sendable {
     /// any namespace (``XMLRecord/matchingAnyNamespace()``).
     var matchesAnyNamespace = false
     /// For a root record: deliver only the records whose start tag's `<` is at one of these
-    /// offsets of the document (``XMLRecord/forEach(in:startingIn:safety:diagnostics:_:)``);
+    /// offsets of the document (``XMLRecord/forEach(in:startingIn:framingFrom:safety:diagnostics:_:)``);
     /// the others are neither built nor reported.
     var byteOffsets: Range<Int>?
     /// The model's size and alignment in memory.

@@ -28,6 +28,11 @@ extension XMLRecord {
     ///   - offsets: Where the records' start tags (their `<`) begin, in bytes from the
     ///     document's start (of the decompressed document, for a compressed input);
     ///     `k..<Int.max` for every record from `k` on.
+    ///   - checkpoint: A range of the same document, split for the same record name
+    ///     (``XMLDocumentRange/split(_:record:parts:size:)``, or `saxdispatch split`'s line),
+    ///     that begins at or before `offsets`: the framing pass begins there, with its
+    ///     context, instead of at the document's start, so a task reads only from the
+    ///     checkpoint on. Ignored when it begins past `offsets.lowerBound`.
     ///   - safety: The limits the document must keep; expat's memory budget and the
     ///     amplification ratios count what the range's parse reads.
     ///   - diagnostics: Receives the errors of the range's records that the failure policy
@@ -40,8 +45,8 @@ extension XMLRecord {
     ///   not open there as the framing pass found (a document malformed there).
     @discardableResult
     public func forEach(
-        in input: XMLInput, startingIn offsets: Range<Int>, safety: SafetyProfile = .default,
-        diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
+        in input: XMLInput, startingIn offsets: Range<Int>, framingFrom checkpoint: XMLDocumentRange? = nil,
+        safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
         let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
         var filtered = self
@@ -53,7 +58,7 @@ extension XMLRecord {
             return try filtered.forEach(in: input, safety: safety, diagnostics: diagnostics, body)
         }
         guard let (range, exact) = try XMLDocumentRange.locating(
-            offsets, in: input, record: Array(name.utf8), readsUTF8: readsUTF8 == true)
+            offsets, in: input, record: Array(name.utf8), readsUTF8: readsUTF8 == true, from: checkpoint)
         else { return RecordParseSummary() }
         let record = exact ? self : filtered
         let rangeInput = range.start == 0 && range.end == nil ? input : XMLInput.range(range, of: input)

@@ -30,8 +30,12 @@ public struct RecordExtraction: Sendable {
     /// after the first of many leave it out, so that their rows make one table.
     public var writesHeader = true
     /// Read only the records whose start tags begin at these byte offsets of the document
-    /// (``XMLRecord/forEach(in:startingIn:safety:diagnostics:_:)``), or every record.
+    /// (``XMLRecord/forEach(in:startingIn:framingFrom:safety:diagnostics:_:)``), or every record.
     public var offsets: Range<Int>?
+    /// Where the framing pass of a range read may begin instead of the document's start:
+    /// ranges of the same document and record (`saxdispatch split`'s), the last one at or
+    /// before ``offsets`` used.
+    public var checkpoints: [XMLDocumentRange] = []
     /// Whether each row begins with the record's byte offset in the document, in a column
     /// named ``offsetColumn``.
     public var writesOffsets = false
@@ -146,7 +150,9 @@ public struct RecordExtraction: Sendable {
         }
         let parsed =
             if let offsets {
-                try record.forEach(in: progress.reading(input), startingIn: offsets, safety: safety, diagnostics: report, write)
+                try record.forEach(
+                    in: progress.reading(input), startingIn: offsets,
+                    framingFrom: checkpoints.last { $0.start <= offsets.lowerBound }, safety: safety, diagnostics: report, write)
             } else {
                 try record.forEach(in: progress.reading(input), workers: workers, safety: safety, diagnostics: report, write)
             }

@@ -153,6 +153,64 @@ struct RecordsStartingInTests {
         }
     }
 
+    @Test("a task that begins its framing pass at a checkpoint (a stored range of split's) reads what it reads from the start")
+    func checkpoints() throws {
+        let latin1: [UInt8] = Array("<?xml version='1.0' encoding='ISO-8859-1'?>\n<r a='".utf8) + [0xE9]
+            + Array("'>\n".utf8) + (0..<40).flatMap { Array("<page n='\($0)'>".utf8) + [0xE9] + Array("</page>\n".utf8) }
+            + Array("<page><x></page>\n</r>".utf8)
+        let texts = ParallelRecordTests.foolingDocumentTexts.map { Array($0.utf8) } + [
+            Array(("<?xml version='1.0'?>\n<osm>\r\n" + (0..<30).map { "<node id='\($0)'/>\r\n" }.joined()
+                + (0..<20).map { "<way id='\($0)'><nd/></way>\n" }.joined() + "</osm>").utf8),
+            latin1,
+        ]
+        var found: [String] = []
+        for (index, bytes) in texts.enumerated() {
+            let name = index == texts.count - 2 ? "node" : "page"
+            let record = Self.record(ElementPattern(name: name))
+            let input = XMLInput.bytes(bytes)
+            let whole = Self.read(record, input, nil)
+            for checkpoint in try XMLDocumentRange.split(input, record: name, parts: 6).dropFirst() {
+                // Stored and read back, as a task gets it.
+                let stored = XMLDocumentRange(
+                    start: checkpoint.start, end: checkpoint.end, line: checkpoint.line, column: checkpoint.column,
+                    context: checkpoint.context, closing: checkpoint.closing, records: checkpoint.records)
+                #expect(stored == checkpoint)
+                for cut in checkpoint.start...bytes.count {
+                    var joined = Self.read(record, input, 0..<cut)
+                    var resumed: [String] = []
+                    do {
+                        try record.forEach(in: input, startingIn: cut..<Int.max, framingFrom: stored) { resumed.append($0) }
+                    } catch let error as XMLParseError {
+                        resumed.append("error \(error.code) \(error.line):\(error.column)@\(error.byteOffset)")
+                    }
+                    joined += resumed
+                    let wellFormed = !(whole.last?.hasPrefix("error") ?? false)
+                    if wellFormed ? joined != whole : !joined.starts(with: whole) {
+                        found.append("document \(index) checkpoint \(checkpoint.start) cut \(cut): \(joined) against \(whole)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.prefix(5).joined(separator: "\n"))")
+    }
+
+    @Test("from a checkpoint, the bytes before it are not framed: garbage there changes nothing")
+    func checkpointSkipsWhatComesBefore() throws {
+        let text = "<r>" + (0..<50).map { "<page n='\($0)'/>" }.joined() + "</r>"
+        let record = Self.record("page")
+        let checkpoint = try #require(try XMLDocumentRange.split(.string(text), record: "page", parts: 2).last)
+        var bytes = Array(text.utf8)
+        // What a framing pass from the start would take for a comment never closed.
+        for index in 3..<(checkpoint.start - 10) { bytes[index] = UInt8(ascii: "-") }
+        bytes.replaceSubrange(3..<7, with: Array("<!--".utf8))
+        var resumed: [String] = []
+        try record.forEach(in: .bytes(bytes), startingIn: checkpoint.start..<Int.max, framingFrom: checkpoint) { resumed.append($0) }
+        let expected = Self.read(record, .string(text), checkpoint.start..<Int.max)
+        #expect(resumed == expected)
+        #expect(resumed.count == checkpoint.records)
+        #expect(Self.read(record, .bytes(bytes), checkpoint.start..<Int.max) != expected)
+    }
+
     @Test("a range that holds no record says nothing; a pattern that matches nothing in the whole document still warns")
     func warnings() throws {
         let text = "<r><head/><page/><page/></r>"

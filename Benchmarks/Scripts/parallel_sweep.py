@@ -1,0 +1,99 @@
+"""One document on two workers against one, at every point of the sweep and on the
+benchmark's files: typed records (`contender-saxdispatch extract SHAPE FILE records`)
+against the same on workers (`records-parallel`, SAXDISPATCH_WORKERS=2), and two
+sequential parses of the same file side by side, which say what this machine's two cores
+give two independent parses.
+
+    python3 Scripts/parallel_sweep.py --size-mib 64 --rounds 3 [--points zoo/own,wiki/own] [--files A.xml:zoo,B.xml:wiki]
+
+For each document: the wall time of one sequential parse (T1), of the parse on two
+workers (T2), and of two sequential parses side by side (Tpair); the speed-up T1/T2; what
+the cores give two independent parses, 2·T1/Tpair; the parse's speed-up as a share of that;
+the CPU time on two workers against one (the overhead of framing, verification and the
+hand-offs), and each run's peak RSS. Medians of `--rounds` rounds, the three kinds of run
+interleaved in each round. Prints a Markdown table; the result lines of the two variants
+must agree (checked).
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+from runner.common import BIN, DATA  # noqa: E402
+from runner.sweep import SWEEP_POINTS, sweep_document, sweep_point_slug  # noqa: E402
+
+CONTENDER = os.path.join(BIN, "contender-saxdispatch")
+
+
+def timed(commands, workers):
+    """Runs `commands` side by side; returns (wall, [(cpu, rss KiB, output)])."""
+    environment = dict(os.environ, SAXDISPATCH_WORKERS=str(workers))
+    began = time.monotonic()
+    processes = [subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M"] + command, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, env=environment) for command in commands]
+    results = []
+    for process in processes:
+        output, error = process.communicate()
+        if process.returncode != 0:
+            raise SystemExit(f"{commands}: {error.decode()}")
+        user, system, rss = error.decode().strip().splitlines()[-1].split()
+        results.append((float(user) + float(system), int(rss), output.decode().strip()))
+    return time.monotonic() - began, results
+
+
+def measure(shape, path, rounds):
+    sequential = [CONTENDER, "extract", shape, path, "records"]
+    parallel = [CONTENDER, "extract", shape, path, "records-parallel"]
+    one, two, pair, cpu1, cpu2, rss1, rss2 = [], [], [], [], [], [], []
+    for _ in range(rounds):
+        wall, [(cpu, rss, line1)] = timed([sequential], 1)
+        one.append(wall), cpu1.append(cpu), rss1.append(rss)
+        wall, [(cpu, rss, line2)] = timed([parallel], 2)
+        two.append(wall), cpu2.append(cpu), rss2.append(rss)
+        if line1 != line2:
+            raise SystemExit(f"{path}: records-parallel gave {line2!r}, records {line1!r}")
+        wall, _ = timed([sequential, sequential], 1)
+        pair.append(wall)
+    t1, t2, tpair = statistics.median(one), statistics.median(two), statistics.median(pair)
+    capacity = 2 * t1 / tpair
+    return {"t1": t1, "t2": t2, "tpair": tpair, "speedup": t1 / t2, "capacity": capacity,
+            "share": (t1 / t2) / capacity, "cpu": statistics.median(cpu2) / statistics.median(cpu1) - 1,
+            "rss1": max(rss1) / 1024, "rss2": max(rss2) / 1024}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size-mib", type=int, default=64)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--points", help="shape/point-slug, comma-separated (default: every point)")
+    parser.add_argument("--files", help="FILE:SHAPE, comma-separated: measure these instead of the sweep")
+    arguments = parser.parse_args()
+    documents = []
+    if arguments.files:
+        for item in arguments.files.split(","):
+            path, shape = item.rsplit(":", 1)
+            documents.append((f"{shape} {os.path.basename(path)}", shape, path))
+    else:
+        wanted = set(arguments.points.split(",")) if arguments.points else None
+        for shape, points in SWEEP_POINTS.items():
+            for point, options in points:
+                if wanted and f"{shape}/{sweep_point_slug(point)}" not in wanted:
+                    continue
+                path = sweep_document(shape, point, options, arguments.size_mib << 20)
+                documents.append((f"{shape} {point}", shape, path))
+    print("| document | 1 worker | 2 workers | speed-up | 2 independent parses give | speed-up ÷ that | extra CPU | peak RSS 1 → 2 |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, shape, path in documents:
+        figures = measure(shape, path, arguments.rounds)
+        print(f"| {name} | {figures['t1']:.2f} s | {figures['t2']:.2f} s | {figures['speedup']:.2f}× | "
+              f"{figures['capacity']:.2f}× | {figures['share']:.0%} | {figures['cpu']:+.0%} | "
+              f"{figures['rss1']:.0f} → {figures['rss2']:.0f} MiB |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
