@@ -1,0 +1,168 @@
+/// The framer's reading of start and end tags: the common case of text and tags that end
+/// in the bytes at hand, read without the byte-at-a-time state machine of
+/// ``DocumentFramer/scanForCuts(_:propose:)``, and what a tag that ended changes.
+///
+/// What must stay true: the fast path leaves ``DocumentFramer/state``, ``DocumentFramer/tagStart``
+/// and the kept tag's start exactly as the state machine would at the byte where it hands
+/// back, so that feeding the same bytes in pieces of any size proposes the same boundaries.
+extension DocumentFramer {
+    /// Reads text and the start and end tags in it from `index` (in text), as long as each
+    /// tag ends in these bytes; returns the index where the state machine goes on: the
+    /// bytes' end (in text, or in a tag whose bytes from `tagSlice` are kept), the byte after
+    /// `<` of other markup (`<!`, `<?`), or where the framer stopped.
+    mutating func scanTags(
+        _ start: UnsafePointer<UInt8>, _ count: Int, from index: Int, _ chunkOffset: Int, tagSlice: inout Int,
+        propose: (FrameBoundary) -> Int
+    ) -> Int {
+        var index = index
+        while true {
+            let open = ByteScan.first(UInt8(ascii: "<"), start, from: index, count)
+            guard open < count else { return count }
+            tagStart = chunkOffset + open
+            if !tag.isEmpty { tag.removeAll(keepingCapacity: true) }
+            tagSlice = open
+            let kind = open + 1
+            guard kind < count else {
+                state = .markupOpen
+                return count
+            }
+            switch start[kind] {
+            case UInt8(ascii: "/"):
+                let close = ByteScan.first(UInt8(ascii: ">"), start, from: kind + 1, count)
+                guard close < count else {
+                    state = .endTag
+                    return count
+                }
+                endEndTag(UnsafeBufferPointer(start: start + open, count: close - open + 1))
+                index = close + 1
+            case UInt8(ascii: "!"), UInt8(ascii: "?"):
+                state = .markupOpen
+                return kind
+            default:
+                // A start tag: its name's first byte is read as the state machine reads it
+                // (whatever it is), then on to `>` or `/>` outside quoted values.
+                var next = kind + 1
+                while true {
+                    next = ByteScan.firstInStartTag(start, from: next, count)
+                    guard next < count else {
+                        state = .startTag
+                        return count
+                    }
+                    let byte = start[next]
+                    guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else { break }
+                    let close = ByteScan.first(byte, start, from: next + 1, count)
+                    guard close < count else {
+                        quote = byte
+                        state = .attributeValue
+                        return count
+                    }
+                    next = close + 1
+                }
+                if start[next] == UInt8(ascii: ">") {
+                    endStartTag(
+                        empty: false, UnsafeBufferPointer(start: start + open, count: next - open + 1), start, chunkOffset,
+                        propose: propose)
+                    index = next + 1
+                } else {
+                    // `/`, which only `>` may follow.
+                    guard next + 1 < count else {
+                        state = .emptyTagEnd
+                        return count
+                    }
+                    guard start[next + 1] == UInt8(ascii: ">") else {
+                        halt(.unexpectedMarkup(offset: chunkOffset + next + 1))
+                        return next + 1
+                    }
+                    endStartTag(
+                        empty: true, UnsafeBufferPointer(start: start + open, count: next - open + 2), start, chunkOffset,
+                        propose: propose)
+                    index = next + 2
+                }
+            }
+            tagSlice = -1
+            if state == .stopped { return index }
+        }
+    }
+
+    /// Reads a start tag that just ended (`bytes`, from its `<`, began at ``tagStart``):
+    /// proposes a boundary there when it is at the records' depth and at or past
+    /// ``proposalsFrom``, and keeps it when it is above the records.
+    mutating func endStartTag(
+        empty: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ start: UnsafePointer<UInt8>, _ chunkOffset: Int,
+        propose: (FrameBoundary) -> Int
+    ) {
+        state = .content
+        if !rootStarted {
+            rootStarted = true
+            if prolog.count > tagStart {
+                prolog.removeSubrange(tagStart...)
+            } else {
+                // The rest of the prolog is in this call's bytes.
+                let from = prolog.count - chunkOffset
+                let end = tagStart - chunkOffset
+                if from >= 0 && end > from {
+                    prolog.append(contentsOf: UnsafeBufferPointer(start: start + from, count: end - from))
+                }
+            }
+            if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
+        } else if depth == 0 {
+            // A second root element: the parse reports it.
+            return halt(.unexpectedMarkup(offset: tagStart))
+        }
+        let elementDepth = depth + 1
+        if recordDepth.map({ $0 == elementDepth && tagStart >= proposalsFrom }) ?? true {
+            let isRecord = Self.hasName(bytes, recordName)
+            if isRecord && recordDepth == nil {
+                recordDepth = elementDepth
+                if open.count > elementDepth - 1 { open.removeSubrange((elementDepth - 1)...) }
+            }
+            if elementDepth == recordDepth && tagStart >= proposalsFrom {
+                // Every element at the records' depth from the first record on begins a
+                // boundary: ways and relations after an extract's nodes split as well.
+                let at = positionOfTag(start, chunkOffset)
+                proposalsFrom = propose(
+                    FrameBoundary(
+                        offset: tagStart, line: at.line, column: at.column, ancestors: open,
+                        contextBytes: open.reduce(prolog.count) { $0 + $1.bytes.count }, isRecord: isRecord,
+                        insideRecord: open.contains { $0.localName.elementsEqual(recordName) }))
+            }
+        }
+        guard !empty else { return }
+        depth = elementDepth
+        if depth > limits.maximumDepth { return halt(.tooDeep) }
+        if elementDepth < (recordDepth ?? Int.max) {
+            if bytes.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
+            open.append(FramedTag(offset: tagStart, bytes: Array(bytes)))
+        }
+    }
+
+    /// Whether the tag `bytes` (from its `<`) has the local name `name`.
+    static func hasName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
+        var end = 1
+        var localStart = 1
+        while end < bytes.count, !FramedTag.endsName(bytes[end]) {
+            if bytes[end] == UInt8(ascii: ":") { localStart = end + 1 }
+            end += 1
+        }
+        guard end - localStart == name.count else { return false }
+        for index in 0..<name.count where bytes[localStart + index] != name[index] { return false }
+        return true
+    }
+
+    /// Reads an end tag that just ended (`bytes`, from its `<`).
+    mutating func endEndTag(_ bytes: UnsafeBufferPointer<UInt8>) {
+        state = .content
+        guard depth > 0 else { return halt(.unexpectedMarkup(offset: tagStart)) }
+        if open.count == depth {
+            // The element's start tag is kept: its end tag must name it.
+            var end = bytes.count - 1
+            while end > 2, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            let name = open[depth - 1].name
+            guard end - 2 == name.count, zip(bytes[2..<end], name).allSatisfy({ $0 == $1 }) else {
+                return halt(.unexpectedMarkup(offset: tagStart))
+            }
+            open.removeLast()
+        }
+        depth -= 1
+    }
+}
