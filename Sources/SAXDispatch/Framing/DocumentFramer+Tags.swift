@@ -33,7 +33,12 @@ extension DocumentFramer {
                     state = .endTag
                     return count
                 }
-                endEndTag(UnsafeBufferPointer(start: start + open, count: close - open + 1))
+                if depth > self.open.count {
+                    // Inside a record: the element's start tag was not kept, nothing to check.
+                    depth -= 1
+                } else {
+                    endEndTag(UnsafeBufferPointer(start: start + open, count: close - open + 1))
+                }
                 index = close + 1
             case UInt8(ascii: "!"), UInt8(ascii: "?"):
                 state = .markupOpen
@@ -59,9 +64,13 @@ extension DocumentFramer {
                     next = close + 1
                 }
                 if start[next] == UInt8(ascii: ">") {
-                    endStartTag(
-                        empty: false, UnsafeBufferPointer(start: start + open, count: next - open + 1), start, chunkOffset,
-                        propose: propose)
+                    if changesDepthOnly(startTagAt: depth + 1) {
+                        depth += 1
+                    } else {
+                        endStartTag(
+                            empty: false, UnsafeBufferPointer(start: start + open, count: next - open + 1), start,
+                            chunkOffset, propose: propose)
+                    }
                     index = next + 1
                 } else {
                     // `/`, which only `>` may follow.
@@ -73,15 +82,27 @@ extension DocumentFramer {
                         halt(.unexpectedMarkup(offset: chunkOffset + next + 1))
                         return next + 1
                     }
-                    endStartTag(
-                        empty: true, UnsafeBufferPointer(start: start + open, count: next - open + 2), start, chunkOffset,
-                        propose: propose)
+                    if !changesDepthOnly(startTagAt: depth + 1) {
+                        endStartTag(
+                            empty: true, UnsafeBufferPointer(start: start + open, count: next - open + 2), start,
+                            chunkOffset, propose: propose)
+                    }
                     index = next + 2
                 }
             }
             tagSlice = -1
             if state == .stopped { return index }
         }
+    }
+
+    /// Whether a start tag at `elementDepth` (beginning at ``tagStart``) changes nothing but
+    /// the depth, as ``endStartTag(empty:_:_:_:propose:)`` would find: inside the root, below
+    /// the records (not kept) or at their depth before ``proposalsFrom`` (not proposed), and
+    /// not too deep.
+    @inline(__always)
+    func changesDepthOnly(startTagAt elementDepth: Int) -> Bool {
+        guard rootStarted, elementDepth > 1, let recordDepth, elementDepth <= limits.maximumDepth else { return false }
+        return elementDepth > recordDepth || (elementDepth == recordDepth && tagStart < proposalsFrom)
     }
 
     /// Reads a start tag that just ended (`bytes`, from its `<`, began at ``tagStart``):
