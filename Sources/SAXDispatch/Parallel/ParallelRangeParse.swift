@@ -45,8 +45,10 @@ struct ParallelRangeParse {
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
 
-    /// How many bytes a read asks for.
-    static let readSize = 256 * 1024
+    /// How many bytes a read asks for: as many as a sequential parse reads, below the size
+    /// past which `malloc` maps fresh pages for each array (and the kernel faults each page in
+    /// again), so the reads reuse memory.
+    static let readSize = XMLInput.defaultChunkSize
 
     /// The most bytes held without a boundary before the rest is read sequentially.
     var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
