@@ -6,46 +6,49 @@ import Glibc
 import Musl
 #endif
 
-/// Finds the byte that ends a run of a document's bytes, eight bytes at a time (SWAR): the
-/// framer's runs on dense markup are a few bytes long, where a call to `memchr` costs more
-/// than the run; a long run (text) goes on with `memchr`.
+/// Finds the byte that ends a run of a document's bytes, sixteen bytes at a time (a vector
+/// compare per byte sought): the framer's runs on dense markup are a few bytes long, where
+/// a call to `memchr` costs more than the run; a long run (text) goes on with `memchr`.
 ///
 /// What must stay true: each search returns the index of the first byte of the run that is
-/// one of the bytes sought, or the run's end; it reads no byte at or past the end. The
-/// first byte flagged in a word is always a true match (the borrow of the zero-byte test
-/// only spreads to bytes after a match), which is why a word's lowest flag is its answer.
+/// one of the bytes sought, or the run's end, and reads no byte at or past the end.
 enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `word` that equals `byte`, and perhaps of bytes after
-    /// one that does.
+    /// The lanes of `bytes` equal to `byte`'s lanes: 0xFF where equal, 0 elsewhere.
     @inline(__always)
-    private static func flags(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let difference = word ^ (ones &* UInt64(byte))
-        return (difference &- ones) & ~difference & highBits
+    private static func equal(_ bytes: SIMD16<UInt8>, _ byte: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        unsafeBitCast(bytes .== byte, to: SIMD16<UInt8>.self)
     }
 
     @inline(__always)
-    private static func word(_ start: UnsafePointer<UInt8>, _ index: Int) -> UInt64 {
-        UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+    private static func load(_ start: UnsafePointer<UInt8>, _ index: Int) -> SIMD16<UInt8> {
+        UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self)
     }
 
-    /// The index of the first `byte` in `start[from..<end]`, or `end`: four words at most
-    /// eight bytes at a time, then `memchr`.
+    /// The index of the first lane set in `lanes` (0xFF or 0) after `index`, or `nil`.
+    @inline(__always)
+    private static func firstLane(_ lanes: SIMD16<UInt8>, at index: Int) -> Int? {
+        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0])
+        if low != 0 { return index + low.trailingZeroBitCount >> 3 }
+        let high = UInt64(littleEndian: halves[1])
+        if high != 0 { return index + 8 + high.trailingZeroBitCount >> 3 }
+        return nil
+    }
+
+    /// The index of the first `byte` in `start[from..<end]`, or `end`: four vectors at most
+    /// sixteen bytes at a time, then `memchr`.
     @inline(__always)
     static func first(_ byte: UInt8, _ start: UnsafePointer<UInt8>, from: Int, _ end: Int) -> Int {
         var index = from
-        var words = 0
-        while index + 8 <= end {
-            let found = flags(word(start, index), byte)
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
-            words += 1
-            if words == 4 {
-                guard let found = memchr(start + index, Int32(byte), end - index) else { return end }
-                return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            }
+        let sought = SIMD16<UInt8>(repeating: byte)
+        let vectorsEnd = min(end, from + 64)
+        while index + 16 <= vectorsEnd {
+            if let found = firstLane(equal(load(start, index), sought), at: index) { return found }
+            index += 16
+        }
+        if index + 16 <= end {
+            guard let found = memchr(start + index, Int32(byte), end - index) else { return end }
+            return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         while index < end {
             if start[index] == byte { return index }
@@ -59,13 +62,15 @@ enum ByteScan {
     @inline(__always)
     static func firstInStartTag(_ start: UnsafePointer<UInt8>, from: Int, _ end: Int) -> Int {
         var index = from
-        while index + 8 <= end {
-            let bytes = word(start, index)
-            let found =
-                flags(bytes, UInt8(ascii: ">")) | flags(bytes, UInt8(ascii: "\"")) | flags(bytes, UInt8(ascii: "'"))
-                | flags(bytes, UInt8(ascii: "/"))
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
+        let close = SIMD16<UInt8>(repeating: UInt8(ascii: ">"))
+        let double = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+        let single = SIMD16<UInt8>(repeating: UInt8(ascii: "'"))
+        let slash = SIMD16<UInt8>(repeating: UInt8(ascii: "/"))
+        while index + 16 <= end {
+            let bytes = load(start, index)
+            let lanes = equal(bytes, close) | equal(bytes, double) | equal(bytes, single) | equal(bytes, slash)
+            if let found = firstLane(lanes, at: index) { return found }
+            index += 16
         }
         while index < end {
             switch start[index] {

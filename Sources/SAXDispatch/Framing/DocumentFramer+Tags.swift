@@ -14,95 +14,118 @@ extension DocumentFramer {
         _ start: UnsafePointer<UInt8>, _ count: Int, from index: Int, _ chunkOffset: Int, tagSlice: inout Int,
         propose: (FrameBoundary) -> Int
     ) -> Int {
+        // A tag kept from an earlier call ended before this text.
+        if !tag.isEmpty { tag.removeAll(keepingCapacity: true) }
+        // What the loop reads at every tag, in locals: what only the calls below change is
+        // read again after each of them, and the depth is stored before each and on return.
+        var depth = self.depth
+        var fast = FastDepths(self)
         var index = index
         while true {
             let open = ByteScan.first(UInt8(ascii: "<"), start, from: index, count)
-            guard open < count else { return count }
-            tagStart = chunkOffset + open
-            if !tag.isEmpty { tag.removeAll(keepingCapacity: true) }
-            tagSlice = open
-            let kind = open + 1
-            guard kind < count else {
-                state = .markupOpen
+            guard open < count else {
+                self.depth = depth
+                tagSlice = -1
                 return count
             }
+            tagStart = chunkOffset + open
+            let kind = open + 1
+            guard kind < count else { return handBack(count, .markupOpen, tag: open, &tagSlice, depth) }
             switch start[kind] {
             case UInt8(ascii: "/"):
                 let close = ByteScan.first(UInt8(ascii: ">"), start, from: kind + 1, count)
-                guard close < count else {
-                    state = .endTag
-                    return count
-                }
-                if depth > self.open.count {
+                guard close < count else { return handBack(count, .endTag, tag: open, &tagSlice, depth) }
+                if depth > fast.keptDepth {
                     // Inside a record: the element's start tag was not kept, nothing to check.
                     depth -= 1
                 } else {
+                    self.depth = depth
                     endEndTag(UnsafeBufferPointer(start: start + open, count: close - open + 1))
+                    if state == .stopped { return close + 1 }
+                    depth = self.depth
+                    fast = FastDepths(self)
                 }
                 index = close + 1
             case UInt8(ascii: "!"), UInt8(ascii: "?"):
-                state = .markupOpen
-                return kind
+                return handBack(kind, .markupOpen, tag: open, &tagSlice, depth)
             default:
                 // A start tag: its name's first byte is read as the state machine reads it
                 // (whatever it is), then on to `>` or `/>` outside quoted values.
                 var next = kind + 1
                 while true {
                     next = ByteScan.firstInStartTag(start, from: next, count)
-                    guard next < count else {
-                        state = .startTag
-                        return count
-                    }
+                    guard next < count else { return handBack(count, .startTag, tag: open, &tagSlice, depth) }
                     let byte = start[next]
                     guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") else { break }
                     let close = ByteScan.first(byte, start, from: next + 1, count)
                     guard close < count else {
                         quote = byte
-                        state = .attributeValue
-                        return count
+                        return handBack(count, .attributeValue, tag: open, &tagSlice, depth)
                     }
                     next = close + 1
                 }
-                if start[next] == UInt8(ascii: ">") {
-                    if changesDepthOnly(startTagAt: depth + 1) {
-                        depth += 1
-                    } else {
-                        endStartTag(
-                            empty: false, UnsafeBufferPointer(start: start + open, count: next - open + 1), start,
-                            chunkOffset, propose: propose)
-                    }
-                    index = next + 1
-                } else {
+                let empty = start[next] == UInt8(ascii: "/")
+                if empty {
                     // `/`, which only `>` may follow.
-                    guard next + 1 < count else {
-                        state = .emptyTagEnd
-                        return count
-                    }
+                    guard next + 1 < count else { return handBack(count, .emptyTagEnd, tag: open, &tagSlice, depth) }
                     guard start[next + 1] == UInt8(ascii: ">") else {
                         halt(.unexpectedMarkup(offset: chunkOffset + next + 1))
                         return next + 1
                     }
-                    if !changesDepthOnly(startTagAt: depth + 1) {
-                        endStartTag(
-                            empty: true, UnsafeBufferPointer(start: start + open, count: next - open + 2), start,
-                            chunkOffset, propose: propose)
-                    }
-                    index = next + 2
+                    next += 1
                 }
+                if fast.changesDepthOnly(startTagAt: depth + 1, tagStart) {
+                    if !empty { depth += 1 }
+                } else {
+                    self.depth = depth
+                    endStartTag(
+                        empty: empty, UnsafeBufferPointer(start: start + open, count: next - open + 1), start,
+                        chunkOffset, propose: propose)
+                    if state == .stopped { return next + 1 }
+                    depth = self.depth
+                    fast = FastDepths(self)
+                }
+                index = next + 1
             }
-            tagSlice = -1
-            if state == .stopped { return index }
         }
     }
 
-    /// Whether a start tag at `elementDepth` (beginning at ``tagStart``) changes nothing but
-    /// the depth, as ``endStartTag(empty:_:_:_:propose:)`` would find: inside the root, below
-    /// the records (not kept) or at their depth before ``proposalsFrom`` (not proposed), and
-    /// not too deep.
+    /// Leaves the loop inside a tag (from `tag`, kept from there) or after `<` of other
+    /// markup: the state machine goes on at `index` in `state`.
     @inline(__always)
-    func changesDepthOnly(startTagAt elementDepth: Int) -> Bool {
-        guard rootStarted, elementDepth > 1, let recordDepth, elementDepth <= limits.maximumDepth else { return false }
-        return elementDepth > recordDepth || (elementDepth == recordDepth && tagStart < proposalsFrom)
+    private mutating func handBack(_ index: Int, _ state: State, tag: Int, _ tagSlice: inout Int, _ depth: Int) -> Int {
+        self.state = state
+        self.depth = depth
+        tagSlice = tag
+        return index
+    }
+
+    /// What decides, at every tag, whether it changes nothing but the depth; it changes only
+    /// when a tag is read by ``endStartTag(empty:_:_:_:propose:)`` or ``endEndTag(_:)``.
+    struct FastDepths {
+        /// How many open elements' start tags are kept: an end tag deeper closes one not kept.
+        let keptDepth: Int
+        /// The records' depth, or `Int.max` before the root or the first record.
+        let recordDepth: Int
+        let proposalsFrom: Int
+        let maximumDepth: Int
+
+        init(_ framer: DocumentFramer) {
+            keptDepth = framer.open.count
+            recordDepth = framer.rootStarted ? framer.recordDepth ?? Int.max : Int.max
+            proposalsFrom = framer.proposalsFrom
+            maximumDepth = framer.limits.maximumDepth
+        }
+
+        /// Whether a start tag at `elementDepth` beginning at `offset` changes nothing but the
+        /// depth, as ``DocumentFramer/endStartTag(empty:_:_:_:propose:)`` would find: inside
+        /// the root, below the records (not kept) or at their depth before ``proposalsFrom``
+        /// (not proposed), and not too deep.
+        @inline(__always)
+        func changesDepthOnly(startTagAt elementDepth: Int, _ offset: Int) -> Bool {
+            guard elementDepth > 1, elementDepth <= maximumDepth else { return false }
+            return elementDepth > recordDepth || (elementDepth == recordDepth && offset < proposalsFrom)
+        }
     }
 
     /// Reads a start tag that just ended (`bytes`, from its `<`, began at ``tagStart``):
