@@ -98,6 +98,31 @@ struct DocumentFramerScanTests {
         return text + "</wiki>\n"
     }
 
+    @Test("line feeds counted sixteen bytes at a time in long pieces: the positions counted a byte at a time")
+    func longPieces() {
+        var random = SplitMix64(seed: 16)
+        let alphabet: [UInt8] = [0x0A, 0x20, 0x41, 0x3C, 0xC3, 0xA9, 0x0A, 0x41, 0x20, 0x0A]
+        var wrong: [String] = []
+        for round in 0..<40 {
+            let length = 1 + Int(random.next() % 20_000)
+            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            for utf8 in [true, false] {
+                var counter = FramePosition(utf8: utf8)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + 1 + Int(random.next() % 9000))
+                    bytes[start..<end].withUnsafeBytes { counter.count($0) }
+                    start = end
+                }
+                let expected = DocumentFramerTests.reference(bytes, utf8: utf8)
+                if counter.line != expected.line || counter.column != expected.column {
+                    wrong.append("round \(round) utf8 \(utf8): \(counter.line):\(counter.column), not \(expected.line):\(expected.column)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test("sixteen bytes at a time: the first byte sought, at every start and end")
     func byteScan() {
         var random = SplitMix64(seed: 8)
