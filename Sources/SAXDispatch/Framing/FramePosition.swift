@@ -59,18 +59,24 @@ package struct FramePosition: Sendable, Equatable {
     }
 
     /// How many line feeds `count` bytes hold: a vector compare per sixteen bytes, summed in
-    /// byte lanes (at most 255 blocks before the lanes are added up, so none wraps).
+    /// byte lanes (at most 255 vectors before the lanes are added up, so none wraps).
     private static func lineFeeds(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
         let feed = SIMD16<UInt8>(repeating: 0x0A)
+        // A lane that matches is 0xFF: subtracting it adds 1.
+        func matches(_ index: Int) -> SIMD16<UInt8> {
+            unsafeBitCast(UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self) .== feed, to: SIMD16<UInt8>.self)
+        }
         var total = 0
         var index = 0
         while index + 16 <= count {
             var lanes = SIMD16<UInt8>()
-            let blockEnd = min(count, index + 255 * 16)
+            let blockEnd = min(count, index + 252 * 16)
+            while index + 64 <= blockEnd {
+                lanes &-= matches(index) &+ matches(index + 16) &+ matches(index + 32) &+ matches(index + 48)
+                index += 64
+            }
             while index + 16 <= blockEnd {
-                let bytes = UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                // A lane that matches is 0xFF: subtracting it adds 1.
-                lanes &-= unsafeBitCast(bytes .== feed, to: SIMD16<UInt8>.self)
+                lanes &-= matches(index)
                 index += 16
             }
             total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
