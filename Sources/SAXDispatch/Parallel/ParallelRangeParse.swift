@@ -50,6 +50,11 @@ struct ParallelRangeParse {
     /// again), so the reads reuse memory.
     static let readSize = XMLInput.defaultChunkSize
 
+    /// How many ranges may be handed to the workers and not yet delivered: two per worker,
+    /// and with small ranges enough for a few megabytes, so that the workers still have
+    /// work while the reading thread waits for a core (three threads on two cores).
+    var rangesInFlight: Int { min(max(workers * 2, (4 << 20) / rangeBytes), workers * 16) }
+
     /// The most bytes held without a boundary before the rest is read sequentially.
     var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
     /// The largest context a range may repeat (the prolog and its ancestors' start tags):
@@ -73,7 +78,7 @@ struct ParallelRangeParse {
         sequential: () -> Dispatcher
     ) throws -> Report {
         var reader = try input.makeReader()
-        let pool = RangeWorkers<Result?>(count: workers, capacity: workers * 2, parse: parse)
+        let pool = RangeWorkers<Result?>(count: workers, capacity: rangesInFlight, parse: parse)
         defer { pool.stop() }
         var framer = DocumentFramer(recordName: recordName, readsUTF8: readsUTF8)
         framer.proposalsFrom = rangeBytes
