@@ -48,15 +48,16 @@ extension XMLRecordDecoder {
                 try parallel.run(
                     parse: { job -> RangeValues<T>? in
                         var range = RangeValues<T>()
+                        let values = range.values
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) {
-                            range.values.append($0)
+                            values.append($0)
                         }
                         dispatcher.onWarning { range.warnings.append($0) }
-                        guard job.parseVerifying(with: dispatcher, delivered: { range.values.count }) else { return nil }
+                        guard job.parseVerifying(with: dispatcher, delivered: { values.count }) else { return nil }
                         return range
                     },
                     deliver: { (range: RangeValues<T>) in
-                        for value in range.values {
+                        try range.values.drain { _, value in
                             count += 1
                             try body(value)
                         }

@@ -40,15 +40,15 @@ package struct DocumentFramer {
     }
 
     /// The local name of the record elements.
-    private let recordName: [UInt8]
-    private let limits: Limits
+    let recordName: [UInt8]
+    let limits: Limits
 
     /// The bytes before the root element's start tag, as written; complete once
     /// ``rootStarted``.
-    package private(set) var prolog: [UInt8] = []
-    package private(set) var rootStarted = false
+    package internal(set) var prolog: [UInt8] = []
+    package internal(set) var rootStarted = false
     /// The depth of the records: that of the first element with the record's name.
-    package private(set) var recordDepth: Int?
+    package internal(set) var recordDepth: Int?
     /// Why the framer proposes no more boundaries, if it stopped.
     package private(set) var stop: FramingStop?
     /// Whether the document's columns count UTF-8 characters (rather than a byte each, as
@@ -59,19 +59,19 @@ package struct DocumentFramer {
     /// How many elements are open after the bytes scanned.
     package var openElements: Int { depth }
 
-    private var state = State.content
+    var state = State.content
     /// The start tags of the open elements above the records' depth (all of them until it
     /// is known), outermost first; ``depth`` counts every open element.
-    private var open: [FramedTag] = []
-    private var depth = 0
+    var open: [FramedTag] = []
+    var depth = 0
     /// The tag being read (start or end), from its `<`, and where it began.
-    private var tag: [UInt8] = []
+    var tag: [UInt8] = []
     var tagStart = 0
     /// The position of the `<` of a tag that an earlier call ended inside, and where it is.
     private var tagPosition: FramePosition
     private var straddlingTagStart = -1
     /// The quote that closes the literal being read.
-    private var quote: UInt8 = 0
+    var quote: UInt8 = 0
     /// How many of a terminator's leading bytes were just seen: `-` of `-->`, `]` of `]]>`,
     /// `?` of `?>`; or how many bytes of a keyword matched.
     private var run = 0
@@ -81,6 +81,9 @@ package struct DocumentFramer {
     private var counted = 0
     /// Whether the encoding was checked (at the first bytes, then at the XML declaration).
     var checkedStart = false
+
+    /// No boundary before this offset is proposed (see ``scanForCuts(_:propose:)``).
+    package var proposalsFrom = 0
 
     /// Whether the bytes are read as UTF-8 whatever the document declares (an input whose
     /// encoding is set to UTF-8).
@@ -101,7 +104,7 @@ package struct DocumentFramer {
         tagPosition = position
     }
 
-    private enum State: UInt8 {
+    enum State: UInt8 {
         case content, markupOpen, startTag, attributeValue, emptyTagEnd, endTag
         case bang, commentOpen, comment, keyword, cdata, processingInstruction
         case doctype, doctypeLiteral, subset, subsetLiteral, subsetMarkupOpen, subsetBang
@@ -121,6 +124,18 @@ package struct DocumentFramer {
 
     /// Scans the next bytes of the document, calling `propose` with each boundary found.
     package mutating func scan(_ bytes: UnsafeRawBufferPointer, propose: (FrameBoundary) -> Void) {
+        scanForCuts(bytes) { boundary in
+            propose(boundary)
+            return 0
+        }
+    }
+
+    /// Scans the next bytes of the document, calling `propose` with each boundary found at
+    /// or after ``proposalsFrom``; what `propose` returns is the new ``proposalsFrom``.
+    ///
+    /// A caller that cuts a range every megabyte wants one boundary in thousands: the
+    /// others cost neither their position nor their ancestors.
+    package mutating func scanForCuts(_ bytes: UnsafeRawBufferPointer, propose: (FrameBoundary) -> Int) {
         guard state != .stopped, let base = bytes.baseAddress, bytes.count > 0 else {
             offset += bytes.count
             return
@@ -144,17 +159,9 @@ package struct DocumentFramer {
             let byte = start[index]
             switch state {
             case .content:
-                // Text: on to the next `<`.
-                guard let found = memchr(start + index, Int32(UInt8(ascii: "<")), count - index) else {
-                    index = count
-                    continue
-                }
-                let next = start.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                tagStart = chunkOffset + next
-                if !tag.isEmpty { tag.removeAll(keepingCapacity: true) }
-                tagSlice = next
-                state = .markupOpen
-                index = next + 1
+                // Text and the tags that end in these bytes, on to the first markup that is
+                // not a start or end tag, or the tag these bytes end in.
+                index = scanTags(start, count, from: index, chunkOffset, tagSlice: &tagSlice, propose: propose)
                 continue
             case .markupOpen:
                 switch byte {
@@ -390,7 +397,7 @@ package struct DocumentFramer {
 
     /// Runs `body` with the bytes of the tag that just ended at `through` (from its `<`): in
     /// this call's bytes when it began in them, or kept when it began in an earlier call.
-    private mutating func withTag(
+    mutating func withTag(
         _ start: UnsafePointer<UInt8>, from: Int, through: Int,
         _ body: (inout DocumentFramer, UnsafeBufferPointer<UInt8>) -> Void
     ) {
@@ -413,86 +420,9 @@ package struct DocumentFramer {
 
     /// The position of the tag that just ended: counted up to its `<` when it began in this
     /// call, or taken when an earlier call ended inside it.
-    private mutating func positionOfTag(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int) -> FramePosition {
+    mutating func positionOfTag(_ start: UnsafePointer<UInt8>, _ chunkOffset: Int) -> FramePosition {
         if straddlingTagStart == tagStart { return tagPosition }
         advancePosition(start, chunkOffset, to: tagStart - chunkOffset)
         return position
-    }
-
-    private mutating func endStartTag(
-        empty: Bool, _ bytes: UnsafeBufferPointer<UInt8>, _ start: UnsafePointer<UInt8>, _ chunkOffset: Int,
-        propose: (FrameBoundary) -> Void
-    ) {
-        state = .content
-        if !rootStarted {
-            rootStarted = true
-            if prolog.count > tagStart {
-                prolog.removeSubrange(tagStart...)
-            } else {
-                // The rest of the prolog is in this call's bytes.
-                let from = prolog.count - chunkOffset
-                let end = tagStart - chunkOffset
-                if from >= 0 && end > from {
-                    prolog.append(contentsOf: UnsafeBufferPointer(start: start + from, count: end - from))
-                }
-            }
-            if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
-        } else if depth == 0 {
-            // A second root element: the parse reports it.
-            return halt(.unexpectedMarkup(offset: tagStart))
-        }
-        let elementDepth = depth + 1
-        if recordDepth.map({ $0 == elementDepth }) ?? true {
-            let isRecord = Self.hasName(bytes, recordName)
-            if isRecord && recordDepth == nil {
-                recordDepth = elementDepth
-                if open.count > elementDepth - 1 { open.removeSubrange((elementDepth - 1)...) }
-            }
-            if elementDepth == recordDepth {
-                // Every element at the records' depth from the first record on begins a
-                // boundary: ways and relations after an extract's nodes split as well.
-                let at = positionOfTag(start, chunkOffset)
-                propose(
-                    FrameBoundary(
-                        offset: tagStart, line: at.line, column: at.column, ancestors: open, isRecord: isRecord,
-                        insideRecord: open.contains { $0.localName.elementsEqual(recordName) }))
-            }
-        }
-        guard !empty else { return }
-        depth = elementDepth
-        if depth > limits.maximumDepth { return halt(.tooDeep) }
-        if elementDepth < (recordDepth ?? Int.max) {
-            if bytes.count > limits.maximumTagBytes { return halt(.tagTooLarge) }
-            open.append(FramedTag(offset: tagStart, bytes: Array(bytes)))
-        }
-    }
-
-    /// Whether the tag `bytes` (from its `<`) has the local name `name`.
-    private static func hasName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: [UInt8]) -> Bool {
-        var end = 1
-        var localStart = 1
-        while end < bytes.count, !FramedTag.endsName(bytes[end]) {
-            if bytes[end] == UInt8(ascii: ":") { localStart = end + 1 }
-            end += 1
-        }
-        guard end - localStart == name.count else { return false }
-        for index in 0..<name.count where bytes[localStart + index] != name[index] { return false }
-        return true
-    }
-
-    private mutating func endEndTag(_ bytes: UnsafeBufferPointer<UInt8>) {
-        state = .content
-        guard depth > 0 else { return halt(.unexpectedMarkup(offset: tagStart)) }
-        if open.count == depth {
-            // The element's start tag is kept: its end tag must name it.
-            var end = bytes.count - 1
-            while end > 2, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
-            let name = open[depth - 1].name
-            guard end - 2 == name.count, zip(bytes[2..<end], name).allSatisfy({ $0 == $1 }) else {
-                return halt(.unexpectedMarkup(offset: tagStart))
-            }
-            open.removeLast()
-        }
-        depth -= 1
     }
 }

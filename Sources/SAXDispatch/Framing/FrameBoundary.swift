@@ -9,6 +9,9 @@ package struct FrameBoundary: Sendable, Equatable {
     package let column: Int
     /// The start tags of the elements open at the boundary, outermost first.
     package let ancestors: [FramedTag]
+    /// The size of the context a range that begins there repeats: the prolog and the
+    /// ancestors' start tags.
+    package var contextBytes = 0
     /// Whether the element that begins there has the record's name (rather than being
     /// another element at the records' depth).
     package var isRecord = true

@@ -40,22 +40,52 @@ package struct FramePosition: Sendable, Equatable {
     }
 
     /// Counts `bytes`, the next bytes of the document. Without a carriage return, line
-    /// feeds are found with `memchr` and the characters after the last one counted eight
-    /// bytes at a time; with one, a byte at a time.
+    /// feeds are counted sixteen bytes at a time and the characters after the last one
+    /// eight bytes at a time; with one, a byte at a time.
     package mutating func count(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let start = base.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
         if afterCarriageReturn || memchr(base, 0x0D, count) != nil { return countEach(start, count) }
-        var lineStart = 0
-        var cursor = 0
-        while cursor < count, let found = memchr(start + cursor, 0x0A, count - cursor) {
-            line &+= 1
-            lineStart = start.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-            cursor = lineStart
-            column = 1
+        let feeds = Self.lineFeeds(start, count)
+        guard feeds > 0 else {
+            column &+= characters(start, count)
+            return
         }
-        column &+= characters(start + lineStart, count - lineStart)
+        line &+= feeds
+        var lineStart = count
+        while start[lineStart - 1] != 0x0A { lineStart -= 1 }
+        column = 1 &+ characters(start + lineStart, count - lineStart)
+    }
+
+    /// How many line feeds `count` bytes hold: a vector compare per sixteen bytes, summed in
+    /// byte lanes (at most 255 vectors before the lanes are added up, so none wraps).
+    private static func lineFeeds(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        let feed = SIMD16<UInt8>(repeating: 0x0A)
+        // A lane that matches is 0xFF: subtracting it adds 1.
+        func matches(_ index: Int) -> SIMD16<UInt8> {
+            unsafeBitCast(UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self) .== feed, to: SIMD16<UInt8>.self)
+        }
+        var total = 0
+        var index = 0
+        while index + 16 <= count {
+            var lanes = SIMD16<UInt8>()
+            let blockEnd = min(count, index + 252 * 16)
+            while index + 64 <= blockEnd {
+                lanes &-= matches(index) &+ matches(index + 16) &+ matches(index + 32) &+ matches(index + 48)
+                index += 64
+            }
+            while index + 16 <= blockEnd {
+                lanes &-= matches(index)
+                index += 16
+            }
+            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        }
+        while index < count {
+            if start[index] == 0x0A { total += 1 }
+            index += 1
+        }
+        return total
     }
 
     /// How many characters `count` bytes hold: every byte, or in UTF-8 every byte but the

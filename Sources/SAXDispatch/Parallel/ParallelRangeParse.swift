@@ -61,8 +61,15 @@ struct ParallelRangeParse {
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
 
-    /// How many bytes a read asks for.
-    static let readSize = 256 * 1024
+    /// How many bytes a read asks for: as many as a sequential parse reads, below the size
+    /// past which `malloc` maps fresh pages for each array (and the kernel faults each page in
+    /// again), so the reads reuse memory.
+    static let readSize = XMLInput.defaultChunkSize
+
+    /// How many ranges may be handed to the workers and not yet delivered: two per worker,
+    /// and with small ranges enough for a few megabytes, so that the workers still have
+    /// work while the reading thread waits for a core (three threads on two cores).
+    var rangesInFlight: Int { min(max(workers * 2, (4 << 20) / rangeBytes), workers * 16) }
 
     /// The most bytes held without a boundary before the rest is read sequentially.
     var maximumPendingBytes: Int { max(8 * rangeBytes, 16 << 20) }
@@ -88,10 +95,11 @@ struct ParallelRangeParse {
         sequential: (Int) -> Dispatcher
     ) throws -> Report {
         var reader = try input.makeReader()
-        let pool = RangeWorkers<Result?>(count: workers, capacity: workers * 2, parse: parse)
+        let pool = RangeWorkers<Result?>(count: workers, capacity: rangesInFlight, parse: parse)
         defer { pool.stop() }
-        var state = State(
-            framer: DocumentFramer(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth), source: input.name, encoding: input.encoding)
+        var framer = DocumentFramer(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth)
+        framer.proposalsFrom = rangeBytes
+        var state = State(framer: framer, source: input.name, encoding: input.encoding)
         if pool.running == 0 {
             state.fallingBack = true
         }
@@ -113,10 +121,14 @@ struct ParallelRangeParse {
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
             // document's bytes are copied only into expat's buffer.
-            var buffer = [UInt8](repeating: 0, count: Self.readSize)
-            let count: Int
+            // Not zeroed first: only the bytes read are kept.
+            var count = 0
+            let buffer: [UInt8]
             do {
-                count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                buffer = try [UInt8](unsafeUninitializedCapacity: Self.readSize) { bytes, initialized in
+                    count = try reader.read(into: UnsafeMutableRawBufferPointer(bytes))
+                    initialized = count
+                }
             } catch {
                 // As a sequential parse: what was read before is parsed and delivered first.
                 if fallback == nil {
@@ -147,22 +159,20 @@ struct ParallelRangeParse {
             }
             var cuts: [FrameBoundary] = []
             if !state.fallingBack {
-                // A range must begin inside the root, never at the root itself, and never
-                // inside a record, which neither range could hold whole.
-                var candidates: [FrameBoundary] = []
+                // A range ends at the first boundary `rangeBytes` past its start where one may
+                // begin: inside the root, never at the root itself, never inside a record,
+                // which neither range could hold whole, and with a context small enough to
+                // repeat. The framer proposes nothing before that.
+                let rangeBytes = rangeBytes
+                let maximumContextBytes = maximumContextBytes
                 read.withUnsafeBytes { chunk in
-                    state.framer.scan(chunk) { boundary in
-                        if !boundary.ancestors.isEmpty && !boundary.insideRecord { candidates.append(boundary) }
+                    state.framer.scanForCuts(chunk) { boundary in
+                        guard !boundary.ancestors.isEmpty && !boundary.insideRecord
+                            && boundary.contextBytes <= maximumContextBytes
+                        else { return boundary.offset + 1 }
+                        cuts.append(boundary)
+                        return boundary.offset + rangeBytes
                     }
-                }
-                var rangeStart = state.pendingStart
-                let prologBytes = state.framer.prolog.count
-                for boundary in candidates
-                where boundary.offset - rangeStart >= rangeBytes
-                    && prologBytes + boundary.ancestors.reduce(0, { $0 + $1.bytes.count }) <= maximumContextBytes
-                {
-                    cuts.append(boundary)
-                    rangeStart = boundary.offset
                 }
             }
             state.append(read)

@@ -12,7 +12,18 @@ extension RangeJob {
         parser.driver.documents.rangeOrigin = origin
         do {
             try context.withUnsafeBytes { try parser.feed($0) }
-            for piece in bytes { try piece.withUnsafeBytes { try parser.feed($0) } }
+            // In pieces no larger than a sequential parse reads, so that expat's buffer stays
+            // as small (and in cache) as it is there.
+            for piece in bytes {
+                try piece.withUnsafeBytes { piece in
+                    var start = 0
+                    while start < piece.count {
+                        let end = min(piece.count, start + XMLInput.defaultChunkSize)
+                        try parser.feed(UnsafeRawBufferPointer(rebasing: piece[start..<end]))
+                        start = end
+                    }
+                }
+            }
             // Input held back (a long token across pieces) is parsed now: what the range's
             // bytes deliver is delivered before its closing tags are read.
             try parser.flushHeldInput()

@@ -26,6 +26,8 @@ extension XMLDocumentRange {
         // from its start), with the records at the depth below its context's elements.
         var framer = DocumentFramer(recordName: record, readsUTF8: readsUTF8, recordDepth: resumed.map { $0.contextDepth + 1 })
         let origin = resumed.map(\.positionOrigin)
+        // No boundary before the offsets is wanted: the pass only follows the markup there.
+        framer.proposalsFrom = resumed.map { $0.context.count + offsets.lowerBound - $0.start } ?? offsets.lowerBound
         var start: FrameBoundary?
         var end: FrameBoundary?
         var records = 0

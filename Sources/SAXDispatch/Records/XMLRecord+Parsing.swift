@@ -142,6 +142,18 @@ extension XMLRecord {
         safety: SafetyProfile, report: @escaping (XMLRecordError) -> Void,
         deliver: @escaping (Model) throws -> Void
     ) -> Dispatcher {
+        dispatcherMovingModels(safety: safety, report: report) { memory in
+            try deliver(memory.assumingMemoryBound(to: Model.self).move())
+        }
+    }
+
+    /// A dispatcher that reads only this record from a document, whose `deliver` receives
+    /// each model in memory and must move it out (a model buffered for later moves once,
+    /// uncopied).
+    func dispatcherMovingModels(
+        safety: SafetyProfile, report: @escaping (XMLRecordError) -> Void,
+        deliver: @escaping (UnsafeMutableRawPointer) throws -> Void
+    ) -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.safety = safety
         dispatcher.processesNamespaces = plan.processesNamespaces
@@ -160,9 +172,7 @@ extension XMLRecord {
             }
             dispatcher.keptSubtreesCountSkippedNames = true
         }
-        let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, report: report) { memory in
-            try deliver(memory.assumingMemoryBound(to: Model.self).move())
-        }
+        let assembler = RecordAssembler(skipsUnnamed: !filterKeepsFields, report: report, deliver: deliver)
         dispatcher.mount(assembler.handlers(for: plan), at: pattern)
         return dispatcher
     }

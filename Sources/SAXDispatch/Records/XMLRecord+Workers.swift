@@ -74,12 +74,16 @@ extension XMLRecord where Model: Sendable {
                 return try parallel.run(
                     parse: { job in record.parseRange(job, safety: safety) },
                     deliver: { range in
-                        for event in range.events {
-                            switch event {
-                            case .model(let model): try deliver(model)
-                            case .failure(let error): setAside(error)
+                        // The records set aside go between the models, where they failed.
+                        var failures = 0
+                        try range.models.drain { index, model in
+                            while failures < range.failures.count && range.failures[failures].before == index {
+                                setAside(range.failures[failures].error)
+                                failures += 1
                             }
+                            try deliver(model)
                         }
+                        for failure in range.failures[failures...] { setAside(failure.error) }
                         warningSets.append(range.warnings)
                     },
                     sequential: { _ in
@@ -99,14 +103,11 @@ extension XMLRecord where Model: Sendable {
         return summary
     }
 
-    /// What a worker makes of one range: the models and the records set aside, in document
-    /// order, and the warnings of its parse.
+    /// What a worker makes of one range: the models, in document order; the records set
+    /// aside, each with how many models came before it; and the warnings of its parse.
     struct RangeRecords: Sendable {
-        enum Event: Sendable {
-            case model(Model)
-            case failure(XMLRecordError)
-        }
-        var events: [Event] = []
+        let models = DeliveryBuffer<Model>()
+        var failures: [(before: Int, error: XMLRecordError)] = []
         var warnings: [ParseWarning] = []
     }
 
@@ -114,10 +115,12 @@ extension XMLRecord where Model: Sendable {
     /// handler's error, or a record delivered while the range's closing tags were read.
     func parseRange(_ job: RangeJob, safety: SafetyProfile) -> RangeRecords? {
         var range = RangeRecords()
-        var dispatcher = dispatcherOwningDocument(
-            safety: safety, report: { range.events.append(.failure($0)) }, deliver: { range.events.append(.model($0)) })
+        let models = range.models
+        var dispatcher = dispatcherMovingModels(
+            safety: safety, report: { range.failures.append((models.count, $0)) },
+            deliver: { models.append(movingFrom: $0.assumingMemoryBound(to: Model.self)) })
         dispatcher.onWarning { range.warnings.append($0) }
-        guard job.parseVerifying(with: dispatcher, delivered: { range.events.count }) else { return nil }
+        guard job.parseVerifying(with: dispatcher, delivered: { models.count + range.failures.count }) else { return nil }
         return range
     }
 }
