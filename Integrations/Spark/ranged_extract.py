@@ -74,13 +74,16 @@ def extract_partition(path, record, fields, names, tool):
                     checkpoints.write(checkpoint + "\n")
                     checkpoints.flush()
                     command += ["--checkpoints", checkpoints.name]
-                process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for line in process.stdout:
-                    row = json.loads(line)
-                    yield (row["offset"],) + tuple(None if row[name] is None else str(row[name]) for name in names[1:])
-                error = process.stderr.read()
-                if process.wait() not in (0, 3):
-                    raise RuntimeError(f"saxdispatch failed on range {start}-{end}: {error}")
+                # Diagnostics go to a file: a pipe read only after the rows could fill and stall.
+                with tempfile.TemporaryFile("w+") as errors:
+                    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+                    for line in process.stdout:
+                        row = json.loads(line)
+                        yield (row["offset"],) + tuple(None if row[name] is None else str(row[name]) for name in names[1:])
+                    status = process.wait()
+                    errors.seek(0)
+                    if status not in (0, 3):
+                        raise RuntimeError(f"saxdispatch failed on range {start}-{end}: {errors.read()}")
 
     return run
 

@@ -50,7 +50,15 @@ public struct DocumentCheck: Sendable {
     ///
     /// With `workers` above 1 the document is read in ranges on that many threads
     /// (``Dispatcher/parse(_:workers:rangeBytes:handlers:merge:)``), with the same summary and
-    /// the same first error; the warnings then come once the ranges before them are read.
+    /// the same first error, but for two limits that each range counts for itself: expat's
+    /// memory budget and the amplification ratios. The warnings then come once the ranges
+    /// before them are read.
+    ///
+    /// - Parameters:
+    ///   - input: The document.
+    ///   - workers: How many threads read it; 1 reads it in one parse.
+    ///   - meter: A meter to update as the input is read, counting elements.
+    ///   - onWarning: Receives each warning as it is delivered.
     public func run(
         _ input: XMLInput, workers: Int = 1, progress meter: (any ProgressDisplay)? = nil,
         onWarning: ((ParseWarning) -> Void)? = nil
@@ -87,7 +95,10 @@ public struct DocumentCheck: Sendable {
         // The root's own text is read in parts, each within the limits: read whole, it may
         // not be. A document whose root has that much text is checked again in one parse.
         if profile.maximumTextBytes.isExceeded(by: rootText) || profile.maximumCollectedTextBytes.isExceeded(by: rootText) {
-            return try DocumentCheck(profile: profile, processesNamespaces: processesNamespaces).run(input, workers: 1)
+            var whole = try run(input, workers: 1)
+            // Said already, as the ranges gave them.
+            whole.warnings = summary.warnings
+            return whole
         }
         return summary
     }

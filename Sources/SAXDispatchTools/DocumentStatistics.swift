@@ -54,12 +54,26 @@ public struct DocumentStatistics: Sendable, Equatable {
     /// counts, and the same first error, as one parse.
     ///
     /// - Parameters:
+    ///   - input: The document.
+    ///   - workers: How many threads read it; 1 reads it in one parse.
+    ///   - safety: The limits the document must keep (expat's memory budget and the
+    ///     amplification ratios count per range on workers).
+    ///   - processesNamespaces: Whether names are read by namespace; distinct names are
+    ///     counted as written.
     ///   - progress: A meter to update as the input is read, counting elements.
     /// - Throws: What parsing throws.
     public static func collect(
         _ input: XMLInput, workers: Int, safety: SafetyProfile = .default, processesNamespaces: Bool = true,
         progress meter: (any ProgressDisplay)? = nil
     ) throws -> DocumentStatistics {
+        guard workers > 1 else {
+            // One parse: the meter counts its elements as they come.
+            return try collect(safety: safety, processesNamespaces: processesNamespaces) { parser, elements in
+                let progress = ReadProgress(meter: meter, count: elements)
+                defer { progress.finish() }
+                try parser.parse(progress.reading(input))
+            }
+        }
         var total = DocumentStatistics()
         let progress = ReadProgress(meter: meter) { total.elements }
         defer { progress.finish() }

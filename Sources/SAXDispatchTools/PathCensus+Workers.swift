@@ -9,7 +9,14 @@ extension PathCensus {
     /// order. What only the whole document decides is decided on it: when the merged census
     /// has more entries or bytes than the limits allow, or samples are kept and the root
     /// has text of its own (its sample is its text read whole), the document is read again
-    /// in one parse, which fails or samples as it does without workers.
+    /// in one parse, which fails or samples as it does without workers. Expat's memory
+    /// budget and the amplification ratios count per range.
+    ///
+    /// - Parameters:
+    ///   - input: The document.
+    ///   - workers: How many threads read it; 1 reads it in one parse.
+    ///   - meter: A meter to update as the input is read, counting elements.
+    ///   - order: The order of the entries.
     public func run(
         _ input: XMLInput, workers: Int, progress meter: (any ProgressDisplay)? = nil, order: Order = .document
     ) -> Outcome {

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SAXDispatch
 
 /// A range of a document (``XMLDocumentRange``) as one line of `saxdispatch split`'s JSON
@@ -36,23 +41,28 @@ public enum RangeLine {
     /// is not one (a JSON object with `start`, `line`, `column` and `context` or
     /// `context_base64`).
     public static func range(parsing line: String) -> XMLDocumentRange? {
-        guard let fields = FlatJSON.object(Array(line.utf8)) else { return nil }
-        func integer(_ key: String) -> Int? {
-            if case .integer(let value) = fields[key] { return value }
-            return nil
+        guard let fields = try? JSONDecoder().decode(Fields.self, from: Data(line.utf8)), fields.start >= 0 else { return nil }
+        func bytes(_ text: String?, _ base64: String?) -> [UInt8]? {
+            if let text { return Array(text.utf8) }
+            return base64.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }
         }
-        func bytes(_ key: String) -> [UInt8]? {
-            if case .string(let text) = fields[key] { return text }
-            if case .string(let encoded) = fields[key + "_base64"] { return decodeBase64(encoded) }
-            return nil
-        }
-        guard let start = integer("start"), start >= 0, let line = integer("line"), let column = integer("column"),
-            let context = bytes("context")
-        else { return nil }
-        let end: Int? = if case .integer(let value) = fields["end"] { value } else { nil }
+        guard let context = bytes(fields.context, fields.context_base64) else { return nil }
         return XMLDocumentRange(
-            start: start, end: end, line: line, column: column, context: context, closing: bytes("closing") ?? [],
-            records: integer("records") ?? 0)
+            start: fields.start, end: fields.end, line: fields.line, column: fields.column, context: context,
+            closing: bytes(fields.closing, fields.closing_base64) ?? [], records: fields.records ?? 0)
+    }
+
+    /// A line's fields, as ``line(_:)`` writes them.
+    private struct Fields: Decodable {
+        var start: Int
+        var end: Int?
+        var line: Int
+        var column: Int
+        var records: Int?
+        var context: String?
+        var context_base64: String?
+        var closing: String?
+        var closing_base64: String?
     }
 
     /// The ranges of a file of `saxdispatch split`'s lines, in order.
@@ -80,31 +90,14 @@ public enum RangeLine {
 
     /// A line of a file of ranges that is not one.
     public struct Malformed: Error, CustomStringConvertible {
+        /// The file.
         public var path: String
+        /// The line, from 1.
         public var line: Int
+        /// `PATH:LINE: not a range as saxdispatch split prints one (…)`.
         public var description: String {
             "\(path):\(line): not a range as saxdispatch split prints one ({\"start\":…,\"line\":…,\"column\":…,\"context\":…})"
         }
-    }
-
-    static func decodeBase64(_ text: [UInt8]) -> [UInt8]? {
-        var table = [Int](repeating: -1, count: 256)
-        for (index, byte) in alphabet.enumerated() { table[Int(byte)] = index }
-        var out: [UInt8] = []
-        var bits = 0
-        var count = 0
-        for byte in text where byte != UInt8(ascii: "=") {
-            let value = table[Int(byte)]
-            guard value >= 0 else { return nil }
-            bits = bits << 6 | value
-            count += 6
-            if count >= 8 {
-                count -= 8
-                out.append(UInt8(truncatingIfNeeded: bits >> count))
-                bits &= (1 << count) - 1
-            }
-        }
-        return out
     }
 
     static func base64(_ bytes: [UInt8]) -> String {

@@ -21,9 +21,11 @@ struct CheckCommand: AsyncParsableCommand {
             processors), each error reported in the order the documents were given. \
             --on-error stop starts no document after one fails (those already \
             started are still reported); the default, continue, checks them all. \
-            One document is checked on --jobs N threads: a fast framing pass cuts it \
-            into ranges at the root's children, each parsed on a thread of its own, \
-            with the same first error at the same line and column as --jobs 1.
+            One document is checked in one parse, every limit held to the byte; with \
+            --jobs N given, on N threads: a fast framing pass cuts it into ranges at \
+            the root's children, each parsed on a thread of its own, with the same \
+            first error at the same line and column, but for expat's memory budget and \
+            the amplification ratios, which each range then counts for itself.
 
             Namespaces are processed: a prefix that no declaration binds (<x:y/> alone), \
             a rebound xml or xmlns prefix or an empty prefixed URI is an error with its \
@@ -84,7 +86,9 @@ struct CheckCommand: AsyncParsableCommand {
             streamsOutput: false)
         // One file is read on the cores, in ranges; many files a file per job. Standard
         // input is read once: what only the whole document decides cannot be read again.
-        let workers = files.count == 1 && files[0] != "-" ? manyFiles.jobCount : 1
+        // A check holds every limit to the byte unless asked for threads: two of them count
+        // per range on workers.
+        let workers = files.count == 1 && files[0] != "-" && manyFiles.jobs != nil ? manyFiles.jobCount : 1
         let summary = try await run.run { file in
             // Written as they come, so that a document that then fails has its warnings too.
             _ = try check.run(file.input, workers: workers, progress: file.meter()) { warning in

@@ -218,8 +218,8 @@ struct ExtractCommand: AsyncParsableCommand {
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give a FILE to read, or '-' for standard input") }
         try ManyFilesOptions.validate(files: files)
-        if rangeArgument != nil && files.count != 1 {
-            throw ValidationError("--range reads a range of one FILE: give one")
+        if rangeArgument != nil && (files.count != 1 || files[0] == "-") {
+            throw ValidationError("--range reads a range of one FILE, by its offsets: give one file, not standard input")
         }
         if checkpointsPath != nil && rangeArgument == nil {
             throw ValidationError("--checkpoints is for --range: give the range to read")

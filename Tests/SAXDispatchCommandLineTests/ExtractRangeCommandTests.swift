@@ -135,6 +135,8 @@ struct ExtractRangeCommandTests {
             }
             let two = try CommandRunner.run("saxdispatch", ["extract", path, path, "--record", "p", "--field", ".", "--range", "0-"])
             #expect(two.status == 2 && two.error.contains("--range reads a range of one FILE"))
+            let standardInput = try CommandRunner.run("saxdispatch", ["extract", "-", "--record", "p", "--field", ".", "--range", "0-"])
+            #expect(standardInput.status == 2 && standardInput.error.contains("not standard input"))
             let named = try extract(path, "p", ["offset=."], ["--with-offset"])
             #expect(named.status == 2 && named.error.contains("--with-offset adds a column named offset"))
         }

@@ -9,7 +9,7 @@
 /// What must stay true: it is used by one thread at a time (filled by the worker that parses
 /// the range, then handed over through ``RangeWorkers``' lock and emptied by the caller);
 /// every value moved in is moved out by ``drain(_:)`` or deinitialized with the buffer.
-final class DeliveryBuffer<Value>: @unchecked Sendable {
+final class DeliveryBuffer<Value: Sendable>: @unchecked Sendable {
     private var storage: UnsafeMutablePointer<Value>
     private var capacity: Int
     /// The values in `storage[taken..<count]` are initialized.

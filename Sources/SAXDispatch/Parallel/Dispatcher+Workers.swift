@@ -4,11 +4,12 @@ extension Dispatcher {
     /// counts, indexes, any state that can be made per part of a document and added up.
     ///
     /// ```swift
+    /// final class Count { var elements = 0 }
     /// var elements = 0
     /// try Dispatcher.parse(.file("planet.osm"), workers: 8) { range, handlers in
-    ///     let count = Counter()
-    ///     handlers.onAnyStart { element in if range.owns(element) { count.value += 1 } }
-    ///     return { count.value }
+    ///     let count = Count()
+    ///     handlers.onAnyStart { element in if range.owns(element) { count.elements += 1 } }
+    ///     return { count.elements }
     /// } merge: { elements += $0 }
     /// ```
     ///
@@ -28,7 +29,10 @@ extension Dispatcher {
     /// range), so the first error is the one a parse of the whole reports, at the same line
     /// and column, after every range before it was merged. So is the rest of a document the
     /// framing pass stops reading (another encoding than UTF-8, US-ASCII or ISO-8859-1), or
-    /// one whose root has a child larger than 16 MiB. With `workers` below 2, an input
+    /// one whose root has a child larger than 16 MiB. Two limits count per range rather
+    /// than over the whole document: expat's memory budget
+    /// (``SafetyProfile/maximumParserMemoryBytes``) and the amplification ratios; read in
+    /// one parse when those must hold to the byte. With `workers` below 2, an input
     /// whose encoding is set to another than UTF-8, or that holds documents one after
     /// another, the document is read on the calling thread with one set of handlers.
     ///

@@ -1,67 +1,57 @@
 extension XMLDocumentRange {
-    /// Where the records whose start tags begin at `offsets` are, as the framing pass finds
-    /// them reading the document from its start: the ``XMLDocumentRange`` from the first
-    /// record boundary at or past `offsets.lowerBound` (the document's start for 0) to the
-    /// first at or past `offsets.upperBound` (or the document's end).
+    /// The range a parse reads to find the records whose start tags begin at `offsets`, as
+    /// the framing pass finds it reading the document from its start: from the last record
+    /// boundary at or before `offsets.lowerBound` (the document's start when there is none)
+    /// to the first at or past `offsets.upperBound` (or the document's end, also when the
+    /// pass stopped, ``FramingStop``, before it).
     ///
-    /// The pass stops reading at the range's end. Ranges located for adjacent offsets
-    /// (`0..<k`, `k..<n`, …) are adjacent ranges of ``split(_:record:parts:size:)``'s kind:
-    /// together they hold every record once.
+    /// The range holds every record that begins at `offsets`, and the whole of every
+    /// element at the records' depth around them; its parse keeps those whose start tag
+    /// (or whose outermost record's) is at `offsets`. The pass stops reading at the range's
+    /// end.
     ///
-    /// - Returns: The range, or `nil` when no record can begin at `offsets` (the pass read
-    ///   the whole document and no boundary is there); `exact` is false when the pass
-    ///   stopped (``FramingStop``) before it found the range's boundaries: the range then
-    ///   runs from the last boundary it found (or the document's start) to the document's
-    ///   end, and only its records that begin at `offsets` are the range's.
+    /// With a `checkpoint` (a range of the same document, split for the same record, that
+    /// begins at or before the offsets), the pass begins there, with the checkpoint's
+    /// context, rather than at the document's start.
     ///
-    /// With a `checkpoint` (a range of the same document, at or before the offsets, whose
-    /// boundaries were the records'), the pass begins there, with the checkpoint's context,
-    /// rather than at the document's start.
+    /// - Returns: The range, or `nil` for empty `offsets`.
     static func locating(
         _ offsets: Range<Int>, in input: XMLInput, record: [UInt8], readsUTF8: Bool, from checkpoint: XMLDocumentRange? = nil
-    ) throws -> (range: XMLDocumentRange, exact: Bool)? {
+    ) throws -> XMLDocumentRange? {
         guard !offsets.isEmpty else { return nil }
-        let resumed = checkpoint.flatMap { $0.start > 0 && $0.start <= offsets.lowerBound && !$0.context.isEmpty ? $0 : nil }
+        let resumed = checkpoint.flatMap {
+            $0.start > 0 && $0.start <= offsets.lowerBound && !$0.context.isEmpty && $0.context.count <= $0.start ? $0 : nil
+        }
         // Resumed, the pass reads the checkpoint's own document (its context, then the bytes
         // from its start), with the records at the depth below its context's elements.
         var framer = DocumentFramer(recordName: record, readsUTF8: readsUTF8, recordDepth: resumed.map { $0.contextDepth + 1 })
         let origin = resumed.map(\.positionOrigin)
-        // No boundary before the offsets is wanted: the pass only follows the markup there.
-        framer.proposalsFrom = resumed.map { $0.context.count + offsets.lowerBound - $0.start } ?? offsets.lowerBound
         var start: FrameBoundary?
         var end: FrameBoundary?
-        var records = 0
         var reader = try resumed.map { XMLInput.range($0.toDocumentEnd, of: input) }.map { try $0.makeReader() } ?? input.makeReader()
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var buffer = [UInt8](repeating: 0, count: XMLInput.defaultChunkSize)
         try buffer.withUnsafeMutableBytes { buffer in
             while end == nil, framer.stop == nil {
                 let count = try reader.read(into: buffer)
                 if count == 0 { return }
                 framer.scan(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { found in
-                    guard end == nil else { return }
-                    let boundary = origin.map { found.moved(by: $0) } ?? found
                     // The same cuts as a split: inside the root, never inside a record.
-                    let isCut = !boundary.ancestors.isEmpty && !boundary.insideRecord
-                    let started = start != nil || offsets.lowerBound == 0
-                    if isCut && !started && boundary.offset >= offsets.lowerBound {
+                    guard end == nil, !found.ancestors.isEmpty, !found.insideRecord else { return }
+                    let boundary = origin.map { found.moved(by: $0) } ?? found
+                    if boundary.offset <= offsets.lowerBound {
                         start = boundary
-                        // A range that would end where it begins holds no record.
-                        if boundary.offset >= offsets.upperBound { end = boundary }
-                    } else if isCut && started && boundary.offset >= offsets.upperBound {
+                    } else if boundary.offset >= offsets.upperBound {
                         end = boundary
                     }
-                    if boundary.isRecord && end == nil && (start != nil || offsets.lowerBound == 0) { records += 1 }
                 }
             }
         }
-        let exact = end != nil || framer.stop == nil
-        if (start == nil && offsets.lowerBound > 0 && exact) || (start != nil && start?.offset == end?.offset) { return nil }
-        let range = XMLDocumentRange(
-            start: start?.offset ?? 0, end: exact ? end?.offset : nil, line: start?.line ?? 1, column: start?.column ?? 1,
+        let ends = end != nil && framer.stop == nil
+        return XMLDocumentRange(
+            start: start?.offset ?? 0, end: ends ? end?.offset : nil, line: start?.line ?? 1, column: start?.column ?? 1,
             context: start.map { framer.prolog + $0.ancestors.flatMap(\.bytes) } ?? [],
-            closing: exact ? end.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [] : [],
-            records: records, countsUTF8: framer.countsUTF8)
-        return (range, exact)
+            closing: ends ? end.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [] : [], records: 0,
+            countsUTF8: framer.countsUTF8)
     }
 }
 

@@ -12,16 +12,15 @@ extension XMLRecord {
     /// ```
     ///
     /// It is Hadoop's rule for records in byte ranges, kept exactly: a record that begins
-    /// in the range and ends past it is read whole by this range, and by no other. A
-    /// framing pass reads the document from its start up to the range's end (a file is
-    /// read, not parsed, at the speed of a scan for `<`), and finds the first record
-    /// boundary at or past each end of `offsets`, as ``XMLDocumentRange/split(_:record:parts:size:)``
-    /// places them; the parse reads from the first to the second as a document of its own
-    /// (``XMLInput/range(_:of:)``), with positions as the whole document counts them. A
-    /// record nested in an element that begins before the range is the earlier range's.
-    /// Where the framing pass cannot follow the document (``XMLDocumentRange`` says when),
-    /// the document is parsed from its start and the records that begin at `offsets`
-    /// delivered.
+    /// in the range and ends past it is read whole by this range, and by no other; a record
+    /// inside another of its kind goes with the outermost one. A framing pass reads the
+    /// document from its start up to the range's end (reading, not parsing: a scan for
+    /// tags), and finds the last record boundary at or before `offsets` and the first past
+    /// them, as ``XMLDocumentRange/split(_:record:parts:size:)`` places boundaries; the parse
+    /// reads from the one to the other as a document of its own (``XMLInput/range(_:of:)``),
+    /// with positions as the whole document counts them, and keeps the records that begin
+    /// at `offsets`. Where the framing pass cannot follow the document (``XMLDocumentRange``
+    /// says when), the parse reads from the last boundary it found to the document's end.
     ///
     /// - Parameters:
     ///   - input: The document.
@@ -57,15 +56,14 @@ extension XMLRecord {
             // No framing pass for this input or pattern: the whole document, its records filtered.
             return try filtered.forEach(in: input, safety: safety, diagnostics: diagnostics, body)
         }
-        guard let (range, exact) = try XMLDocumentRange.locating(
+        guard let range = try XMLDocumentRange.locating(
             offsets, in: input, record: Array(name.utf8), readsUTF8: readsUTF8 == true, from: checkpoint)
         else { return RecordParseSummary() }
-        let record = exact ? self : filtered
         let rangeInput = range.start == 0 && range.end == nil ? input : XMLInput.range(range, of: input)
-        var summary = try record.forEach(in: rangeInput, safety: safety, diagnostics: diagnostics, body)
-        // A part of a document may hold no record; the whole document must.
-        if exact && range.records == 0 && (range.start > 0 || range.end != nil) {
-            summary.warnings.removeAll { $0.code == .unmatchedPattern }
+        var summary = try filtered.forEach(in: rangeInput, safety: safety, diagnostics: diagnostics, body)
+        // A part of a document may hold no record, or none with a field: the whole document must.
+        if offsets != 0..<Int.max {
+            summary.warnings.removeAll { $0.code == .unmatchedPattern || $0.code == .unmatchedField }
         }
         return summary
     }

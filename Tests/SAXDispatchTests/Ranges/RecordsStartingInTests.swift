@@ -112,6 +112,25 @@ struct RecordsStartingInTests {
         #expect(found.isEmpty, "\(found.prefix(10).joined(separator: "\n"))")
     }
 
+    @Test("each record is read by the range its start tag is in, also inside an element that is not a record")
+    func recordsByTheirOwnOffset() throws {
+        let text = "<root><r n='1'/><g><r n='2'/><r n='3'/></g><r n='4'><r n='5'/></r><h><r n='6'/></h></root>"
+        let record = Self.record("r")
+        let whole = Self.read(record, .string(text), nil)
+        #expect(whole.count == 6)
+        func offset(_ event: String) -> Int { Int(event.prefix { $0 != "|" }) ?? -1 }
+        // The outermost record of its kind around each record, by offset: 5 goes with 4.
+        func at(_ tag: String) -> Int { text.utf8.count - text[text.range(of: tag)!.lowerBound...].utf8.count }
+        var owner = Dictionary(uniqueKeysWithValues: (1...6).map { (at("<r n='\($0)'"), at("<r n='\($0)'")) })
+        owner[at("<r n='5'")] = at("<r n='4'")
+        for cut in 0...text.utf8.count {
+            let before = Self.read(record, .string(text), 0..<cut)
+            let after = Self.read(record, .string(text), cut..<Int.max)
+            #expect(before + after == whole, "cut \(cut)")
+            #expect(before.allSatisfy { (owner[offset($0)] ?? -1) < cut } && after.allSatisfy { (owner[offset($0)] ?? -1) >= cut }, "cut \(cut): \(before) | \(after)")
+        }
+    }
+
     @Test("a read resumed after the last record written gives the rest, once")
     func resume() throws {
         let text = "<r>" + (1...50).map { "<page id='\($0)'><t>\($0)</t></page>" }.joined() + "</r>"
