@@ -37,19 +37,15 @@ struct ParallelRangeParse {
     ///   - workers: At most 1,024.
     ///   - rangeBytes: At least 1 byte, at most 1 GiB.
     init?(input: XMLInput, pattern: ElementPattern, workers: Int, rangeBytes: Int) {
-        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
-        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
-            let recordName = pattern.lastStepLocalName
-        else { return nil }
-        self.init(input: input, recordName: Array(recordName.utf8), readsUTF8: readsUTF8 == true, workers: workers, rangeBytes: rangeBytes)
+        guard workers > 1, let reading = input.framedReading, let recordName = pattern.lastStepLocalName else { return nil }
+        self.init(input: input, recordName: Array(recordName.utf8), readsUTF8: reading.readsUTF8, workers: workers, rangeBytes: rangeBytes)
     }
 
     /// The parallel read of `input` in ranges that begin at the root's children, or `nil`
     /// when it is to be read sequentially (see ``init(input:pattern:workers:rangeBytes:)``).
     init?(input: XMLInput, workers: Int, rangeBytes: Int) {
-        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
-        guard workers > 1, readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil else { return nil }
-        self.init(input: input, recordName: [], readsUTF8: readsUTF8 == true, workers: workers, rangeBytes: rangeBytes)
+        guard workers > 1, let reading = input.framedReading else { return nil }
+        self.init(input: input, recordName: [], readsUTF8: reading.readsUTF8, workers: workers, rangeBytes: rangeBytes)
         recordDepth = 2
     }
 

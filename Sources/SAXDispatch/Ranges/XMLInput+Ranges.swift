@@ -25,3 +25,21 @@ extension XMLInput {
         return input
     }
 }
+
+/// How the framing pass reads an input it can read (``XMLInput/framedReading``).
+struct FramedReading {
+    /// Whether the bytes are read as UTF-8 whatever the document declares: an input whose
+    /// encoding is set to UTF-8.
+    let readsUTF8: Bool
+}
+
+extension XMLInput {
+    /// How the framing pass reads this input, or `nil` when it cannot: an input whose
+    /// encoding is set to another than UTF-8, one that holds documents one after another,
+    /// or a range already.
+    var framedReading: FramedReading? {
+        let readsUTF8 = encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
+        guard readsUTF8 != false, !readsConcatenatedDocuments, rangeOrigin == nil else { return nil }
+        return FramedReading(readsUTF8: readsUTF8 == true)
+    }
+}

@@ -47,17 +47,14 @@ extension XMLRecord {
         in input: XMLInput, startingIn offsets: Range<Int>, framingFrom checkpoint: XMLDocumentRange? = nil,
         safety: SafetyProfile = .default, diagnostics: ((XMLRecordError) -> Void)? = nil, _ body: (Model) throws -> Void
     ) throws -> RecordParseSummary {
-        let readsUTF8 = input.encoding.map { ["utf-8", "utf8"].contains($0.lowercased()) }
         var filtered = self
         filtered.plan.byteOffsets = offsets
-        guard readsUTF8 != false, !input.readsConcatenatedDocuments, input.rangeOrigin == nil,
-            let name = pattern.lastStepLocalName
-        else {
+        guard let reading = input.framedReading, let name = pattern.lastStepLocalName else {
             // No framing pass for this input or pattern: the whole document, its records filtered.
             return try filtered.forEach(in: input, safety: safety, diagnostics: diagnostics, body)
         }
         guard let range = try XMLDocumentRange.locating(
-            offsets, in: input, record: Array(name.utf8), readsUTF8: readsUTF8 == true, from: checkpoint)
+            offsets, in: input, record: Array(name.utf8), readsUTF8: reading.readsUTF8, from: checkpoint)
         else { return RecordParseSummary() }
         let rangeInput = range.start == 0 && range.end == nil ? input : XMLInput.range(range, of: input)
         var summary = try filtered.forEach(in: rangeInput, safety: safety, diagnostics: diagnostics, body)
