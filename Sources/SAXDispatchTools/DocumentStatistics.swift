@@ -31,20 +31,10 @@ public struct DocumentStatistics: Sendable, Equatable {
     ) throws -> DocumentStatistics {
         let counter = Counter()
         var dispatcher = Dispatcher()
-        dispatcher.safety = safety
-        dispatcher.processesNamespaces = processesNamespaces
-        dispatcher.onAnyStart { element in
-            counter.statistics.elements += 1
-            counter.statistics.attributes += element.attributes.count
-            if element.depth > counter.statistics.maximumDepth { counter.statistics.maximumDepth = element.depth }
-            counter.names.insert(element.name)
-        }
-        dispatcher.onAnyText { _, chunk in counter.statistics.textBytes += chunk.count }
+        counter.count(with: &dispatcher, safety: safety, processesNamespaces: processesNamespaces)
         let parser = PushParser(dispatcher, source: source)
         try feed(parser) { counter.statistics.elements }
-        var statistics = counter.statistics
-        statistics.distinctNames = counter.names.count
-        statistics.names = counter.names
+        var statistics = counter.counted
         statistics.bytesRead = parser.byteCount
         return statistics
     }
@@ -79,35 +69,44 @@ public struct DocumentStatistics: Sendable, Equatable {
         defer { progress.finish() }
         try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
             let counter = Counter()
-            dispatcher.safety = safety
-            dispatcher.processesNamespaces = processesNamespaces
-            dispatcher.onAnyStart { element in
-                guard range.owns(element) else { return }
-                counter.statistics.elements += 1
-                counter.statistics.attributes += element.attributes.count
-                if element.depth > counter.statistics.maximumDepth { counter.statistics.maximumDepth = element.depth }
-                counter.names.insert(element.name)
-            }
-            dispatcher.onAnyText { _, chunk in counter.statistics.textBytes += chunk.count }
-            return {
-                var statistics = counter.statistics
-                statistics.names = counter.names
-                return statistics
-            }
+            counter.count(with: &dispatcher, safety: safety, processesNamespaces: processesNamespaces, owns: range.owns)
+            return { counter.counted }
         } merge: { part in
-            total.elements += part.elements
-            total.attributes += part.attributes
-            total.textBytes += part.textBytes
-            total.maximumDepth = max(total.maximumDepth, part.maximumDepth)
-            total.names.formUnion(part.names)
+            StatisticsTable.add(part, to: &total)
         }
-        total.distinctNames = total.names.count
         total.bytesRead = progress.decompressedBytes
         return total
     }
 
+    /// What one parse's handlers count.
     private final class Counter {
         var statistics = DocumentStatistics()
         var names: Set<String> = []
+
+        /// Counts, through `dispatcher`, the elements `owns` accepts (a range's own, on
+        /// workers) and every piece of text.
+        func count(
+            with dispatcher: inout Dispatcher, safety: SafetyProfile, processesNamespaces: Bool,
+            owns: @escaping (ElementContext) -> Bool = { _ in true }
+        ) {
+            dispatcher.safety = safety
+            dispatcher.processesNamespaces = processesNamespaces
+            dispatcher.onAnyStart { [self] element in
+                guard owns(element) else { return }
+                statistics.elements += 1
+                statistics.attributes += element.attributes.count
+                if element.depth > statistics.maximumDepth { statistics.maximumDepth = element.depth }
+                names.insert(element.name)
+            }
+            dispatcher.onAnyText { [self] _, chunk in statistics.textBytes += chunk.count }
+        }
+
+        /// The counts so far, with the distinct names.
+        var counted: DocumentStatistics {
+            var counted = statistics
+            counted.names = names
+            counted.distinctNames = names.count
+            return counted
+        }
     }
 }

@@ -36,7 +36,12 @@ struct Bzip2BlockSplitTests {
     }
 
     static func pieces(_ bytes: [UInt8], chunk: Int, minimumPieceBytes: Int = 0) -> [(offset: Int, bytes: [UInt8], ended: Bool)] {
-        var splitter = Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes)
+        pieces(bytes, chunk: chunk, splitter: Bzip2BlockSplitter(minimumPieceBytes: minimumPieceBytes))
+    }
+
+    /// The pieces `splitter` cuts `bytes` into, fed `chunk` bytes at a time.
+    static func pieces(_ bytes: [UInt8], chunk: Int, splitter: some CompressedPieceSplitter) -> [(offset: Int, bytes: [UInt8], ended: Bool)] {
+        var splitter = splitter
         var sink = RecordingSink()
         var start = 0
         while start < bytes.count {
@@ -44,7 +49,7 @@ struct Bzip2BlockSplitTests {
             _ = bytes[start..<end].withUnsafeBytes { splitter.append($0, to: &sink) }
             start = end
         }
-        splitter.finish(to: &sink)
+        splitter.finish(to: &sink, endingOpenPiece: true)
         return sink.pieces
     }
 

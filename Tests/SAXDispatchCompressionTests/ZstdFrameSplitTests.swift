@@ -26,16 +26,7 @@ struct ZstdFrameSplitTests {
     }
 
     static func pieces(_ bytes: [UInt8], chunk: Int, minimumPieceBytes: Int = 0) -> [(offset: Int, bytes: [UInt8], ended: Bool)] {
-        var splitter = ZstdFrameSplitter(minimumPieceBytes: minimumPieceBytes)
-        var sink = Bzip2BlockSplitTests.RecordingSink()
-        var start = 0
-        while start < bytes.count {
-            let end = min(bytes.count, start + chunk)
-            _ = bytes[start..<end].withUnsafeBytes { splitter.append($0, to: &sink) }
-            start = end
-        }
-        splitter.finish(to: &sink)
-        return sink.pieces
+        Bzip2BlockSplitTests.pieces(bytes, chunk: chunk, splitter: ZstdFrameSplitter(minimumPieceBytes: minimumPieceBytes))
     }
 
     /// An error's description without its compressed offset.
