@@ -85,7 +85,7 @@ struct ParallelHandlersTests {
     }
 
     @Test(
-        "the W3C suite: the merged handlers see one parse's events, the first error at its place",
+        "the W3C suite on 2, 3 and 8 workers: the merged handlers see one parse's events, the first error at its place",
         .enabled(if: TestPaths.conformanceSuite != nil, TestPaths.conformanceSuiteMissing))
     func conformanceSuite() throws {
         let suite = try #require(TestPaths.conformanceSuite)
@@ -93,10 +93,12 @@ struct ParallelHandlersTests {
         var parallel = 0
         for (file, bytes) in DocumentFramerTests.documents(under: suite, limit: 16 * 1024) {
             let (whole, wholeError, _) = Self.read(bytes, workers: nil, rangeBytes: 1)
-            let (merged, error, ranges) = Self.read(bytes, workers: 2, rangeBytes: 1)
-            parallel += ranges
-            if error != wholeError || (wholeError == nil && merged != whole) {
-                found.append("\(file): error \(error ?? "none") against \(wholeError ?? "none")")
+            for workers in [2, 3, 8] {
+                let (merged, error, ranges) = Self.read(bytes, workers: workers, rangeBytes: 1)
+                parallel += ranges
+                if error != wholeError || (wholeError == nil && merged != whole) {
+                    found.append("\(file) workers \(workers): error \(error ?? "none") against \(wholeError ?? "none")")
+                }
             }
         }
         #expect(found.isEmpty, "\(found.count):\n\(found.prefix(10).joined(separator: "\n"))")
@@ -104,7 +106,7 @@ struct ParallelHandlersTests {
     }
 
     @Test(
-        "the adversarial corpus: the same first error, the same events before it",
+        "the adversarial corpus on 2, 3 and 8 workers: the same first error, the same events before it",
         .enabled(if: AdversarialCorpus.shared != nil, TestPaths.adversarialGeneratorMissing))
     func adversarialCorpus() throws {
         let corpus = try #require(AdversarialCorpus.shared)
@@ -114,12 +116,12 @@ struct ParallelHandlersTests {
             guard let data = try? Data(contentsOf: test.url), data.count <= 1 << 20 else { continue }
             let bytes = [UInt8](data)
             let (whole, wholeError, _) = Self.read(bytes, workers: nil, rangeBytes: 1)
-            for rangeBytes in [1, 4096] {
-                let (merged, error, ranges) = Self.read(bytes, workers: 2, rangeBytes: rangeBytes)
+            for (workers, rangeBytes) in [(2, 1), (3, 1), (8, 1), (2, 4096)] {
+                let (merged, error, ranges) = Self.read(bytes, workers: workers, rangeBytes: rangeBytes)
                 parallel += ranges
                 let starts = Array(merged.starts.prefix(whole.starts.count))
                 if error != wholeError || starts != Array(whole.starts.prefix(starts.count)) {
-                    found.append("\(test.file) ranges \(rangeBytes): error \(error ?? "none") against \(wholeError ?? "none")")
+                    found.append("\(test.file) workers \(workers) ranges \(rangeBytes): error \(error ?? "none") against \(wholeError ?? "none")")
                 }
             }
         }

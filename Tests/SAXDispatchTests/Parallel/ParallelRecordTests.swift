@@ -92,7 +92,7 @@ struct ParallelRecordTests {
     }
 
     @Test(
-        "the W3C suite: its first names as records, 2 and 3 workers, a range per record",
+        "the W3C suite: its first names as records, 2, 3 and 8 workers, a range per record",
         .enabled(if: TestPaths.conformanceSuite != nil, TestPaths.conformanceSuiteMissing))
     func conformanceSuite() throws {
         let suite = try #require(TestPaths.conformanceSuite)
@@ -100,14 +100,14 @@ struct ParallelRecordTests {
         var parallel = 0
         for (file, bytes) in DocumentFramerTests.documents(under: suite, limit: 32 * 1024) {
             found += Self.disagreements(
-                bytes, file: file, names: DocumentRangeTests.names(bytes, limit: 3), workers: [2, 3], rangeBytes: [1], parallelRanges: &parallel)
+                bytes, file: file, names: DocumentRangeTests.names(bytes, limit: 3), workers: [2, 3, 8], rangeBytes: [1], parallelRanges: &parallel)
         }
         #expect(found.count == 0, "\(found.count):\n\(found.prefix(10).joined(separator: "\n"))")
         #expect(parallel > 1000)
     }
 
     @Test(
-        "the adversarial corpus: the same records, records set aside and first error",
+        "the adversarial corpus on 2, 3 and 8 workers: the same records, records set aside and first error",
         .enabled(if: AdversarialCorpus.shared != nil, TestPaths.adversarialGeneratorMissing))
     func adversarialCorpus() throws {
         let corpus = try #require(AdversarialCorpus.shared)
@@ -117,7 +117,7 @@ struct ParallelRecordTests {
             guard let data = try? Data(contentsOf: test.url), data.count <= 1 << 20 else { continue }
             let bytes = [UInt8](data)
             found += Self.disagreements(
-                bytes, file: test.file, names: DocumentRangeTests.names(bytes, limit: 2), workers: [2], rangeBytes: [1, 4096], parallelRanges: &parallel)
+                bytes, file: test.file, names: DocumentRangeTests.names(bytes, limit: 2), workers: [2, 3, 8], rangeBytes: [1, 4096], parallelRanges: &parallel)
         }
         #expect(found.count == 0, "\(found.count):\n\(found.prefix(10).joined(separator: "\n"))")
     }
