@@ -35,8 +35,8 @@ extension XMLDocumentRange {
         try read(input) { chunk in
             framer.scan(chunk) { boundary in
                 // A range must hold the root's start tag or begin inside the root: never
-                // cut at the root itself.
-                // nor inside a record, which neither range could hold whole.
+                // cut at the root itself, nor inside a record, which neither range could
+                // hold whole.
                 if boundary.offset >= target(k) && !boundary.ancestors.isEmpty && !boundary.insideRecord {
                     cuts.append(boundary)
                     recordsPerRange.append(0)

@@ -37,8 +37,9 @@ extension XMLRecord {
     ///   - diagnostics: Receives the errors of the range's records that the failure policy
     ///     skipped or replaced.
     ///   - body: Receives each model.
-    /// - Returns: What the range delivered and set aside. A part of the document that holds
-    ///   no record gives no warning that the pattern matched nothing.
+    /// - Returns: What the range delivered and set aside. A part of the document gives no
+    ///   warning that the pattern or a field matched nothing: it may hold no record, or none
+    ///   with that field.
     /// - Throws: As ``forEach(in:safety:diagnostics:_:)``, with the line and column the
     ///   whole document has there; ``XMLParseError`` at the range's end when the document is
     ///   not open there as the framing pass found (a document malformed there).
