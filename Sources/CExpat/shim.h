@@ -24,6 +24,17 @@ static inline void saxdispatch_set_reparse_deferral(XML_Parser parser, int enabl
 #endif
 }
 
+#if SAXDISPATCH_EXPAT_AT_LEAST(2, 4, 0) && !defined(XML_DTD)
+// expat.h declares these only when XML_DTD is defined where it is included, which a
+// library built with DTD support (expat's default, Debian's, Apple's) does not require of
+// its users. Without a prototype, C would pass the float as a double and the call would
+// refuse it: the profile's ratio and threshold would not reach expat.
+XMLPARSEAPI(XML_Bool)
+XML_SetBillionLaughsAttackProtectionMaximumAmplification(XML_Parser parser, float maximumAmplificationFactor);
+XMLPARSEAPI(XML_Bool)
+XML_SetBillionLaughsAttackProtectionActivationThreshold(XML_Parser parser, unsigned long long activationThresholdBytes);
+#endif
+
 /// Configures expat's billion-laughs protection (2.4.0+); returns 0 where it is missing.
 static inline int saxdispatch_set_amplification_limits(XML_Parser parser,
                                                        float maximumAmplification,

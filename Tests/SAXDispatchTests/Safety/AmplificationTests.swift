@@ -193,4 +193,34 @@ struct AmplificationTests {
         #expect(extract.status == 1)
         #expect(extract.output.utf8.count < 20_000_000)
     }
+
+    /// `records` elements of ten references each to a 1,000-byte entity: about 200 bytes
+    /// out per byte in once the declaration is behind, 10 KB out per element.
+    static func entityReferences(records: Int) -> [UInt8] {
+        var text = "<!DOCTYPE r [<!ENTITY a \"\(String(repeating: "x", count: 1000))\">]>\n<r>\n"
+        for _ in 0..<records { text += "<x>" + String(repeating: "&a;", count: 10) + "</x>\n" }
+        return Array((text + "</r>\n").utf8)
+    }
+
+    @Test("expat's own ratio and threshold are the profile's: a lower threshold ends the parse sooner, a higher ratio lets it through")
+    func expatLimitsFromTheProfile() throws {
+        let bytes = Self.entityReferences(records: 1000)
+        let byDefault = try #require(Self.outcome(Dispatcher(), bytes))
+        #expect(byDefault.code == .amplificationLimitBreach)
+        #expect(byDefault.line > 800, "past 8 MiB of output: \(byDefault)")
+
+        var early = Dispatcher()
+        early.safety.amplificationActivationBytes = 64 << 10
+        let sooner = try #require(Self.outcome(early, bytes))
+        #expect(sooner.code == .amplificationLimitBreach)
+        // 64 KiB of output is reached at the 7th element, a ratio over 100 at the 20th.
+        #expect(sooner.line > 15 && sooner.line < 30, "\(sooner)")
+        #expect(Self.outcome(early, Self.entityReferences(records: 10)) == nil)
+
+        var lenient = Dispatcher()
+        lenient.safety.maximumAmplification = 1000
+        #expect(Self.outcome(lenient, bytes) == nil)
+        lenient.safety.maximumAmplification = 150
+        #expect(Self.outcome(lenient, bytes)?.code == .amplificationLimitBreach)
+    }
 }
