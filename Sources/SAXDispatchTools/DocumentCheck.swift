@@ -50,8 +50,8 @@ public struct DocumentCheck: Sendable {
     ///
     /// With `workers` above 1 the document is read in ranges on that many threads
     /// (``Dispatcher/parse(_:workers:rangeBytes:handlers:merge:)``), with the same summary and
-    /// the same first error, but for two limits that each range counts for itself: expat's
-    /// memory budget and the amplification ratios. The warnings then come once the ranges
+    /// the same first error, but for one limit that each range counts for itself: expat's
+    /// memory budget. The warnings then come once the ranges
     /// before them are read.
     ///
     /// - Parameters:

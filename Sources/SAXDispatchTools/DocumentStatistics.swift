@@ -46,8 +46,8 @@ public struct DocumentStatistics: Sendable, Equatable {
     /// - Parameters:
     ///   - input: The document.
     ///   - workers: How many threads read it; 1 reads it in one parse.
-    ///   - safety: The limits the document must keep (expat's memory budget and the
-    ///     amplification ratios count per range on workers).
+    ///   - safety: The limits the document must keep (expat's memory budget counts per
+    ///     range on workers).
     ///   - processesNamespaces: Whether names are read by namespace; distinct names are
     ///     counted as written.
     ///   - progress: A meter to update as the input is read, counting elements.

@@ -10,7 +10,7 @@ extension PathCensus {
     /// has more entries or bytes than the limits allow, or samples are kept and the root
     /// has text of its own (its sample is its text read whole), the document is read again
     /// in one parse, which fails or samples as it does without workers. Expat's memory
-    /// budget and the amplification ratios count per range.
+    /// budget counts per range.
     ///
     /// - Parameters:
     ///   - input: The document.

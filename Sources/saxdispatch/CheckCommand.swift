@@ -24,8 +24,8 @@ struct CheckCommand: AsyncParsableCommand {
             One document is checked in one parse, every limit held to the byte; with \
             --jobs N given, on N threads: a fast framing pass cuts it into ranges at \
             the root's children, each parsed on a thread of its own, with the same \
-            first error at the same line and column, but for expat's memory budget and \
-            the amplification ratios, which each range then counts for itself.
+            first error at the same line and column, but for expat's memory budget, \
+            which each range then counts for itself.
 
             Namespaces are processed: a prefix that no declaration binds (<x:y/> alone), \
             a rebound xml or xmlns prefix or an empty prefixed URI is an error with its \

@@ -149,6 +149,7 @@ extension DocumentFramer {
                 }
             }
             if prolog.count > limits.maximumPrologBytes { return halt(.prologTooLarge) }
+            declaresAmplification = anyDeclarationAmplifies
         } else if depth == 0 {
             // A second root element: the parse reports it.
             return halt(.unexpectedMarkup(offset: tagStart))

@@ -49,6 +49,10 @@ package struct DocumentFramer {
     package internal(set) var rootStarted = false
     /// The depth of the records: that of the first element with the record's name.
     package internal(set) var recordDepth: Int?
+    /// Whether the internal subset declares an internal entity or an attribute default,
+    /// which make expat's amplification limits count over the whole document (see
+    /// ``anyDeclarationAmplifies``); known once ``rootStarted``.
+    package internal(set) var declaresAmplification = false
     /// Why the framer proposes no more boundaries, if it stopped.
     package private(set) var stop: FramingStop?
     /// Whether the document's columns count UTF-8 characters (rather than a byte each, as
@@ -81,6 +85,10 @@ package struct DocumentFramer {
     private var counted = 0
     /// Whether the encoding was checked (at the first bytes, then at the XML declaration).
     var checkedStart = false
+    /// Where the markup declarations of the internal subset are in the prolog, and where
+    /// the one being read began.
+    var declarations: [Range<Int>] = []
+    private var declarationStart = 0
 
     /// No boundary before this offset is proposed (see ``scanForCuts(_:propose:)``).
     package var proposalsFrom = 0
@@ -307,7 +315,12 @@ package struct DocumentFramer {
                 default: return halt(.unexpectedMarkup(offset: chunkOffset + index))
                 }
             case .subsetBang:
-                state = byte == UInt8(ascii: "-") ? .subsetCommentOpen : .subsetDeclaration
+                if byte == UInt8(ascii: "-") {
+                    state = .subsetCommentOpen
+                } else {
+                    state = .subsetDeclaration
+                    declarationStart = chunkOffset + index - 2
+                }
             case .subsetCommentOpen:
                 guard byte == UInt8(ascii: "-") else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
                 run = 0
@@ -317,7 +330,9 @@ package struct DocumentFramer {
                 case UInt8(ascii: "\""), UInt8(ascii: "'"):
                     quote = byte
                     state = .subsetDeclarationLiteral
-                case UInt8(ascii: ">"): state = .subset
+                case UInt8(ascii: ">"):
+                    state = .subset
+                    declarations.append(declarationStart..<(chunkOffset + index + 1))
                 default: break
                 }
             case .subsetDeclarationLiteral:

@@ -29,10 +29,12 @@ extension Dispatcher {
     /// range), so the first error is the one a parse of the whole reports, at the same line
     /// and column, after every range before it was merged. So is the rest of a document the
     /// framing pass stops reading (another encoding than UTF-8, US-ASCII or ISO-8859-1), or
-    /// one whose root has a child larger than 16 MiB. Two limits count per range rather
-    /// than over the whole document: expat's memory budget
-    /// (``SafetyProfile/maximumParserMemoryBytes``) and the amplification ratios; read in
-    /// one parse when those must hold to the byte. With `workers` below 2, an input
+    /// one whose root has a child larger than 16 MiB. A document whose internal subset
+    /// declares an entity with replacement text or an attribute default is read in one
+    /// parse: the amplification ratios count from its first byte. Expat's memory budget
+    /// (``SafetyProfile/maximumParserMemoryBytes``) counts per range rather than over the
+    /// whole document; read in one parse when it must hold to the byte. With `workers`
+    /// below 2, an input
     /// whose encoding is set to another than UTF-8, or that holds documents one after
     /// another, the document is read on the calling thread with one set of handlers.
     ///

@@ -171,6 +171,12 @@ struct ParallelRangeParse {
                     }
                 }
             }
+            if state.framer.declaresAmplification && !state.fallingBack {
+                // Expat's amplification ratio counts from the document's first byte: one
+                // parse reads it all, as no range has been handed in before the root.
+                cuts.removeAll()
+                state.fallingBack = true
+            }
             state.append(read)
             for cut in cuts {
                 while !pool.hasRoom {

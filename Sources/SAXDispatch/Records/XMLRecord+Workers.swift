@@ -35,7 +35,9 @@ extension XMLRecord where Model: Sendable {
     ///   - rangeBytes: About how large each range is (a range ends at the first record
     ///     boundary past it): 1 MiB unless given.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said);
-    ///     expat's memory budget and the amplification ratios count per range.
+    ///     expat's memory budget counts per range. (A document whose internal subset
+    ///     declares an entity with replacement text or an attribute default is read in one
+    ///     parse, so that the amplification ratios count from its first byte.)
     ///   - diagnostics: Receives, in document order, the errors of records that the failure
     ///     policy skipped or replaced.
     ///   - body: Receives each model, in document order, on the calling thread; an error it
