@@ -15,7 +15,7 @@ func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: In
         var models: [String] = []
         do {
             if let workers {
-                try record.forEach(in: .bytes(document), workers: workers, rangeBytes: rangeBytes, safety: profile) {
+                try record.forEach(in: piecewise(document), workers: workers, rangeBytes: rangeBytes, safety: profile) {
                     models.append($0)
                 }
             } else {
@@ -84,7 +84,7 @@ func checkHandlerSets(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes:
     func read(workers: Int) -> (starts: [String], error: String?, counted: Bool) {
         var starts: [String] = []
         do {
-            try Dispatcher.parse(.bytes(document), workers: workers, rangeBytes: rangeBytes) { range, handlers in
+            try Dispatcher.parse(piecewise(document), workers: workers, rangeBytes: rangeBytes) { range, handlers in
                 let seen = Seen()
                 handlers.safety = profile
                 handlers.onAnyStart { element in
@@ -109,4 +109,20 @@ func checkHandlerSets(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes:
     report += "parallel: \(parallel.starts.count) starts, error \(parallel.error ?? "none")\n"
     _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
     abort()
+}
+
+/// `document` read 7 bytes at a time, so that the parallel reader sees many reads, after
+/// the first of which it finds cuts by looking ahead rather than framing.
+func piecewise(_ document: [UInt8]) -> XMLInput {
+    struct Pieces: XMLInputReader {
+        let bytes: [UInt8]
+        var offset = 0
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+            let count = min(buffer.count, 7, bytes.count - offset)
+            bytes.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            offset += count
+            return count
+        }
+    }
+    return .reader(name: "<bytes>") { Pieces(bytes: document) }
 }

@@ -95,7 +95,7 @@ package struct DocumentFramer {
 
     /// Whether the bytes are read as UTF-8 whatever the document declares (an input whose
     /// encoding is set to UTF-8).
-    private let readsUTF8: Bool
+    let readsUTF8: Bool
 
     /// - Parameters:
     ///   - recordName: The records' local name; empty with `recordDepth`.
@@ -109,6 +109,31 @@ package struct DocumentFramer {
         self.readsUTF8 = readsUTF8
         self.limits = limits
         position = FramePosition(utf8: true)
+        tagPosition = position
+    }
+
+    /// A framer that goes on from `boundary`, a boundary another framer of the same
+    /// document proposed (and a range's parse verified), as that framer was there: in
+    /// content, inside `boundary`'s ancestors, with the records at `recordDepth`. It is fed
+    /// the document's bytes from `boundary`'s offset on, and proposes as that framer would.
+    ///
+    /// - Parameters:
+    ///   - prolog: The document's bytes before its root element.
+    ///   - countsUTF8: Whether columns count UTF-8 characters (``countsUTF8``).
+    package init(
+        resumingAt boundary: FrameBoundary, prolog: [UInt8], recordName: [UInt8], recordDepth: Int?, countsUTF8: Bool,
+        readsUTF8: Bool = false, limits: Limits = Limits()
+    ) {
+        self.init(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth, limits: limits)
+        self.prolog = prolog
+        rootStarted = true
+        checkedStart = true
+        open = boundary.ancestors
+        depth = boundary.ancestors.count
+        offset = boundary.offset
+        counted = boundary.offset
+        proposalsFrom = boundary.offset
+        position = FramePosition(line: boundary.line, column: boundary.column, utf8: countsUTF8)
         tagPosition = position
     }
 

@@ -18,4 +18,8 @@ package struct FrameBoundary: Sendable, Equatable {
     /// Whether an element open around the boundary has the record's name: a record around
     /// it, which a range beginning there could not hold whole, so no range begins there.
     package var insideRecord = false
+    /// Whether the boundary was found by looking ahead for a start tag rather than by the
+    /// framer, its ancestors assumed to be those of the boundary before it: the range that
+    /// ends there must end in the elements its own context opened.
+    package var foundAhead = false
 }

@@ -33,6 +33,13 @@ package struct FramePosition: Sendable, Equatable {
         continuationBytesContinue = utf8
     }
 
+    /// The position `line`, `column` (from 1), after a byte that is not a carriage return.
+    package init(line: Int, column: Int, utf8: Bool) {
+        self.line = line
+        self.column = column
+        continuationBytesContinue = utf8
+    }
+
     /// Counts every byte as a character from now on: the document declared a single-byte
     /// encoding.
     package mutating func countEveryByte() {

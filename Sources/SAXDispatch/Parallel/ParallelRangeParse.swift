@@ -147,14 +147,15 @@ struct ParallelRangeParse {
                 if !state.fallingBack {
                     state.handIn(upTo: nil, to: pool)
                     if try deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) {
-                        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: nil)
+                        return Report(
+                            rangesReadInParallel: state.nextToDeliver, sequentialFrom: nil, cutsFoundAhead: state.cutsFoundAhead)
                     }
                 }
                 fallback = try beginSequential(&state, sequential: sequential)
                 break
             }
             var cuts: [FrameBoundary] = []
-            if !state.fallingBack {
+            if !state.fallingBack && state.speculativeName == nil {
                 // A range ends at the first boundary `rangeBytes` past its start where one may
                 // begin: inside the root, never at the root itself, never inside a record,
                 // which neither range could hold whole, and with a context small enough to
@@ -163,11 +164,7 @@ struct ParallelRangeParse {
                 let maximumContextBytes = maximumContextBytes
                 read.withUnsafeBytes { chunk in
                     state.framer.scanForCuts(chunk) { boundary in
-                        guard !boundary.ancestors.isEmpty && !boundary.insideRecord
-                            && boundary.contextBytes <= maximumContextBytes
-                        else { return boundary.offset + 1 }
-                        cuts.append(boundary)
-                        return boundary.offset + rangeBytes
+                        Self.admit(boundary, into: &cuts, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
                     }
                 }
             }
@@ -178,12 +175,20 @@ struct ParallelRangeParse {
                 state.fallingBack = true
             }
             state.append(read)
+            if !state.fallingBack && state.speculativeName != nil {
+                cuts = state.speculate(rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+            }
             for cut in cuts {
                 while !pool.hasRoom {
                     if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
                 }
                 if state.fallingBack { break }
                 state.handIn(upTo: cut, to: pool)
+            }
+            if !state.fallingBack, cuts.last != nil, state.framer.stop == nil {
+                // The next cut is sought after the element the last one begins with.
+                state.speculativeName = HeldBytes(pieces: state.pending, start: state.pendingStart)
+                    .elementName(at: state.pendingStart)
             }
             if !state.fallingBack {
                 _ = try deliverSettled(&state, pool: pool, waits: .none, deliver: deliver)
@@ -200,7 +205,8 @@ struct ParallelRangeParse {
             }
         }
         if let fallback { _ = try fallback.finish() }
-        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: state.sequentialFrom)
+        return Report(
+            rangesReadInParallel: state.nextToDeliver, sequentialFrom: state.sequentialFrom, cutsFoundAhead: state.cutsFoundAhead)
     }
 
     /// How a document was read.
@@ -209,11 +215,27 @@ struct ParallelRangeParse {
         var rangesReadInParallel: Int
         /// The offset where the sequential parse of the rest began, if one did.
         var sequentialFrom: Int?
+        /// How many cuts were found by looking ahead for a start tag rather than by the
+        /// framing pass.
+        var cutsFoundAhead = 0
+    }
+
+    /// Adds `boundary` to `cuts` when a range may begin there: inside the root, never at
+    /// the root itself, never inside a record, which neither range could hold whole, and
+    /// with a context small enough to repeat.
+    /// - Returns: Where the framer proposes the next boundary from.
+    static func admit(
+        _ boundary: FrameBoundary, into cuts: inout [FrameBoundary], rangeBytes: Int, maximumContextBytes: Int
+    ) -> Int {
+        guard !boundary.ancestors.isEmpty && !boundary.insideRecord && boundary.contextBytes <= maximumContextBytes
+        else { return boundary.offset + 1 }
+        cuts.append(boundary)
+        return boundary.offset + rangeBytes
     }
 
     /// The coordinator's state: the framer, the bytes not yet handed in, and the ranges
     /// handed in and not yet delivered, whose bytes a fallback reads again.
-    private struct State {
+    fileprivate struct State {
         var framer: DocumentFramer
         /// The document's bytes from ``pendingStart`` on, not yet in a range: slices of the
         /// reads, in order, ``pendingCount`` bytes.
@@ -230,6 +252,13 @@ struct ParallelRangeParse {
         var fallingBack = false
         /// Where the sequential parse began, if one did.
         var sequentialFrom: Int?
+        /// The name of the element the last cut begins with, as written, while the next cut
+        /// is looked for ahead (``speculate(rangeBytes:maximumContextBytes:)``); `nil` while
+        /// the framer proposes cuts.
+        var speculativeName: [UInt8]?
+        /// Where the look ahead found no start tag up to, in the held bytes.
+        var searchedFrom = 0
+        var cutsFoundAhead = 0
         /// The input's name and encoding, for each range's parse.
         let source: String
         let encoding: String?
@@ -277,7 +306,8 @@ struct ParallelRangeParse {
             pool.submit(
                 RangeJob(
                     index: nextIndex, source: source, encoding: encoding, context: context(pendingBoundary), bytes: bytes,
-                    closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary)))
+                    closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary),
+                    endsInItsContext: cut?.foundAhead ?? false))
             unsettled.append((pendingBoundary, bytes))
             nextIndex += 1
             if let cut {
@@ -290,6 +320,10 @@ struct ParallelRangeParse {
     }
 
     private enum Waiting { case none, one, all }
+
+    /// How far past a range's size a start tag is looked for before a framer reads the
+    /// range (``State/speculate(rangeBytes:maximumContextBytes:)``).
+    fileprivate static var lookAheadBytes: Int { 256 << 10 }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
     /// `false`, with ``State/fallingBack`` set, at a range that did not verify.
@@ -327,5 +361,87 @@ struct ParallelRangeParse {
         state.pending.removeAll()
         state.pendingCount = 0
         return parser
+    }
+}
+
+extension ParallelRangeParse.State {
+    /// The cuts found ahead in the held bytes from the pending range's start on; the
+    /// framer's, resumed there, when looking ahead does not find them.
+    ///
+    /// The framing pass reads every byte to find one cut a range. After a cut, the first
+    /// start tag past the range's size of the element the cut begins with (`<page`,
+    /// `<node`) is the next cut, found with `memchr`, its ancestors assumed to be the
+    /// cut's. The parse of the range before it verifies the guess as it verifies the
+    /// framer's cuts, and more (``RangeJob/endsInItsContext``): its closing tags must close
+    /// the elements open there, so the cut is in content, at the same depth, in elements
+    /// of the same names (not in a comment, CDATA section or processing instruction, where
+    /// the closing tags would be read as their text, nor inside a record); and the
+    /// innermost element open at its end must be the one its context opened, so no ancestor
+    /// was closed and another of the same name, with other attributes, opened in its bytes.
+    ///
+    /// So that a guess seldom fails (which sends the rest to the sequential parse), a tag
+    /// inside a comment, CDATA section or processing instruction, read from the range's
+    /// start, is passed over for the next. A range with a `<!` that begins none of these, or
+    /// without such a start tag soon, is read by a framer resumed at its start.
+    mutating func speculate(rangeBytes: Int, maximumContextBytes: Int) -> [FrameBoundary] {
+        guard let name = speculativeName, var base = pendingBoundary else { return [] }
+        let held = HeldBytes(pieces: pending, start: pendingStart)
+        var cuts: [FrameBoundary] = []
+        while true {
+            let from = max(base.offset + rangeBytes, searchedFrom, base.offset + 1)
+            guard let cut = held.firstStartTag(named: name, from: from) else {
+                searchedFrom = max(searchedFrom, held.end - name.count - 1)
+                if held.end - base.offset > rangeBytes + ParallelRangeParse.lookAheadBytes {
+                    cuts += resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                }
+                return cuts
+            }
+            switch held.openMarkup(from: base.offset, at: cut) {
+            case .none:
+                break
+            case .endsAfter(let end):
+                // The tag is text of a comment, CDATA section or processing instruction: the
+                // next one after its end is looked at.
+                // What follows in the held bytes is inside it when its end is not there.
+                searchedFrom = end ?? held.end
+                continue
+            case .unexpected:
+                return cuts + resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+            }
+            var position = FramePosition(line: base.line, column: base.column, utf8: framer.countsUTF8)
+            held.count(from: base.offset, to: cut, into: &position)
+            base = FrameBoundary(
+                offset: cut, line: position.line, column: position.column, ancestors: base.ancestors,
+                contextBytes: base.contextBytes, foundAhead: true)
+            cuts.append(base)
+            cutsFoundAhead += 1
+        }
+    }
+
+    /// Frames the held bytes from `base` on with a framer resumed there, which goes on
+    /// reading until it proposes a cut; the cuts it proposes in them.
+    private mutating func resumeFraming(
+        at base: FrameBoundary, _ held: HeldBytes, rangeBytes: Int, maximumContextBytes: Int
+    ) -> [FrameBoundary] {
+        framer = DocumentFramer(
+            resumingAt: base, prolog: framer.prolog, recordName: framer.recordName, recordDepth: framer.recordDepth,
+            countsUTF8: framer.countsUTF8, readsUTF8: framer.readsUTF8)
+        framer.proposalsFrom = base.offset + rangeBytes
+        speculativeName = nil
+        var cuts: [FrameBoundary] = []
+        var pieceStart = held.start
+        for piece in held.pieces {
+            defer { pieceStart += piece.count }
+            // Only the bytes from the base on.
+            let skip = base.offset - pieceStart
+            guard skip < piece.count else { continue }
+            piece.withUnsafeBytes { bytes in
+                framer.scanForCuts(UnsafeRawBufferPointer(rebasing: bytes[max(0, skip)...])) { boundary in
+                    ParallelRangeParse.admit(
+                        boundary, into: &cuts, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                }
+            }
+        }
+        return cuts
     }
 }

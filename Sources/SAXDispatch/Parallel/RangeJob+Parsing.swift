@@ -12,6 +12,14 @@ extension RangeJob {
         parser.driver.documents.rangeOrigin = origin
         do {
             try context.withUnsafeBytes { try parser.feed($0) }
+            // The innermost element the context opened: open at the range's end, the
+            // elements around it are the context's too.
+            var contextTop: UInt64?
+            if endsInItsContext {
+                try parser.flushHeldInput()
+                contextTop = parser.engine.stack.isEmpty ? nil : parser.engine.stack.top.serial
+            }
+            let contextDepth = parser.engine.stack.count
             // In pieces no larger than a sequential parse reads, so that expat's buffer stays
             // as small (and in cache) as it is there.
             for piece in bytes {
@@ -27,6 +35,10 @@ extension RangeJob {
             // Input held back (a long token across pieces) is parsed now: what the range's
             // bytes deliver is delivered before its closing tags are read.
             try parser.flushHeldInput()
+            if endsInItsContext {
+                guard let contextTop, parser.engine.stack.count == contextDepth, parser.engine.stack.top.serial == contextTop
+                else { return false }
+            }
             guard !closing.isEmpty else {
                 let before = delivered()
                 let completed = try parser.finish() == .completed

@@ -12,4 +12,8 @@ struct RangeJob: Sendable {
     let closing: [UInt8]
     /// `nil` for the range at the document's start, whose positions need no moving.
     let origin: RangePositionOrigin?
+    /// Whether the elements open at the range's end must be the very ones its context
+    /// opened, none closed and opened again in its bytes: the range after it begins with
+    /// this one's context, assumed rather than framed (``FrameBoundary/foundAhead``).
+    var endsInItsContext = false
 }

@@ -11,7 +11,7 @@ struct ParallelDecodableTests {
     /// Each value's whole text as decoded at `name`, then the error, if one ended the read.
     static func decoded(_ bytes: [UInt8], name: String, workers: Int?) -> [String] {
         var events: [String] = []
-        let input = XMLInput.bytes(bytes).named("document")
+        let input = XMLInput.forWorkers(workers ?? 1, bytes, named: "document")
         do {
             if let workers {
                 try XMLRecordDecoder().forEach(XMLStringValue.self, at: ElementPattern(name: name), in: input, workers: workers, rangeBytes: 1) {

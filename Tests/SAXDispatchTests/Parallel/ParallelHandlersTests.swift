@@ -35,7 +35,8 @@ struct ParallelHandlersTests {
             return { collector.seen }
         }
         do {
-            let summary = try Dispatcher.parse(.bytes(bytes), workers: workers ?? 1, rangeBytes: rangeBytes, handlers: handlers) {
+            let input = XMLInput.forWorkers(workers ?? 1, bytes, named: "<bytes>")
+            let summary = try Dispatcher.parse(input, workers: workers ?? 1, rangeBytes: rangeBytes, handlers: handlers) {
                 merged.starts += $0.starts
                 merged.text += $0.text
             }

@@ -62,7 +62,8 @@ struct ParallelRecordTests {
                 let sequential = transcript(record, .bytes(bytes).named(file), workers: nil)
                 for count in workers {
                     for size in rangeBytes {
-                        let parallel = transcript(record, .bytes(bytes).named(file), workers: count, rangeBytes: size)
+                        let parallel = transcript(
+                            record, .forWorkers(count, bytes, named: file), workers: count, rangeBytes: size)
                         parallelRanges += parallel.rangesReadInParallel
                         if parallel != sequential {
                             let index = zip(parallel.events, sequential.events).enumerated()

@@ -43,3 +43,23 @@ extension XMLInput {
         pieces(Array(text.utf8), of: size, name: name)
     }
 }
+
+extension XMLInput {
+    /// `bytes` named `name`, read `pieceSize` bytes at a time.
+    static func pieces(_ bytes: [UInt8], of pieceSize: Int, named name: String) -> XMLInput {
+        .reader(name: name) { PiecesReader(bytes, pieceSize: pieceSize) }
+    }
+
+    /// The input a parallel read of `bytes` on `workers` workers is given in the tests: whole
+    /// for 2 workers, in small pieces for more (37 and 5 bytes, larger ones for documents
+    /// over 16 KiB), so that the reader sees one read and many (where cuts are found ahead
+    /// rather than framed).
+    static func forWorkers(_ workers: Int, _ bytes: [UInt8], named name: String) -> XMLInput {
+        let small = bytes.count <= 16 << 10
+        switch workers {
+        case ...2: return .bytes(bytes).named(name)
+        case 3: return .pieces(bytes, of: small ? 37 : 4093, named: name)
+        default: return .pieces(bytes, of: small ? 5 : 1021, named: name)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The bytes of a document that the coordinator holds and has not handed in yet, as the
+/// slices of the reads they came in, with the searches that find a range's next cut in
+/// them without the framing pass (``ParallelRangeParse``).
+///
+/// Each search looks for one byte of its pattern with `memchr` (a byte that is seldom
+/// anywhere else: the `!` of `<!`, the `?` of `<?`) and compares the rest where it is
+/// found, so that it reads the bytes at the speed of `memchr`.
+///
+/// Offsets are the document's. What must stay true: no search reads a byte outside the
+/// slices, and a pattern split between two slices is found as one written in one.
+struct HeldBytes {
+    let pieces: [ArraySlice<UInt8>]
+    /// The offset of the first piece's first byte.
+    let start: Int
+    /// The offset after the last piece's last byte.
+    let end: Int
+
+    init(pieces: [ArraySlice<UInt8>], start: Int) {
+        self.pieces = pieces
+        self.start = start
+        end = start + pieces.reduce(0) { $0 + $1.count }
+    }
+
+    /// The byte at `offset`, or `nil` outside the pieces.
+    func byte(at offset: Int) -> UInt8? {
+        var base = start
+        for piece in pieces {
+            if offset < base + piece.count {
+                return offset >= base ? piece[piece.startIndex + (offset - base)] : nil
+            }
+            base += piece.count
+        }
+        return nil
+    }
+
+    /// Whether the bytes at `offset` are `pattern`.
+    func holds(_ pattern: [UInt8], at offset: Int) -> Bool {
+        pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
+    }
+
+    /// The offset of the first place `pattern` is written at or after `from`, beginning
+    /// before `limit`, or `nil`: `memchr` finds `pattern[anchor]`, the rest is compared.
+    func firstIndex(of pattern: [UInt8], anchor: Int, from: Int, before limit: Int = Int.max) -> Int? {
+        let sought = Int32(pattern[anchor])
+        // Where the anchor byte of a match that begins in `from..<limit` can be.
+        let searchEnd = limit >= end ? end : min(end, limit + anchor)
+        var base = start
+        for piece in pieces {
+            defer { base += piece.count }
+            if base >= searchEnd { break }
+            let lower = max(from + anchor, base)
+            let upper = min(searchEnd, base + piece.count)
+            guard lower < upper else { continue }
+            let found: Int? = piece.withUnsafeBufferPointer { buffer in
+                guard let address = buffer.baseAddress else { return nil }
+                var index = lower - base
+                while index < upper - base {
+                    guard let hit = memchr(address + index, sought, upper - base - index) else { return nil }
+                    let at = address.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    let first = at - anchor
+                    let matches =
+                        first >= 0 && first + pattern.count <= buffer.count
+                        ? pattern.elementsEqual(UnsafeBufferPointer(start: address + first, count: pattern.count))
+                        : holds(pattern, at: base + first)
+                    if matches { return base + first }
+                    index = at + 1
+                }
+                return nil
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
+    /// The offset of the first start tag of an element named `name` (as written) at or
+    /// after `from`, or `nil` when the held bytes end first (or end inside it).
+    func firstStartTag(named name: [UInt8], from: Int) -> Int? {
+        let opening = [UInt8(ascii: "<")] + name
+        var searchFrom = from
+        while let at = firstIndex(of: opening, anchor: 0, from: searchFrom) {
+            // A longer name that begins with this one is another element.
+            guard let after = byte(at: at + opening.count) else { return nil }
+            if FramedTag.endsName(after) { return at }
+            searchFrom = at + 1
+        }
+        return nil
+    }
+
+    /// What is open at `offset` of the comments, CDATA sections and processing
+    /// instructions that begin from `from` on (an offset in content).
+    enum OpenMarkup: Equatable {
+        /// None: `offset` is outside them all.
+        case none
+        /// One begun before `offset` ends after it, at the offset given (`nil` when the
+        /// held bytes end first).
+        case endsAfter(Int?)
+        /// A `<!` that is neither a comment nor a CDATA section, which only a DOCTYPE is.
+        case unexpected
+    }
+
+    /// Reads the comments, CDATA sections and processing instructions from `from` (an
+    /// offset in content, outside them) up to `offset`, each from its start to its end, and
+    /// says whether `offset` is inside one. What is not one of these is passed over: inside
+    /// a tag or an attribute value, a `<` is an error that the parse reports.
+    func openMarkup(from: Int, at offset: Int) -> OpenMarkup {
+        let bang = Array("<!".utf8), question = Array("<?".utf8)
+        let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
+        var position = from
+        var nextBang = firstIndex(of: bang, anchor: 1, from: position, before: offset)
+        var nextQuestion = firstIndex(of: question, anchor: 1, from: position, before: offset)
+        while true {
+            if let found = nextBang, found < position { nextBang = firstIndex(of: bang, anchor: 1, from: position, before: offset) }
+            if let found = nextQuestion, found < position {
+                nextQuestion = firstIndex(of: question, anchor: 1, from: position, before: offset)
+            }
+            let markup = min(nextBang ?? Int.max, nextQuestion ?? Int.max)
+            guard markup < offset else { return .none }
+            let terminator: [UInt8]
+            let body: Int
+            if markup == nextQuestion {
+                terminator = Array("?>".utf8)
+                body = markup + 2
+            } else if holds(comment, at: markup) {
+                terminator = Array("-->".utf8)
+                body = markup + comment.count
+            } else if holds(cdata, at: markup) {
+                terminator = Array("]]>".utf8)
+                body = markup + cdata.count
+            } else {
+                return .unexpected
+            }
+            guard let close = firstIndex(of: terminator, anchor: terminator.count - 1, from: body) else {
+                return .endsAfter(nil)
+            }
+            position = close + terminator.count
+            if position > offset { return .endsAfter(position) }
+        }
+    }
+
+    /// Counts the bytes `from..<to` into `position`.
+    func count(from: Int, to: Int, into position: inout FramePosition) {
+        var base = start
+        for piece in pieces {
+            defer { base += piece.count }
+            let lower = max(from, base)
+            let upper = min(to, base + piece.count)
+            guard lower < upper else { continue }
+            piece.withUnsafeBytes { bytes in
+                position.count(UnsafeRawBufferPointer(rebasing: bytes[(lower - base)..<(upper - base)]))
+            }
+        }
+    }
+
+    /// The element name written after the `<` at `offset`, or `nil` when the held bytes end
+    /// inside it.
+    func elementName(at offset: Int) -> [UInt8]? {
+        var name: [UInt8] = []
+        var index = offset + 1
+        while let byte = byte(at: index) {
+            if FramedTag.endsName(byte) { return name }
+            name.append(byte)
+            index += 1
+        }
+        return nil
+    }
+}

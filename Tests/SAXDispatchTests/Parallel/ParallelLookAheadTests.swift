@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import SAXDispatch
+
+/// Cuts found by looking ahead for a start tag rather than by the framing pass: what the
+/// parse of the range before each verifies, and where looking ahead gives way to a framer.
+@Suite("Parallel reads: cuts found by looking ahead")
+struct ParallelLookAheadTests {
+    /// How the reader cut `text`, read 97 bytes at a time, for records named `name`, its
+    /// ranges parsed and verified with no handlers.
+    static func report(_ text: String, record name: String, rangeBytes: Int) throws -> ParallelRangeParse.Report {
+        let parallel = try #require(
+            ParallelRangeParse(input: .pieces(Array(text.utf8), of: 97, named: "text"), pattern: ElementPattern(name: name), workers: 2, rangeBytes: rangeBytes))
+        return try parallel.run(
+            parse: { job in job.parseVerifying(with: Dispatcher(), delivered: { 0 }) ? 1 : nil }, deliver: { _ in },
+            sequential: { _ in Dispatcher() })
+    }
+
+    static func flat(records: Int, extra: (Int) -> String = { _ in "" }) -> String {
+        var text = "<?xml version=\"1.0\"?>\n<zoo>\n <animals>\n"
+        for index in 0..<records { text += "  <animal id=\"\(index)\"><name>n\(index) é</name></animal>\n" + extra(index) }
+        return text + " </animals>\n</zoo>\n"
+    }
+
+    @Test("records one after another: the cuts after the first are found ahead, and every range verifies")
+    func flatRecords() throws {
+        let report = try Self.report(Self.flat(records: 400), record: "animal", rangeBytes: 512)
+        #expect(report.sequentialFrom == nil)
+        #expect(report.rangesReadInParallel > 20)
+        #expect(report.cutsFoundAhead >= report.rangesReadInParallel - 2)
+        var parallel = 0
+        let found = ParallelRecordTests.disagreements(
+            Array(Self.flat(records: 400).utf8), file: "flat", names: ["animal", "name"], workers: [2, 3],
+            rangeBytes: [1, 100, 512, 4096], parallelRanges: &parallel)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("tags inside comments, CDATA sections and processing instructions are passed over, and the ranges still verify")
+    func markupBetweenRecords() throws {
+        let text = Self.flat(records: 300) { index in
+            switch index % 4 {
+            case 0: "  <!-- <animal id=\"c\"> -->\n"
+            case 1: "  <?pi <animal id=\"p\">?>\n"
+            case 2: "  <!-- a comment that holds <![CDATA[ and <animal id=\"x\"> -->\n"
+            default: ""
+            }
+        }
+        let report = try Self.report(text, record: "animal", rangeBytes: 700)
+        #expect(report.sequentialFrom == nil)
+        #expect(report.cutsFoundAhead > 10)
+        var parallel = 0
+        let found = ParallelRecordTests.disagreements(
+            Array(text.utf8), file: "markup", names: ["animal"], workers: [2, 3], rangeBytes: [1, 64, 700, 4096],
+            parallelRanges: &parallel)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Two `animals` elements that bind the prefix `p` to other namespaces: a range whose
+    /// context were the first one's after the second began would read the second group's
+    /// records as the first's.
+    static let reopenedAncestor: String = {
+        var text = "<zoo>\n<animals xmlns:p=\"urn:a\">\n"
+        for index in 0..<60 { text += "<p:animal id=\"a\(index)\"><p:name>first</p:name></p:animal>\n" }
+        text += "</animals>\n<animals xmlns:p=\"urn:b\">\n"
+        for index in 0..<60 { text += "<p:animal id=\"b\(index)\"><p:name>second</p:name></p:animal>\n" }
+        return text + "</animals>\n</zoo>\n"
+    }()
+
+    @Test("an ancestor closed and opened again with other namespaces between two cuts: the records of one parse")
+    func reopenedAncestor() throws {
+        let record = XMLRecord("p:animal", .text("@id")) { $0 }.namespaces(["p": "urn:a"])
+        let sequential = try record.all(in: .string(Self.reopenedAncestor))
+        #expect(sequential.count == 60)
+        #expect(sequential.last == "a59")
+        for rangeBytes in [1, 100, 300, 1000, 2000] {
+            for workers in [2, 3] {
+                var parallel: [String] = []
+                let input = XMLInput.pieces(Array(Self.reopenedAncestor.utf8), of: 61, named: "zoo")
+                try record.forEach(in: input, workers: workers, rangeBytes: rangeBytes) {
+                    parallel.append($0)
+                }
+                #expect(parallel == sequential, "ranges of \(rangeBytes) bytes on \(workers) workers")
+            }
+        }
+        // The range across the second start tag does not verify when its end was found ahead.
+        let report = try Self.report(Self.reopenedAncestor, record: "animal", rangeBytes: 1000)
+        #expect(report.cutsFoundAhead > 0)
+    }
+
+    @Test("records of another name for longer than the look ahead: a framer reads on, and looking ahead resumes after")
+    func siblingsOfAnotherName() throws {
+        var text = "<osm>\n"
+        for index in 0..<3000 { text += " <node id=\"\(index)\"><tag k=\"a\" v=\"\(index)\"/></node>\n" }
+        for index in 0..<12000 { text += " <way id=\"\(index)\"><nd ref=\"\(index)\"/></way>\n" }
+        for index in 0..<3000 { text += " <node id=\"n\(index)\"/>\n" }
+        text += "</osm>\n"
+        let report = try Self.report(text, record: "node", rangeBytes: 16 << 10)
+        #expect(report.sequentialFrom == nil)
+        #expect(report.cutsFoundAhead > 10)
+        var parallel = 0
+        let found = ParallelRecordTests.disagreements(
+            Array(text.utf8), file: "siblings", names: ["node", "way"], workers: [2], rangeBytes: [16 << 10],
+            parallelRanges: &parallel)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+}
