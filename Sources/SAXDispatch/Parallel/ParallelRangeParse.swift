@@ -57,10 +57,12 @@ struct ParallelRangeParse {
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
     }
 
-    /// How many bytes a read asks for: as many as a sequential parse reads, below the size
-    /// past which `malloc` maps fresh pages for each array (and the kernel faults each page in
-    /// again), so the reads reuse memory.
-    static let readSize = XMLInput.defaultChunkSize
+    /// How many bytes a read asks for: about as many as a sequential parse reads, and an
+    /// array a little under 64 KiB. Larger arrays would take fresh pages from the kernel for
+    /// each read (past `malloc`'s mapping threshold), and freeing a block of 64 KiB or more
+    /// makes glibc's `malloc` consolidate its free lists and trim the heap, on every read's
+    /// array, on the thread that frees it.
+    static let readSize = XMLInput.defaultChunkSize - 4096
 
     /// How many ranges may be handed to the workers and not yet delivered: two per worker,
     /// and with small ranges enough for a few megabytes, so that the workers still have
