@@ -20,30 +20,51 @@ struct HeldBytes {
     let pieces: [ArraySlice<UInt8>]
     /// The offset of the first piece's first byte.
     let start: Int
+    /// The offset of each piece's first byte.
+    private let pieceStarts: [Int]
     /// The offset after the last piece's last byte.
     let end: Int
 
     init(pieces: [ArraySlice<UInt8>], start: Int) {
         self.pieces = pieces
         self.start = start
-        end = start + pieces.reduce(0) { $0 + $1.count }
+        var starts: [Int] = []
+        starts.reserveCapacity(pieces.count)
+        var offset = start
+        for piece in pieces {
+            starts.append(offset)
+            offset += piece.count
+        }
+        pieceStarts = starts
+        end = offset
+    }
+
+    /// The index of the piece that holds `offset`, or `nil` outside the pieces.
+    private func piece(holding offset: Int) -> Int? {
+        guard offset >= start && offset < end else { return nil }
+        var low = 0
+        var high = pieces.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if pieceStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 
     /// The byte at `offset`, or `nil` outside the pieces.
     func byte(at offset: Int) -> UInt8? {
-        var base = start
-        for piece in pieces {
-            if offset < base + piece.count {
-                return offset >= base ? piece[piece.startIndex + (offset - base)] : nil
-            }
-            base += piece.count
-        }
-        return nil
+        guard let index = piece(holding: offset) else { return nil }
+        let piece = pieces[index]
+        return piece[piece.startIndex + (offset - pieceStarts[index])]
     }
 
     /// Whether the bytes at `offset` are `pattern`.
     func holds(_ pattern: [UInt8], at offset: Int) -> Bool {
-        pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
+        guard let index = piece(holding: offset) else { return pattern.isEmpty }
+        let piece = pieces[index]
+        let first = piece.startIndex + (offset - pieceStarts[index])
+        if first + pattern.count <= piece.endIndex { return piece[first..<(first + pattern.count)].elementsEqual(pattern) }
+        return pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
     }
 
     /// The offset of the first place `pattern` is written at or after `from`, beginning
@@ -52,9 +73,10 @@ struct HeldBytes {
         let sought = Int32(pattern[anchor])
         // Where the anchor byte of a match that begins in `from..<limit` can be.
         let searchEnd = limit >= end ? end : min(end, limit + anchor)
-        var base = start
-        for piece in pieces {
-            defer { base += piece.count }
+        guard let first = piece(holding: max(start, from + anchor)) else { return nil }
+        for index in first..<pieces.count {
+            let piece = pieces[index]
+            let base = pieceStarts[index]
             if base >= searchEnd { break }
             let lower = max(from + anchor, base)
             let upper = min(searchEnd, base + piece.count)
@@ -104,13 +126,17 @@ struct HeldBytes {
         case endsAfter(Int?)
         /// A `<!` that is neither a comment nor a CDATA section, which only a DOCTYPE is.
         case unexpected
+        /// More than the number asked for before `offset`: the framer reads them faster.
+        case many
     }
 
     /// Reads the comments, CDATA sections and processing instructions from `from` (an
     /// offset in content, outside them) up to `offset`, each from its start to its end, and
     /// says whether `offset` is inside one. What is not one of these is passed over: inside
-    /// a tag or an attribute value, a `<` is an error that the parse reports.
-    func openMarkup(from: Int, at offset: Int) -> OpenMarkup {
+    /// a tag or an attribute value, a `<` is an error that the parse reports. Past `limit`
+    /// of them, it stops.
+    func openMarkup(from: Int, at offset: Int, limit: Int) -> OpenMarkup {
+        var read = 0
         let bang = Array("<!".utf8), question = Array("<?".utf8)
         let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
         var position = from
@@ -123,6 +149,8 @@ struct HeldBytes {
             }
             let markup = min(nextBang ?? Int.max, nextQuestion ?? Int.max)
             guard markup < offset else { return .none }
+            read += 1
+            if read > limit { return .many }
             let terminator: [UInt8]
             let body: Int
             if markup == nextQuestion {

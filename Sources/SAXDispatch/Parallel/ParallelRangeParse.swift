@@ -326,6 +326,9 @@ struct ParallelRangeParse {
     /// How far past a range's size a start tag is looked for before a framer reads the
     /// range (``State/speculate(rangeBytes:maximumContextBytes:)``).
     fileprivate static var lookAheadBytes: Int { 256 << 10 }
+    /// How many comments, CDATA sections and processing instructions a range may hold for
+    /// its end to be looked for ahead: one by one, they cost more than the framer's pass.
+    fileprivate static var markupPassedOver: Int { 256 }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
     /// `false`, with ``State/fallingBack`` set, at a range that did not verify.
@@ -383,8 +386,9 @@ extension ParallelRangeParse.State {
     ///
     /// So that a guess seldom fails (which sends the rest to the sequential parse), a tag
     /// inside a comment, CDATA section or processing instruction, read from the range's
-    /// start, is passed over for the next. A range with a `<!` that begins none of these, or
-    /// without such a start tag soon, is read by a framer resumed at its start.
+    /// start, is passed over for the next. A range with a `<!` that begins none of these,
+    /// with many of them, or without such a start tag soon, is read by a framer resumed at
+    /// its start.
     mutating func speculate(rangeBytes: Int, maximumContextBytes: Int) -> [FrameBoundary] {
         guard let name = speculativeName, var base = pendingBoundary else { return [] }
         let held = HeldBytes(pieces: pending, start: pendingStart)
@@ -398,7 +402,7 @@ extension ParallelRangeParse.State {
                 }
                 return cuts
             }
-            switch held.openMarkup(from: base.offset, at: cut) {
+            switch held.openMarkup(from: base.offset, at: cut, limit: ParallelRangeParse.markupPassedOver) {
             case .none:
                 break
             case .endsAfter(let end):
@@ -407,7 +411,7 @@ extension ParallelRangeParse.State {
                 // What follows in the held bytes is inside it when its end is not there.
                 searchedFrom = end ?? held.end
                 continue
-            case .unexpected:
+            case .unexpected, .many:
                 return cuts + resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
             }
             var position = FramePosition(line: base.line, column: base.column, utf8: framer.countsUTF8)
