@@ -22,6 +22,12 @@ struct HeldBytes {
     let start: Int
     /// The offset of each piece's first byte.
     private let pieceStarts: [Int]
+    /// The piece the last lookup found: searches read forward, so the next is mostly there.
+    private let lastPiece = LastPiece()
+
+    private final class LastPiece {
+        var index = 0
+    }
     /// The offset after the last piece's last byte.
     let end: Int
 
@@ -42,12 +48,21 @@ struct HeldBytes {
     /// The index of the piece that holds `offset`, or `nil` outside the pieces.
     private func piece(holding offset: Int) -> Int? {
         guard offset >= start && offset < end else { return nil }
+        let hint = lastPiece.index
+        if hint < pieces.count && pieceStarts[hint] <= offset {
+            if offset < pieceStarts[hint] + pieces[hint].count { return hint }
+            if hint + 1 < pieces.count && offset < pieceStarts[hint + 1] + pieces[hint + 1].count {
+                lastPiece.index = hint + 1
+                return hint + 1
+            }
+        }
         var low = 0
         var high = pieces.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if pieceStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
+        lastPiece.index = low
         return low
     }
 
@@ -62,9 +77,25 @@ struct HeldBytes {
     func holds(_ pattern: [UInt8], at offset: Int) -> Bool {
         guard let index = piece(holding: offset) else { return pattern.isEmpty }
         let piece = pieces[index]
-        let first = piece.startIndex + (offset - pieceStarts[index])
-        if first + pattern.count <= piece.endIndex { return piece[first..<(first + pattern.count)].elementsEqual(pattern) }
+        let first = offset - pieceStarts[index]
+        if first + pattern.count <= piece.count {
+            return piece.withUnsafeBufferPointer { buffer in
+                guard let address = buffer.baseAddress else { return false }
+                return Self.equal(address + first, pattern)
+            }
+        }
         return pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
+    }
+
+    /// Whether the bytes at `address` are `pattern` (a few bytes: a loop beats a call).
+    @inline(__always)
+    private static func equal(_ address: UnsafePointer<UInt8>, _ pattern: [UInt8]) -> Bool {
+        var index = 0
+        while index < pattern.count {
+            if address[index] != pattern[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// The offset of the first place `pattern` is written at or after `from`, beginning
@@ -90,7 +121,7 @@ struct HeldBytes {
                     let first = at - anchor
                     let matches =
                         first >= 0 && first + pattern.count <= buffer.count
-                        ? pattern.elementsEqual(UnsafeBufferPointer(start: address + first, count: pattern.count))
+                        ? Self.equal(address + first, pattern)
                         : holds(pattern, at: base + first)
                     if matches { return base + first }
                     index = at + 1
@@ -137,8 +168,7 @@ struct HeldBytes {
     /// of them, it stops.
     func openMarkup(from: Int, at offset: Int, limit: Int) -> OpenMarkup {
         var read = 0
-        let bang = Array("<!".utf8), question = Array("<?".utf8)
-        let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
+        let bang = Self.bang, question = Self.question, comment = Self.comment, cdata = Self.cdata
         var position = from
         var nextBang = firstIndex(of: bang, anchor: 1, from: position, before: offset)
         var nextQuestion = firstIndex(of: question, anchor: 1, from: position, before: offset)
@@ -154,13 +184,13 @@ struct HeldBytes {
             let terminator: [UInt8]
             let body: Int
             if markup == nextQuestion {
-                terminator = Array("?>".utf8)
+                terminator = Self.instructionEnd
                 body = markup + 2
             } else if holds(comment, at: markup) {
-                terminator = Array("-->".utf8)
+                terminator = Self.commentEnd
                 body = markup + comment.count
             } else if holds(cdata, at: markup) {
-                terminator = Array("]]>".utf8)
+                terminator = Self.cdataEnd
                 body = markup + cdata.count
             } else {
                 return .unexpected
@@ -172,6 +202,10 @@ struct HeldBytes {
             if position > offset { return .endsAfter(position) }
         }
     }
+
+    private static let bang = Array("<!".utf8), question = Array("<?".utf8)
+    private static let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
+    private static let commentEnd = Array("-->".utf8), cdataEnd = Array("]]>".utf8), instructionEnd = Array("?>".utf8)
 
     /// Counts the bytes `from..<to` into `position`.
     func count(from: Int, to: Int, into position: inout FramePosition) {
