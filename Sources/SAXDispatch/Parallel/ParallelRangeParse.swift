@@ -188,9 +188,11 @@ struct ParallelRangeParse {
                 state.handIn(upTo: cut, to: pool)
             }
             if !state.fallingBack, cuts.last != nil, state.framer.stop == nil {
-                // The next cut is sought after the element the last one begins with.
-                state.speculativeName = HeldBytes(pieces: state.pending, start: state.pendingStart)
-                    .elementName(at: state.pendingStart)
+                // The next cut is sought after the element the last one begins with. (Its
+                // name is in the held bytes, as a cut is proposed past it; were it not, a look
+                // ahead goes on with the name it had, and never with a framer it left behind.)
+                let name = HeldBytes(pieces: state.pending, start: state.pendingStart).elementName(at: state.pendingStart)
+                state.speculativeName = name ?? state.speculativeName
             }
             if !state.fallingBack {
                 _ = try deliverSettled(&state, pool: pool, waits: .none, deliver: deliver)
