@@ -41,43 +41,46 @@ extension XMLRecordDecoder {
         }
         let decoder = self
         var count = 0
-        var warningSets: [[ParseWarning]] = []
-        var fallbackWarnings: [ParseWarning]?
+        var warnings = RangeWarnings()
         do {
             _ = try withoutActuallyEscaping(body) { body in
                 try parallel.run(
-                    parse: { job -> RangeValues<T>? in
-                        var range = RangeValues<T>()
-                        let values = range.values
-                        var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) {
-                            values.append($0)
-                        }
-                        dispatcher.onWarning { range.warnings.append($0) }
-                        guard job.parseVerifying(with: dispatcher, delivered: { values.count }) else { return nil }
-                        return range
-                    },
+                    parse: { job in decoder.parseRange(job, as: T.self, at: pattern, safety: safety) },
                     deliver: { (range: RangeValues<T>) in
                         try range.values.drain { _, value in
                             count += 1
                             try body(value)
                         }
-                        warningSets.append(range.warnings)
+                        warnings.add(range.warnings)
                     },
                     sequential: { _ in
-                        fallbackWarnings = []
+                        warnings.beginSequential()
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
                             count += 1
                             try body(value)
                         }
-                        dispatcher.onWarning { fallbackWarnings?.append($0) }
+                        dispatcher.onWarning { warnings.addSequential($0) }
                         return dispatcher
                     })
             }
         } catch let error as HandlerError {
             throw error.underlying
         }
-        if let fallbackWarnings { warningSets.append(fallbackWarnings) }
-        if let onWarning { RangeWarnings.common(warningSets).forEach(onWarning) }
+        if let onWarning { warnings.common.forEach(onWarning) }
         return count
+    }
+
+    /// Decodes one range's document on a worker; `nil` when it does not verify: a parse
+    /// error, an element that does not decode, or a value delivered while the range's
+    /// closing tags were read.
+    func parseRange<T: Decodable & Sendable>(
+        _ job: RangeJob, as type: T.Type, at pattern: ElementPattern, safety: SafetyProfile
+    ) -> RangeValues<T>? {
+        var range = RangeValues<T>()
+        let values = range.values
+        var dispatcher = dispatcherOwningDocument(T.self, at: pattern, safety: safety) { values.append($0) }
+        dispatcher.onWarning { range.warnings.append($0) }
+        guard job.parseVerifying(with: dispatcher, delivered: { values.count }) else { return nil }
+        return range
     }
 }

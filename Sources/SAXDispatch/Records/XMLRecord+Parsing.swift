@@ -22,6 +22,14 @@ public struct RecordParseSummary: Sendable {
 
     /// How many diagnostics a summary keeps; a streaming `diagnostics` closure sees them all.
     public static let diagnosticsLimit = 100
+
+    /// Counts a record the failure policy set aside, keeps its error while fewer than
+    /// ``diagnosticsLimit`` are kept, and hands it to `diagnostics`.
+    mutating func setAside(_ error: XMLRecordError, diagnostics: ((XMLRecordError) -> Void)?) {
+        failed += 1
+        if self.diagnostics.count < Self.diagnosticsLimit { self.diagnostics.append(error) }
+        diagnostics?(error)
+    }
 }
 
 extension XMLRecord {
@@ -117,11 +125,7 @@ extension XMLRecord {
             var summary = RecordParseSummary()
             var dispatcher = dispatcherOwningDocument(
                 safety: safety,
-                report: { error in
-                    summary.failed += 1
-                    if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
-                    diagnostics?(error)
-                },
+                report: { summary.setAside($0, diagnostics: diagnostics) },
                 deliver: { model in
                     summary.delivered += 1
                     try body(model)

@@ -24,6 +24,8 @@ extension XMLRecord where Model: Sendable {
     ///   (another encoding than UTF-8, US-ASCII or ISO-8859-1, a record over 16 MiB).
     /// - Memory stays bounded: at most `2 × workers` ranges are handed to the workers and
     ///   not yet delivered.
+    /// - To have the workers call `body` too, each range as soon as it may, with each
+    ///   model's number in document order: ``forEachAsCompleted(in:workers:rangeBytes:safety:diagnostics:_:)``.
     /// - With `workers` below 2, a pattern whose last step names no element (`*`), an
     ///   input whose encoding is set to another than UTF-8 (``XMLInput/encoding(_:)``) or that holds documents
     ///   one after another, the document is read on the calling thread, as
@@ -57,8 +59,7 @@ extension XMLRecord where Model: Sendable {
             return try forEach(in: input, safety: safety, diagnostics: diagnostics, body)
         }
         var summary = RecordParseSummary()
-        var warningSets: [[ParseWarning]] = []
-        var fallbackWarnings: [ParseWarning]?
+        var warnings = RangeWarnings()
         let record = self
         let report: ParallelRangeParse.Report
         do {
@@ -68,11 +69,7 @@ extension XMLRecord where Model: Sendable {
                     summary.delivered += 1
                     try body(model)
                 }
-                func setAside(_ error: XMLRecordError) {
-                    summary.failed += 1
-                    if summary.diagnostics.count < RecordParseSummary.diagnosticsLimit { summary.diagnostics.append(error) }
-                    diagnostics?(error)
-                }
+                func setAside(_ error: XMLRecordError) { summary.setAside(error, diagnostics: diagnostics) }
                 return try parallel.run(
                     parse: { job in record.parseRange(job, safety: safety) },
                     deliver: { range in
@@ -86,12 +83,12 @@ extension XMLRecord where Model: Sendable {
                             try deliver(model)
                         }
                         for failure in range.failures[failures...] { setAside(failure.error) }
-                        warningSets.append(range.warnings)
+                        warnings.add(range.warnings)
                     },
                     sequential: { _ in
-                        fallbackWarnings = []
+                        warnings.beginSequential()
                         var dispatcher = record.dispatcherOwningDocument(safety: safety, report: setAside, deliver: deliver)
-                        dispatcher.onWarning { fallbackWarnings?.append($0) }
+                        dispatcher.onWarning { warnings.addSequential($0) }
                         return dispatcher
                     })
             }
@@ -100,8 +97,7 @@ extension XMLRecord where Model: Sendable {
         }
         summary.rangesReadInParallel = report.rangesReadInParallel
         summary.sequentialFrom = report.sequentialFrom
-        if let fallbackWarnings { warningSets.append(fallbackWarnings) }
-        summary.warnings = RangeWarnings.common(warningSets)
+        summary.warnings = warnings.common
         return summary
     }
 

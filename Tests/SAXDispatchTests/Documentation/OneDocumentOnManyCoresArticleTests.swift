@@ -49,6 +49,22 @@ struct OneDocumentOnManyCoresArticleTests {
         #expect(summary.sequentialFrom == nil)
     }
 
+    @Test("records as they complete, numbered in document order")
+    func asTheyComplete() throws {
+        let page = XMLRecord("/mediawiki/page", .text("title"), .text("revision/text")) { Page(title: $0, text: $1) }
+        final class Titles: @unchecked Sendable {
+            private let lock = NSLock()
+            private(set) var byNumber: [Int: String] = [:]
+            func add(_ title: String, at number: Int) { lock.withLock { byNumber[number] = title } }
+        }
+        let titlesByNumber = Titles()
+        try page.forEachAsCompleted(in: .file(path), workers: 2) { number, page in
+            titlesByNumber.add(page.title, at: number)
+        }
+        #expect(titlesByNumber.byNumber.count == 3000)
+        #expect(titlesByNumber.byNumber.sorted { $0.key < $1.key }.map(\.value) == (0..<3000).map { "Page \($0)" })
+    }
+
     @Test("ranges read one by one give every record once")
     func ranges() throws {
         let page = XMLRecord("/mediawiki/page", .text("title"), .text("revision/text")) { Page(title: $0, text: $1) }

@@ -13,11 +13,24 @@ struct ParallelRecordTests {
     struct Transcript: Equatable, CustomStringConvertible {
         var events: [String] = []
         var error: String?
+        /// The models and the records set aside, apart.
+        var models: [String] = []
+        var skipped: [String] = []
         /// How many ranges the workers read (not compared: a sequential read has none).
         var rangesReadInParallel = 0
         var description: String { "\(events.count) events, error \(error ?? "none")" }
 
         static func == (a: Transcript, b: Transcript) -> Bool { a.events == b.events && a.error == b.error }
+
+        mutating func deliver(_ model: String) {
+            events.append(model)
+            models.append(model)
+        }
+
+        mutating func skip(_ error: XMLRecordError) {
+            events.append("skipped \(error.description)")
+            skipped.append(error.description)
+        }
     }
 
     /// How many ranges the workers read in the runs of a test: some must be.
@@ -28,17 +41,35 @@ struct ParallelRecordTests {
             if let workers {
                 let summary = try record.forEach(
                     in: input, workers: workers, rangeBytes: rangeBytes,
-                    diagnostics: { transcript.events.append("skipped \($0.description)") }
-                ) { transcript.events.append($0) }
+                    diagnostics: { transcript.skip($0) }
+                ) { transcript.deliver($0) }
                 transcript.rangesReadInParallel = summary.rangesReadInParallel
             } else {
-                try record.forEach(in: input, diagnostics: { transcript.events.append("skipped \($0.description)") }) {
-                    transcript.events.append($0)
-                }
+                try record.forEach(in: input, diagnostics: { transcript.skip($0) }) { transcript.deliver($0) }
             }
         } catch {
             transcript.error = "\(error)"
         }
+        return transcript
+    }
+
+    /// What a read in completion order gives: the models put in order by their numbers
+    /// (which must be 0, 1, 2… each once), the records set aside, the error.
+    static func completionTranscript(_ record: XMLRecord<String>, _ input: XMLInput, workers: Int, rangeBytes: Int) -> Transcript {
+        var transcript = Transcript()
+        let numbered = LockedValue<[(Int, String)]>([])
+        do {
+            let summary = try record.forEachAsCompleted(
+                in: input, workers: workers, rangeBytes: rangeBytes, diagnostics: { transcript.skip($0) }
+            ) { number, model in numbered.withLock { $0.append((number, model)) } }
+            transcript.rangesReadInParallel = summary.rangesReadInParallel
+            if summary.delivered != numbered.withLock({ $0.count }) { transcript.error = "delivered \(summary.delivered)" }
+        } catch {
+            transcript.error = (transcript.error ?? "") + "\(error)"
+        }
+        let sorted = numbered.withLock { $0 }.sorted { $0.0 < $1.0 }
+        if sorted.map(\.0) != Array(sorted.indices) { transcript.error = (transcript.error ?? "") + " numbers \(sorted.map(\.0))" }
+        transcript.models = sorted.map(\.1)
         return transcript
     }
 
@@ -65,6 +96,16 @@ struct ParallelRecordTests {
                         let parallel = transcript(
                             record, .forWorkers(count, bytes, named: file), workers: count, rangeBytes: size)
                         parallelRanges += parallel.rangesReadInParallel
+                        let completed = completionTranscript(
+                            record, .forWorkers(count, bytes, named: file), workers: count, rangeBytes: size)
+                        if completed.models != sequential.models || completed.skipped != sequential.skipped
+                            || completed.error != sequential.error
+                        {
+                            found.append(
+                                "\(file) \(name) skips \(skips) workers \(count) ranges \(size), in completion order: "
+                                    + "\(completed.models.count) models, \(completed.skipped.count) set aside, error \(completed.error ?? "none") "
+                                    + "against \(sequential.models.count), \(sequential.skipped.count), \(sequential.error ?? "none")")
+                        }
                         if parallel != sequential {
                             let index = zip(parallel.events, sequential.events).enumerated()
                                 .first { $0.element.0 != $0.element.1 }?.offset ?? min(parallel.events.count, sequential.events.count)
