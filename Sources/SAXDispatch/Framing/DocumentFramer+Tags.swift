@@ -47,7 +47,13 @@ extension DocumentFramer {
                 }
                 index = close + 1
             case UInt8(ascii: "!"), UInt8(ascii: "?"):
-                return handBack(kind, .markupOpen, tag: open, &tagSlice, depth)
+                // A comment, CDATA section or processing instruction in content that ends in
+                // these bytes is passed over whole; any other (the prolog's, one that goes
+                // on past these bytes, markup that is none of them) is the state machine's.
+                guard rootStarted, let end = Self.endOfMarkup(start, at: open, count) else {
+                    return handBack(kind, .markupOpen, tag: open, &tagSlice, depth)
+                }
+                index = end + 1
             default:
                 // A start tag: its name's first byte is read as the state machine reads it
                 // (whatever it is), then on to `>` or `/>` outside quoted values.
@@ -88,6 +94,41 @@ extension DocumentFramer {
                 index = next + 1
             }
         }
+    }
+
+    /// The index of the `>` that ends the comment (`<!--`), CDATA section (`<![CDATA[`) or
+    /// processing instruction (`<?`) whose `<` is at `open`, when it is one of these and ends
+    /// before `count`; `nil` otherwise. It ends where the state machine finds its end: the
+    /// first `-->`, `]]>` or `?>` whose marks all follow the opening.
+    @inline(__always)
+    static func endOfMarkup(_ start: UnsafePointer<UInt8>, at open: Int, _ count: Int) -> Int? {
+        let body: Int
+        let mark: UInt8
+        let times: Int
+        if start[open + 1] == UInt8(ascii: "?") {
+            (body, mark, times) = (open + 2, UInt8(ascii: "?"), 1)
+        } else if open + 4 <= count && start[open + 2] == UInt8(ascii: "-") && start[open + 3] == UInt8(ascii: "-") {
+            (body, mark, times) = (open + 4, UInt8(ascii: "-"), 2)
+        } else if open + 9 <= count && Self.opensCDATA(start + open) {
+            (body, mark, times) = (open + 9, UInt8(ascii: "]"), 2)
+        } else {
+            return nil
+        }
+        var from = body + times
+        while true {
+            let close = ByteScan.first(UInt8(ascii: ">"), start, from: from, count)
+            guard close < count else { return nil }
+            if start[close - 1] == mark && (times == 1 || start[close - 2] == mark) { return close }
+            from = close + 1
+        }
+    }
+
+    /// Whether the nine bytes at `markup` are `<![CDATA[`.
+    @inline(__always)
+    static func opensCDATA(_ markup: UnsafePointer<UInt8>) -> Bool {
+        // `<![CDATA` as one little-endian word, then `[`.
+        let word = UInt64(littleEndian: UnsafeRawPointer(markup).loadUnaligned(as: UInt64.self))
+        return word == 0x4154_4144_435B_213C && markup[8] == UInt8(ascii: "[")
     }
 
     /// Leaves the loop inside a tag (from `tag`, kept from there) or after `<` of other

@@ -79,7 +79,7 @@ package struct DocumentFramer {
     /// How many of a terminator's leading bytes were just seen: `-` of `-->`, `]` of `]]>`,
     /// `?` of `?>`; or how many bytes of a keyword matched.
     private var run = 0
-    private var keyword: [UInt8] = []
+    private var keyword: StaticString = ""
     var position: FramePosition
     /// The offset up to which ``position`` counted.
     private var counted = 0
@@ -278,10 +278,10 @@ package struct DocumentFramer {
                 index = end
                 state = state == .comment ? .content : .subset
             case .keyword:
-                guard byte == keyword[run] else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
+                guard byte == keyword.utf8Start[run] else { return halt(.unexpectedMarkup(offset: chunkOffset + index)) }
                 run += 1
-                if run == keyword.count {
-                    if keyword.first == UInt8(ascii: "[") {
+                if run == keyword.utf8CodeUnitCount {
+                    if keyword.utf8Start[0] == UInt8(ascii: "[") {
                         state = .cdata
                     } else {
                         state = .doctype
@@ -424,7 +424,7 @@ package struct DocumentFramer {
     }
 
     private mutating func beginKeyword(_ word: StaticString) {
-        keyword = Array(UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        keyword = word
         run = 1
         state = .keyword
     }

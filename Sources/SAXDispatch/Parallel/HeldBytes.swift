@@ -87,6 +87,13 @@ struct HeldBytes {
         return pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
     }
 
+    /// Whether the held bytes end inside `pattern` written at `offset`: they hold less than
+    /// it, and what they hold begins it.
+    func holdsTheStart(of pattern: [UInt8], at offset: Int) -> Bool {
+        let held = end - offset
+        return held < pattern.count && (0..<held).allSatisfy { byte(at: offset + $0) == pattern[$0] }
+    }
+
     /// Whether the bytes at `address` are `pattern` (a few bytes: a loop beats a call).
     @inline(__always)
     private static func equal(_ address: UnsafePointer<UInt8>, _ pattern: [UInt8]) -> Bool {
@@ -165,45 +172,162 @@ struct HeldBytes {
     /// offset in content, outside them) up to `offset`, each from its start to its end, and
     /// says whether `offset` is inside one. What is not one of these is passed over: inside
     /// a tag or an attribute value, a `<` is an error that the parse reports. Past `limit`
-    /// of them, it stops.
-    func openMarkup(from: Int, at offset: Int, limit: Int) -> OpenMarkup {
-        var read = 0
-        let bang = Self.bang, question = Self.question, comment = Self.comment, cdata = Self.cdata
-        var position = from
-        var nextBang = firstIndex(of: bang, anchor: 1, from: position, before: offset)
-        var nextQuestion = firstIndex(of: question, anchor: 1, from: position, before: offset)
-        while true {
-            if let found = nextBang, found < position { nextBang = firstIndex(of: bang, anchor: 1, from: position, before: offset) }
-            if let found = nextQuestion, found < position {
-                nextQuestion = firstIndex(of: question, anchor: 1, from: position, before: offset)
+    /// of them, it stops where they are closer together than `spacing` bytes on average.
+    ///
+    /// Each piece is walked with a pointer: `memchr` finds the `!` and `?` that may follow a
+    /// `<`, and `>` ends each construct. What straddles two pieces is read byte by byte.
+    func openMarkup(from: Int, at offset: Int, limit: Int, spacing: Int) -> OpenMarkup {
+        var walk = MarkupWalk(from: from, offset: offset, limit: limit, spacing: spacing)
+        while walk.position < offset {
+            guard let index = piece(holding: walk.position) else { return .none }
+            let base = pieceStarts[index]
+            let step = pieces[index].withUnsafeBufferPointer { buffer -> MarkupWalk.Step in
+                guard let address = buffer.baseAddress else { return .next }
+                return walk.read(address, count: buffer.count, base: base)
             }
-            let markup = min(nextBang ?? Int.max, nextQuestion ?? Int.max)
-            guard markup < offset else { return .none }
+            switch step {
+            case .done(let outcome):
+                return outcome
+            case .next:
+                // On from the piece's end, where a `<` that ends it may open markup.
+                let end = base + pieces[index].count
+                if end - 1 < offset && byte(at: end - 1) == UInt8(ascii: "<"), let kind = byte(at: end),
+                    kind == UInt8(ascii: "!") || kind == UInt8(ascii: "?")
+                {
+                    walk.position = end - 1
+                    if let outcome = walk.straddling(self, at: end - 1, kind: kind) { return outcome }
+                } else {
+                    walk.position = end
+                }
+            case .straddling(let markup, let kind):
+                if let outcome = walk.straddling(self, at: markup, kind: kind) { return outcome }
+            }
+        }
+        return .none
+    }
+
+    /// Where ``openMarkup(from:at:limit:spacing:)`` is: the offset after the last construct
+    /// it read (the next begins there or later), how many it read.
+    private struct MarkupWalk {
+        let from: Int
+        let offset: Int
+        let limit: Int
+        let spacing: Int
+        var position: Int
+        var read = 0
+
+        init(from: Int, offset: Int, limit: Int, spacing: Int) {
+            self.from = from
+            self.offset = offset
+            self.limit = limit
+            self.spacing = spacing
+            position = from
+        }
+
+        enum Step {
+            case done(OpenMarkup)
+            /// Nothing more in this piece: on from its end.
+            case next
+            /// Markup at this offset whose opening goes on in the next piece.
+            case straddling(Int, UInt8)
+        }
+
+        /// Counts one more construct, beginning at `markup`: `false` past the limit.
+        private mutating func counts(_ markup: Int) -> Bool {
             read += 1
-            if read > limit { return .many }
+            return !(read > limit && markup - from < read * spacing)
+        }
+
+        /// Reads the constructs of one piece (`count` bytes at `address`, the first at offset
+        /// `base`) from ``position`` on.
+        mutating func read(_ address: UnsafePointer<UInt8>, count: Int, base: Int) -> Step {
+            // Markup begins before `offset`: its `!` or `?` is at most at `offset`.
+            let anchorEnd = min(count, offset - base + 1)
+            var nextBang = -1, nextQuestion = -1
+            while true {
+                let first = position - base + 1
+                if nextBang < first { nextBang = Self.first(UInt8(ascii: "!"), address, from: first, anchorEnd) }
+                if nextQuestion < first { nextQuestion = Self.first(UInt8(ascii: "?"), address, from: first, anchorEnd) }
+                let anchor = min(nextBang, nextQuestion)
+                guard anchor < anchorEnd else { return anchorEnd < count ? .done(.none) : .next }
+                guard address[anchor - 1] == UInt8(ascii: "<") else {
+                    // Text: the search goes on after it.
+                    if anchor == nextBang {
+                        nextBang = Self.first(UInt8(ascii: "!"), address, from: anchor + 1, anchorEnd)
+                    } else {
+                        nextQuestion = Self.first(UInt8(ascii: "?"), address, from: anchor + 1, anchorEnd)
+                    }
+                    continue
+                }
+                let markup = base + anchor - 1
+                guard counts(markup) else { return .done(.many) }
+                let body: Int, mark: UInt8, times: Int
+                if address[anchor] == UInt8(ascii: "?") {
+                    (body, mark, times) = (anchor + 1, UInt8(ascii: "?"), 1)
+                } else if anchor + 8 >= count {
+                    read -= 1
+                    return .straddling(markup, UInt8(ascii: "!"))
+                } else if address[anchor + 1] == UInt8(ascii: "-") && address[anchor + 2] == UInt8(ascii: "-") {
+                    (body, mark, times) = (anchor + 3, UInt8(ascii: "-"), 2)
+                } else if DocumentFramer.opensCDATA(address + anchor - 1) {
+                    (body, mark, times) = (anchor + 8, UInt8(ascii: "]"), 2)
+                } else {
+                    return .done(.unexpected)
+                }
+                var search = body + times
+                while true {
+                    let close = ByteScan.first(UInt8(ascii: ">"), address, from: search, count)
+                    guard close < count else {
+                        // It ends in a later piece, if the held bytes hold its end.
+                        read -= 1
+                        return .straddling(markup, address[anchor])
+                    }
+                    if address[close - 1] == mark && (times == 1 || address[close - 2] == mark) {
+                        position = base + close + 1
+                        if position > offset { return .done(.endsAfter(position)) }
+                        break
+                    }
+                    search = close + 1
+                }
+            }
+        }
+
+        /// Reads one construct that begins at `markup` (`<` then `kind`) byte by byte, its
+        /// opening or its end in another piece than its `<`; `nil` to go on after it.
+        mutating func straddling(_ held: HeldBytes, at markup: Int, kind: UInt8) -> OpenMarkup? {
+            guard counts(markup) else { return .many }
             let terminator: [UInt8]
             let body: Int
-            if markup == nextQuestion {
-                terminator = Self.instructionEnd
+            if kind == UInt8(ascii: "?") {
+                terminator = HeldBytes.instructionEnd
                 body = markup + 2
-            } else if holds(comment, at: markup) {
-                terminator = Self.commentEnd
-                body = markup + comment.count
-            } else if holds(cdata, at: markup) {
-                terminator = Self.cdataEnd
-                body = markup + cdata.count
+            } else if held.holds(HeldBytes.comment, at: markup) {
+                terminator = HeldBytes.commentEnd
+                body = markup + HeldBytes.comment.count
+            } else if held.holds(HeldBytes.cdata, at: markup) {
+                terminator = HeldBytes.cdataEnd
+                body = markup + HeldBytes.cdata.count
+            } else if held.holdsTheStart(of: HeldBytes.comment, at: markup) || held.holdsTheStart(of: HeldBytes.cdata, at: markup) {
+                // Its opening is not all held yet: what it is, the bytes to come say.
+                return .endsAfter(nil)
             } else {
                 return .unexpected
             }
-            guard let close = firstIndex(of: terminator, anchor: terminator.count - 1, from: body) else {
+            guard let close = held.firstIndex(of: terminator, anchor: terminator.count - 1, from: body) else {
                 return .endsAfter(nil)
             }
             position = close + terminator.count
-            if position > offset { return .endsAfter(position) }
+            return position > offset ? .endsAfter(position) : nil
+        }
+
+        /// The index of the first `byte` in `address[from..<end]`, or `end`.
+        @inline(__always)
+        private static func first(_ byte: UInt8, _ address: UnsafePointer<UInt8>, from: Int, _ end: Int) -> Int {
+            guard from < end, let found = memchr(address + from, Int32(byte), end - from) else { return end }
+            return address.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
     }
 
-    private static let bang = Array("<!".utf8), question = Array("<?".utf8)
     private static let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
     private static let commentEnd = Array("-->".utf8), cdataEnd = Array("]]>".utf8), instructionEnd = Array("?>".utf8)
 

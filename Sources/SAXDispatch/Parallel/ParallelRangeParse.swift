@@ -329,8 +329,11 @@ struct ParallelRangeParse {
     /// range (``State/speculate(rangeBytes:maximumContextBytes:)``).
     fileprivate static var lookAheadBytes: Int { 256 << 10 }
     /// How many comments, CDATA sections and processing instructions a range may hold for
-    /// its end to be looked for ahead: one by one, they cost more than the framer's pass.
-    fileprivate static var markupPassedOver: Int { 256 }
+    /// its end to be looked for ahead, and past that how far apart they must be on
+    /// average: each costs a few searches (a few hundred instructions), which on markup
+    /// denser than one in some hundred bytes cost more than the framer's pass over the same
+    /// bytes (a few instructions a byte).
+    fileprivate static var markupPassedOver: (count: Int, spacing: Int) { (256, 64) }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
     /// `false`, with ``State/fallingBack`` set, at a range that did not verify.
@@ -404,7 +407,8 @@ extension ParallelRangeParse.State {
                 }
                 return cuts
             }
-            switch held.openMarkup(from: base.offset, at: cut, limit: ParallelRangeParse.markupPassedOver) {
+            let passedOver = ParallelRangeParse.markupPassedOver
+            switch held.openMarkup(from: base.offset, at: cut, limit: passedOver.count, spacing: passedOver.spacing) {
             case .none:
                 break
             case .endsAfter(let end):

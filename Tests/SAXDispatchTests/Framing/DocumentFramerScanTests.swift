@@ -24,6 +24,8 @@ struct DocumentFramerScanTests {
             + " <node id=\"2\"/>\n <way id=\"3\"><nd ref=\"1\"/></way>\n</osm>",
         "<r><page><![CDATA[" + String(repeating: "]>", count: 40) + "]]></page><!--" + String(repeating: "->", count: 40)
             + "--><page/><?p " + String(repeating: "?", count: 33) + "?><page/></r>",
+        // Terminators' marks and `>` where they end nothing, whole in a piece or not.
+        "<r><!-- -> --><page/><![CDATA[]>]]]><page/><?p >?><page><?q ??></page><!----><page/><![CDATA[]]><page/></r>",
     ]
 
     @Test("boundaries as the parse finds them, fed in pieces of every size from 1 to 64 bytes")
