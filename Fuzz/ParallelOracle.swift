@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// The parallel reader's oracle: records read on two workers, in ranges as small as the
-/// framer allows, are the records one sequential parse delivers, with the same first error.
+/// framer allows, in document order and as they complete (put in order by their numbers),
+/// are the records one sequential parse delivers, with the same first error.
 /// Expat's memory budget, which counts over the whole document, is counted per range on
 /// workers, as the article says: a run that ends in it is not compared. (A part of a
 /// document read on its own, ``checkByteRanges``, counts the amplification ratios from its
@@ -26,19 +27,40 @@ func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: In
             return (models, error)
         }
     }
+    /// Records as they complete, put in order by their numbers; numbers that are not 0, 1,
+    /// 2… each once are an error of their own.
+    func readAsCompleted() -> (models: [String], error: (any Error)?) {
+        let numbered = LockedValue<[(Int, String)]>([])
+        var failure: (any Error)?
+        do {
+            try record.forEachAsCompleted(in: piecewise(document), workers: 2, rangeBytes: rangeBytes, safety: profile) {
+                number, model in numbered.withLock { $0.append((number, model)) }
+            }
+        } catch {
+            failure = error
+        }
+        let sorted = numbered.withLock { $0 }.sorted { $0.0 < $1.0 }
+        if sorted.map(\.0) != Array(sorted.indices) { return (sorted.map(\.1), NumberingError(numbers: sorted.map(\.0))) }
+        return (sorted.map(\.1), failure)
+    }
     let sequential = read(workers: nil)
     let parallel = read(workers: 2)
-    for error in [sequential.error, parallel.error] {
+    let completed = readAsCompleted()
+    for error in [sequential.error, parallel.error, completed.error] {
         if let error = error as? XMLParseError, error.code == .memoryLimitExceeded { return }
     }
     let sameError = "\(sequential.error.map { "\($0)" } ?? "none")" == "\(parallel.error.map { "\($0)" } ?? "none")"
     if sequential.error == nil { checkByteRanges(document, record, profile, sequential.models, cut: rangeBytes * 7) }
     checkHandlerSets(document, profile, rangeBytes: rangeBytes)
-    guard sequential.models != parallel.models || !sameError else { return }
+    let sameErrorAsCompleted =
+        "\(sequential.error.map { "\($0)" } ?? "none")" == "\(completed.error.map { "\($0)" } ?? "none")"
+    guard sequential.models != parallel.models || !sameError || sequential.models != completed.models || !sameErrorAsCompleted
+    else { return }
     var report = "=== records of `\(name)` on two workers (ranges of \(rangeBytes) bytes) differ from one parse of "
     report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
     report += "sequential: \(sequential.models.count) records, error \(sequential.error.map { "\($0)" } ?? "none")\n"
     report += "parallel: \(parallel.models.count) records, error \(parallel.error.map { "\($0)" } ?? "none")\n"
+    report += "as completed: \(completed.models.count) records, error \(completed.error.map { "\($0)" } ?? "none")\n"
     _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
     abort()
 }
@@ -125,4 +147,10 @@ func piecewise(_ document: [UInt8]) -> XMLInput {
         }
     }
     return .reader(name: "<bytes>") { Pieces(bytes: document) }
+}
+
+/// Numbers of records delivered as they complete that are not 0, 1, 2… each once.
+struct NumberingError: Error, CustomStringConvertible {
+    let numbers: [Int]
+    var description: String { "numbers \(numbers)" }
 }
