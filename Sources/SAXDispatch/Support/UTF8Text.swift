@@ -106,28 +106,38 @@ enum UTF8Text {
                 index += 1
                 continue
             }
-            let length: Int
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, low) = (3, 0xA0)
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: (length, high) = (3, 0x9F)
-            case 0xF0: (length, low) = (4, 0x90)
-            case 0xF1...0xF3: length = 4
-            case 0xF4: (length, high) = (4, 0x8F)
-            default: return .illFormed
-            }
-            guard index + length <= count else { return .illFormed }
-            let second = base.load(fromByteOffset: index + 1, as: UInt8.self)
-            guard second >= low && second <= high else { return .illFormed }
-            for offset in 2..<length {
-                let continuation = base.load(fromByteOffset: index + offset, as: UInt8.self)
-                guard continuation & 0xC0 == 0x80 else { return .illFormed }
-            }
+            guard let length = sequenceLength(base, count, at: index) else { return .illFormed }
             index += length
         }
         return .wellFormed
+    }
+
+    /// The length of the well-formed UTF-8 sequence whose lead byte (0x80 or above) is at
+    /// `index` of the `count` bytes at `base`: shortest form, no surrogates, at most
+    /// U+10FFFF; `nil` when it is not one.
+    @inline(__always)
+    static func sequenceLength(_ base: UnsafeRawPointer, _ count: Int, at index: Int) -> Int? {
+        let lead = base.load(fromByteOffset: index, as: UInt8.self)
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return nil
+        }
+        guard index + length <= count else { return nil }
+        let second = base.load(fromByteOffset: index + 1, as: UInt8.self)
+        guard second >= low && second <= high else { return nil }
+        for offset in 2..<length {
+            let continuation = base.load(fromByteOffset: index + offset, as: UInt8.self)
+            guard continuation & 0xC0 == 0x80 else { return nil }
+        }
+        return length
     }
 }

@@ -32,13 +32,12 @@ struct MarkupName: Hashable {
 /// A class: several open fragments (nested elements whose inner markup is wanted) each
 /// have one, kept in an array and written to in turn.
 final class MarkupWriter {
-    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlNamespace = NamespaceScope.xmlNamespace
 
     /// The fragment so far, UTF-8.
     private(set) var bytes: [UInt8] = []
-    /// The namespace bindings declared by the open elements of the fragment, outermost
-    /// first: a prefix (`""` for the default namespace) and its URI (`""` undeclares).
-    private var bindings: [(prefix: String, uri: String)] = []
+    /// The namespace bindings declared by the open elements of the fragment.
+    private var scope = NamespaceScope()
     /// The open elements: the name written in their tags, and where their bindings start.
     private var open: [(name: [UInt8], bindingStart: Int)] = []
     /// Whether the innermost open element's start tag still lacks its `>`: it is written
@@ -55,7 +54,7 @@ final class MarkupWriter {
     /// Empties the writer for another fragment.
     func removeAll() {
         bytes.removeAll(keepingCapacity: true)
-        bindings.removeAll()
+        scope.removeAll()
         open.removeAll()
         startTagIsOpen = false
     }
@@ -63,13 +62,9 @@ final class MarkupWriter {
     /// Writes a start tag, with the namespace declarations its names need.
     func startElement(_ name: MarkupName, attributes: [(name: MarkupName, value: String)]) {
         closeStartTag()
-        let bindingStart = bindings.count
-        let elementPrefix = name.prefix ?? ""
-        if let uri = name.namespaceURI, !uri.isEmpty {
-            if elementPrefix != "xml" && self.uri(boundTo: elementPrefix) != uri { bindings.append((elementPrefix, uri)) }
-        } else if name.prefix == nil, let inherited = self.uri(boundTo: ""), !inherited.isEmpty {
-            bindings.append(("", ""))
-        }
+        let bindingStart = scope.count
+        let elementPrefix = scope.elementPrefix(
+            for: name.namespaceURI, written: name.prefix, from: bindingStart, reusesBoundPrefix: false)
         var attributeNames: [String] = []
         attributeNames.reserveCapacity(attributes.count)
         for attribute in attributes {
@@ -78,16 +73,16 @@ final class MarkupWriter {
         let qualified = Self.qualified(elementPrefix, name.localName)
         bytes.append(UInt8(ascii: "<"))
         bytes.append(contentsOf: qualified)
-        for binding in bindings[bindingStart...] {
+        for binding in scope.declared(from: bindingStart) {
             bytes.append(contentsOf: binding.prefix.isEmpty ? Array(" xmlns=\"".utf8) : Array(" xmlns:\(binding.prefix)=\"".utf8))
-            appendEscaped(binding.uri.utf8, inAttribute: true)
+            appendEscaped(binding.uri, inAttribute: true)
             bytes.append(UInt8(ascii: "\""))
         }
         for (attribute, written) in zip(attributes, attributeNames) {
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: written.utf8)
             bytes.append(contentsOf: "=\"".utf8)
-            appendEscaped(attribute.value.utf8, inAttribute: true)
+            appendEscaped(attribute.value, inAttribute: true)
             bytes.append(UInt8(ascii: "\""))
         }
         open.append((qualified, bindingStart))
@@ -120,7 +115,7 @@ final class MarkupWriter {
             bytes.append(contentsOf: element.name)
             bytes.append(UInt8(ascii: ">"))
         }
-        bindings.removeSubrange(element.bindingStart...)
+        scope.end(at: element.bindingStart)
     }
 
     /// How many bytes ``text(_:)`` adds for `piece`.
@@ -144,41 +139,13 @@ final class MarkupWriter {
 
     // MARK: Names
 
-    /// The URI `prefix` (`""`: the default namespace) is bound to in the fragment, `""`
-    /// where the default namespace was undeclared, `nil` where it is unbound.
-    private func uri(boundTo prefix: String) -> String? {
-        if prefix == "xml" { return Self.xmlNamespace }
-        return bindings.last { $0.prefix == prefix }?.uri
-    }
-
     /// The name to write for an attribute of the element whose bindings start at
     /// `bindingStart`, declaring its prefix there if needed.
     private func attributeName(_ name: MarkupName, bindingStart: Int) -> String {
         guard let uri = name.namespaceURI, !uri.isEmpty else {
             return Self.string(Self.qualified(name.prefix ?? "", name.localName))
         }
-        if let prefix = name.prefix, !prefix.isEmpty, usable(prefix, for: uri, bindingStart: bindingStart) {
-            return prefix + ":" + name.localName
-        }
-        // Any prefix already bound to the URI serves; otherwise a free one is declared.
-        if let bound = bindings.last(where: { !$0.prefix.isEmpty && $0.uri == uri && self.uri(boundTo: $0.prefix) == uri }) {
-            return bound.prefix + ":" + name.localName
-        }
-        var number = 1
-        while !usable("ns\(number)", for: uri, bindingStart: bindingStart) { number += 1 }
-        return "ns\(number):" + name.localName
-    }
-
-    /// Whether an attribute in `uri` may be written with `prefix`: it is bound to `uri`
-    /// already, or is declared here (and is, when this returns), as the element has not
-    /// bound it to anything else.
-    private func usable(_ prefix: String, for uri: String, bindingStart: Int) -> Bool {
-        let bound = self.uri(boundTo: prefix)
-        if bound == uri { return true }
-        if prefix == "xml" || prefix == "xmlns" { return false }
-        if bindings[bindingStart...].contains(where: { $0.prefix == prefix }) { return false }
-        bindings.append((prefix, uri))
-        return true
+        return scope.attributePrefix(for: uri, written: name.prefix, from: bindingStart) + ":" + name.localName
     }
 
     private static func qualified(_ prefix: String, _ local: String) -> [UInt8] {
@@ -197,18 +164,16 @@ final class MarkupWriter {
         startTagIsOpen = false
     }
 
-    private func appendEscaped(_ source: some Sequence<UInt8>, inAttribute: Bool) {
-        for byte in source {
-            switch byte {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            case 0x0D: bytes.append(contentsOf: "&#13;".utf8)
-            case UInt8(ascii: "\"") where inAttribute: bytes.append(contentsOf: "&quot;".utf8)
-            case 0x09 where inAttribute: bytes.append(contentsOf: "&#9;".utf8)
-            case 0x0A where inAttribute: bytes.append(contentsOf: "&#10;".utf8)
-            default: bytes.append(byte)
-            }
+    private func appendEscaped(_ string: String, inAttribute: Bool) {
+        var string = string
+        string.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), inAttribute: inAttribute) }
+    }
+
+    private func appendEscaped(_ source: UnsafeRawBufferPointer, inAttribute: Bool) {
+        if inAttribute {
+            XMLEscaping.appendAttributeValue(source, to: &bytes)
+        } else {
+            XMLEscaping.appendText(source, to: &bytes)
         }
     }
 }

@@ -1,0 +1,97 @@
+/// The namespace bindings in scope where XML is being written, and the prefixes names get:
+/// the one place that decides what a writer declares (``XMLWriter``, and the markup a
+/// parse captures).
+///
+/// Bindings are kept outermost first, each element's after its ancestors': a prefix (`""`
+/// for the default namespace) and its URI (`""` undeclares the default namespace). An
+/// element's bindings begin at ``count`` when its start tag is written and are dropped by
+/// ``end(at:)`` with its end tag.
+///
+/// What must stay true: a name written with a prefix is bound, where it is written, to the
+/// URI it was given; `xml` is never declared and `xmlns` never bound; a prefix is declared
+/// at most once on one element.
+struct NamespaceScope {
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    private(set) var bindings: [(prefix: String, uri: String)] = []
+
+    /// Where the next element's bindings begin.
+    var count: Int { bindings.count }
+
+    /// The URI `prefix` (`""`: the default namespace) is bound to, `""` where the default
+    /// namespace was undeclared, `nil` where it is unbound.
+    func uri(boundTo prefix: String) -> String? {
+        if prefix == "xml" { return Self.xmlNamespace }
+        return bindings.last { $0.prefix == prefix }?.uri
+    }
+
+    /// The bindings an element declared, its own beginning at `start`.
+    func declared(from start: Int) -> ArraySlice<(prefix: String, uri: String)> {
+        bindings[start...]
+    }
+
+    /// Whether the element whose bindings begin at `start` declares `prefix`.
+    func declares(_ prefix: String, from start: Int) -> Bool {
+        bindings[start...].contains { $0.prefix == prefix }
+    }
+
+    mutating func declare(_ prefix: String, _ uri: String) {
+        bindings.append((prefix, uri))
+    }
+
+    /// Drops the bindings of the element that ends, which began at `start`.
+    mutating func end(at start: Int) {
+        bindings.removeSubrange(start...)
+    }
+
+    mutating func removeAll() {
+        bindings.removeAll()
+    }
+
+    /// The prefix an element in `uri` (`nil` or `""`: none) is written with, declaring what
+    /// it needs on the element whose bindings begin at `start`: `written` (`nil` for none)
+    /// bound to `uri` if it is not; with no prefix written and `reusesBoundPrefix`, a
+    /// prefix bound to `uri` in scope, or else the default namespace. An unprefixed
+    /// element in no namespace where a default namespace is in scope undeclares it.
+    mutating func elementPrefix(for uri: String?, written: String?, from start: Int, reusesBoundPrefix: Bool) -> String {
+        let prefix = written ?? ""
+        guard let uri, !uri.isEmpty else {
+            if written == nil, let inherited = self.uri(boundTo: ""), !inherited.isEmpty { declare("", "") }
+            return prefix
+        }
+        if written == nil && reusesBoundPrefix && self.uri(boundTo: "") != uri, let bound = boundPrefix(for: uri) {
+            return bound
+        }
+        if prefix != "xml" && self.uri(boundTo: prefix) != uri { declare(prefix, uri) }
+        return prefix
+    }
+
+    /// The prefix an attribute in `uri` is written with on the element whose bindings begin
+    /// at `start`: `written` where it is bound to `uri` or can be declared there, else a
+    /// prefix bound to `uri` in scope, else a free one (`ns1`, `ns2`…), declared.
+    mutating func attributePrefix(for uri: String, written: String?, from start: Int) -> String {
+        if let written, !written.isEmpty, usable(written, for: uri, from: start) { return written }
+        if let bound = boundPrefix(for: uri) { return bound }
+        var number = 1
+        while !usable("ns\(number)", for: uri, from: start) { number += 1 }
+        return "ns\(number)"
+    }
+
+    /// A non-empty prefix bound to `uri` and not rebound since, the innermost first.
+    private func boundPrefix(for uri: String) -> String? {
+        if uri == Self.xmlNamespace { return "xml" }
+        return bindings.last { !$0.prefix.isEmpty && $0.uri == uri && self.uri(boundTo: $0.prefix) == uri }?.prefix
+    }
+
+    /// Whether a name in `uri` may be written with `prefix` on the element whose bindings
+    /// begin at `start`: it is bound to `uri` already, or is declared there now (when this
+    /// returns `true`), as that element has not bound it to anything else.
+    private mutating func usable(_ prefix: String, for uri: String, from start: Int) -> Bool {
+        if self.uri(boundTo: prefix) == uri { return true }
+        if prefix == "xml" || prefix == "xmlns" || uri == Self.xmlNamespace { return false }
+        if declares(prefix, from: start) { return false }
+        declare(prefix, uri)
+        return true
+    }
+}
