@@ -258,6 +258,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         expected, throughReader(document, at: points, chunkSize: chunkSize, profile),
         "read by \(chunkSize) in reads ending at \(points)", document)
     if document.count <= 8192 { checkParallel(document, profile, rangeBytes: 1 + chunkSize / 4) }
+    checkWriter(input)
     if pointCount % 2 == 1 && document.count <= 4096 {
         let twice = document + document
         let expectedTwice = whole(twice, profile, concatenated: true)

@@ -60,8 +60,14 @@ struct NamespaceScope {
             if written == nil, let inherited = self.uri(boundTo: ""), !inherited.isEmpty { declare("", "") }
             return prefix
         }
-        if written == nil && reusesBoundPrefix && self.uri(boundTo: "") != uri, let bound = boundPrefix(for: uri) {
-            return bound
+        if written == nil && reusesBoundPrefix && self.uri(boundTo: "") != uri {
+            if let bound = boundPrefix(for: uri) { return bound }
+            if declares("", from: start) {
+                // The element's own attributes declare another default namespace.
+                var number = 1
+                while !usable("ns\(number)", for: uri, from: start) { number += 1 }
+                return "ns\(number)"
+            }
         }
         if prefix != "xml" && self.uri(boundTo: prefix) != uri { declare(prefix, uri) }
         return prefix

@@ -40,8 +40,9 @@ public final class XMLWriter {
     public struct Options: Sendable {
         /// Spaces per level of nesting before each start tag, end tag, comment and
         /// processing instruction on a line of its own; `nil` (the default) writes no white
-        /// space of its own. An element with text in it is written on one line, so that
-        /// white space is never added to mixed content.
+        /// space of its own. Inside an element, nothing is added once text was written in it;
+        /// the white space added before its first text stays, part of its content. Indent
+        /// documents whose elements hold text or elements, not both.
         public var indentation: Int?
         /// Whether the document begins with `<?xml version="1.0" encoding="UTF-8"?>` (the
         /// default). The output is always UTF-8.
@@ -333,7 +334,8 @@ public final class XMLWriter {
             guard utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
                 throw refusal(.outsideRootElement, "text outside the root element")
             }
-            XMLEscaping.appendText(utf8, to: &buffer)
+            // As it is: a character reference (`&#13;`) may not stand outside the root.
+            buffer.append(contentsOf: utf8)
             return try flushIfFull()
         }
         closeStartTag()
@@ -454,6 +456,7 @@ public final class XMLWriter {
     private func elementPrefix(_ prefix: String?, _ local: String, namespace: String?, bindingStart: Int) throws -> String {
         let name = prefix.map { $0 + ":" + local } ?? local
         guard let namespace else {
+            if prefix == "xmlns" { throw refusal(.invalidNamespace, "<\(name)>: the prefix xmlns is reserved") }
             if let prefix, prefix != "xml" {
                 guard let bound = scope.uri(boundTo: prefix), !bound.isEmpty else {
                     throw refusal(.invalidNamespace, "prefix \"\(prefix)\" of <\(name)> is bound to no namespace")
@@ -470,6 +473,9 @@ public final class XMLWriter {
         }
         if namespace == NamespaceScope.xmlnsNamespace || (namespace == NamespaceScope.xmlNamespace && prefix != "xml") {
             throw refusal(.invalidNamespace, "<\(name)> in a namespace reserved for xml and xmlns")
+        }
+        if prefix == "xmlns" || (prefix == "xml" && namespace != NamespaceScope.xmlNamespace) {
+            throw refusal(.invalidNamespace, "<\(name)>: the prefix \(prefix ?? "") is reserved")
         }
         if let prefix, scope.declares(prefix, from: bindingStart), scope.uri(boundTo: prefix) != namespace {
             throw refusal(.invalidNamespace, "<\(name)> declares \"\(prefix)\" for another namespace")
