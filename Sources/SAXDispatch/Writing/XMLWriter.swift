@@ -36,47 +36,24 @@
 ///
 /// An `XMLWriter` is used by one thread at a time.
 public final class XMLWriter {
-    /// How the document is laid out.
-    public struct Options: Sendable {
-        /// Spaces per level of nesting before each start tag, end tag, comment and
-        /// processing instruction on a line of its own; `nil` (the default) writes no white
-        /// space of its own. Inside an element, nothing is added once text was written in it;
-        /// the white space added before its first text stays, part of its content. Indent
-        /// documents whose elements hold text or elements, not both.
-        public var indentation: Int?
-        /// Whether the document begins with `<?xml version="1.0" encoding="UTF-8"?>` (the
-        /// default). The output is always UTF-8.
-        public var writesDeclaration: Bool
-
-        /// Options as given.
-        public init(indentation: Int? = nil, writesDeclaration: Bool = true) {
-            self.indentation = indentation
-            self.writesDeclaration = writesDeclaration
-        }
-
-        /// No white space added, and the XML declaration.
-        public static let compact = Options()
-        /// Two spaces a level, and the XML declaration.
-        public static let indented = Options(indentation: 2)
-    }
-
-    private let output: XMLOutput
-    private var sink: any XMLOutputWriter
-    private let options: Options
-    private var buffer: [UInt8] = []
-    private var scope = NamespaceScope()
-    private var open: [OpenElement] = []
+    // The state below is the writer's own: only its extensions (`XMLWriter+*.swift`) use it.
+    let output: XMLOutput
+    var sink: any XMLOutputWriter
+    let options: Options
+    var buffer: [UInt8] = []
+    var scope = NamespaceScope()
+    var open: [OpenElement] = []
     /// The attributes of the start tag being written, while it takes more: their expanded
     /// names (namespace URI, local name) and the names written.
-    private var startTagAttributes: [(uri: String, local: String, written: String)] = []
-    private var startTagIsOpen = false
-    private var state = State.prolog
+    var startTagAttributes: [(uri: String, local: String, written: String)] = []
+    var startTagIsOpen = false
+    var state = State.prolog
 
-    private enum State {
+    enum State {
         case prolog, inRoot, epilog, finished, failed
     }
 
-    private struct OpenElement {
+    struct OpenElement {
         /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
         let given: String
         /// The name written in its tags, and its prefix (`""` for none).
@@ -203,26 +180,6 @@ public final class XMLWriter {
         }
     }
 
-    /// An attribute's expanded name and the name it is written with on the element whose
-    /// bindings begin at `bindingStart`, declaring there the prefix it needs.
-    private func resolve(
-        _ name: String, namespace: String?, bindingStart: Int
-    ) throws -> (uri: String, local: String, written: String) {
-        let (prefix, local) = try split(name, what: "attribute")
-        if let namespace, !namespace.isEmpty {
-            guard namespace != NamespaceScope.xmlnsNamespace else {
-                throw refusal(.invalidNamespace, "attribute \(name) in the xmlns namespace: declare namespaces with xmlns attributes")
-            }
-            let chosen = scope.attributePrefix(for: namespace, written: prefix, from: bindingStart)
-            return (namespace, local, chosen + ":" + local)
-        }
-        guard let prefix else { return ("", local, local) }
-        guard namespace == nil, let bound = scope.uri(boundTo: prefix), !bound.isEmpty else {
-            throw refusal(.invalidNamespace, "prefix \"\(prefix)\" of attribute \(name) is bound to no namespace")
-        }
-        return (bound, local, name)
-    }
-
     /// Adds an attribute to the start tag just written, before any content.
     ///
     /// ```swift
@@ -311,100 +268,6 @@ public final class XMLWriter {
         try endElement()
     }
 
-    // MARK: Content
-
-    /// Writes character data, escaped. Outside the root element only white space may be
-    /// written.
-    ///
-    /// - Throws: ``XMLWriterError/Code/invalidCharacter``,
-    ///   ``XMLWriterError/Code/outsideRootElement``.
-    public func text(_ text: String) throws {
-        try checkWritable()
-        var text = text
-        try text.withUTF8 { try self.text(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Writes UTF-8 character data, escaped (see ``text(_:)``).
-    func text(_ utf8: UnsafeRawBufferPointer) throws {
-        guard !utf8.isEmpty else { return }
-        if let invalid = XMLEscaping.firstInvalidCharacter(in: utf8) {
-            throw refusal(.invalidCharacter, "text holds a character XML cannot carry at byte \(invalid)")
-        }
-        guard state == .inRoot else {
-            guard utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-                throw refusal(.outsideRootElement, "text outside the root element")
-            }
-            // As it is: a character reference (`&#13;`) may not stand outside the root.
-            buffer.append(contentsOf: utf8)
-            return try flushIfFull()
-        }
-        closeStartTag()
-        open[open.count - 1].hasText = true
-        XMLEscaping.appendText(utf8, to: &buffer)
-        try flushIfFull()
-    }
-
-    /// Writes `text` as a CDATA section (two or more where it holds `]]>`), inside the
-    /// root element.
-    ///
-    /// - Throws: ``XMLWriterError/Code/invalidCharacter``,
-    ///   ``XMLWriterError/Code/outsideRootElement``.
-    public func cdata(_ text: String) throws {
-        try checkWritable()
-        try checkCharacters(text, in: "a CDATA section")
-        guard state == .inRoot else { throw refusal(.outsideRootElement, "a CDATA section outside the root element") }
-        closeStartTag()
-        open[open.count - 1].hasText = true
-        var text = text
-        text.withUTF8 { XMLEscaping.appendCDATA(UnsafeRawBufferPointer($0), to: &buffer) }
-        try flushIfFull()
-    }
-
-    /// Writes a comment, `<!--text-->`, anywhere in the document.
-    ///
-    /// - Throws: ``XMLWriterError/Code/invalidComment`` for `--` in `text` or a `-` at its
-    ///   end; ``XMLWriterError/Code/invalidCharacter``.
-    public func comment(_ text: String) throws {
-        try checkWritable()
-        try checkCharacters(text, in: "a comment")
-        if text.utf8.last == UInt8(ascii: "-") || text.contains("--") {
-            throw refusal(.invalidComment, "a comment may hold neither \"--\" nor end with \"-\"")
-        }
-        closeStartTag()
-        beginLine(for: .element)
-        buffer.append(contentsOf: "<!--".utf8)
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(contentsOf: "-->".utf8)
-        try flushIfFull()
-    }
-
-    /// Writes a processing instruction, `<?target data?>`, anywhere in the document.
-    ///
-    /// - Throws: ``XMLWriterError/Code/invalidName`` for a target that is not an NCName;
-    ///   ``XMLWriterError/Code/invalidProcessingInstruction`` for the target `xml` (in any
-    ///   case) or `?>` in `data`; ``XMLWriterError/Code/invalidCharacter``.
-    public func processingInstruction(_ target: String, _ data: String = "") throws {
-        try checkWritable()
-        guard XMLNameSyntax.isNCName(target[...]) else {
-            throw refusal(.invalidName, "\"\(target)\" is not a processing instruction target")
-        }
-        guard target.lowercased() != "xml" else {
-            throw refusal(.invalidProcessingInstruction, "the target \"xml\" is reserved for the XML declaration")
-        }
-        try checkCharacters(data, in: "a processing instruction")
-        guard !data.contains("?>") else { throw refusal(.invalidProcessingInstruction, "processing instruction data holds \"?>\"") }
-        closeStartTag()
-        beginLine(for: .element)
-        buffer.append(contentsOf: "<?".utf8)
-        buffer.append(contentsOf: target.utf8)
-        if !data.isEmpty {
-            buffer.append(UInt8(ascii: " "))
-            buffer.append(contentsOf: data.utf8)
-        }
-        buffer.append(contentsOf: "?>".utf8)
-        try flushIfFull()
-    }
-
     // MARK: Output
 
     /// Hands what is gathered to the output now.
@@ -440,7 +303,7 @@ public final class XMLWriter {
 
     // MARK: Internals
 
-    private func checkWritable() throws {
+    func checkWritable() throws {
         switch state {
         case .finished: throw refusal(.unfinishedDocument, "the document was finished")
         case .failed: throw refusal(.outputFailed, "an earlier write to the output failed")
@@ -448,92 +311,15 @@ public final class XMLWriter {
         }
     }
 
-    private func refusal(_ code: XMLWriterError.Code, _ message: String) -> XMLWriterError {
+    func refusal(_ code: XMLWriterError.Code, _ message: String) -> XMLWriterError {
         XMLWriterError(code: code, message: message, output: output.name)
     }
 
-    /// The element's prefix, declaring what its namespace needs.
-    private func elementPrefix(_ prefix: String?, _ local: String, namespace: String?, bindingStart: Int) throws -> String {
-        let name = prefix.map { $0 + ":" + local } ?? local
-        guard let namespace else {
-            if prefix == "xmlns" { throw refusal(.invalidNamespace, "<\(name)>: the prefix xmlns is reserved") }
-            if let prefix, prefix != "xml" {
-                guard let bound = scope.uri(boundTo: prefix), !bound.isEmpty else {
-                    throw refusal(.invalidNamespace, "prefix \"\(prefix)\" of <\(name)> is bound to no namespace")
-                }
-            }
-            return prefix ?? ""
-        }
-        if namespace.isEmpty {
-            if prefix != nil { throw refusal(.invalidNamespace, "<\(name)> has a prefix and no namespace") }
-            if let inherited = scope.uri(boundTo: ""), !inherited.isEmpty, scope.declares("", from: bindingStart) {
-                throw refusal(.invalidNamespace, "<\(name)> is in no namespace, and declares a default namespace")
-            }
-            return scope.elementPrefix(for: "", written: nil, from: bindingStart, reusesBoundPrefix: true)
-        }
-        if namespace == NamespaceScope.xmlnsNamespace || (namespace == NamespaceScope.xmlNamespace && prefix != "xml") {
-            throw refusal(.invalidNamespace, "<\(name)> in a namespace reserved for xml and xmlns")
-        }
-        if prefix == "xmlns" || (prefix == "xml" && namespace != NamespaceScope.xmlNamespace) {
-            throw refusal(.invalidNamespace, "<\(name)>: the prefix \(prefix ?? "") is reserved")
-        }
-        if let prefix, scope.declares(prefix, from: bindingStart), scope.uri(boundTo: prefix) != namespace {
-            throw refusal(.invalidNamespace, "<\(name)> declares \"\(prefix)\" for another namespace")
-        }
-        return scope.elementPrefix(for: namespace, written: prefix, from: bindingStart, reusesBoundPrefix: true)
-    }
-
-    /// The prefix an `xmlns` or `xmlns:p` attribute declares (`""` for the default
-    /// namespace), after checking the declaration may be written; `nil` for another name.
-    private func declaration(_ name: String, _ uri: String) throws -> String? {
-        guard let prefix = Self.declaredPrefix(name) else { return nil }
-        let refuse = { (message: String) in self.refusal(.invalidNamespace, message) }
-        if prefix == "xml" {
-            guard uri == NamespaceScope.xmlNamespace else { throw refuse("the prefix xml is bound to \(NamespaceScope.xmlNamespace) only") }
-            return prefix
-        }
-        if prefix == "xmlns" { throw refuse("the prefix xmlns cannot be declared") }
-        if !prefix.isEmpty && !XMLNameSyntax.isNCName(prefix[...]) {
-            throw refusal(.invalidName, "\"\(prefix)\" is not a namespace prefix")
-        }
-        if !prefix.isEmpty && uri.isEmpty { throw refuse("the prefix \(prefix) cannot be undeclared in XML 1.0") }
-        if uri == NamespaceScope.xmlNamespace || uri == NamespaceScope.xmlnsNamespace {
-            throw refuse("\(uri) is bound to xml or xmlns only")
-        }
-        return prefix
-    }
-
-    /// The prefix `name` declares when it is `xmlns` (`""`) or `xmlns:p` (`p`).
-    private static func declaredPrefix(_ name: String) -> String? {
-        if name == "xmlns" { return "" }
-        return name.hasPrefix("xmlns:") ? String(name.dropFirst(6)) : nil
-    }
-
-    /// `name`'s prefix and local part, each checked: an NCName, or two joined by one colon.
-    private func split(_ name: String, what: String) throws -> (prefix: String?, local: String) {
-        let parts = name.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        switch parts.count {
-        case 1 where XMLNameSyntax.isNCName(parts[0]):
-            return (nil, name)
-        case 2 where XMLNameSyntax.isNCName(parts[0]) && XMLNameSyntax.isNCName(parts[1]):
-            return (String(parts[0]), String(parts[1]))
-        default:
-            throw refusal(.invalidName, "\"\(name)\" is not an XML \(what) name")
-        }
-    }
-
-    private func checkCharacters(_ text: String, in what: String) throws {
-        var text = text
-        if let invalid = text.withUTF8({ XMLEscaping.firstInvalidCharacter(in: UnsafeRawBufferPointer($0)) }) {
-            throw refusal(.invalidCharacter, "\(what) holds a character XML cannot carry at byte \(invalid)")
-        }
-    }
-
-    private func appendDeclaration(_ binding: (prefix: String, uri: String)) {
+    func appendDeclaration(_ binding: (prefix: String, uri: String)) {
         appendAttribute(binding.prefix.isEmpty ? "xmlns" : "xmlns:" + binding.prefix, binding.uri)
     }
 
-    private func appendAttribute(_ name: String, _ value: String) {
+    func appendAttribute(_ name: String, _ value: String) {
         buffer.append(UInt8(ascii: " "))
         buffer.append(contentsOf: name.utf8)
         buffer.append(contentsOf: "=\"".utf8)
@@ -542,18 +328,18 @@ public final class XMLWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    private func closeStartTag() {
+    func closeStartTag() {
         guard startTagIsOpen else { return }
         buffer.append(UInt8(ascii: ">"))
         startTagIsOpen = false
         startTagAttributes.removeAll(keepingCapacity: true)
     }
 
-    private enum LineStart { case element, endTag }
+    enum LineStart { case element, endTag }
 
     /// With indentation, a line break and the indentation before markup on a line of its
     /// own: not inside an element with text, and not before the first root.
-    private func beginLine(for kind: LineStart) {
+    func beginLine(for kind: LineStart) {
         if !open.isEmpty && kind == .element {
             open[open.count - 1].hasChildren = true
             if open[open.count - 1].hasText { return }
@@ -564,11 +350,11 @@ public final class XMLWriter {
         buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation * open.count))
     }
 
-    private func flushIfFull() throws {
+    func flushIfFull() throws {
         if buffer.count >= output.chunkSize { try writeBuffer() }
     }
 
-    private func writeBuffer() throws {
+    func writeBuffer() throws {
         guard !buffer.isEmpty else { return }
         do {
             try buffer.withUnsafeBytes { try sink.write($0) }
