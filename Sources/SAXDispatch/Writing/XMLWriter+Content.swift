@@ -13,6 +13,7 @@ extension XMLWriter {
 
     /// Writes UTF-8 character data, escaped (see ``text(_:)``).
     func text(_ utf8: UnsafeRawBufferPointer) throws {
+        try checkWritable()
         guard !utf8.isEmpty else { return }
         if let invalid = XMLEscaping.firstInvalidCharacter(in: utf8) {
             throw refusal(.invalidCharacter, "text holds a character XML cannot carry at byte \(invalid)")

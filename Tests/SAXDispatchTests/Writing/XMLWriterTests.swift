@@ -138,6 +138,7 @@ struct XMLWriterTests {
         refused(.outsideRootElement) { try writer.cdata("x") }
         try writer.finish()
         refused(.unfinishedDocument) { try writer.comment("after the end") }
+        refused(.unfinishedDocument) { try Array("late".utf8).withUnsafeBytes { try writer.text($0) } }
         // Nothing refused was written: the output is the document that went on.
         #expect(collected.string == "<r id=\"1\">text</r>\r\n")
         #expect(try Self.events(collected.string) == ["<{}r {}id=1>", "text text", "</r>"])
