@@ -261,34 +261,20 @@ struct HeldBytes {
                 }
                 let markup = base + anchor - 1
                 guard counts(markup) else { return .done(.many) }
-                let body: Int, mark: UInt8, times: Int
-                if address[anchor] == UInt8(ascii: "?") {
-                    (body, mark, times) = (anchor + 1, UInt8(ascii: "?"), 1)
-                } else if anchor + 8 >= count {
-                    read -= 1
-                    return .straddling(markup, UInt8(ascii: "!"))
-                } else if address[anchor + 1] == UInt8(ascii: "-") && address[anchor + 2] == UInt8(ascii: "-") {
-                    (body, mark, times) = (anchor + 3, UInt8(ascii: "-"), 2)
-                } else if DocumentFramer.opensCDATA(address + anchor - 1) {
-                    (body, mark, times) = (anchor + 8, UInt8(ascii: "]"), 2)
-                } else {
-                    return .done(.unexpected)
+                // Ended in this piece: the framer's own reading of the construct.
+                if let close = DocumentFramer.endOfMarkup(address, at: anchor - 1, count) {
+                    position = base + close + 1
+                    if position > offset { return .done(.endsAfter(position)) }
+                    continue
                 }
-                var search = body + times
-                while true {
-                    let close = ByteScan.first(UInt8(ascii: ">"), address, from: search, count)
-                    guard close < count else {
-                        // It ends in a later piece, if the held bytes hold its end.
-                        read -= 1
-                        return .straddling(markup, address[anchor])
-                    }
-                    if address[close - 1] == mark && (times == 1 || address[close - 2] == mark) {
-                        position = base + close + 1
-                        if position > offset { return .done(.endsAfter(position)) }
-                        break
-                    }
-                    search = close + 1
-                }
+                // Not ended in this piece, or none of the three.
+                let opensKnownMarkup =
+                    address[anchor] == UInt8(ascii: "?") || anchor + 8 >= count
+                    || (address[anchor + 1] == UInt8(ascii: "-") && address[anchor + 2] == UInt8(ascii: "-"))
+                    || DocumentFramer.opensCDATA(address + anchor - 1)
+                guard opensKnownMarkup else { return .done(.unexpected) }
+                read -= 1
+                return .straddling(markup, address[anchor])
             }
         }
 
