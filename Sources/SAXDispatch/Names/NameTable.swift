@@ -128,12 +128,19 @@ final class NameTable {
 
     /// The bytes the table holds (its slots, the names' bytes and the per-name arrays),
     /// which the parse's memory budget is charged for.
+    ///
+    /// A function of the names interned and nothing else: the per-name arrays count as
+    /// if their capacity were the power of two their count reached, not the capacity they
+    /// report, which follows what `malloc` gave them and so differs from thread to thread
+    /// (each has an arena of its own). The same document then breaks the memory limit at
+    /// the same place on any thread, as one parse of it and as a parse that reads it again.
     var heldBytes: Int {
-        (mask + 1) * MemoryLayout<Slot>.stride + arenaCapacity
-            + ranges.capacity * MemoryLayout<(start: Int, length: Int)>.stride
-            + strings.capacity * MemoryLayout<String?>.stride
-            + partsCache.capacity * MemoryLayout<QualifiedName.Parts?>.stride
-            + namespaced.capacity * MemoryLayout<Bool>.stride
+        func accounted(_ count: Int) -> Int { max(16, 1 << (Int.bitWidth - max(0, count - 1).leadingZeroBitCount)) }
+        return (mask + 1) * MemoryLayout<Slot>.stride + arenaCapacity
+            + accounted(ranges.count) * MemoryLayout<(start: Int, length: Int)>.stride
+            + accounted(strings.count) * MemoryLayout<String?>.stride
+            + accounted(partsCache.count) * MemoryLayout<QualifiedName.Parts?>.stride
+            + accounted(namespaced.count) * MemoryLayout<Bool>.stride
     }
 
     /// The number of names at the base, which ``dropNamesAfterBase()`` keeps.
