@@ -5,10 +5,10 @@ import Glibc
 /// The parallel reader's oracle: records read on two workers, in ranges as small as the
 /// framer allows, in document order and as they complete (put in order by their numbers),
 /// are the records one sequential parse delivers, with the same first error.
-/// Expat's memory budget, which counts over the whole document, is counted per range on
-/// workers, as the article says: a run that ends in it is not compared. (A part of a
-/// document read on its own, ``checkByteRanges``, counts the amplification ratios from its
-/// own start too.)
+/// The input here is read once, in pieces: a run that ends in expat's memory budget is
+/// compared by ``checkParallelMemoryBudget``, on bytes that can be read again, where the
+/// budget holds to the byte. (A part of a document read on its own, ``checkByteRanges``,
+/// counts the amplification ratios from its own start.)
 func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: Int) {
     guard let name = recordName(document, profile) else { return }
     let record = XMLRecord(ElementPattern(name: name), .markup(".", whitespace: .preserve)) { $0 }.onFailure(.skip)
@@ -46,6 +46,7 @@ func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: In
     let sequential = read(workers: nil)
     let parallel = read(workers: 2)
     let completed = readAsCompleted()
+    checkParallelMemoryBudget(document, record, profile, rangeBytes: rangeBytes)
     for error in [sequential.error, parallel.error, completed.error] {
         if let error = error as? XMLParseError, error.code == .memoryLimitExceeded { return }
     }
@@ -61,6 +62,39 @@ func checkParallel(_ document: [UInt8], _ profile: SafetyProfile, rangeBytes: In
     report += "sequential: \(sequential.models.count) records, error \(sequential.error.map { "\($0)" } ?? "none")\n"
     report += "parallel: \(parallel.models.count) records, error \(parallel.error.map { "\($0)" } ?? "none")\n"
     report += "as completed: \(completed.models.count) records, error \(completed.error.map { "\($0)" } ?? "none")\n"
+    _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
+    abort()
+}
+
+/// With a memory limit small enough for the document's names and buffer to reach, the
+/// records read on workers from bytes in memory are one parse's, with the same first error
+/// (expat's memory budget holds over the whole document, read again when it may break).
+func checkParallelMemoryBudget(
+    _ document: [UInt8], _ record: XMLRecord<String>, _ profile: SafetyProfile, rangeBytes: Int
+) {
+    var limited = profile
+    limited.maximumParserMemoryBytes = .atMost(12 << 10 + (document.count &* 37) % (96 << 10))
+    func read(workers: Int?) -> String {
+        var models: [String] = []
+        do {
+            if let workers {
+                try record.forEach(in: .bytes(document), workers: workers, rangeBytes: rangeBytes, safety: limited) {
+                    models.append($0)
+                }
+            } else {
+                try record.forEach(in: .bytes(document), safety: limited) { models.append($0) }
+            }
+            return "\(models) none"
+        } catch {
+            return "\(models) \(error)"
+        }
+    }
+    let sequential = read(workers: nil)
+    let parallel = read(workers: 2)
+    guard sequential != parallel else { return }
+    var report = "=== records on two workers under a memory limit of \(limited.maximumParserMemoryBytes) differ from one parse of "
+    report += "\(String(decoding: document, as: UTF8.self).debugDescription)\n"
+    report += "sequential: \(sequential)\nparallel: \(parallel)\n"
     _ = report.utf8CString.withUnsafeBytes { write(2, $0.baseAddress, $0.count - 1) }
     abort()
 }

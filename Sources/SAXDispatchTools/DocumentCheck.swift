@@ -50,9 +50,9 @@ public struct DocumentCheck: Sendable {
     ///
     /// With `workers` above 1 the document is read in ranges on that many threads
     /// (``Dispatcher/parse(_:workers:rangeBytes:handlers:merge:)``), with the same summary and
-    /// the same first error, but for one limit that each range counts for itself: expat's
-    /// memory budget. The warnings then come once the ranges
-    /// before them are read.
+    /// the same first error: a document that the ranges end with expat's memory budget,
+    /// which may come earlier there, is checked again in one parse when the input can be
+    /// read again. The warnings then come once the ranges before them are read.
     ///
     /// - Parameters:
     ///   - input: The document.
@@ -76,9 +76,34 @@ public struct DocumentCheck: Sendable {
             try dispatcher.parse(progress.reading(input))
             return summary
         }
-        let check = self
         var rootText = 0
-        try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
+        do {
+            try checkInRanges(progress.reading(input), workers: workers, summary: &summary, rootText: &rootText, onWarning: onWarning)
+        } catch let error as XMLParseError where error.code == .memoryLimitExceeded && input.canBeReadAgain {
+            // Read in ranges, the memory budget may end the read earlier than one parse
+            // would: one parse says where, or that it does not.
+            var whole = try run(input, workers: 1)
+            whole.warnings = summary.warnings
+            return whole
+        }
+        // The root's own text is read in parts, each within the limits: read whole, it may
+        // not be. A document whose root has that much text is checked again in one parse.
+        if profile.maximumTextBytes.isExceeded(by: rootText) || profile.maximumCollectedTextBytes.isExceeded(by: rootText) {
+            var whole = try run(input, workers: 1)
+            // Said already, as the ranges gave them.
+            whole.warnings = summary.warnings
+            return whole
+        }
+        return summary
+    }
+
+    /// Checks `input` in ranges on `workers` threads, adding what each range found to
+    /// `summary` and the root's own text to `rootText`.
+    private func checkInRanges(
+        _ input: XMLInput, workers: Int, summary: inout Summary, rootText: inout Int, onWarning: ((ParseWarning) -> Void)?
+    ) throws {
+        let check = self
+        try Dispatcher.parse(input, workers: workers) { range, dispatcher in
             let collector = RangeCollector()
             check.configure(&dispatcher, range: range) { collector.range.add($0) } warning: { collector.range.warnings.append($0) }
             // A catch-all: a pattern for the root would take it from the check's catch-alls.
@@ -92,15 +117,6 @@ public struct DocumentCheck: Sendable {
                 onWarning?(warning)
             }
         }
-        // The root's own text is read in parts, each within the limits: read whole, it may
-        // not be. A document whose root has that much text is checked again in one parse.
-        if profile.maximumTextBytes.isExceeded(by: rootText) || profile.maximumCollectedTextBytes.isExceeded(by: rootText) {
-            var whole = try run(input, workers: 1)
-            // Said already, as the ranges gave them.
-            whole.warnings = summary.warnings
-            return whole
-        }
-        return summary
     }
 
     /// Sets up the check's handlers for one range of the document (all of it from 0): the

@@ -46,8 +46,9 @@ public struct DocumentStatistics: Sendable, Equatable {
     /// - Parameters:
     ///   - input: The document.
     ///   - workers: How many threads read it; 1 reads it in one parse.
-    ///   - safety: The limits the document must keep (expat's memory budget counts per
-    ///     range on workers).
+    ///   - safety: The limits the document must keep, over the whole document: one that
+    ///     the ranges end with expat's memory budget, which may come earlier there, is read
+    ///     again in one parse when the input can be read again.
     ///   - processesNamespaces: Whether names are read by namespace; distinct names are
     ///     counted as written.
     ///   - progress: A meter to update as the input is read, counting elements.
@@ -67,12 +68,18 @@ public struct DocumentStatistics: Sendable, Equatable {
         var total = DocumentStatistics()
         let progress = ReadProgress(meter: meter) { total.elements }
         defer { progress.finish() }
-        try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
-            let counter = Counter()
-            counter.count(with: &dispatcher, safety: safety, processesNamespaces: processesNamespaces, owns: range.owns)
-            return { counter.counted }
-        } merge: { part in
-            StatisticsTable.add(part, to: &total)
+        do {
+            try Dispatcher.parse(progress.reading(input), workers: workers) { range, dispatcher in
+                let counter = Counter()
+                counter.count(with: &dispatcher, safety: safety, processesNamespaces: processesNamespaces, owns: range.owns)
+                return { counter.counted }
+            } merge: { part in
+                StatisticsTable.add(part, to: &total)
+            }
+        } catch let error as XMLParseError where error.code == .memoryLimitExceeded && input.canBeReadAgain {
+            // Read in ranges, the memory budget may end the read earlier than one parse
+            // would: one parse says where, or that it does not.
+            return try collect(input, workers: 1, safety: safety, processesNamespaces: processesNamespaces)
         }
         total.bytesRead = progress.decompressedBytes
         return total

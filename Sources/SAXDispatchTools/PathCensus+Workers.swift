@@ -9,8 +9,9 @@ extension PathCensus {
     /// order. What only the whole document decides is decided on it: when the merged census
     /// has more entries or bytes than the limits allow, or samples are kept and the root
     /// has text of its own (its sample is its text read whole), the document is read again
-    /// in one parse, which fails or samples as it does without workers. Expat's memory
-    /// budget counts per range.
+    /// in one parse, which fails or samples as it does without workers. So is a document
+    /// that a read in ranges ends with expat's memory budget (``XMLParseError/Code/memoryLimitExceeded``),
+    /// which may come earlier there than in one parse, when the input can be read again.
     ///
     /// - Parameters:
     ///   - input: The document.
@@ -54,7 +55,10 @@ extension PathCensus {
         } catch {
             failure = error
         }
-        if exceedsLimits(merged) || (collectsSamples && rootHasText) { return run(input, progress: nil, order: order) }
+        let brokeMemoryLimit = (failure as? XMLParseError)?.code == .memoryLimitExceeded && input.canBeReadAgain
+        if exceedsLimits(merged) || (collectsSamples && rootHasText) || brokeMemoryLimit {
+            return run(input, progress: nil, order: order)
+        }
         return Outcome(entries: merged.entries(order: order), namespaces: merged.namespaces, failure: failure)
     }
 

@@ -24,8 +24,8 @@ struct CheckCommand: AsyncParsableCommand {
             One document is checked in one parse, every limit held to the byte; with \
             --jobs N given, on N threads: a fast framing pass cuts it into ranges at \
             the root's children, each parsed on a thread of its own, with the same \
-            first error at the same line and column, but for expat's memory budget, \
-            which each range then counts for itself.
+            first error at the same line and column (a file whose names fill \
+            expat's memory budget is checked again in one parse, which says where).
 
             Namespaces are processed: a prefix that no declaration binds (<x:y/> alone), \
             a rebound xml or xmlns prefix or an empty prefixed URI is an error with its \
@@ -86,8 +86,7 @@ struct CheckCommand: AsyncParsableCommand {
             streamsOutput: false)
         // One file is read on the cores, in ranges; many files a file per job. Standard
         // input is read once: what only the whole document decides cannot be read again.
-        // A check holds every limit to the byte unless asked for threads: two of them count
-        // per range on workers.
+        // A check reads one parse unless asked for threads.
         let workers = files.count == 1 && files[0] != "-" && manyFiles.jobs != nil ? manyFiles.jobCount : 1
         let summary = try await run.run { file in
             // Written as they come, so that a document that then fails has its warnings too.

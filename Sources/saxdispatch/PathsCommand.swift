@@ -45,8 +45,7 @@ struct PathsCommand: AsyncParsableCommand {
             --on-error stop starts no file after one fails. One FILE is read on \
             --jobs N threads: a fast framing pass cuts it into ranges at the root's \
             children, each counted on a thread of its own, with the same output as \
-            --jobs 1 (expat's memory budget counts per range: --jobs 1 holds it to \
-            the byte).
+            --jobs 1, its first error too.
 
             Examples:
               saxdispatch paths map.osm

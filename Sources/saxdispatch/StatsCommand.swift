@@ -23,8 +23,7 @@ struct StatsCommand: AsyncParsableCommand {
             read, 1 failed, 10,480,792 elements). --on-error stop starts no file after \
             one fails. One FILE is read on --jobs N threads: a fast framing pass cuts \
             it into ranges at the root's children, each parsed on a thread of its own, \
-            with the same counts as --jobs 1 (expat's memory budget counts per \
-            range: --jobs 1 holds it to the byte).
+            with the same counts as --jobs 1, its first error too.
 
             Examples:
               saxdispatch stats

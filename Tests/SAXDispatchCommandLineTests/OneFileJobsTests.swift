@@ -90,6 +90,41 @@ struct OneFileJobsTests {
         #expect(two.status == 1 && two.error == one.error && two.output == one.output)
     }
 
+    /// Records that each bring attribute and element names no record before had: the
+    /// names fill expat's memory budget only over the whole file.
+    static let manyNames: String = {
+        var text = "<db>\n"
+        for index in 0..<20_000 { text += "  <row n=\"\(index)\" a\(index)=\"v\"><c\(index)/></row>\n" }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-file-jobs-names-\(getpid()).xml").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data((text + "</db>\n").utf8))
+        return path
+    }()
+
+    @Test(
+        "names that break expat's memory budget only over the whole file: the same output and first error as --jobs 1",
+        arguments: ["1M", "2M", "64M"])
+    func memoryBudgetOverTheWholeFile(_ limit: String) throws {
+        let commands = [
+            ["check"], ["stats"], ["paths"], ["extract", "--record", "row", "--field", "n=@n:int"],
+        ]
+        var failed = 0
+        for command in commands {
+            let arguments = [command[0], Self.manyNames] + command.dropFirst() + ["--limit", "memory-bytes=\(limit)"]
+            let one = try run(arguments, jobs: 1)
+            let two = try run(arguments, jobs: 2)
+            #expect(two.status == one.status, "\(command) \(limit)")
+            #expect(two.error == one.error, "\(command) \(limit)")
+            if command[0] == "stats" {
+                #expect(counts(two.output) == counts(one.output), "\(command) \(limit)")
+            } else {
+                #expect(two.output == one.output, "\(command) \(limit)")
+            }
+            if one.error.contains("maximumParserMemoryBytes") { failed += 1 }
+        }
+        // The small limits end every command mid-file; the default holds the whole file.
+        #expect(failed == (limit == "64M" ? 0 : commands.count), "\(limit)")
+    }
+
     @Test(
         "a compressed file, decompressed as the framing pass reads it: the same output as --jobs 1",
         arguments: ["gzip", "bzip2", "xz", "zstd"])

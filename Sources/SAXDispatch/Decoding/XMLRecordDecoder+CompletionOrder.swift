@@ -48,7 +48,7 @@ extension XMLRecordDecoder {
         let decoder = self
         var count = 0
         var warnings = RangeWarnings()
-        let gate = CompletionGate()
+        let gate = CompletionGate(memory: parallel.memory)
         defer { gate.stop() }
         do {
             _ = try withoutActuallyEscaping(body) { body in
@@ -59,19 +59,22 @@ extension XMLRecordDecoder {
                 try parallel.run(
                     parse: { job -> DeliveredValues? in
                         guard let range = decoder.parseRange(job, as: T.self, at: pattern, safety: safety) else {
-                            _ = gate.awaitTurn(of: job.index, values: nil)
+                            _ = gate.awaitTurn(of: job.index, values: nil, names: nil)
                             return nil
                         }
-                        return DeliveredValues(range, gate: gate, index: job.index, body: lent.withLock { $0 })
+                        return DeliveredValues(range, gate: gate, job: job, body: lent.withLock { $0 })
                     },
                     deliver: { (range: DeliveredValues) in
                         count += range.delivered
                         warnings.add(range.warnings)
                         if let error = range.error { throw error }
                     },
-                    sequential: { _ in
-                        warnings.beginSequential()
+                    dropsDelivered: true,
+                    sequential: { start in
+                        warnings.beginSequential(at: start)
+                        var again = RepeatedDeliveries(start, delivered: count)
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
+                            guard again.isNew() else { return }
                             let number = count
                             count += 1
                             try body(number, value)
@@ -95,9 +98,9 @@ extension XMLRecordDecoder {
         var error: (any Error)?
 
         /// Delivers `range`'s values to `body`, numbered, when its turn comes.
-        init<T>(_ range: RangeValues<T>, gate: CompletionGate, index: Int, body: (@Sendable (Int, T) throws -> Void)?) {
+        init<T>(_ range: RangeValues<T>, gate: CompletionGate, job: RangeJob, body: (@Sendable (Int, T) throws -> Void)?) {
             warnings = range.warnings
-            guard let first = gate.awaitTurn(of: index, values: range.values.count), let body else { return }
+            guard let first = gate.awaitTurn(of: job.index, values: range.values.count, names: job.internedNames), let body else { return }
             do {
                 try range.values.drain { index, value in
                     if gate.isStopped { throw CompletionGate.Stopped() }

@@ -53,9 +53,12 @@ extension XMLRecordDecoder {
                         }
                         warnings.add(range.warnings)
                     },
-                    sequential: { _ in
-                        warnings.beginSequential()
+                    dropsDelivered: true,
+                    sequential: { start in
+                        warnings.beginSequential(at: start)
+                        var again = RepeatedDeliveries(start, delivered: count)
                         var dispatcher = decoder.dispatcherOwningDocument(T.self, at: pattern, safety: safety) { value in
+                            guard again.isNew() else { return }
                             count += 1
                             try body(value)
                         }

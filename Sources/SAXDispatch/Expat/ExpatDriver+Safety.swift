@@ -51,8 +51,11 @@ extension ExpatDriver {
         installUnknownEncodingHandler(parser)
         if processesNamespaces {
             // Only start tags with declarations call it: the others pay nothing.
-            XML_SetStartNamespaceDeclHandler(parser) { userData, _, _ in
-                withDriver(userData) { $0.pendingNamespaceDeclarations += 1 }
+            XML_SetStartNamespaceDeclHandler(parser) { userData, prefix, _ in
+                withDriver(userData) { driver in
+                    driver.pendingNamespaceDeclarations += 1
+                    driver.nameLog?.logPrefix(prefix)
+                }
             }
         }
 

@@ -70,6 +70,15 @@ final class ExpatDriver {
     /// leaves it out of the tag's attributes; the attribute limit counts them all the same,
     /// and the engine takes it when it checks the tag (``DispatchEngine/takeNamespaceDeclarationCount()``).
     @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
+    /// The distinct names the parser interns, logged while a range of a document is read
+    /// on its own (``InternedNameLog``); `nil`, and nothing logged, otherwise. Held
+    /// unretained, as it is read on every start tag: whoever sets it keeps it alive for
+    /// the parse.
+    var nameLog: InternedNameLog? {
+        get { nameLogReference?.takeUnretainedValue() }
+        set { nameLogReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    @exclusivity(unchecked) private var nameLogReference: Unmanaged<InternedNameLog>?
     /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
     var currentMarkup: [UInt8] = []
     /// The driver itself, as the user data every callback receives.
@@ -165,6 +174,14 @@ final class ExpatDriver {
         saxdispatch_memory_charge(budget, size_t(max(0, bytes))) != 0
     }
 
+    /// Charges `bytes`, or as many of them as fit under the limit, for what the parse is
+    /// to count as held though it holds nothing for it (what one parse of a whole document
+    /// would hold for names a parse of its rest never sees).
+    func charge(atMost bytes: Int) {
+        let room = budget.pointee.limit - min(budget.pointee.used, budget.pointee.limit)
+        _ = saxdispatch_memory_charge(budget, min(size_t(max(0, bytes)), room))
+    }
+
     /// Gives back `bytes` that ``charge(bytes:)`` charged, which the dispatcher no longer holds.
     func release(bytes: Int) {
         saxdispatch_memory_release(budget, size_t(max(0, bytes)))
@@ -224,6 +241,15 @@ extension ExpatDriver {
         body(sink.unsafelyUnwrapped)
     }
 
+    /// Logs a start tag's names (``admitsStartTag(_:_:skipped:)``), out of line so that
+    /// the start tags of a parse that logs nothing stay as short as they were.
+    @inline(never)
+    private func logNames(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool
+    ) {
+        nameLogReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.logStartTag(name, attributes, skipped: skipped) }
+    }
+
     /// Ends the parse because the document broke a rule the driver enforces; the sink
     /// records it with the element path and halts.
     func violate(
@@ -236,8 +262,13 @@ extension ExpatDriver {
     /// Whether a start tag may go on to the layer above: false when it holds an undeclared
     /// entity reference that expat would drop from an attribute value (the parse then
     /// ends). Checked only once such a reference can occur (``ExpatDriverDTDGuard``).
+    /// Logs the tag's names first while a log is kept (``nameLog``); `skipped` says the
+    /// layer above does not intern the element's name itself.
     @inline(__always)
-    func admitsStartTag(_ name: UnsafePointer<CChar>) -> Bool {
+    func admitsStartTag(
+        _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool
+    ) -> Bool {
+        if _slowPath(nameLogReference != nil) { logNames(name, attributes, skipped: skipped) }
         // Expat drops undeclared references from attribute values once the document has an
         // external subset or a parameter entity reference; namespace declarations, which
         // expat does not pass on, are checked too.

@@ -118,6 +118,17 @@ public struct XMLInput: Sendable {
         case reader(@Sendable () throws -> any XMLInputReader)
     }
 
+    /// The bytes of an input in memory, which a parse hands expat in pieces as large as its
+    /// token limit allows; `nil` for an input read through a reader, in pieces of
+    /// ``chunkSize``, and for bytes whose count a sequence does not tell.
+    var inMemoryByteCount: Int? {
+        switch source {
+        case .string(let text): text.utf8.count
+        case .bytes(let bytes): (bytes as? any Collection)?.count
+        case .path, .url, .descriptor, .reader: nil
+        }
+    }
+
     /// Whether the bytes are in memory already (a string, bytes), so that reading them never waits.
     var isInMemory: Bool {
         switch source {
@@ -131,7 +142,16 @@ public struct XMLInput: Sendable {
         self.source = source
         self.encoding = encoding
         chunkSize = Self.defaultChunkSize
+        switch source {
+        case .path, .url, .string, .bytes: canBeReadAgain = true
+        case .descriptor, .reader: canBeReadAgain = false
+        }
     }
+
+    /// Whether a second reader of the input reads the same bytes from the start: a file,
+    /// a string, bytes, and what reads through one of those (``readingThrough(_:)``), but
+    /// not a descriptor, whose bytes a read consumes, nor a reader of your own.
+    package internal(set) var canBeReadAgain: Bool
 
     /// The file at `path`, named by its path.
     ///
@@ -296,6 +316,7 @@ public struct XMLInput: Sendable {
         wrapped.encoding = encoding
         wrapped.readsConcatenatedDocuments = readsConcatenatedDocuments
         wrapped.rangeOrigin = rangeOrigin
+        wrapped.canBeReadAgain = canBeReadAgain
         return wrapped
     }
 

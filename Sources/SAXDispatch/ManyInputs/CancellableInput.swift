@@ -15,6 +15,7 @@ extension XMLInput {
         wrapped.chunkSize = chunkSize
         wrapped.encoding = encoding
         wrapped.readsConcatenatedDocuments = readsConcatenatedDocuments
+        wrapped.canBeReadAgain = canBeReadAgain
         return wrapped
     }
 }

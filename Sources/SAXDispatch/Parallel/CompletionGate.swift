@@ -5,9 +5,13 @@
 /// A range's values may go out once its parse verified and every range before it verified
 /// too: a range that does not verify sends it and everything after it to the sequential
 /// parse, whose values must be the only ones delivered from there on. So a worker that
-/// finished a range reports how many values it made (``awaitTurn(of:values:)``) and waits
+/// finished a range reports how many values it made (``awaitTurn(of:values:names:)``) and waits
 /// only while a range before it is still being parsed, not delivered; then ranges deliver
 /// side by side, each value with its number among all values of the document.
+///
+/// A range that verified also waits until one parse of the whole document would still be
+/// within expat's memory budget by its end (``ParserMemoryBound``, decided here as the
+/// frontier passes it); one that would not stops delivery as one that did not verify does.
 ///
 /// What must stay true: each range reports once, and the ranges are taken by the workers in
 /// order (a range before one that waits is being parsed, so waiting always ends); once a
@@ -18,7 +22,8 @@ final class CompletionGate: @unchecked Sendable {
     private let changed = Condition()
     /// What each range reported and the frontier has not passed: its values, `nil` when it
     /// did not verify.
-    private var reported: [Int: Int?] = [:]
+    private var reported: [Int: (values: Int?, names: InternedNamesSlot?)] = [:]
+    private let memory: ParserMemoryBound
     /// The first range not known to have verified with every range before it.
     private var frontier = 0
     /// The number of the first value of the range at ``frontier``.
@@ -29,18 +34,26 @@ final class CompletionGate: @unchecked Sendable {
     private var broken = false
     private var stopped = false
 
+    /// A gate whose ranges must also keep one parse of the whole within `memory`.
+    init(memory: ParserMemoryBound) {
+        self.memory = memory
+    }
+
     /// Reports that range `index` verified with `values` values (`nil`: it did not
-    /// verify), and waits until every range before it reported.
+    /// verify), its parse having interned `names`, and waits until every range before it
+    /// reported.
     /// - Returns: The number, counted from 0 in document order, of the range's first value;
     ///   `nil` when the range is not to deliver (it, or a range before it, did not verify, or
     ///   delivery stopped).
-    func awaitTurn(of index: Int, values: Int?) -> Int? {
+    func awaitTurn(of index: Int, values: Int?, names: InternedNamesSlot?) -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        reported[index] = values
+        reported[index] = (values, names)
         while !broken, let entry = reported[frontier] {
             reported.removeValue(forKey: frontier)
-            guard let count = entry else {
+            guard let count = entry.values,
+                memory.admits(range: frontier, entry.names)
+            else {
                 broken = true
                 break
             }

@@ -32,9 +32,13 @@ extension Dispatcher {
     /// one whose root has a child larger than 16 MiB. A document whose internal subset
     /// declares an entity with replacement text or an attribute default is read in one
     /// parse: the amplification ratios count from its first byte. Expat's memory budget
-    /// (``SafetyProfile/maximumParserMemoryBytes``) counts per range rather than over the
-    /// whole document; read in one parse when it must hold to the byte. With `workers`
-    /// below 2, an input
+    /// (``SafetyProfile/maximumParserMemoryBytes``) holds over the whole document: once the
+    /// distinct names of the ranges merged could fill it in one parse of the whole, the
+    /// rest is read by one parse whose budget starts charged for at least what those names
+    /// and one parse's reads would hold, so the limit ends the read no later than one
+    /// parse of the whole would, perhaps earlier (what the ranges merged cannot be taken
+    /// back to read the document again: records and `Decodable` values can, and are exact
+    /// to the byte). With `workers` below 2, an input
     /// whose encoding is set to another than UTF-8, or that holds documents one after
     /// another, the document is read on the calling thread with one set of handlers.
     ///
@@ -87,7 +91,10 @@ extension Dispatcher {
             deliver: merge,
             sequential: { start in
                 var dispatcher = Dispatcher()
-                fallback = handlers(XMLParseRange(start: start), &dispatcher)
+                // What the ranges' handlers collected cannot be taken back: the rest is read
+                // from where it begins, never from the document's start.
+                guard case .rest(let offset) = start else { return dispatcher }
+                fallback = handlers(XMLParseRange(start: offset), &dispatcher)
                 return dispatcher
             })
         if let collected = fallback {

@@ -12,6 +12,16 @@
 /// The same happens when the framing pass stops (``FramingStop``) or a record grows past
 /// ``maximumPendingBytes``, which keeps memory bounded.
 ///
+/// Expat's memory budget holds over the whole document too: each range's parse logs the
+/// distinct names it interned, and a range is delivered only while what one parse of the
+/// whole would hold by its end stays below the limit (``ParserMemoryBound``). Past that,
+/// one parse of the whole reads the document again from its first byte and the values
+/// delivered already are dropped from it, when the caller can drop them and the input can
+/// be read again; otherwise the sequential parse of the rest begins with its budget charged
+/// for at least what the names of the ranges before it and one parse's pieces would hold,
+/// so that it breaks the limit no later than one parse of the whole would (perhaps earlier,
+/// or where that parse would not).
+///
 /// What must stay true: every byte of the document is in exactly one range; a range's
 /// result is delivered only after every range before it; after a fallback, no worker's
 /// result is delivered.
@@ -27,6 +37,8 @@ struct ParallelRangeParse {
     let workers: Int
     /// The size past which a range ends, at the next record boundary.
     let rangeBytes: Int
+    /// Whether one parse of the whole would break expat's memory budget by a range's end.
+    let memory: ParserMemoryBound
 
     /// The parallel read of the elements matching `pattern` in `input`, or `nil` when the
     /// document is to be read sequentially: fewer than 2 workers, a last step that names no
@@ -55,6 +67,7 @@ struct ParallelRangeParse {
         self.readsUTF8 = readsUTF8
         self.workers = min(workers, 1024)
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
+        memory = ParserMemoryBound(inMemoryBytes: input.inMemoryByteCount, chunkSize: input.chunkSize, inMemory: input.isInMemory)
     }
 
     /// How many bytes a read asks for: about as many as a sequential parse reads, and an
@@ -81,16 +94,18 @@ struct ParallelRangeParse {
     ///   - parse: Parses one range's document on a worker thread; `nil` when the range does
     ///     not verify.
     ///   - deliver: Receives each range's result, in document order, on the caller's thread.
+    ///   - dropsDelivered: Whether `sequential` can make a dispatcher that reads the document
+    ///     from its first byte and drops what the ranges delivered (``SequentialStart/documentStart``).
     ///   - sequential: A dispatcher whose handlers deliver to the caller directly, for the
-    ///     rest of the document after a range that did not verify, which begins at the
-    ///     offset it is given.
+    ///     rest of the document after a range that did not verify, from where it says.
     /// - Returns: How many ranges the workers read, and where the sequential parse began.
     /// - Throws: What the reader, `deliver` or the sequential parse throw.
     @discardableResult
     func run<Result: Sendable>(
         parse: @escaping @Sendable (RangeJob) -> Result?,
         deliver: (Result) throws -> Void,
-        sequential: (Int) -> Dispatcher
+        dropsDelivered: Bool = false,
+        sequential: (SequentialStart) -> Dispatcher
     ) throws -> Report {
         var reader = try input.makeReader()
         let pool = RangeWorkers<Result?>(count: workers, capacity: rangesInFlight, parse: parse)
@@ -98,6 +113,7 @@ struct ParallelRangeParse {
         var framer = DocumentFramer(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth)
         framer.proposalsFrom = rangeBytes
         var state = State(framer: framer, source: input.name, encoding: input.encoding)
+        state.rereadsWhole = dropsDelivered && input.canBeReadAgain
         if pool.running == 0 {
             state.fallingBack = true
         }
@@ -114,7 +130,7 @@ struct ParallelRangeParse {
     /// Reads the document to its end: ``run(parse:deliver:sequential:)`` without its setup.
     private func read<Result: Sendable>(
         _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
-        deliver: (Result) throws -> Void, sequential: (Int) -> Dispatcher
+        deliver: (Result) throws -> Void, sequential: (SequentialStart) -> Dispatcher
     ) throws -> Report {
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
@@ -152,6 +168,10 @@ struct ParallelRangeParse {
                         return Report(
                             rangesReadInParallel: state.nextToDeliver, sequentialFrom: nil, cutsFoundAhead: state.cutsFoundAhead)
                     }
+                }
+                if state.refusedForMemory && state.rereadsWhole {
+                    pool.stop()
+                    return try rereadWhole(&state, sequential: sequential)
                 }
                 fallback = try beginSequential(&state, sequential: sequential)
                 break
@@ -205,12 +225,35 @@ struct ParallelRangeParse {
             }
             if state.fallingBack {
                 pool.stop()
+                if state.refusedForMemory && state.rereadsWhole { return try rereadWhole(&state, sequential: sequential) }
                 fallback = try beginSequential(&state, sequential: sequential)
             }
         }
         if let fallback { _ = try fallback.finish() }
         return Report(
             rangesReadInParallel: state.nextToDeliver, sequentialFrom: state.sequentialFrom, cutsFoundAhead: state.cutsFoundAhead)
+    }
+
+    /// Reads the whole document again in one parse, as a sequential read would, whose
+    /// dispatcher drops what the ranges delivered (``SequentialStart/documentStart``): once
+    /// one parse of the whole might break expat's memory budget, only one can tell where.
+    private func rereadWhole(_ state: inout State, sequential: (SequentialStart) -> Dispatcher) throws -> Report {
+        state.unsettled.removeAll()
+        state.pending.removeAll()
+        state.pendingCount = 0
+        state.sequentialFrom = 0
+        _ = try sequential(.documentStart).parse(input)
+        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: 0, cutsFoundAhead: state.cutsFoundAhead)
+    }
+
+    /// Where the sequential parse of a parallel read begins.
+    enum SequentialStart {
+        /// At the offset given, the start of the first range not delivered, in the context
+        /// of the range before it: everything it delivers is new.
+        case rest(from: Int)
+        /// At the document's first byte, as one parse of the whole: it delivers again, first,
+        /// everything the ranges delivered, which the dispatcher drops.
+        case documentStart
     }
 
     /// How a document was read.
@@ -248,12 +291,16 @@ struct ParallelRangeParse {
         var pendingStart = 0
         /// The boundary where the pending range begins; `nil` at the document's start.
         var pendingBoundary: FrameBoundary?
-        /// The ranges handed in and not yet delivered, oldest first: where each begins and
-        /// its bytes.
-        var unsettled: [(boundary: FrameBoundary?, bytes: [ArraySlice<UInt8>])] = []
+        /// The ranges handed in and not yet delivered, oldest first: where each begins, its
+        /// bytes, and where its parse leaves the names it interned.
+        var unsettled: [(boundary: FrameBoundary?, bytes: [ArraySlice<UInt8>], names: InternedNamesSlot)] = []
         var nextIndex = 0
         var nextToDeliver = 0
         var fallingBack = false
+        /// Whether the fallback is for expat's memory budget (``ParserMemoryBound``).
+        var refusedForMemory = false
+        /// Whether that fallback reads the whole document again, dropping what was delivered.
+        var rereadsWhole = false
         /// Where the sequential parse began, if one did.
         var sequentialFrom: Int?
         /// The name of the element the last cut begins with, as written, while the next cut
@@ -307,12 +354,12 @@ struct ParallelRangeParse {
         mutating func handIn<Result>(upTo cut: FrameBoundary?, to pool: RangeWorkers<Result>) {
             let length = cut.map { $0.offset - pendingStart } ?? pendingCount
             let bytes = takePending(length)
-            pool.submit(
-                RangeJob(
-                    index: nextIndex, source: source, encoding: encoding, context: context(pendingBoundary), bytes: bytes,
-                    closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary),
-                    endsInItsContext: cut?.foundAhead ?? false))
-            unsettled.append((pendingBoundary, bytes))
+            let job = RangeJob(
+                index: nextIndex, source: source, encoding: encoding, context: context(pendingBoundary), bytes: bytes,
+                closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary),
+                endsInItsContext: cut?.foundAhead ?? false)
+            pool.submit(job)
+            unsettled.append((pendingBoundary, bytes, job.internedNames))
             nextIndex += 1
             if let cut {
                 pendingStart = cut.offset
@@ -343,8 +390,15 @@ struct ParallelRangeParse {
         var waitsNext = waits != .none
         while state.nextToDeliver < state.nextIndex {
             guard let result = pool.take(state.nextToDeliver, waits: waitsNext) else { return true }
+            let names = state.unsettled[0].names
             guard let value = result else {
                 state.fallingBack = true
+                state.refusedForMemory = memory.refusesRangeThatBrokeLimit(state.nextToDeliver, names)
+                return false
+            }
+            guard memory.admits(range: state.nextToDeliver, names) else {
+                state.fallingBack = true
+                state.refusedForMemory = true
                 return false
             }
             try deliver(value)
@@ -357,11 +411,17 @@ struct ParallelRangeParse {
 
     /// The sequential parse of the rest of the document, from the oldest range not
     /// delivered (or the pending bytes), fed what is held so far.
-    private func beginSequential(_ state: inout State, sequential: (Int) -> Dispatcher) throws -> PushParser {
+    private func beginSequential(_ state: inout State, sequential: (SequentialStart) -> Dispatcher) throws -> PushParser {
         let start = state.unsettled.first.map(\.boundary) ?? state.pendingBoundary
         state.sequentialFrom = start?.offset ?? 0
-        let parser = PushParser(sequential(start?.offset ?? 0), source: input.name, encoding: input.encoding)
+        let parser = PushParser(sequential(.rest(from: start?.offset ?? 0)), source: input.name, encoding: input.encoding)
         parser.driver.documents.rangeOrigin = state.origin(start)
+        if state.refusedForMemory {
+            // At least what one parse of the whole would hold by now for the names before
+            // the rest and the pieces it reads: the rest then breaks the limit no later than
+            // that parse would.
+            parser.driver.charge(atMost: memory.boundBeforeRefusal)
+        }
         try state.context(start).withUnsafeBytes { try parser.feed($0) }
         for range in state.unsettled {
             for piece in range.bytes { try piece.withUnsafeBytes { try parser.feed($0) } }

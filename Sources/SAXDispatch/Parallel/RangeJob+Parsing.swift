@@ -7,9 +7,28 @@ extension RangeJob {
     /// `beforeClosing` runs once every event of the range's own bytes was delivered (the
     /// text at its end too), before the events of its closing tags: what handlers
     /// collected by then is the range's.
+    ///
+    /// A range that verified leaves the names its parser interned in ``internedNames``,
+    /// when the parse has a memory limit.
     func parseVerifying(with dispatcher: Dispatcher, delivered: () -> Int, beforeClosing: () -> Void = {}) -> Bool {
         let parser = PushParser(dispatcher, source: source, encoding: encoding)
         parser.driver.documents.rangeOrigin = origin
+        let limit = parser.driver.profile.maximumParserMemoryBytes.value
+        internedNames.limit = limit
+        internedNames.tokenLimit = parser.driver.profile.maximumTokenBytes.value
+        let log = limit.map { _ in InternedNameLog(expandsNames: parser.driver.processesNamespaces) }
+        parser.driver.nameLog = log
+        // The driver holds the log unretained.
+        let verified = withExtendedLifetime(log) { parse(with: parser, delivered: delivered, beforeClosing: beforeClosing) }
+        guard verified else {
+            internedNames.brokeLimit = parser.driver.exceededMemoryBudget
+            return false
+        }
+        internedNames.names = log?.names(dispatched: parser.engine.names, peakBytes: parser.driver.peakParserMemory)
+        return true
+    }
+
+    private func parse(with parser: PushParser, delivered: () -> Int, beforeClosing: () -> Void) -> Bool {
         do {
             try context.withUnsafeBytes { try parser.feed($0) }
             // The innermost element the context opened: open at the range's end, the

@@ -16,4 +16,18 @@ struct RangeJob: Sendable {
     /// opened, none closed and opened again in its bytes: the range after it begins with
     /// this one's context, assumed rather than framed (``FrameBoundary/foundAhead``).
     var endsInItsContext = false
+    /// Where the range's parse leaves the names it interned, once it verified.
+    let internedNames = InternedNamesSlot()
+}
+
+/// The names a range's parse interned and the memory limit it was parsed with
+/// (``ParserMemoryBound``): written by the worker before it hands the range's result over
+/// (to the pool or the ``CompletionGate``, under their locks), read after.
+final class InternedNamesSlot: @unchecked Sendable {
+    var names: InternedNames?
+    /// The parse's memory limit and token limit (`nil`: none).
+    var limit: Int?
+    var tokenLimit: Int?
+    /// Whether the range's own parse broke the memory limit (it did not verify).
+    var brokeLimit = false
 }

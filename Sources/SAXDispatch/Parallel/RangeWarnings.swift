@@ -8,8 +8,12 @@ struct RangeWarnings {
     /// Adds the warnings of the next range, in document order.
     mutating func add(_ range: [ParseWarning]) { sets.append(range) }
 
-    /// Where the sequential parse's warnings go: call once it begins.
-    mutating func beginSequential() { sequential = [] }
+    /// Where the sequential parse's warnings go: call once it begins at `start`. From
+    /// the document's start, its warnings replace every range's.
+    mutating func beginSequential(at start: ParallelRangeParse.SequentialStart) {
+        if case .documentStart = start { sets = [] }
+        sequential = []
+    }
 
     /// Adds a warning of the sequential parse.
     mutating func addSequential(_ warning: ParseWarning) { sequential?.append(warning) }

@@ -57,7 +57,7 @@ extension XMLRecord where Model: Sendable {
         var summary = RecordParseSummary()
         var warnings = RangeWarnings()
         let record = self
-        let gate = CompletionGate()
+        let gate = CompletionGate(memory: parallel.memory)
         defer { gate.stop() }
         let report: ParallelRangeParse.Report
         do {
@@ -70,10 +70,10 @@ extension XMLRecord where Model: Sendable {
                 return try parallel.run(
                     parse: { job -> DeliveredRange? in
                         guard let range = record.parseRange(job, safety: safety) else {
-                            _ = gate.awaitTurn(of: job.index, values: nil)
+                            _ = gate.awaitTurn(of: job.index, values: nil, names: nil)
                             return nil
                         }
-                        return DeliveredRange(range, gate: gate, index: job.index, body: lent.withLock { $0 })
+                        return DeliveredRange(range, gate: gate, job: job, body: lent.withLock { $0 })
                     },
                     deliver: { range in
                         summary.delivered += range.delivered
@@ -81,10 +81,15 @@ extension XMLRecord where Model: Sendable {
                         warnings.add(range.warnings)
                         if let error = range.error { throw error }
                     },
-                    sequential: { _ in
-                        warnings.beginSequential()
+                    dropsDelivered: true,
+                    sequential: { start in
+                        warnings.beginSequential(at: start)
+                        var modelsAgain = RepeatedDeliveries(start, delivered: summary.delivered)
+                        var failuresAgain = RepeatedDeliveries(start, delivered: summary.failed)
                         var number = summary.delivered
-                        var dispatcher = record.dispatcherOwningDocument(safety: safety, report: setAside) { model in
+                        let report: (XMLRecordError) -> Void = { if failuresAgain.isNew() { setAside($0) } }
+                        var dispatcher = record.dispatcherOwningDocument(safety: safety, report: report) { model in
+                            guard modelsAgain.isNew() else { return }
                             summary.delivered += 1
                             try body(number, model)
                             number += 1
@@ -112,10 +117,10 @@ extension XMLRecord where Model: Sendable {
         var error: (any Error)?
 
         /// Delivers `range`'s models to `body`, numbered, when its turn comes.
-        init(_ range: RangeRecords, gate: CompletionGate, index: Int, body: (@Sendable (Int, Model) throws -> Void)?) {
+        init(_ range: RangeRecords, gate: CompletionGate, job: RangeJob, body: (@Sendable (Int, Model) throws -> Void)?) {
             failures = range.failures.map(\.error)
             warnings = range.warnings
-            guard let first = gate.awaitTurn(of: index, values: range.models.count), let body else { return }
+            guard let first = gate.awaitTurn(of: job.index, values: range.models.count, names: job.internedNames), let body else { return }
             var delivered = 0
             do {
                 try range.models.drain { index, model in

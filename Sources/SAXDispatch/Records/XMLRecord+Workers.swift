@@ -36,10 +36,15 @@ extension XMLRecord where Model: Sendable {
     ///   - workers: How many threads parse ranges (the calling thread frames and delivers).
     ///   - rangeBytes: About how large each range is (a range ends at the first record
     ///     boundary past it): 1 MiB unless given.
-    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said);
-    ///     expat's memory budget counts per range. (A document whose internal subset
-    ///     declares an entity with replacement text or an attribute default is read in one
-    ///     parse, so that the amplification ratios count from its first byte.)
+    ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said),
+    ///     over the whole document as in one parse. Expat's memory budget is held so: once
+    ///     the distinct names of the ranges read could fill it in one parse of the whole,
+    ///     the document is read again in one parse, which delivers only what the ranges did
+    ///     not (an input that cannot be read again, a descriptor or a reader of your own,
+    ///     is read on from there with the budget charged for those names, which may end it
+    ///     earlier than one parse would). A document whose internal subset declares an
+    ///     entity with replacement text or an attribute default is read in one parse, so
+    ///     that the amplification ratios count from its first byte.
     ///   - diagnostics: Receives, in document order, the errors of records that the failure
     ///     policy skipped or replaced.
     ///   - body: Receives each model, in document order, on the calling thread; an error it
@@ -85,9 +90,14 @@ extension XMLRecord where Model: Sendable {
                         for failure in range.failures[failures...] { setAside(failure.error) }
                         warnings.add(range.warnings)
                     },
-                    sequential: { _ in
-                        warnings.beginSequential()
-                        var dispatcher = record.dispatcherOwningDocument(safety: safety, report: setAside, deliver: deliver)
+                    dropsDelivered: true,
+                    sequential: { start in
+                        warnings.beginSequential(at: start)
+                        var modelsAgain = RepeatedDeliveries(start, delivered: summary.delivered)
+                        var failuresAgain = RepeatedDeliveries(start, delivered: summary.failed)
+                        var dispatcher = record.dispatcherOwningDocument(
+                            safety: safety, report: { if failuresAgain.isNew() { setAside($0) } },
+                            deliver: { if modelsAgain.isNew() { try deliver($0) } })
                         dispatcher.onWarning { warnings.addSequential($0) }
                         return dispatcher
                     })

@@ -15,7 +15,7 @@ extension DispatchEngine: ExpatEventSink {
         start: { userData, name, attributes in
             guard let name, let attributes else { return }
             withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
+                guard driver.admitsStartTag(name, attributes, skipped: false) else { return }
                 engine(of: driver) { $0.startElement(name, attributes) }
             }
         },
@@ -25,7 +25,7 @@ extension DispatchEngine: ExpatEventSink {
         skippedStart: { userData, name, attributes in
             guard let name, let attributes else { return }
             withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
+                guard driver.admitsStartTag(name, attributes, skipped: true) else { return }
                 engine(of: driver) { $0.skippedStart(name, attributes) }
             }
         },
@@ -35,7 +35,7 @@ extension DispatchEngine: ExpatEventSink {
         watchedStart: { userData, name, attributes in
             guard let name, let attributes else { return }
             withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
+                guard driver.admitsStartTag(name, attributes, skipped: false) else { return }
                 engine(of: driver) { $0.watchedStart(name, attributes) }
             }
         },
@@ -45,7 +45,7 @@ extension DispatchEngine: ExpatEventSink {
         passThroughStart: { userData, name, attributes in
             guard let name, let attributes else { return }
             withDriver(userData) { driver in
-                guard driver.admitsStartTag(name) else { return }
+                guard driver.admitsStartTag(name, attributes, skipped: false) else { return }
                 engine(of: driver) { $0.passThroughStart(name, attributes) }
             }
         },

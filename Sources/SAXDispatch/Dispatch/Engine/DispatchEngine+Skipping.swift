@@ -107,6 +107,7 @@ extension DispatchEngine {
     }
 
     /// A start tag inside a skipped subtree: only the limits are checked.
+    @inline(__always)
     func skippedStart(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
         if isHalted { return }
         guard admitsStartTag(name, attributes, openElements: skipper.openElements) else { return }
