@@ -1,0 +1,83 @@
+extension ParallelRangeParse.State {
+    /// The cuts found ahead in the held bytes from the pending range's start on; the
+    /// framer's, resumed there, when looking ahead does not find them.
+    ///
+    /// The framing pass reads every byte to find one cut a range. After a cut, the first
+    /// start tag past the range's size of the element the cut begins with (`<page`,
+    /// `<node`) is the next cut, found with `memchr`, its ancestors assumed to be the
+    /// cut's. The parse of the range before it verifies the guess as it verifies the
+    /// framer's cuts, and more (``RangeJob/endsInItsContext``): its closing tags must close
+    /// the elements open there, so the cut is in content, at the same depth, in elements
+    /// of the same names (not in a comment, CDATA section or processing instruction, where
+    /// the closing tags would be read as their text, nor inside a record); and the
+    /// innermost element open at its end must be the one its context opened, so no ancestor
+    /// was closed and another of the same name, with other attributes, opened in its bytes.
+    ///
+    /// So that a guess seldom fails (which sends the rest to the sequential parse), a tag
+    /// inside a comment, CDATA section or processing instruction, read from the range's
+    /// start, is passed over for the next. A range with a `<!` that begins none of these,
+    /// with many of them, or without such a start tag soon, is read by a framer resumed at
+    /// its start.
+    mutating func speculate(rangeBytes: Int, maximumContextBytes: Int) -> [FrameBoundary] {
+        guard let name = speculativeName, var base = pendingBoundary else { return [] }
+        let held = HeldBytes(pieces: pending, start: pendingStart)
+        var cuts: [FrameBoundary] = []
+        while true {
+            let from = max(base.offset + rangeBytes, searchedFrom, base.offset + 1)
+            guard let cut = held.firstStartTag(named: name, from: from) else {
+                searchedFrom = max(searchedFrom, held.end - name.count - 1)
+                if held.end - base.offset > rangeBytes + ParallelRangeParse.lookAheadBytes {
+                    cuts += resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                }
+                return cuts
+            }
+            let passedOver = ParallelRangeParse.markupPassedOver
+            switch held.openMarkup(from: base.offset, at: cut, limit: passedOver.count, spacing: passedOver.spacing) {
+            case .none:
+                break
+            case .endsAfter(let end):
+                // The tag is text of a comment, CDATA section or processing instruction: the
+                // next one after its end is looked at.
+                // What follows in the held bytes is inside it when its end is not there.
+                searchedFrom = end ?? held.end
+                continue
+            case .unexpected, .many:
+                return cuts + resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+            }
+            var position = FramePosition(line: base.line, column: base.column, utf8: framer.countsUTF8)
+            held.count(from: base.offset, to: cut, into: &position)
+            base = FrameBoundary(
+                offset: cut, line: position.line, column: position.column, ancestors: base.ancestors,
+                contextBytes: base.contextBytes, foundAhead: true)
+            cuts.append(base)
+            cutsFoundAhead += 1
+        }
+    }
+
+    /// Frames the held bytes from `base` on with a framer resumed there, which goes on
+    /// reading until it proposes a cut; the cuts it proposes in them.
+    private mutating func resumeFraming(
+        at base: FrameBoundary, _ held: HeldBytes, rangeBytes: Int, maximumContextBytes: Int
+    ) -> [FrameBoundary] {
+        framer = DocumentFramer(
+            resumingAt: base, prolog: framer.prolog, recordName: framer.recordName, recordDepth: framer.recordDepth,
+            countsUTF8: framer.countsUTF8, readsUTF8: framer.readsUTF8)
+        framer.proposalsFrom = base.offset + rangeBytes
+        speculativeName = nil
+        var cuts: [FrameBoundary] = []
+        var pieceStart = held.start
+        for piece in held.pieces {
+            defer { pieceStart += piece.count }
+            // Only the bytes from the base on.
+            let skip = base.offset - pieceStart
+            guard skip < piece.count else { continue }
+            piece.withUnsafeBytes { bytes in
+                framer.scanForCuts(UnsafeRawBufferPointer(rebasing: bytes[max(0, skip)...])) { boundary in
+                    ParallelRangeParse.admit(
+                        boundary, into: &cuts, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                }
+            }
+        }
+        return cuts
+    }
+}
