@@ -75,12 +75,16 @@ struct NamespaceScope {
 
     /// The prefix an attribute in `uri` is written with on the element whose bindings begin
     /// at `start`: `written` where it is bound to `uri` or can be declared there, else a
-    /// prefix bound to `uri` in scope, else a free one (`ns1`, `ns2`…), declared.
-    mutating func attributePrefix(for uri: String, written: String?, from start: Int) -> String {
-        if let written, !written.isEmpty, usable(written, for: uri, from: start) { return written }
+    /// prefix bound to `uri` in scope, else a free one (`ns1`, `ns2`…), declared. A prefix
+    /// in `inUse` (those of the names already in the tag) is never declared again: that
+    /// would change what those names mean.
+    mutating func attributePrefix(
+        for uri: String, written: String?, from start: Int, inUse: Set<Substring> = []
+    ) -> String {
+        if let written, !written.isEmpty, usable(written, for: uri, from: start, inUse: inUse) { return written }
         if let bound = boundPrefix(for: uri) { return bound }
         var number = 1
-        while !usable("ns\(number)", for: uri, from: start) { number += 1 }
+        while !usable("ns\(number)", for: uri, from: start, inUse: inUse) { number += 1 }
         return "ns\(number)"
     }
 
@@ -92,11 +96,12 @@ struct NamespaceScope {
 
     /// Whether a name in `uri` may be written with `prefix` on the element whose bindings
     /// begin at `start`: it is bound to `uri` already, or is declared there now (when this
-    /// returns `true`), as that element has not bound it to anything else.
-    private mutating func usable(_ prefix: String, for uri: String, from start: Int) -> Bool {
+    /// returns `true`), as that element has not bound it to anything else and no name in
+    /// its tag uses it (`inUse`).
+    private mutating func usable(_ prefix: String, for uri: String, from start: Int, inUse: Set<Substring> = []) -> Bool {
         if self.uri(boundTo: prefix) == uri { return true }
         if prefix == "xml" || prefix == "xmlns" || uri == Self.xmlNamespace { return false }
-        if declares(prefix, from: start) { return false }
+        if declares(prefix, from: start) || inUse.contains(prefix[...]) { return false }
         declare(prefix, uri)
         return true
     }

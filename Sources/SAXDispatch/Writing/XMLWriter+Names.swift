@@ -1,16 +1,17 @@
 /// The checks of names and namespaces, and the prefixes they are written with.
 extension XMLWriter {
     /// An attribute's expanded name and the name it is written with on the element whose
-    /// bindings begin at `bindingStart`, declaring there the prefix it needs.
+    /// bindings begin at `bindingStart`, declaring there the prefix it needs (never one of
+    /// `inUse`, the prefixes of the names already in the tag, for another namespace).
     func resolve(
-        _ name: String, namespace: String?, bindingStart: Int
+        _ name: String, namespace: String?, bindingStart: Int, inUse: Set<Substring>
     ) throws -> (uri: String, local: String, written: String) {
         let (prefix, local) = try split(name, what: "attribute")
         if let namespace, !namespace.isEmpty {
             guard namespace != NamespaceScope.xmlnsNamespace else {
                 throw refusal(.invalidNamespace, "attribute \(name) in the xmlns namespace: declare namespaces with xmlns attributes")
             }
-            let chosen = scope.attributePrefix(for: namespace, written: prefix, from: bindingStart)
+            let chosen = scope.attributePrefix(for: namespace, written: prefix, from: bindingStart, inUse: inUse)
             return (namespace, local, chosen + ":" + local)
         }
         guard let prefix else { return ("", local, local) }
@@ -69,6 +70,16 @@ extension XMLWriter {
             throw refuse("\(uri) is bound to xml or xmlns only")
         }
         return prefix
+    }
+
+    /// The prefixes of the names in a start tag: the element's, and its attributes' as
+    /// written.
+    static func prefixes(element: String, attributes: [(uri: String, local: String, written: String)]) -> Set<Substring> {
+        var prefixes: Set<Substring> = [element[...]]
+        for attribute in attributes {
+            if let colon = attribute.written.firstIndex(of: ":") { prefixes.insert(attribute.written[..<colon]) }
+        }
+        return prefixes
     }
 
     /// The prefix `name` declares when it is `xmlns` (`""`) or `xmlns:p` (`p`).

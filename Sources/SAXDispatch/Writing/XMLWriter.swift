@@ -150,7 +150,9 @@ public final class XMLWriter {
             }
             let elementPrefix = try self.elementPrefix(prefix, local, namespace: namespace, bindingStart: bindingStart)
             for attribute in attributes where attribute.namespace != nil || Self.declaredPrefix(attribute.name) == nil {
-                let resolved = try resolve(attribute.name, namespace: attribute.namespace, bindingStart: bindingStart)
+                let resolved = try resolve(
+                    attribute.name, namespace: attribute.namespace, bindingStart: bindingStart,
+                    inUse: Self.prefixes(element: elementPrefix, attributes: tagAttributes))
                 if tagAttributes.contains(where: { $0.uri == resolved.uri && $0.local == resolved.local }) {
                     throw refusal(.invalidAttribute, "attribute \(attribute.name) twice on <\(name)>")
                 }
@@ -209,8 +211,7 @@ public final class XMLWriter {
             if scope.declares(declared, from: bindingStart) {
                 throw refusal(.invalidAttribute, "namespace prefix \"\(declared)\" declared twice on <\(element.given)>")
             }
-            let usedPrefixes = [element.prefix] + startTagAttributes.compactMap { $0.written.split(separator: ":").dropLast().first.map(String.init) }
-            if declared != "xml" && usedPrefixes.contains(declared) {
+            if declared != "xml" && Self.prefixes(element: element.prefix, attributes: startTagAttributes).contains(declared[...]) {
                 throw refusal(.invalidNamespace, "declaring \"\(declared)\" on <\(element.given)> would change the namespace of a name in its tag")
             }
             if declared != "xml" { scope.declare(declared, value) }
@@ -218,7 +219,9 @@ public final class XMLWriter {
             return
         }
         let before = scope.count
-        let resolved = try resolve(name, namespace: namespace, bindingStart: bindingStart)
+        let resolved = try resolve(
+            name, namespace: namespace, bindingStart: bindingStart,
+            inUse: Self.prefixes(element: element.prefix, attributes: startTagAttributes))
         if startTagAttributes.contains(where: { $0.uri == resolved.uri && $0.local == resolved.local }) {
             scope.end(at: before)
             throw refusal(.invalidAttribute, "attribute \(name) twice on <\(element.given)>")

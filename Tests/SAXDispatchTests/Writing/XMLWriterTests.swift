@@ -190,6 +190,40 @@ struct XMLWriterTests {
         #expect(try Self.events(text) == ["<{urn:r}r >", "<{urn:p}e {}a=1>", "<{}child >", "text x", "</child>", "</e>", "</r>"])
     }
 
+    @Test("a prefix a name in the tag uses is never declared again there for another namespace (a fuzzer's find)")
+    func prefixInUseInTheTag() throws {
+        // ns1 is bound to urn:q above; the tag's first attribute uses it. An attribute in
+        // urn:p written as ns1:… must not rebind ns1 on the same tag.
+        let text = try Self.written { writer in
+            try writer.startElement("r", namespace: "urn:q", attributes: ["xmlns:ns1": "urn:q"])
+            try writer.startElement("x", namespace: nil)
+            try writer.attribute("ns1:e", namespace: "urn:q", value: "1")
+            try writer.attribute("ns1:e", namespace: "urn:p", value: "2")
+            try writer.endElement()
+            try writer.startElement("ns1:y", namespace: "urn:q", attributes: ["ns1:e": "3"])
+            try writer.attribute("ns1:f", namespace: "urn:p", value: "4")
+            try writer.endElement()
+            try writer.endElement()
+        }
+        let events = try Self.events(text)
+        #expect(events.contains("<{}x {urn:p}e=2 {urn:q}e=1>"), "\(text)")
+        #expect(events.contains("<{urn:q}y {urn:p}f=4 {urn:q}e=3>"), "\(text)")
+        // Given both in one call, too.
+        let together = try Self.written { writer in
+            try writer.startElement("r", namespace: "urn:q", attributes: [])
+            try writer.attribute("xmlns:ns1", value: "urn:q")
+            try writer.startElement(
+                "x", namespace: nil,
+                attributes: [
+                    ElementAttributes.Attribute(name: "ns1:e", value: "1", namespaceURI: "urn:q"),
+                    ElementAttributes.Attribute(name: "ns1:e", value: "2", namespaceURI: "urn:p"),
+                ])
+            try writer.endElement()
+            try writer.endElement()
+        }
+        #expect(try Self.events(together).contains("<{urn:q}x {urn:p}e=2 {urn:q}e=1>"), "\(together)")
+    }
+
     @Test("indentation: elements on lines of their own, never inside an element with text")
     func indentation() throws {
         let text = try Self.written(XMLWriter.Options(indentation: 2)) { writer in
