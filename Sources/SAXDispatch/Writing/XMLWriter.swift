@@ -48,6 +48,9 @@ public final class XMLWriter {
     var startTagAttributes: [(uri: String, local: String, written: String)] = []
     var startTagIsOpen = false
     var state = State.prolog
+    /// Whether the buffer is kept from the output while calls that must all be written or
+    /// none run (``atomically(_:)``).
+    var holdsBuffer = false
 
     enum State {
         case prolog, inRoot, epilog, finished, failed
@@ -354,7 +357,7 @@ public final class XMLWriter {
     }
 
     func flushIfFull() throws {
-        if buffer.count >= output.chunkSize { try writeBuffer() }
+        if buffer.count >= output.chunkSize && !holdsBuffer { try writeBuffer() }
     }
 
     func writeBuffer() throws {
