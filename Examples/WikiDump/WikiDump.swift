@@ -4,8 +4,8 @@ import SAXDispatch
 /// A page of a MediaWiki export (`<mediawiki><page>…</page>…</mediawiki>`), with its
 /// latest revision. Keys name child elements; `redirect/@title` reads the title
 /// attribute of `<redirect title="…"/>`, and the enum maps `ns` to a readable name.
-struct Page: Decodable, Equatable, Sendable {
-    struct Revision: Decodable, Equatable, Sendable {
+struct Page: Codable, Equatable, Sendable {
+    struct Revision: Codable, Equatable, Sendable {
         let id: Int
         let timestamp: Date
         /// The contributor's user name; an anonymous edit has an `<ip>` instead.

@@ -286,6 +286,26 @@ struct ExamplesTests {
     }()
 
     @Test(
+        "WikiDump: the pages of the real Wikipedia sample, encoded one at a time and decoded again, are equal",
+        .enabled(
+            if: wikiSample != nil,
+            "skipped: the Wikipedia sample is not at ../shared/corpus/real/camchenry+wikidump/benches/enwiki-10k.xml"))
+    func wikiDumpRoundTrip() throws {
+        let sample = try #require(Self.wikiSample)
+        let pages = try WikiDump.decoder.all(Page.self, at: "/mediawiki/page", in: .file(sample.path))
+        #expect(pages.count == 196)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wiki-round-trip-\(getpid()).xml").path
+        defer { unlink(path) }
+        let writer = try XMLWriter(to: .file(path))
+        try writer.startElement("mediawiki")
+        let encoder = XMLRecordEncoder()
+        for page in pages { try encoder.encode(page, as: "page", to: writer) }
+        try writer.endElement()
+        try writer.finish()
+        #expect(try WikiDump.decoder.all(Page.self, at: "/mediawiki/page", in: .file(path)) == pages)
+    }
+
+    @Test(
         "WikiDump: the pages of the real Wikipedia sample stream as Decodable values, as Foundation's XMLParser reads them",
         .enabled(
             if: wikiSample != nil,

@@ -28,7 +28,9 @@ struct ElementEncoder: Encoder {
     /// Encodes `value` here: as text when XML writes its type as text, else by its own
     /// `encode(to:)`; then throws the first error a container kept.
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let text = try text(of: value) {
+        if let url = value as? URL, case .attribute(let name) = session.encoder.urlEncodingStrategy, let element = urlElement() {
+            element.setAttribute(try session.attributeName(name, codingPath: codingPath), url.absoluteString)
+        } else if let text = try text(of: value) {
             writeText(text)
         } else {
             try value.encode(to: self)
@@ -54,6 +56,16 @@ struct ElementEncoder: Encoder {
             }
         case let number as any BinaryInteger: return String(describing: number)
         default: return nil
+        }
+    }
+
+    /// The element a URL's attribute goes on (``XMLRecordEncoder/URLEncodingStrategy/attribute(_:)``);
+    /// `nil` in an attribute or the text, where the URL is its text.
+    private func urlElement() -> EncodedElement? {
+        switch slot {
+        case .element(let element): return element
+        case .child(let parent, let name): return parent.appendChild(name)
+        case .attribute, .text: return nil
         }
     }
 

@@ -37,7 +37,8 @@ import Foundation
 /// - `Bool` is `true`/`false`, floating-point numbers are written so that they read back
 ///   exactly (`INF`, `-INF`, `NaN`), dates follow ``dateEncodingStrategy`` (ISO 8601 in
 ///   UTC, with the fraction of a second that reads back to the same date), `Data` is base64, `URL` is its
-///   absolute string, ``XMLStringValue`` its text.
+///   absolute string (or an attribute of its element, ``urlEncodingStrategy``),
+///   ``XMLStringValue`` its text.
 /// - Errors are `EncodingError.invalidValue` with the coding path, for a value that
 ///   cannot be written where its key puts it (a structure in an attribute) or a name or
 ///   text the writer refuses (its ``XMLWriterError`` is the underlying error).
@@ -65,6 +66,16 @@ public struct XMLRecordEncoder: Sendable {
         case formatted(@Sendable (Date) -> String)
     }
 
+    /// How a `URL` is written.
+    public enum URLEncodingStrategy: Sendable {
+        /// Its absolute string, as text.
+        case text
+        /// An element with its absolute string in the attribute named (`<account href="…"/>`),
+        /// which the decoder's ``XMLRecordDecoder/URLDecodingStrategy/attribute(_:)`` reads;
+        /// in an attribute or the text key, its absolute string.
+        case attribute(String)
+    }
+
     /// How `Data` is written.
     public enum DataEncodingStrategy: Sendable {
         /// Base64 text.
@@ -87,6 +98,8 @@ public struct XMLRecordEncoder: Sendable {
     public var textKey = "#text"
     /// How dates are written. Default ``DateEncodingStrategy/iso8601``.
     public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
+    /// How a `URL` is written. Default ``URLEncodingStrategy/text``.
+    public var urlEncodingStrategy: URLEncodingStrategy = .text
     /// How `Data` is written. Default ``DataEncodingStrategy/base64``.
     public var dataEncodingStrategy: DataEncodingStrategy = .base64
     /// What `nil` writes. Default ``NilEncodingStrategy/omit``.

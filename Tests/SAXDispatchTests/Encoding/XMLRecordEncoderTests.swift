@@ -151,6 +151,28 @@ struct XMLRecordEncoderTests {
             == #"<p id="1"><first-name>A</first-name><home-url-value>u</home-url-value></p>"#)
     }
 
+    @Test("URLs in an href attribute, as a billing API writes its links, read back by the decoder's matching strategy")
+    func urlsInAttributes() throws {
+        struct Account: Codable, Equatable {
+            var href: URL
+            var code: String
+            var invoices: URL?
+            enum CodingKeys: String, CodingKey { case href = "@href", code = "account_code", invoices }
+        }
+        var encoder = XMLRecordEncoder()
+        encoder.urlEncodingStrategy = .attribute("href")
+        var decoder = XMLRecordDecoder()
+        decoder.urlDecodingStrategy = .attribute("href")
+        let account = Account(
+            href: URL(string: "https://api.example.com/accounts/1")!, code: "1",
+            invoices: URL(string: "https://api.example.com/accounts/1/invoices")!)
+        let text = try Self.written(account, as: "account", encoder)
+        #expect(
+            text == #"<account href="https://api.example.com/accounts/1"><account_code>1</account_code>"#
+                + #"<invoices href="https://api.example.com/accounts/1/invoices"/></account>"#)
+        #expect(try decoder.all(Account.self, at: "account", in: .string(text)) == [account])
+    }
+
     @Test("a list in an attribute is its items separated by spaces (xs:list), read back whole")
     func listInAttribute() throws {
         struct Shape: Codable, Equatable {
