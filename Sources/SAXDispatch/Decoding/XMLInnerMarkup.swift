@@ -48,3 +48,26 @@ public struct XMLInnerMarkup: Decodable, Sendable, Hashable, CustomStringConvert
     /// The markup.
     public var description: String { markup }
 }
+
+extension XMLInnerMarkup: Encodable {
+    /// Encodes the markup as the elements and text it holds, with ``XMLRecordEncoder``
+    /// (its namespace declarations written as they are); with any other encoder, as one
+    /// string.
+    ///
+    /// - Throws: `EncodingError.invalidValue` when the markup does not parse as the content
+    ///   of an element.
+    public func encode(to encoder: any Encoder) throws {
+        if let target = encoder as? any InnerMarkupEncoding {
+            try target.encodeInnerMarkup(markup)
+        } else {
+            var container = encoder.singleValueContainer()
+            try container.encode(markup)
+        }
+    }
+}
+
+/// An encoder that writes inner markup as the elements and text it holds: the
+/// ``XMLRecordEncoder``'s.
+protocol InnerMarkupEncoding {
+    func encodeInnerMarkup(_ markup: String) throws
+}

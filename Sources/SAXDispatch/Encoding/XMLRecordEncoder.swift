@@ -38,7 +38,7 @@ import Foundation
 ///   exactly (`INF`, `-INF`, `NaN`), dates follow ``dateEncodingStrategy`` (ISO 8601 in
 ///   UTC, with the fraction of a second that reads back to the same date), `Data` is base64, `URL` is its
 ///   absolute string (or an attribute of its element, ``urlEncodingStrategy``),
-///   ``XMLStringValue`` its text.
+///   ``XMLStringValue`` its text, ``XMLInnerMarkup`` the elements and text it holds.
 /// - Errors are `EncodingError.invalidValue` with the coding path, for a value that
 ///   cannot be written where its key puts it (a structure in an attribute) or a name or
 ///   text the writer refuses (its ``XMLWriterError`` is the underlying error).

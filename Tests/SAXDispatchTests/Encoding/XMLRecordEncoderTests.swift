@@ -173,6 +173,20 @@ struct XMLRecordEncoderTests {
         #expect(try decoder.all(Account.self, at: "account", in: .string(text)) == [account])
     }
 
+    @Test("inner markup: written as the elements and text it holds, read back as the same markup")
+    func innerMarkup() throws {
+        struct Entry: Codable, Equatable {
+            var title: String
+            var content: XMLInnerMarkup
+        }
+        let entry = Entry(
+            title: "T", content: XMLInnerMarkup(#"<div xmlns="http://www.w3.org/1999/xhtml">A <b class="x">bold</b> &amp; move</div>"#))
+        let text = try Self.written(entry, as: "entry")
+        #expect(text == #"<entry><title>T</title><content><div xmlns="http://www.w3.org/1999/xhtml">A <b class="x">bold</b> &amp; move</div></content></entry>"#)
+        #expect(try XMLRecordDecoder().all(Entry.self, at: "entry", in: .string(text)) == [entry])
+        #expect(throws: EncodingError.self) { try Self.written(Entry(title: "T", content: XMLInnerMarkup("<a>")), as: "entry") }
+    }
+
     @Test("a list in an attribute is its items separated by spaces (xs:list), read back whole")
     func listInAttribute() throws {
         struct Shape: Codable, Equatable {
