@@ -6,11 +6,7 @@ extension ElementEncoder: InnerMarkupEncoding {
     ///
     /// - Throws: `EncodingError.invalidValue` when the markup does not parse.
     func encodeInnerMarkup(_ markup: String) throws {
-        let target: EncodedElement
-        switch slot {
-        case .element(let element): target = element
-        case .child(let parent, let name): target = parent.appendChild(name)
-        case .attribute, .text:
+        guard let target = valueElement() else {
             writeText(markup)
             return
         }

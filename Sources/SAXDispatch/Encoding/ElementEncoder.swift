@@ -28,7 +28,7 @@ struct ElementEncoder: Encoder {
     /// Encodes `value` here: as text when XML writes its type as text, else by its own
     /// `encode(to:)`; then throws the first error a container kept.
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let url = value as? URL, case .attribute(let name) = session.encoder.urlEncodingStrategy, let element = urlElement() {
+        if let url = value as? URL, case .attribute(let name) = session.encoder.urlEncodingStrategy, let element = valueElement() {
             element.setAttribute(try session.attributeName(name, codingPath: codingPath), url.absoluteString)
         } else if let text = try text(of: value) {
             writeText(text)
@@ -43,8 +43,8 @@ struct ElementEncoder: Encoder {
         switch value {
         case let text as String: return text
         case let flag as Bool: return flag ? "true" : "false"
-        case let number as Double: return EncodingSession.text(of: number)
-        case let number as Float: return EncodingSession.text(of: number)
+        case let number as Double: return EncodingSession.text(ofFloatingPoint: number)
+        case let number as Float: return EncodingSession.text(ofFloatingPoint: number)
         case let date as Date: return session.text(of: date)
         case let url as URL: return url.absoluteString
         case let decimal as Decimal: return decimal.description
@@ -59,9 +59,10 @@ struct ElementEncoder: Encoder {
         }
     }
 
-    /// The element a URL's attribute goes on (``XMLRecordEncoder/URLEncodingStrategy/attribute(_:)``);
-    /// `nil` in an attribute or the text, where the URL is its text.
-    private func urlElement() -> EncodedElement? {
+    /// The element the value fills: this one, or a new child; `nil` in an attribute or the
+    /// text, which hold text only. (A URL's attribute, a container's keys, inner markup and
+    /// `xsi:nil` go on it.)
+    func valueElement() -> EncodedElement? {
         switch slot {
         case .element(let element): return element
         case .child(let parent, let name): return parent.appendChild(name)
@@ -83,25 +84,15 @@ struct ElementEncoder: Encoder {
     /// element marked `xsi:nil="true"` (an attribute or text is left out either way).
     func writeNil() {
         guard case .xsiNil = session.encoder.nilEncodingStrategy else { return }
-        let marked: EncodedElement
-        switch slot {
-        case .element(let element): marked = element
-        case .child(let parent, let name): marked = parent.appendChild(name)
-        case .attribute, .text: return
-        }
-        marked.setAttribute(EncodedElement.Name(name: "xsi:nil", namespace: EncodingSession.schemaInstanceNamespace), "true")
+        valueElement()?.setAttribute(EncodedElement.Name(name: "xsi:nil", namespace: EncodingSession.schemaInstanceNamespace), "true")
     }
 
     /// The element a keyed container fills: this one, or a new child; `nil`, with the
     /// failure kept, for an attribute or text, which hold no structure.
     func containerElement() -> EncodedElement? {
-        switch slot {
-        case .element(let element): return element
-        case .child(let parent, let name): return parent.appendChild(name)
-        case .attribute, .text:
-            fail("a value with keys cannot be written in an attribute or as text")
-            return nil
-        }
+        if let element = valueElement() { return element }
+        fail("a value with keys cannot be written in an attribute or as text")
+        return nil
     }
 
     /// Keeps the first failure, thrown once the value is encoded.

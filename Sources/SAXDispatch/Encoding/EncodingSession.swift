@@ -136,7 +136,7 @@ final class EncodingSession {
     func text(of date: Date) -> String {
         switch encoder.dateEncodingStrategy {
         case .iso8601: return Self.iso8601(date)
-        case .secondsSince1970: return Self.text(of: date.timeIntervalSince1970)
+        case .secondsSince1970: return Self.text(ofFloatingPoint: date.timeIntervalSince1970)
         case .formatted(let format): return format(date)
         }
     }
@@ -185,14 +185,9 @@ final class EncodingSession {
         return String(digits)
     }
 
-    /// A floating-point number as the decoder reads it back exactly.
-    static func text(of number: Double) -> String {
-        if number.isNaN { return "NaN" }
-        if number.isInfinite { return number < 0 ? "-INF" : "INF" }
-        return number.description
-    }
-
-    static func text(of number: Float) -> String {
+    /// A floating-point number as the decoder reads it back exactly: its shortest
+    /// round-tripping digits, or `INF`, `-INF`, `NaN`.
+    static func text(ofFloatingPoint number: some BinaryFloatingPoint & CustomStringConvertible) -> String {
         if number.isNaN { return "NaN" }
         if number.isInfinite { return number < 0 ? "-INF" : "INF" }
         return number.description
