@@ -68,6 +68,11 @@ public struct Dispatcher {
     /// ```
     public var namespaces = NamespaceBindings()
 
+    /// Whether each start tag's namespace declarations are kept as written, for a start
+    /// handler that copies the tag (``XMLWriter/startElement(copying:)``): with namespace
+    /// processing, expat reports them apart from the attributes. Default `false`.
+    var keepsNamespaceDeclarations = false
+
     /// The handlers of each distinct pattern, in order of first registration.
     private(set) var entries: [RouteEntry] = []
     private var entryIndex: [RouteEntry.Key: Int] = [:]

@@ -83,6 +83,7 @@ extension ExpatDriver {
         release(bytes: dtd.declaredEntityBytes)
         dtd.reset()
         pendingNamespaceDeclarations = 0
+        startTagDeclarations.reset()
         inputEncoding.resetForNextDocument()
         pause.beginDocument()
         // Expat dropped every handler: install them again, as for the first document.

@@ -51,10 +51,14 @@ extension ExpatDriver {
         installUnknownEncodingHandler(parser)
         if processesNamespaces {
             // Only start tags with declarations call it: the others pay nothing.
-            XML_SetStartNamespaceDeclHandler(parser) { userData, prefix, _ in
+            XML_SetStartNamespaceDeclHandler(parser) { userData, prefix, uri in
                 withDriver(userData) { driver in
                     driver.pendingNamespaceDeclarations += 1
                     driver.nameLog?.logPrefix(prefix)
+                    if driver.events.namespaceDeclarations {
+                        driver.startTagDeclarations.record(
+                            prefix: prefix, uri: uri, at: Int(XML_GetCurrentByteIndex(driver.parser)))
+                    }
                 }
             }
         }

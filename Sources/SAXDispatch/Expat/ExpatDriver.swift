@@ -43,6 +43,9 @@ final class ExpatDriver {
         var comments = false
         var doctype = false
         var notations = false
+        /// Whether the namespace declarations of each start tag are kept as written
+        /// (``startTagDeclarations``), with namespace processing.
+        var namespaceDeclarations = false
     }
 
     enum FeedResult {
@@ -70,6 +73,8 @@ final class ExpatDriver {
     /// leaves it out of the tag's attributes; the attribute limit counts them all the same,
     /// and the engine takes it when it checks the tag (``DispatchEngine/takeNamespaceDeclarationCount()``).
     @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
+    /// The declarations of the latest start tag that had any, when ``Events/namespaceDeclarations``.
+    var startTagDeclarations = StartTagNamespaceDeclarations()
     /// The distinct names the parser interns, logged while a range of a document is read
     /// on its own (``InternedNameLog``); `nil`, and nothing logged, otherwise. Held
     /// unretained, as it is read on every start tag: whoever sets it keeps it alive for

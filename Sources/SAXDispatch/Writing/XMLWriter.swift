@@ -131,7 +131,7 @@ public final class XMLWriter {
 
     /// Writes a start tag: every name and value checked, and the declarations they need
     /// worked out, before anything is written.
-    private func startElement(_ name: String, namespace: String?, attributes: [(name: String, namespace: String?, value: String)]) throws {
+    func startElement(_ name: String, namespace: String?, attributes: [(name: String, namespace: String?, value: String)]) throws {
         try checkWritable()
         guard state != .epilog else { throw refusal(.outsideRootElement, "a second root element <\(name)>") }
         let (prefix, local) = try split(name, what: "element")

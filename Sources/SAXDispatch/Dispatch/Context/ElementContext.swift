@@ -84,6 +84,16 @@ public struct ElementContext {
         engine.attributes(for: serial, checked: false)
     }
 
+    /// The namespace declarations written on the element's start tag, as written (prefix,
+    /// URI; no prefix for the default namespace), in start handlers of a dispatcher that
+    /// keeps them (``Dispatcher/keepsNamespaceDeclarations``); elsewhere none.
+    var namespaceDeclarations: [(prefix: String?, uri: String)] {
+        engine.currentAttributes != nil && engine.attributesSerial == serial ? engine.startTagNamespaceDeclarations() : []
+    }
+
+    /// Whether the parse reads names by namespace (``Dispatcher/processesNamespaces``).
+    var processesNamespaces: Bool { engine.keys.processesNamespaces }
+
     /// The name of the element `level` steps up from this one: 0 is the element
     /// itself, 1 its parent, 2 its grandparent. `nil` above the root.
     public func ancestor(at level: Int) -> String? {

@@ -54,6 +54,12 @@ extension DispatchEngine {
     @inline(__always)
     var startTagDeclaresNamespaces: Bool { onDriver { $0.pendingNamespaceDeclarations != 0 } }
 
+    /// The namespace declarations written on the start tag being reported, as written;
+    /// none unless the dispatcher keeps them (``Dispatcher/keepsNamespaceDeclarations``).
+    func startTagNamespaceDeclarations() -> [(prefix: String?, uri: String)] {
+        onDriver { $0.startTagDeclarations.declarations(at: $0.currentPosition().byteOffset) }
+    }
+
     /// The size in bytes of the token being reported.
     @inline(__always)
     var currentEventByteCount: Int { onDriver { $0.currentEventByteCount } }

@@ -62,7 +62,8 @@ extension DispatchEngine: ExpatEventSink {
     var optionalExpatEvents: ExpatDriver.Events {
         ExpatDriver.Events(
             processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
-            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
+            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty,
+            namespaceDeclarations: keepsNamespaceDeclarations)
     }
 
     /// Whether the document's root element ended and the parse goes on.

@@ -1,0 +1,283 @@
+/// One run of an ``XMLTransform``: the handlers that copy the document into the writer,
+/// and what they keep about the open elements.
+///
+/// Each rule's pattern has a start handler that only notes the rule matched. One handler
+/// for every element (`*`), registered last, runs after them — the least specific pattern
+/// runs last, equal ones in registration order — and does the work: it applies the rules
+/// noted, in the order they were added, and writes. Text and end tags go to `*` handlers
+/// alone, so each piece is written once.
+///
+/// What must stay true: ``frames`` has one frame per open element, pushed by ``start(_:)``
+/// and popped by ``end(_:)``; ``matched`` is empty outside a start tag's handlers.
+final class TransformRun {
+    let rules: [XMLTransform.Rule]
+    let writer: XMLWriter
+    let processesNamespaces: Bool
+    let maximumHeldBytes: Int
+    private let renames: [Int: RenameTarget]
+    private let removals: [Int: AttributeSelector]
+    /// Whether ``XMLTransform/keep(_:)`` rules select what the root holds.
+    private let selects: Bool
+
+    enum Output {
+        /// Written; `selected` when its text and markup are output (always, without keep
+        /// rules; inside a kept element, with them).
+        case written(selected: Bool)
+        /// Not written, but its descendants may be kept (keep rules select among them).
+        case passedOver
+        /// Not written, nor anything inside it.
+        case suppressed
+        /// Replaced by what rule `rule` writes at its end.
+        case replaced(rule: Int)
+    }
+
+    struct Frame {
+        var output: Output
+        /// The rules editing the element's own text, in order, and the element they are given.
+        var textEdits: [Int] = []
+        var context: ElementContext?
+        /// The hold its output is under while a condition decides its fate, with the rule.
+        var hold: (writerHold: XMLWriter.Hold, rule: Int, element: HeldElement)?
+    }
+
+    private(set) var frames: [Frame] = []
+    /// The rules whose patterns matched the start tag being handled.
+    private var matched: [Int] = []
+    /// The element's own text since its last markup, while a rule edits it.
+    private var textRun: [UInt8] = []
+    /// Where the outermost hold began and the element it holds, while one is open.
+    private var outermostHold: (hold: XMLWriter.Hold, name: String, depth: Int)?
+
+    init(
+        rules: [XMLTransform.Rule], writer: XMLWriter, processesNamespaces: Bool, namespaces: NamespaceBindings,
+        maximumHeldBytes: Int
+    ) {
+        self.rules = rules
+        self.writer = writer
+        self.processesNamespaces = processesNamespaces
+        self.maximumHeldBytes = maximumHeldBytes
+        var renames: [Int: RenameTarget] = [:]
+        var removals: [Int: AttributeSelector] = [:]
+        var selects = false
+        for (index, rule) in rules.enumerated() {
+            switch rule.action {
+            case .rename(let name):
+                renames[index] = RenameTarget(name, processesNamespaces: processesNamespaces, namespaces: namespaces)
+            case .removeAttribute(let name):
+                removals[index] = AttributeSelector(name, processesNamespaces: processesNamespaces, namespaces: namespaces)
+            case .keep, .keepIf: selects = true
+            default: break
+            }
+        }
+        self.renames = renames
+        self.removals = removals
+        self.selects = selects
+    }
+
+    /// The dispatcher whose handlers run the transform.
+    func dispatcher() -> Dispatcher {
+        var dispatcher = Dispatcher()
+        dispatcher.keepsNamespaceDeclarations = true
+        dispatcher.whitespace = .preserve
+        for (index, rule) in rules.enumerated() {
+            dispatcher.onStart(rule.pattern) { [unowned self] _ in matched.append(index) }
+            switch rule.action {
+            case .replace(let scope, _):
+                dispatcher.onEnd(rule.pattern, text: scope, whitespace: .preserve) { [unowned self] element, text in
+                    try replacementEnd(rule: index, element, text)
+                }
+            case .keepIf, .dropIf:
+                // The text of a held element's children, for its condition.
+                let children = ElementPattern("/*").mounted(at: rule.pattern)
+                dispatcher.onEnd(children, text: .own, whitespace: .trim) { [unowned self] element, text in
+                    childEnded(element, text)
+                }
+                dispatcher.labelWatch(of: children, role: .unwatched)
+            default: break
+            }
+        }
+        dispatcher.onStart(.any) { [unowned self] element in try start(element) }
+        dispatcher.onText(.any) { [unowned self] element, chunk in try text(element, chunk) }
+        dispatcher.onEnd(.any) { [unowned self] element in try end(element) }
+        dispatcher.labelWatch(of: .any, role: .unwatched)
+        dispatcher.onComment { [unowned self] comment in
+            guard try writesMarkup() else { return }
+            try writer.comment(comment)
+        }
+        dispatcher.onProcessingInstruction { [unowned self] target, data in
+            guard try writesMarkup() else { return }
+            try writer.processingInstruction(target, data)
+        }
+        return dispatcher
+    }
+
+    // MARK: Elements
+
+    private func start(_ element: ElementContext) throws {
+        let rulesMatched = matched.sorted()
+        matched.removeAll(keepingCapacity: true)
+        try endTextRun()
+        let parent = frames.last?.output
+        switch parent {
+        case .suppressed?, .replaced?:
+            frames.append(Frame(output: .suppressed))
+            return
+        default: break
+        }
+        // Selected: inside a kept element, or every element without keep rules.
+        let insideSelection: Bool =
+            switch parent {
+            case .written(let selected)?: selected
+            case nil: !selects
+            default: false
+            }
+        var selected = insideSelection
+        var heldBy: (rule: Int, condition: (HeldElement) throws -> Bool)?
+        var edit: ElementEdit?
+        var textEdits: [Int] = []
+        for index in rulesMatched {
+            switch rules[index].action {
+            case .drop:
+                element.skipSubtree()
+                frames.append(Frame(output: .suppressed))
+                return
+            case .replace:
+                frames.append(Frame(output: .replaced(rule: index)))
+                return
+            case .keep:
+                selected = true
+            case .keepIf(let condition) where !insideSelection && heldBy == nil:
+                selected = true
+                heldBy = (index, condition)
+            case .dropIf(let condition) where heldBy == nil:
+                heldBy = (index, condition)
+            case .keepIf, .dropIf:
+                break
+            case .rename:
+                if edit == nil { edit = ElementEdit(element) }
+                renames[index]?.apply(to: &edit!)
+            case .removeAttribute:
+                if edit == nil { edit = ElementEdit(element) }
+                if let selector = removals[index] { edit!.attributes.removeAll { selector.selects($0) } }
+            case .edit(let body):
+                if edit == nil { edit = ElementEdit(element) }
+                try body(element, &edit!)
+                if edit!.isDropped {
+                    element.skipSubtree()
+                    frames.append(Frame(output: .suppressed))
+                    return
+                }
+            case .editText:
+                textEdits.append(index)
+            }
+        }
+        // The root is written whatever keep rules select; what it holds is theirs.
+        guard selected || parent == nil else {
+            frames.append(Frame(output: .passedOver))
+            return
+        }
+        var frame = Frame(output: .written(selected: selected), textEdits: textEdits)
+        if !textEdits.isEmpty { frame.context = element }
+        if let heldBy {
+            let attributes = Dictionary(
+                element.attributesReadInHandler.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let hold = writer.beginHold()
+            frame.hold = (hold, heldBy.rule, HeldElement(name: element.name, attributes: attributes))
+            if outermostHold == nil { outermostHold = (hold, element.name, element.depth) }
+        }
+        if let edit {
+            try writer.startElement(edit, processesNamespaces: processesNamespaces)
+        } else {
+            try writer.startElement(copying: element)
+        }
+        frames.append(frame)
+        try checkHeldSize(element)
+    }
+
+    private func end(_ element: ElementContext) throws {
+        guard let frame = frames.popLast() else { return }
+        guard case .written = frame.output else { return }
+        if !frame.textEdits.isEmpty { try endTextRun(of: frame) }
+        try writer.endElement()
+        if let hold = frame.hold {
+            let keeps: Bool
+            switch rules[hold.rule].action {
+            case .keepIf(let condition): keeps = try condition(hold.element)
+            case .dropIf(let condition): keeps = try !condition(hold.element)
+            default: keeps = true
+            }
+            if outermostHold?.depth == element.depth { outermostHold = nil }
+            try writer.endHold(hold.writerHold, keeps: keeps)
+        }
+    }
+
+    /// A replaced element ended: what rule `rule` writes goes in its place, unless the
+    /// element lies inside another that is not written.
+    private func replacementEnd(rule: Int, _ element: ElementContext, _ text: String) throws {
+        guard case .replaced(let replacing)? = frames.last?.output, replacing == rule, element.depth == frames.count else {
+            return
+        }
+        guard case .replace(_, let body) = rules[rule].action else { return }
+        try body(element, text, writer)
+        try checkHeldSize(element)
+    }
+
+    /// A child of a held element ended: its text, for the condition.
+    private func childEnded(_ element: ElementContext, _ text: String) {
+        let parentIndex = frames.count - 2
+        guard parentIndex >= 0, frames[parentIndex].hold != nil, element.depth == frames.count else { return }
+        frames[parentIndex].hold?.element.addChild(name: element.name, localName: element.localName, text: text)
+    }
+
+    // MARK: Text and markup
+
+    private func text(_ element: ElementContext, _ chunk: TextChunk) throws {
+        guard case .written(true)? = frames.last?.output else { return }
+        if frames[frames.count - 1].textEdits.isEmpty {
+            try chunk.withUnsafeBytes { try writer.text($0) }
+        } else {
+            chunk.withUnsafeBytes { textRun.append(contentsOf: $0) }
+            let limit = element.engine.limits.maximumTextBytes
+            if textRun.count > limit {
+                throw element.engine.limitError(
+                    .textLimitExceeded, "a run of text of <\(element.name)> edited by a transform is over \(limit) bytes",
+                    limit: limit, depth: element.depth)
+            }
+        }
+        try checkHeldSize(element)
+    }
+
+    /// Writes the text run of the innermost element, edited, before markup that ends it.
+    private func endTextRun() throws {
+        if !textRun.isEmpty, let frame = frames.last { try endTextRun(of: frame) }
+    }
+
+    /// Writes the text run of `frame`'s element, edited by its rules in order.
+    private func endTextRun(of frame: Frame) throws {
+        guard !textRun.isEmpty, let element = frame.context else { return }
+        var text = String(decoding: textRun, as: UTF8.self)
+        textRun.removeAll(keepingCapacity: true)
+        for index in frame.textEdits {
+            guard case .editText(let body) = rules[index].action else { continue }
+            text = try body(element, text)
+        }
+        try writer.text(text)
+    }
+
+    /// Whether a comment or processing instruction here is written: in the prolog and
+    /// after the root, and inside selected elements. Ends the text run it follows.
+    private func writesMarkup() throws -> Bool {
+        guard let frame = frames.last else { return true }
+        guard case .written(true) = frame.output else { return false }
+        try endTextRun(of: frame)
+        return true
+    }
+
+    /// Throws when the held elements hold more than ``maximumHeldBytes``.
+    private func checkHeldSize(_ element: ElementContext) throws {
+        guard let outermost = outermostHold, writer.heldBytes(since: outermost.hold) > maximumHeldBytes else { return }
+        let message = XMLParseError.recordSizeMessage(
+            element: outermost.name, limit: maximumHeldBytes, contents: "output held until its condition is decided")
+        throw element.engine.limitError(.recordSizeLimitExceeded, message, limit: maximumHeldBytes, depth: outermost.depth)
+    }
+}
