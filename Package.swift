@@ -71,6 +71,7 @@ let package = Package(
         .executableTarget(
             name: "RecurlyAccountExample", dependencies: ["SAXDispatch"], path: "Examples/RecurlyAccount"),
         .executableTarget(name: "WikiDumpExample", dependencies: ["SAXDispatch"], path: "Examples/WikiDump"),
+        .executableTarget(name: "WikiFilterExample", dependencies: ["SAXDispatch"], path: "Examples/WikiFilter"),
         // What both test targets share: fixture paths, temporary files, running the built tool.
         .target(name: "SAXDispatchTestSupport", path: "Tests/TestSupport", resources: [.copy("Resources")]),
         .testTarget(
@@ -92,7 +93,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["ZooExample", "BordersExample", "FeedExample", "RecurlyAccountExample", "WikiDumpExample"],
+            dependencies: ["ZooExample", "BordersExample", "FeedExample", "RecurlyAccountExample", "WikiDumpExample",
+                "WikiFilterExample", "SAXDispatchTools",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -32,7 +32,7 @@ struct SAXDispatchCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             StatsCommand.self, PathsCommand.self, ExtractCommand.self, CheckCommand.self, CanonCommand.self,
-            EventsCommand.self, SplitCommand.self,
+            EventsCommand.self, SplitCommand.self, FilterCommand.self,
         ]
     )
 

@@ -1,11 +1,13 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchTools
 import Testing
 
 @testable import BordersExample
 @testable import FeedExample
 @testable import RecurlyAccountExample
 @testable import WikiDumpExample
+@testable import WikiFilterExample
 @testable import ZooExample
 
 #if canImport(FoundationXML)
@@ -284,6 +286,26 @@ struct ExamplesTests {
             .appendingPathComponent("../../../shared/corpus/real/camchenry+wikidump/benches/enwiki-10k.xml").standardized
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }()
+
+    @Test(
+        "WikiFilter: the articles of the Wikipedia sample without their text have the canonical form lxml's filter has",
+        .enabled(
+            if: wikiSample != nil,
+            "skipped: the Wikipedia sample is not at ../shared/corpus/real/camchenry+wikidump/benches/enwiki-10k.xml"))
+    func wikiFilterAgainstLxml() throws {
+        let sample = try #require(Self.wikiSample)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wiki-filter-\(getpid()).xml").path
+        defer { unlink(path) }
+        try WikiFilter.transform(namespace: "0").run(.file(sample.path), to: .file(path))
+        // Made by Scripts/lxml-wiki-filter.py from the same sample; .ci/run compares with lxml live.
+        let expected = try CanonicalXML().canonicalize(.file(fixture("wiki-articles.lxml.xml")))
+        let filtered = try CanonicalXML().canonicalize(.file(path))
+        #expect(filtered == expected)
+        let text = String(decoding: filtered, as: UTF8.self)
+        #expect(text.components(separatedBy: "<page>").count - 1 == 153)
+        #expect(!text.contains("<text"))
+        #expect(!text.contains("<ns>4</ns>"))
+    }
 
     @Test(
         "WikiDump: the pages of the real Wikipedia sample, encoded one at a time and decoded again, are equal",

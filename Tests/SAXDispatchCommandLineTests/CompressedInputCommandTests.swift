@@ -9,6 +9,7 @@ import Testing
 struct CompressedInputCommandTests {
     static let commands: [[String]] = [
         ["paths"], ["extract", "--record", "animal", "--field", "kind"], ["check"], ["canon"], ["events"],
+        ["filter", "--drop", "animal"],
     ]
     static let extensions = ["gz", "bz2", "xz", "zst"]
 

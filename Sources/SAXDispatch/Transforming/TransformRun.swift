@@ -273,6 +273,14 @@ final class TransformRun {
         return true
     }
 
+    /// Takes back what undecided elements hold, after the run ended early: an element whose
+    /// condition was never decided is not output.
+    func abandonHolds() {
+        guard let outermost = outermostHold else { return }
+        outermostHold = nil
+        try? writer.endHold(outermost.hold, keeps: false)
+    }
+
     /// Throws when the held elements hold more than ``maximumHeldBytes``.
     private func checkHeldSize(_ element: ElementContext) throws {
         guard let outermost = outermostHold, writer.heldBytes(since: outermost.hold) > maximumHeldBytes else { return }

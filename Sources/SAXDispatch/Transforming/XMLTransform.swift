@@ -200,7 +200,14 @@ public struct XMLTransform {
     public func run(_ input: XMLInput, to output: XMLOutput, options: XMLWriter.Options = .compact) throws {
         try checkNames(output: output.name)
         let writer = try XMLWriter(to: output, options: options)
-        try run(input, into: writer)
+        do {
+            try run(input, into: writer)
+        } catch {
+            // What was written before the error reaches the output (a stream's reader sees
+            // how far it got); nothing held for an undecided element does.
+            try? writer.flush()
+            throw error
+        }
         try writer.finish()
     }
 
@@ -219,6 +226,7 @@ public struct XMLTransform {
         dispatcher.processesNamespaces = processesNamespaces
         for handler in warningHandlers { dispatcher.onWarning(handler) }
         do {
+            defer { run.abandonHolds() }
             try dispatcher.parse(input)
         } catch let error as HandlerError {
             // A held element over its limit is the parse's limit error, as a record's is.
