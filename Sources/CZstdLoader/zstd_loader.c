@@ -10,6 +10,11 @@ typedef size_t (*decompress_function)(void *, saxdispatch_zstd_output *, saxdisp
 typedef unsigned (*is_error_function)(size_t);
 typedef const char *(*error_name_function)(size_t);
 
+typedef void *(*create_compressor_function)(void);
+typedef size_t (*free_compressor_function)(void *);
+typedef size_t (*set_parameter_function)(void *, int, int);
+typedef size_t (*compress_function)(void *, saxdispatch_zstd_output *, saxdispatch_zstd_input *, int);
+
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
 static create_function create_stream;
@@ -17,6 +22,14 @@ static free_function free_stream;
 static decompress_function decompress_stream;
 static is_error_function is_error;
 static error_name_function error_name;
+static create_compressor_function create_compressor;
+static free_compressor_function free_compressor;
+static set_parameter_function set_parameter;
+static compress_function compress_stream;
+static int compresses = 0;
+
+// zstd.h's values, stable since libzstd 1.4.0 (ZSTD_c_compressionLevel, ZSTD_e_continue, ZSTD_e_end).
+enum { zstd_c_compression_level = 100, zstd_e_continue = 0, zstd_e_end = 2 };
 
 // The run-time library's names: Debian's package, then macOS (Homebrew on Apple silicon
 // and on Intel, then the dynamic linker's own search).
@@ -46,6 +59,11 @@ static void load(void) {
   decompress_stream = (decompress_function)dlsym(library, "ZSTD_decompressStream");
   is_error = (is_error_function)dlsym(library, "ZSTD_isError");
   error_name = (error_name_function)dlsym(library, "ZSTD_getErrorName");
+  create_compressor = (create_compressor_function)dlsym(library, "ZSTD_createCCtx");
+  free_compressor = (free_compressor_function)dlsym(library, "ZSTD_freeCCtx");
+  set_parameter = (set_parameter_function)dlsym(library, "ZSTD_CCtx_setParameter");
+  compress_stream = (compress_function)dlsym(library, "ZSTD_compressStream2");
+  compresses = create_compressor && free_compressor && set_parameter && compress_stream;
   // The library stays open for the life of the process: streams may be decoded at any time.
   loaded = create_stream && free_stream && decompress_stream && is_error && error_name;
 }
@@ -73,4 +91,26 @@ int saxdispatch_zstd_is_error(size_t code) {
 
 const char *saxdispatch_zstd_error_name(size_t code) {
   return error_name(code);
+}
+
+int saxdispatch_zstd_load_compressor(void) {
+  return saxdispatch_zstd_load() && compresses;
+}
+
+void *saxdispatch_zstd_create_compressor(int level) {
+  if (!saxdispatch_zstd_load_compressor()) return NULL;
+  void *context = create_compressor();
+  if (context && is_error(set_parameter(context, zstd_c_compression_level, level))) {
+    free_compressor(context);
+    return NULL;
+  }
+  return context;
+}
+
+void saxdispatch_zstd_free_compressor(void *context) {
+  if (context && saxdispatch_zstd_load_compressor()) free_compressor(context);
+}
+
+size_t saxdispatch_zstd_compress(void *context, saxdispatch_zstd_output *output, saxdispatch_zstd_input *input, int end) {
+  return compress_stream(context, output, input, end ? zstd_e_end : zstd_e_continue);
 }

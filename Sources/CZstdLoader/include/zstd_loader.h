@@ -43,4 +43,19 @@ int saxdispatch_zstd_is_error(size_t code);
 /// ZSTD_getErrorName: a static string describing an error code.
 const char *saxdispatch_zstd_error_name(size_t code);
 
+/// 1 when the loaded libzstd also compresses (ZSTD_createCCtx, ZSTD_CCtx_setParameter,
+/// ZSTD_compressStream2, ZSTD_freeCCtx), 0 otherwise.
+int saxdispatch_zstd_load_compressor(void);
+
+/// ZSTD_createCCtx with ZSTD_c_compressionLevel set to `level`; NULL when libzstd is not
+/// loaded, does not compress, or memory is short.
+void *saxdispatch_zstd_create_compressor(int level);
+
+/// ZSTD_freeCCtx; does nothing for NULL.
+void saxdispatch_zstd_free_compressor(void *context);
+
+/// ZSTD_compressStream2 with ZSTD_e_continue (`end` 0) or ZSTD_e_end (`end` 1): an error
+/// code, or how many bytes are still to be flushed (0 once a frame is complete).
+size_t saxdispatch_zstd_compress(void *context, saxdispatch_zstd_output *output, saxdispatch_zstd_input *input, int end);
+
 #endif

@@ -114,12 +114,14 @@ public struct XMLTransform {
 
     /// Renames each element `pattern` matches.
     ///
-    /// - Parameter name: `local` keeps the element's namespace and prefix and changes its
-    ///   local name; `prefix:local` names a prefix bound in ``namespaces`` or, failing that,
-    ///   where the element is written; `{uri}local` puts it in that namespace, with a prefix
-    ///   bound to it there or as the default namespace. Without namespace processing the name
-    ///   is written as given. A name that is none of these is refused when the run starts
-    ///   (``XMLWriterError/Code/invalidName``).
+    /// - Parameters:
+    ///   - pattern: The elements renamed.
+    ///   - name: `local` keeps the element's namespace and prefix and changes its
+    ///     local name; `prefix:local` names a prefix bound in ``namespaces`` or, failing that,
+    ///     where the element is written; `{uri}local` puts it in that namespace, with a prefix
+    ///     bound to it there or as the default namespace. Without namespace processing the
+    ///     name is written as given. A name that is none of these is refused when the run
+    ///     starts (``XMLWriterError/Code/invalidName``).
     public mutating func rename(_ pattern: ElementPattern, to name: String) {
         rules.append(Rule(pattern: pattern, action: .rename(name)))
     }
@@ -127,10 +129,12 @@ public struct XMLTransform {
     /// Removes the attribute `name` from each element `pattern` matches (every element by
     /// default).
     ///
-    /// - Parameter name: `local` is an attribute in no namespace; `prefix:local` is by the
-    ///   namespace ``namespaces`` binds the prefix to, or else the name as written;
-    ///   `{uri}local` is by namespace, whatever its prefix. Without namespace processing,
-    ///   the name as written.
+    /// - Parameters:
+    ///   - name: `local` is an attribute in no namespace; `prefix:local` is by the
+    ///     namespace ``namespaces`` binds the prefix to, or else the name as written;
+    ///     `{uri}local` is by namespace, whatever its prefix. Without namespace processing,
+    ///     the name as written.
+    ///   - pattern: The elements it is removed from.
     public mutating func removeAttribute(_ name: String, from pattern: ElementPattern = .any) {
         rules.append(Rule(pattern: pattern, action: .removeAttribute(name)))
     }
@@ -144,8 +148,10 @@ public struct XMLTransform {
     /// }
     /// ```
     ///
-    /// - Parameter body: Called in a start handler: `element` has its attributes and
-    ///   ancestors; what it throws ends the run as a ``HandlerError``.
+    /// - Parameters:
+    ///   - pattern: The elements edited.
+    ///   - body: Called in a start handler: `element` has its attributes and ancestors;
+    ///     what it throws ends the run as a ``HandlerError``.
     public mutating func edit(_ pattern: ElementPattern, _ body: @escaping (ElementContext, inout ElementEdit) throws -> Void) {
         rules.append(Rule(pattern: pattern, action: .edit(body)))
     }

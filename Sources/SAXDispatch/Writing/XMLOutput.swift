@@ -49,6 +49,25 @@ public struct XMLOutput: Sendable {
         XMLOutput(name: name, destination: .writer(makeWriter))
     }
 
+    /// This output with its bytes passed through a writer that `wrap` makes around the
+    /// output's own, when the ``XMLWriter`` is made: a compressor, a counter, a tee. The name
+    /// and chunk size stay.
+    ///
+    /// ```swift
+    /// let counted = XMLOutput.file("out.xml").writingThrough { base in CountingWriter(base) }
+    /// ```
+    ///
+    /// - Parameter wrap: Makes the writer around the output's; what it throws, making the
+    ///   ``XMLWriter`` rethrows. Its ``XMLOutputWriter/close()`` must close the one it wraps.
+    public func writingThrough(
+        _ wrap: @escaping @Sendable (any XMLOutputWriter) throws -> any XMLOutputWriter
+    ) -> XMLOutput {
+        let base = self
+        var output = XMLOutput(name: name, destination: .writer { try wrap(try base.makeWriter()) })
+        output.chunkSize = chunkSize
+        return output
+    }
+
     /// A writer of the output's bytes.
     func makeWriter() throws -> any XMLOutputWriter {
         switch destination {

@@ -15,7 +15,7 @@ enum DocumentationCatalog {
     static let articles = [
         "GettingStarted", "ReadingInput", "CompressedInput", "HandlersAndAncestors", "RoutingAndPatterns", "TextAndWhitespace",
         "TypedRecords", "Codable", "AsyncStreams", "Errors", "SafetyProfiles", "Performance", "XMLNamespaces",
-        "CommandLineTool", "EmptyValues", "OneDocumentOnManyCores", "WritingXML", "EncodingRecords",
+        "CommandLineTool", "EmptyValues", "OneDocumentOnManyCores", "WritingXML", "EncodingRecords", "TransformingDocuments",
     ]
 
     /// The text of a file in the catalog, such as `Errors.md`.

@@ -1,5 +1,6 @@
 import Foundation
 import SAXDispatch
+import SAXDispatchCompression
 import SAXDispatchTestSupport
 import Testing
 
@@ -94,9 +95,7 @@ struct WritingXMLArticleTests {
         let collected = Collected()
         let copy = try XMLWriter(to: .writer(name: "copy") { collected }, options: XMLWriter.Options(writesDeclaration: false))
         var dispatcher = Dispatcher()
-        dispatcher.onAnyStart { element in
-            try copy.startElement(element.name, namespace: element.namespaceURI, attributes: element.attributes)
-        }
+        dispatcher.onAnyStart { element in try copy.startElement(copying: element) }
         dispatcher.onAnyText { _, chunk in try copy.text(chunk.string) }
         dispatcher.onAnyEnd { _ in try copy.endElement() }
         dispatcher.onComment { try copy.comment($0) }
@@ -106,5 +105,20 @@ struct WritingXMLArticleTests {
         #expect(
             collected.string
                 == #"<a:feed xmlns:a="urn:a"><entry xmlns="urn:d" a:id="1" x="y">t &amp; u&lt;c&gt;<!-- c --><?p d?></entry></a:feed>"#)
+    }
+
+    @Test("compressed output reads back as the document written")
+    func compressedOutput() throws {
+        let gzipPath = Self.temporaryPath("article-compressed") + ".gz"
+        defer { unlink(gzipPath) }
+        let compressed = try XMLWriter(to: XMLOutput.file(gzipPath).compressed(.gzip))
+        try compressed.element("r", text: "gzip")
+        try compressed.finish()
+        var texts: [String] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onEnd("r") { _, text in texts.append(text) }
+        try dispatcher.parse(.decompressing(.file(gzipPath)))
+        #expect(texts == ["gzip"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: gzipPath)).prefix(2) == Data([0x1F, 0x8B]))
     }
 }
