@@ -24,6 +24,11 @@ extension ExpatDriver {
         )
     }
 
+    /// The byte index of the current event as expat counts it, from the start of the
+    /// current document: what start tags' namespace declarations are recorded by.
+    @inline(__always)
+    var eventByteIndex: Int { Int(XML_GetCurrentByteIndex(parser)) }
+
     /// The size in bytes of the token being reported (0 inside an internal entity).
     @inline(__always)
     var currentEventByteCount: Int { Int(XML_GetCurrentByteCount(parser)) }

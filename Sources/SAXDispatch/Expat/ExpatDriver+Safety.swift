@@ -56,8 +56,7 @@ extension ExpatDriver {
                     driver.pendingNamespaceDeclarations += 1
                     driver.nameLog?.logPrefix(prefix)
                     if driver.events.namespaceDeclarations {
-                        driver.startTagDeclarations.record(
-                            prefix: prefix, uri: uri, at: Int(XML_GetCurrentByteIndex(driver.parser)))
+                        driver.startTagDeclarations.record(prefix: prefix, uri: uri, at: driver.eventByteIndex)
                     }
                 }
             }

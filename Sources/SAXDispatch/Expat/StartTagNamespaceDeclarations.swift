@@ -10,6 +10,9 @@ struct StartTagNamespaceDeclarations {
     private(set) var byteIndex = -1
     private(set) var pairs: [(prefix: String?, uri: String)] = []
 
+    /// Whether no declaration is recorded.
+    var isEmpty: Bool { pairs.isEmpty }
+
     /// Records a declaration of the tag at `byteIndex`.
     mutating func record(prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?, at byteIndex: Int) {
         if byteIndex != self.byteIndex {

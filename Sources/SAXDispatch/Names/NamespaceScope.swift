@@ -42,7 +42,7 @@ struct NamespaceScope {
 
     /// Drops the bindings of the element that ends, which began at `start`.
     mutating func end(at start: Int) {
-        bindings.removeSubrange(start...)
+        if start < bindings.count { bindings.removeSubrange(start...) }
     }
 
     mutating func removeAll() {

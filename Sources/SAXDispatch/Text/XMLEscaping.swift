@@ -21,24 +21,56 @@ enum XMLEscaping {
     }
 
     private static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], inAttribute: Bool) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
         var runStart = 0
-        for index in bytes.indices {
-            let replacement: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): replacement = "&amp;"
-            case UInt8(ascii: "<"): replacement = "&lt;"
-            case UInt8(ascii: ">"): replacement = "&gt;"
-            case 0x0D: replacement = "&#13;"
-            case UInt8(ascii: "\"") where inAttribute: replacement = "&quot;"
-            case 0x09 where inAttribute: replacement = "&#9;"
-            case 0x0A where inAttribute: replacement = "&#10;"
-            default: continue
+        var index = 0
+        // Most bytes need nothing: words of eight without one to escape are skipped whole,
+        // and only a word that may hold one is read byte by byte.
+        while index < count {
+            while index + 8 <= count && !mayNeedEscaping(base.loadUnaligned(fromByteOffset: index, as: UInt64.self), inAttribute) {
+                index += 8
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-            runStart = index + 1
+            let limit = min(index + 8, count)
+            while index < limit {
+                if let replacement = replacement(for: bytes[index], inAttribute: inAttribute) {
+                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    output.append(contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    runStart = index + 1
+                }
+                index += 1
+            }
         }
         output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// What `byte` is written as, or `nil` for itself.
+    @inline(__always)
+    private static func replacement(for byte: UInt8, inAttribute: Bool) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case 0x0D: "&#13;"
+        case UInt8(ascii: "\"") where inAttribute: "&quot;"
+        case 0x09 where inAttribute: "&#9;"
+        case 0x0A where inAttribute: "&#10;"
+        default: nil
+        }
+    }
+
+    /// Whether a byte of `word` may need escaping: never `false` for a word that holds one
+    /// (a `true` for one that does not only costs a look at its bytes).
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64, _ inAttribute: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Whether a byte of `word` is zero.
+        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool { hasZeroByte(word ^ (ones &* UInt64(byte))) }
+        // `<` (3C) and `>` (3E) differ in one bit: one test finds both; tab (09) with 08.
+        if has(word | (ones &* 0x02), 0x3E) || has(word, UInt8(ascii: "&")) || has(word, 0x0D) { return true }
+        return inAttribute && (has(word, UInt8(ascii: "\"")) || has(word | ones, 0x09) || has(word, 0x0A))
     }
 
     /// Appends `content` as one CDATA section, or several: each `]]>` is split after its

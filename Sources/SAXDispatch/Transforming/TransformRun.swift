@@ -7,6 +7,9 @@
 /// noted, in the order they were added, and writes. Text and end tags go to `*` handlers
 /// alone, so each piece is written once.
 ///
+/// The run is used by the parse's thread alone, and no access to its state overlaps
+/// another: its hot properties skip the run-time exclusivity checks.
+///
 /// What must stay true: ``frames`` has one frame per open element, pushed by ``start(_:)``
 /// and popped by ``end(_:)``; ``matched`` is empty outside a start tag's handlers.
 final class TransformRun {
@@ -33,20 +36,37 @@ final class TransformRun {
 
     struct Frame {
         var output: Output
-        /// The rules editing the element's own text, in order, and the element they are given.
-        var textEdits: [Int] = []
-        var context: ElementContext?
-        /// The hold its output is under while a condition decides its fate, with the rule.
-        var hold: (writerHold: XMLWriter.Hold, rule: Int, element: HeldElement)?
+        /// What few elements need: kept out of line, so that a frame is copied without a
+        /// reference count in the common case.
+        var extras: Extras?
+
+        var textEdits: [Int] { extras?.textEdits ?? [] }
+        var context: ElementContext? { extras?.context }
+        var hold: Hold? { extras?.hold }
     }
 
-    private(set) var frames: [Frame] = []
+    /// The hold an element's output is under while a condition decides its fate.
+    struct Hold {
+        var writerHold: XMLWriter.Hold
+        var rule: Int
+        var element: HeldElement
+    }
+
+    /// A frame's rules editing the element's own text, in order, with the element they are
+    /// given; and its hold.
+    final class Extras {
+        var textEdits: [Int] = []
+        var context: ElementContext?
+        var hold: Hold?
+    }
+
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The rules whose patterns matched the start tag being handled.
-    private var matched: [Int] = []
+    @exclusivity(unchecked) private var matched: [Int] = []
     /// The element's own text since its last markup, while a rule edits it.
-    private var textRun: [UInt8] = []
+    @exclusivity(unchecked) private var textRun: [UInt8] = []
     /// Where the outermost hold began and the element it holds, while one is open.
-    private var outermostHold: (hold: XMLWriter.Hold, name: String, depth: Int)?
+    @exclusivity(unchecked) private var outermostHold: (hold: XMLWriter.Hold, name: String, depth: Int)?
 
     init(
         rules: [XMLTransform.Rule], writer: XMLWriter, processesNamespaces: Bool, namespaces: NamespaceBindings,
@@ -74,37 +94,38 @@ final class TransformRun {
         self.selects = selects
     }
 
-    /// The dispatcher whose handlers run the transform.
+    /// The dispatcher whose handlers run the transform. Its handlers hold the run, which
+    /// holds nothing of the dispatcher: both go when the parse is over.
     func dispatcher() -> Dispatcher {
         var dispatcher = Dispatcher()
         dispatcher.keepsNamespaceDeclarations = true
         dispatcher.whitespace = .preserve
         for (index, rule) in rules.enumerated() {
-            dispatcher.onStart(rule.pattern) { [unowned self] _ in matched.append(index) }
+            dispatcher.onStart(rule.pattern) { [self] _ in matched.append(index) }
             switch rule.action {
             case .replace(let scope, _):
-                dispatcher.onEnd(rule.pattern, text: scope, whitespace: .preserve) { [unowned self] element, text in
+                dispatcher.onEnd(rule.pattern, text: scope, whitespace: .preserve) { [self] element, text in
                     try replacementEnd(rule: index, element, text)
                 }
             case .keepIf, .dropIf:
                 // The text of a held element's children, for its condition.
                 let children = ElementPattern("/*").mounted(at: rule.pattern)
-                dispatcher.onEnd(children, text: .own, whitespace: .trim) { [unowned self] element, text in
+                dispatcher.onEnd(children, text: .own, whitespace: .trim) { [self] element, text in
                     childEnded(element, text)
                 }
                 dispatcher.labelWatch(of: children, role: .unwatched)
             default: break
             }
         }
-        dispatcher.onStart(.any) { [unowned self] element in try start(element) }
-        dispatcher.onText(.any) { [unowned self] element, chunk in try text(element, chunk) }
-        dispatcher.onEnd(.any) { [unowned self] element in try end(element) }
+        dispatcher.onStart(.any) { [self] element in try start(element) }
+        dispatcher.onText(.any) { [self] element, chunk in try text(element, chunk) }
+        dispatcher.onEnd(.any) { [self] element in try end(element) }
         dispatcher.labelWatch(of: .any, role: .unwatched)
-        dispatcher.onComment { [unowned self] comment in
+        dispatcher.onComment { [self] comment in
             guard try writesMarkup() else { return }
             try writer.comment(comment)
         }
-        dispatcher.onProcessingInstruction { [unowned self] target, data in
+        dispatcher.onProcessingInstruction { [self] target, data in
             guard try writesMarkup() else { return }
             try writer.processingInstruction(target, data)
         }
@@ -114,7 +135,8 @@ final class TransformRun {
     // MARK: Elements
 
     private func start(_ element: ElementContext) throws {
-        let rulesMatched = matched.sorted()
+        // Handlers run by specificity; rules apply in the order they were added.
+        let rulesMatched = matched.isEmpty ? [] : matched.sorted()
         matched.removeAll(keepingCapacity: true)
         try endTextRun()
         let parent = frames.last?.output
@@ -176,13 +198,18 @@ final class TransformRun {
             frames.append(Frame(output: .passedOver))
             return
         }
-        var frame = Frame(output: .written(selected: selected), textEdits: textEdits)
-        if !textEdits.isEmpty { frame.context = element }
+        var frame = Frame(output: .written(selected: selected))
+        if !textEdits.isEmpty || heldBy != nil {
+            let extras = Extras()
+            extras.textEdits = textEdits
+            if !textEdits.isEmpty { extras.context = element }
+            frame.extras = extras
+        }
         if let heldBy {
             let attributes = Dictionary(
                 element.attributesReadInHandler.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
             let hold = writer.beginHold()
-            frame.hold = (hold, heldBy.rule, HeldElement(name: element.name, attributes: attributes))
+            frame.extras?.hold = Hold(writerHold: hold, rule: heldBy.rule, element: HeldElement(name: element.name, attributes: attributes))
             if outermostHold == nil { outermostHold = (hold, element.name, element.depth) }
         }
         if let edit {
@@ -226,15 +253,15 @@ final class TransformRun {
     private func childEnded(_ element: ElementContext, _ text: String) {
         let parentIndex = frames.count - 2
         guard parentIndex >= 0, frames[parentIndex].hold != nil, element.depth == frames.count else { return }
-        frames[parentIndex].hold?.element.addChild(name: element.name, localName: element.localName, text: text)
+        frames[parentIndex].extras?.hold?.element.addChild(name: element.name, localName: element.localName, text: text)
     }
 
     // MARK: Text and markup
 
     private func text(_ element: ElementContext, _ chunk: TextChunk) throws {
         guard case .written(true)? = frames.last?.output else { return }
-        if frames[frames.count - 1].textEdits.isEmpty {
-            try chunk.withUnsafeBytes { try writer.text($0) }
+        if frames[frames.count - 1].extras?.textEdits.isEmpty ?? true {
+            try chunk.withUnsafeBytes { try writer.text($0, isFromParse: true) }
         } else {
             chunk.withUnsafeBytes { textRun.append(contentsOf: $0) }
             let limit = element.engine.limits.maximumTextBytes

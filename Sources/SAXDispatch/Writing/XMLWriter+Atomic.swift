@@ -9,6 +9,7 @@ extension XMLWriter {
     ///   ``XMLWriterError/Code/outputFailed``, nothing of `body` is written.
     func atomically<Result>(_ body: () throws -> Result) throws -> Result {
         guard !holdsBuffer else { return try body() }
+        recordCopiedAttributes()
         let saved = (count: buffer.count, scope: scope, open: open, attributes: startTagAttributes, isOpen: startTagIsOpen, state: state)
         holdsBuffer = true
         let result: Result

@@ -12,10 +12,13 @@ extension XMLWriter {
     }
 
     /// Writes UTF-8 character data, escaped (see ``text(_:)``).
-    func text(_ utf8: UnsafeRawBufferPointer) throws {
+    ///
+    /// - Parameter isFromParse: Whether the bytes are character data a parse reported,
+    ///   whose characters the parser checked: they are not scanned again.
+    func text(_ utf8: UnsafeRawBufferPointer, isFromParse: Bool = false) throws {
         try checkWritable()
         guard !utf8.isEmpty else { return }
-        if let invalid = XMLEscaping.firstInvalidCharacter(in: utf8) {
+        if !isFromParse, let invalid = XMLEscaping.firstInvalidCharacter(in: utf8) {
             throw refusal(.invalidCharacter, "text holds a character XML cannot carry at byte \(invalid)")
         }
         guard state == .inRoot else {

@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Start tags copied from a parse: the element's name, its namespace declarations as the
 /// document wrote them, and its attributes, so that a document read and written back keeps
 /// its names and prefixes.
@@ -16,7 +24,92 @@ extension XMLWriter {
     ///   a start tag read by a parse is refused only for a document that is not
     ///   namespace-well-formed, read without namespace processing.
     public func startElement(copying element: ElementContext) throws {
+        if try startElementCopiedAsItIs(element) { return }
         try startElement(ElementEdit(element), processesNamespaces: element.processesNamespaces)
+    }
+
+    /// Writes the start tag of `element` from the parse's bytes when nothing in it needs
+    /// working out: no namespace declaration on it, its prefix (or the default namespace)
+    /// bound in the writer's scope to the element's namespace, and every attribute
+    /// unprefixed, in no namespace, not a declaration. A parse checked its names and
+    /// characters; the writer checks only what its own scope says. `false`, with nothing
+    /// written, for every other tag, which ``startElement(_:processesNamespaces:)`` writes.
+    private func startElementCopiedAsItIs(_ element: ElementContext) throws -> Bool {
+        try checkWritable()
+        guard state != .epilog else { return false }
+        let engine = element.engine
+        let names = engine.names
+        let id = element.nameID
+        let prefix: String
+        if element.processesNamespaces {
+            guard !engine.startTagHasNamespaceDeclarations else { return false }
+            let parts = names.parts(id)
+            prefix = parts.prefix ?? ""
+            guard (scope.uri(boundTo: prefix) ?? "") == (parts.namespaceURI ?? "") else { return false }
+        } else {
+            guard !names.bytes(id).contains(UInt8(ascii: ":")) else { return false }
+            prefix = ""
+        }
+        let attributes = element.attributesReadInHandler
+        if attributes.count > 0 {
+            guard let pairs = attributes.pairs else { return false }
+            for index in 0..<attributes.count {
+                guard let name = pairs[2 * index], Self.isPlainAttributeName(name) else { return false }
+            }
+        }
+        let name = names.string(id)
+        closeStartTag()
+        beginLine(for: .element)
+        buffer.append(UInt8(ascii: "<"))
+        appendUTF8(name)
+        copiedAttributeNames.removeAll(keepingCapacity: true)
+        if attributes.count > 0, let pairs = attributes.pairs {
+            for index in 0..<attributes.count {
+                guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
+                let nameBytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
+                buffer.append(UInt8(ascii: " "))
+                buffer.append(contentsOf: nameBytes)
+                buffer.append(UInt8(ascii: "="))
+                buffer.append(UInt8(ascii: "\""))
+                XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &buffer)
+                buffer.append(UInt8(ascii: "\""))
+                copiedAttributeNames.append(contentsOf: nameBytes)
+                copiedAttributeNames.append(0)
+            }
+        }
+        open.append(OpenElement(given: name, written: name, prefix: prefix, bindingStart: scope.count))
+        startTagAttributes.removeAll(keepingCapacity: true)
+        startTagIsCopied = true
+        startTagIsOpen = true
+        state = .inRoot
+        try flushIfFull()
+        return true
+    }
+
+    /// Whether an attribute name as expat reports it is an unprefixed name in no namespace
+    /// that declares nothing: no `:` (a prefix, without namespace processing), no separator
+    /// byte (a namespace, with it), not `xmlns` or `xmlns:…`.
+    private static func isPlainAttributeName(_ name: UnsafePointer<CChar>) -> Bool {
+        var cursor = name
+        while cursor.pointee != 0 {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            if byte == UInt8(ascii: ":") || byte == QualifiedName.separator { return false }
+            cursor += 1
+        }
+        let length = cursor - name
+        return !(length == 5 && memcmp(name, "xmlns", 5) == 0)
+    }
+
+    /// Puts the names of a copied start tag's attributes where ``attribute(_:namespace:value:)``
+    /// and a restored state look for them, before either needs them.
+    func recordCopiedAttributes() {
+        guard startTagIsCopied else { return }
+        startTagIsCopied = false
+        for name in copiedAttributeNames.split(separator: 0, omittingEmptySubsequences: true) {
+            let written = String(decoding: name, as: UTF8.self)
+            startTagAttributes.append(("", written, written))
+        }
+        copiedAttributeNames.removeAll(keepingCapacity: true)
     }
 
     /// Writes the start tag an edit describes: its declarations first, then its name in its

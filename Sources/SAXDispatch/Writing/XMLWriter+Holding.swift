@@ -15,6 +15,7 @@ extension XMLWriter {
 
     /// Begins holding what is written from here on in the buffer (holds nest).
     func beginHold() -> Hold {
+        recordCopiedAttributes()
         defer { holdsBuffer = true }
         return Hold(
             count: buffer.count, scope: scope, open: open, attributes: startTagAttributes, isOpen: startTagIsOpen,

@@ -37,20 +37,28 @@
 /// An `XMLWriter` is used by one thread at a time.
 public final class XMLWriter {
     // The state below is the writer's own: only its extensions (`XMLWriter+*.swift`) use it.
+    // The writer is used by one thread at a time and no access to its state overlaps
+    // another (no call hands a property inout to code that reaches the writer again), so
+    // the hot properties skip the run-time exclusivity checks, as the engine's do.
     let output: XMLOutput
     var sink: any XMLOutputWriter
     let options: Options
-    var buffer: [UInt8] = []
-    var scope = NamespaceScope()
-    var open: [OpenElement] = []
+    @exclusivity(unchecked) var buffer: [UInt8] = []
+    @exclusivity(unchecked) var scope = NamespaceScope()
+    @exclusivity(unchecked) var open: [OpenElement] = []
     /// The attributes of the start tag being written, while it takes more: their expanded
     /// names (namespace URI, local name) and the names written.
-    var startTagAttributes: [(uri: String, local: String, written: String)] = []
-    var startTagIsOpen = false
-    var state = State.prolog
+    @exclusivity(unchecked) var startTagAttributes: [(uri: String, local: String, written: String)] = []
+    @exclusivity(unchecked) var startTagIsOpen = false
+    /// Whether the open start tag was copied from a parse (``startElement(copying:)``):
+    /// its attributes' names are then in ``copiedAttributeNames``, not yet in ``startTagAttributes``.
+    @exclusivity(unchecked) var startTagIsCopied = false
+    /// The names of a copied start tag's attributes, each followed by a 0 byte.
+    @exclusivity(unchecked) var copiedAttributeNames: [UInt8] = []
+    @exclusivity(unchecked) var state = State.prolog
     /// Whether the buffer is kept from the output while calls that must all be written or
     /// none run (``atomically(_:)``).
-    var holdsBuffer = false
+    @exclusivity(unchecked) var holdsBuffer = false
 
     enum State {
         case prolog, inRoot, epilog, finished, failed
@@ -60,7 +68,7 @@ public final class XMLWriter {
         /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
         let given: String
         /// The name written in its tags, and its prefix (`""` for none).
-        let written: [UInt8]
+        let written: String
         let prefix: String
         let bindingStart: Int
         var hasChildren = false
@@ -164,9 +172,9 @@ public final class XMLWriter {
             }
             closeStartTag()
             beginLine(for: .element)
-            let writtenName = Array((elementPrefix.isEmpty ? local : elementPrefix + ":" + local).utf8)
+            let writtenName = elementPrefix.isEmpty ? local : elementPrefix + ":" + local
             buffer.append(UInt8(ascii: "<"))
-            buffer.append(contentsOf: writtenName)
+            appendUTF8(writtenName)
             // The writer's own declarations, then the user's with the attributes, in order.
             for binding in scope.declared(from: bindingStart)
             where !declarations.contains(where: { $0.prefix == binding.prefix && $0.uri == binding.uri }) {
@@ -206,6 +214,7 @@ public final class XMLWriter {
         guard startTagIsOpen, let element = open.last else {
             throw refusal(.invalidAttribute, "attribute \(name) after the start tag's content began")
         }
+        recordCopiedAttributes()
         try checkCharacters(value, in: "the value of attribute \(name)")
         let bindingStart = element.bindingStart
         if let declared = try declaration(name, value) {
@@ -249,12 +258,15 @@ public final class XMLWriter {
         }
         open.removeLast()
         if startTagIsOpen {
-            buffer.append(contentsOf: "/>".utf8)
+            buffer.append(UInt8(ascii: "/"))
+            buffer.append(UInt8(ascii: ">"))
             startTagIsOpen = false
+            startTagIsCopied = false
         } else {
             if element.hasChildren && !element.hasText { beginLine(for: .endTag) }
-            buffer.append(contentsOf: "</".utf8)
-            buffer.append(contentsOf: element.written)
+            buffer.append(UInt8(ascii: "<"))
+            buffer.append(UInt8(ascii: "/"))
+            appendUTF8(element.written)
             buffer.append(UInt8(ascii: ">"))
         }
         scope.end(at: element.bindingStart)
@@ -321,14 +333,22 @@ public final class XMLWriter {
         XMLWriterError(code: code, message: message, output: output.name)
     }
 
+    /// Appends a string's UTF-8 bytes as they are.
+    @inline(__always)
+    func appendUTF8(_ string: String) {
+        var string = string
+        string.withUTF8 { buffer.append(contentsOf: $0) }
+    }
+
     func appendDeclaration(_ binding: (prefix: String, uri: String)) {
         appendAttribute(binding.prefix.isEmpty ? "xmlns" : "xmlns:" + binding.prefix, binding.uri)
     }
 
     func appendAttribute(_ name: String, _ value: String) {
         buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: name.utf8)
-        buffer.append(contentsOf: "=\"".utf8)
+        appendUTF8(name)
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer($0), to: &buffer) }
         buffer.append(UInt8(ascii: "\""))
@@ -338,6 +358,7 @@ public final class XMLWriter {
         guard startTagIsOpen else { return }
         buffer.append(UInt8(ascii: ">"))
         startTagIsOpen = false
+        startTagIsCopied = false
         startTagAttributes.removeAll(keepingCapacity: true)
     }
 

@@ -58,6 +58,40 @@ struct XMLTransformTests {
         #expect(try Self.transformed(soap, asWritten) == soap)
     }
 
+    @Test("an element kept out of an ancestor that is not written declares the namespaces it needs")
+    func keepsNamespacesOfAncestorsLeftOut() throws {
+        let text = #"<r><w xmlns:p="urn:p" xmlns="urn:d"><p:i a="1" p:b="2"/><j/><k xmlns=""/></w></r>"#
+        var transform = XMLTransform()
+        transform.namespaces = ["p": "urn:p"]
+        transform.keep("p:i")
+        transform.keep("{urn:d}j")
+        transform.keep("k")
+        let result = try Self.transformed(text, transform)
+        #expect(result == #"<r><p:i xmlns:p="urn:p" a="1" p:b="2"/><j xmlns="urn:d"/><k xmlns=""/></r>"#)
+    }
+
+    @Test("an attribute added to a copied start tag is checked against the attributes copied")
+    func attributeAfterCopiedStartTag() throws {
+        let collected = XMLWriterTests.Collected()
+        let writer = try XMLWriter(to: .writer(name: "memory") { collected }, options: XMLWriter.Options(writesDeclaration: false))
+        var refusals: [XMLWriterError.Code] = []
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { element in
+            try writer.startElement(copying: element)
+            do {
+                try writer.attribute("a", value: "again")
+            } catch let error as XMLWriterError {
+                refusals.append(error.code)
+            }
+            try writer.attribute("added", value: "yes")
+        }
+        dispatcher.onAnyEnd { _ in try writer.endElement() }
+        try dispatcher.parse(.string(#"<r a="1"><e a="2" b="&quot;"/></r>"#))
+        try writer.finish()
+        #expect(refusals == [.invalidAttribute, .invalidAttribute])
+        #expect(collected.string == #"<r a="1" added="yes"><e a="2" b="&quot;" added="yes"/></r>"#)
+    }
+
     @Test("drop removes each match with its subtree; the rest is unchanged")
     func drops() throws {
         var transform = XMLTransform()

@@ -57,7 +57,16 @@ extension DispatchEngine {
     /// The namespace declarations written on the start tag being reported, as written;
     /// none unless the dispatcher keeps them (``Dispatcher/keepsNamespaceDeclarations``).
     func startTagNamespaceDeclarations() -> [(prefix: String?, uri: String)] {
-        onDriver { $0.startTagDeclarations.declarations(at: $0.currentPosition().byteOffset) }
+        onDriver { driver in
+            driver.startTagDeclarations.isEmpty ? [] : driver.startTagDeclarations.declarations(at: driver.eventByteIndex)
+        }
+    }
+
+    /// Whether the start tag being reported declared namespaces, as ``startTagNamespaceDeclarations()`` has them.
+    var startTagHasNamespaceDeclarations: Bool {
+        onDriver { driver in
+            !driver.startTagDeclarations.isEmpty && driver.startTagDeclarations.byteIndex == driver.eventByteIndex
+        }
     }
 
     /// The size in bytes of the token being reported.
