@@ -36,6 +36,14 @@ let package = Package(
         .executableTarget(
             name: "contender-swxmlhash",
             dependencies: ["BenchmarkDocuments", .product(name: "SWXMLHash", package: "SWXMLHash")]),
+        // The writing benchmark (`run --writing`): the same records written by each.
+        .executableTarget(
+            name: "writer-saxdispatch",
+            dependencies: ["BenchmarkDocuments", .product(name: "SAXDispatch", package: "SAXDispatch")]),
+        .executableTarget(name: "writer-foundation", dependencies: ["BenchmarkDocuments"]),
+        .executableTarget(
+            name: "writer-xmlcoder",
+            dependencies: ["BenchmarkDocuments", .product(name: "XMLCoder", package: "XMLCoder")]),
         .executableTarget(
             name: "contender-xmlcoder",
             dependencies: ["BenchmarkDocuments", .product(name: "XMLCoder", package: "XMLCoder")]),

@@ -105,20 +105,31 @@ enum XMLEscaping {
     /// control other than tab, line feed and carriage return; U+FFFE or U+FFFF; or bytes
     /// that are not UTF-8), or `nil`.
     static func firstInvalidCharacter(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return index }
-                index += 1
-                continue
+            // Words of eight printable ASCII bytes (20–7F) are passed whole; a word with a
+            // byte at or above 80 or below 20 (tab and line ends included) goes byte by byte.
+            while index + 8 <= bytes.count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 { break }
+                index += 8
             }
-            guard let base = bytes.baseAddress, let length = UTF8Text.sequenceLength(base, bytes.count, at: index) else {
-                return index
+            let limit = min(index + 8, bytes.count)
+            while index < limit {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return index }
+                    index += 1
+                    continue
+                }
+                guard let length = UTF8Text.sequenceLength(base, bytes.count, at: index) else { return index }
+                // U+FFFE and U+FFFF: EF BF BE, EF BF BF.
+                if length == 3 && byte == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE { return index }
+                index += length
             }
-            // U+FFFE and U+FFFF: EF BF BE, EF BF BF.
-            if length == 3 && byte == 0xEF && bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE { return index }
-            index += length
         }
         return nil
     }

@@ -8,7 +8,7 @@ import Testing
 /// command has its section.
 @Suite("Article: Command-line tool")
 struct CommandLineToolArticleTests {
-    static let commands = ["stats", "paths", "extract", "check", "canon", "events", "split"]
+    static let commands = ["stats", "paths", "extract", "check", "canon", "events", "split", "filter"]
 
     let article: String
 

@@ -48,4 +48,46 @@ struct XMLEscapingTests {
             }
         }
     }
+
+    /// The first character XML cannot carry, found one scalar at a time.
+    static func referenceInvalid(_ bytes: [UInt8]) -> Int? {
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                let value = scalar.value
+                if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0xFFFE || value == 0xFFFF {
+                    return offset
+                }
+                offset += String(scalar).utf8.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    @Test("the first character XML cannot carry is found at every offset, among ASCII, tabs, line ends and UTF-8")
+    func invalidCharacterAtEveryOffset() {
+        let pieces: [[UInt8]] = [[0x61], [0x20], [0x09], [0x0A], [0x0D], [0x7E], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80]]
+        let invalid: [[UInt8]] = [[0x00], [0x01], [0x1F], [0x0B], [0xEF, 0xBF, 0xBE], [0xEF, 0xBF, 0xBF], [0xC3], [0x80], [0xED, 0xA0, 0x80]]
+        for length in 0...24 {
+            for (kind, bad) in invalid.enumerated() {
+                for position in Set([0, length / 2, length]) {
+                    var bytes: [UInt8] = []
+                    for index in 0..<length {
+                        if index == position { bytes += bad }
+                        bytes += pieces[(index * 5 + kind) % pieces.count]
+                    }
+                    if position == length { bytes += bad }
+                    let found = bytes.withUnsafeBytes { XMLEscaping.firstInvalidCharacter(in: $0) }
+                    #expect(found == Self.referenceInvalid(bytes), "\(bytes)")
+                    #expect(found != nil)
+                }
+            }
+            let clean = (0..<length).flatMap { pieces[$0 % pieces.count] }
+            #expect(clean.withUnsafeBytes { XMLEscaping.firstInvalidCharacter(in: $0) } == nil)
+        }
+    }
 }
