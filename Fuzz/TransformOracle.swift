@@ -19,36 +19,39 @@ func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String
         var text = ""
         var skipDepth = 0
         func flush() {
-            if !text.isEmpty && skipDepth == 0 { lines.append("text \(text.debugDescription)") }
+            if !text.isEmpty { lines.append("text \(text.debugDescription)") }
             text = ""
         }
         var dispatcher = Dispatcher()
         dispatcher.safety = limits
+        // Text on either side of a skipped subtree is one piece in the copy.
         dispatcher.onAnyStart { element in
-            flush()
             if skipDepth > 0 || element.name == skipping {
                 skipDepth += 1
                 return
             }
+            flush()
             let attributes = element.attributes.map { "{\($0.namespaceURI ?? "")}\($0.localName)=\($0.value.debugDescription)" }
             lines.append("start {\(element.namespaceURI ?? "")}\(element.localName) \(attributes.sorted())")
         }
         dispatcher.onAnyText { _, chunk in if skipDepth == 0 { text += chunk.string } }
         dispatcher.onAnyEnd { _ in
-            flush()
             if skipDepth > 0 {
                 skipDepth -= 1
             } else {
+                flush()
                 lines.append("end")
             }
         }
         dispatcher.onComment { comment in
+            guard skipDepth == 0 else { return }
             flush()
-            if skipDepth == 0 { lines.append("comment \(comment.debugDescription)") }
+            lines.append("comment \(comment.debugDescription)")
         }
         dispatcher.onProcessingInstruction { target, data in
+            guard skipDepth == 0 else { return }
             flush()
-            if skipDepth == 0 { lines.append("pi \(target) \(data.debugDescription)") }
+            lines.append("pi \(target) \(data.debugDescription)")
         }
         guard (try? dispatcher.parse(.bytes(bytes))) != nil else { return nil }
         return lines
