@@ -84,8 +84,9 @@ public final class PushParser {
             profile: dispatcher.safety, encoding: encoding, processesNamespaces: dispatcher.processesNamespaces)
         driver.documents.readsConcatenatedDocuments = readsConcatenatedDocuments
         let engine = DispatchEngine(dispatcher: dispatcher, driver: driver, mayDefer: mayDefer)
-        driver.connect(
-            to: engine, elementCallbacks: engine.elementCallbacks, events: engine.optionalExpatEvents)
+        var events = engine.optionalExpatEvents
+        events.namespaceDeclarations = dispatcher.keepsNamespaceDeclarations && dispatcher.processesNamespaces
+        driver.connect(to: engine, elementCallbacks: engine.elementCallbacks, events: events)
         return (driver, engine)
     }
 

@@ -207,7 +207,7 @@ public struct XMLTransform {
         try checkNames(output: output.name)
         let writer = try XMLWriter(to: output, options: options)
         do {
-            try run(input, into: writer)
+            try runChecked(input, into: writer)
         } catch {
             // What was written before the error reaches the output (a stream's reader sees
             // how far it got); nothing held for an undecided element does.
@@ -223,6 +223,11 @@ public struct XMLTransform {
     /// - Throws: As ``run(_:to:options:)``.
     public func run(_ input: XMLInput, into writer: XMLWriter) throws {
         try checkNames(output: writer.output.name)
+        try runChecked(input, into: writer)
+    }
+
+    /// Runs the transform, its names checked.
+    private func runChecked(_ input: XMLInput, into writer: XMLWriter) throws {
         let run = TransformRun(
             rules: rules, writer: writer, processesNamespaces: processesNamespaces, namespaces: namespaces,
             maximumHeldBytes: maximumHeldBytes)

@@ -9,27 +9,19 @@ extension XMLWriter {
     ///   ``XMLWriterError/Code/outputFailed``, nothing of `body` is written.
     func atomically<Result>(_ body: () throws -> Result) throws -> Result {
         guard !holdsBuffer else { return try body() }
-        recordCopiedAttributes()
-        let saved = (count: buffer.count, scope: scope, open: open, attributes: startTagAttributes, isOpen: startTagIsOpen, state: state)
-        holdsBuffer = true
+        let hold = beginHold()
         let result: Result
         do {
             result = try body()
         } catch let error as XMLWriterError where error.code != .outputFailed {
+            takeBack(hold)
             holdsBuffer = false
-            buffer.removeSubrange(saved.count...)
-            scope = saved.scope
-            open = saved.open
-            startTagAttributes = saved.attributes
-            startTagIsOpen = saved.isOpen
-            state = saved.state
             throw error
         } catch {
             holdsBuffer = false
             throw error
         }
-        holdsBuffer = false
-        try flushIfFull()
+        try endHold(hold, keeps: true)
         return result
     }
 }

@@ -31,15 +31,19 @@ extension XMLWriter {
     /// - Throws: ``XMLWriterError/Code/outputFailed`` when what was held reaches an output
     ///   that fails.
     func endHold(_ hold: Hold, keeps: Bool) throws {
-        if !keeps {
-            buffer.removeSubrange(hold.count...)
-            scope = hold.scope
-            open = hold.open
-            startTagAttributes = hold.attributes
-            startTagIsOpen = hold.isOpen
-            state = hold.state
-        }
+        if !keeps { takeBack(hold) }
         holdsBuffer = hold.wasHolding
         try flushIfFull()
+    }
+
+    /// Drops what was written since `hold` began and the names it declared: the writer is
+    /// as it was then, but for the hold itself, which goes on.
+    func takeBack(_ hold: Hold) {
+        buffer.removeSubrange(hold.count...)
+        scope = hold.scope
+        open = hold.open
+        startTagAttributes = hold.attributes
+        startTagIsOpen = hold.isOpen
+        state = hold.state
     }
 }

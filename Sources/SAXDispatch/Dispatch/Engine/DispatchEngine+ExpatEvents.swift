@@ -62,8 +62,7 @@ extension DispatchEngine: ExpatEventSink {
     var optionalExpatEvents: ExpatDriver.Events {
         ExpatDriver.Events(
             processingInstructions: !processingInstructionHandlers.isEmpty, comments: !commentHandlers.isEmpty,
-            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty,
-            namespaceDeclarations: keepsNamespaceDeclarations)
+            doctype: !doctypeHandlers.isEmpty, notations: !notationHandlers.isEmpty)
     }
 
     /// Whether the document's root element ended and the parse goes on.

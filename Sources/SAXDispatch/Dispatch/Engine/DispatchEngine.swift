@@ -34,8 +34,6 @@ final class DispatchEngine {
     // The document-level handlers: set here, and emptied only by ``letHandlersGo()``.
     @exclusivity(unchecked) var processingInstructionHandlers: [(String, String) throws -> Void]
     @exclusivity(unchecked) var commentHandlers: [(String) throws -> Void]
-    /// Whether start tags' namespace declarations are kept as written (``Dispatcher/keepsNamespaceDeclarations``).
-    let keepsNamespaceDeclarations: Bool
     @exclusivity(unchecked) var doctypeHandlers: [(DoctypeDeclaration) throws -> Void]
     @exclusivity(unchecked) var notationHandlers: [(NotationDeclaration) throws -> Void]
     @exclusivity(unchecked) var warningHandlers: [(ParseWarning) -> Void]
@@ -200,7 +198,6 @@ final class DispatchEngine {
             countsSkippedNames: dispatcher.keptSubtreesCountSkippedNames)
         processingInstructionHandlers = dispatcher.processingInstructionHandlers
         commentHandlers = dispatcher.commentHandlers
-        keepsNamespaceDeclarations = dispatcher.keepsNamespaceDeclarations && dispatcher.processesNamespaces
         doctypeHandlers = dispatcher.doctypeHandlers
         notationHandlers = dispatcher.notationHandlers
         warningHandlers = dispatcher.warningHandlers
