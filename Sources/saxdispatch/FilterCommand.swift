@@ -73,9 +73,13 @@ struct FilterCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         do {
-            return try DocumentFilter(
+            let filter = try DocumentFilter(
                 drop: drop, keep: keep, rename: rename, stripAttributes: stripAttributes, namespaces: namespaces,
                 processesNamespaces: namespaceProcessing.processesNamespaces)
+            try filter.transform.validate()
+            return filter
+        } catch let error as XMLWriterError {
+            throw ValidationError("--rename: \(error.message)")
         } catch {
             throw ValidationError("\(error)")
         }

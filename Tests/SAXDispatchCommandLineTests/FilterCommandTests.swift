@@ -70,6 +70,10 @@ struct FilterCommandTests {
     func usageErrors() throws {
         #expect(try filter(["--drop", "a[@"], input: "<r/>").status == 2)
         #expect(try filter(["--rename", "a"], input: "<r/>").status == 2)
+        let badName = try filter(["--rename", "a=no good"], input: "<r/>")
+        #expect(badName.status == 2)
+        #expect(badName.error.contains("--rename: cannot rename a to \"no good\": not an XML name"))
+        #expect(badName.output.isEmpty)
         #expect(try filter(["-N", "x"], input: "<r/>").status == 2)
     }
 }

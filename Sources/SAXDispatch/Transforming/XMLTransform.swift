@@ -249,8 +249,17 @@ public struct XMLTransform {
         }
     }
 
+    /// Checks the rules before a run: every ``rename(_:to:)`` names an element name of a
+    /// form it takes. The runs check it too, before they read or write anything.
+    ///
+    /// - Throws: ``XMLWriterError`` with ``XMLWriterError/Code/invalidName`` for the first
+    ///   rename that does not.
+    public func validate() throws {
+        try checkNames(output: nil)
+    }
+
     /// Refuses a rename to something that is not a name, before anything is read.
-    private func checkNames(output: String) throws {
+    private func checkNames(output: String?) throws {
         for rule in rules {
             guard case .rename(let name) = rule.action else { continue }
             guard RenameTarget(name, processesNamespaces: processesNamespaces, namespaces: namespaces) != nil else {
