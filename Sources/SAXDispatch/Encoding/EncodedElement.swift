@@ -4,7 +4,7 @@
 final class EncodedElement {
     /// A name and the namespace it is in (`nil`: written as it is, an unprefixed name in
     /// the default namespace in scope).
-    struct Name {
+    struct Name: Sendable {
         var name: String
         var namespace: String?
     }

@@ -20,7 +20,7 @@ final class EncodingSession {
     }
 
     /// Where a key puts its value in the element being encoded.
-    enum KeyPlace {
+    enum KeyPlace: Sendable {
         /// The element's own text (``XMLRecordEncoder/textKey``).
         case text
         /// The element itself (`.`).
@@ -29,8 +29,21 @@ final class EncodingSession {
         case path(wrappers: [EncodedElement.Name], last: EncodedElement.Name, isAttribute: Bool)
     }
 
-    /// Where `key` puts its value.
+    /// Where `key` puts its value: worked out once per key string and encoder settings
+    /// (``XMLRecordEncoder/keyPlaces``), as every record of a type asks the same keys.
     func place(of key: any CodingKey, codingPath: [any CodingKey]) throws -> KeyPlace {
+        let string = key.stringValue
+        if let known = encoder.keyPlaces.withLock({ $0[string] }) { return known }
+        let place = try workOutPlace(of: key, codingPath: codingPath)
+        encoder.keyPlaces.withLock { places in
+            // Bounded: keys are the types' own, but a dictionary's keys are the data's.
+            if places.count >= XMLRecordEncoder.keyPlaceLimit { places.removeAll() }
+            places[string] = place
+        }
+        return place
+    }
+
+    private func workOutPlace(of key: any CodingKey, codingPath: [any CodingKey]) throws -> KeyPlace {
         let written = keyString(key.stringValue)
         if written == encoder.textKey { return .text }
         if written == "." { return .itself }

@@ -93,9 +93,13 @@ public struct XMLRecordEncoder: Sendable {
     }
 
     /// How property names become keys. Default ``KeyEncodingStrategy/useDefaultKeys``.
-    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys
+    public var keyEncodingStrategy: KeyEncodingStrategy = .useDefaultKeys {
+        didSet { keyPlaces = LockedValue([:]) }
+    }
     /// The key of an element's own text. Default `"#text"`, as the decoder's ``XMLRecordDecoder/textKey``.
-    public var textKey = "#text"
+    public var textKey = "#text" {
+        didSet { keyPlaces = LockedValue([:]) }
+    }
     /// How dates are written. Default ``DateEncodingStrategy/iso8601``.
     public var dateEncodingStrategy: DateEncodingStrategy = .iso8601
     /// How a `URL` is written. Default ``URLEncodingStrategy/text``.
@@ -106,9 +110,17 @@ public struct XMLRecordEncoder: Sendable {
     public var nilEncodingStrategy: NilEncodingStrategy = .omit
     /// The prefixes keys and element names may use for namespace URIs, as the decoder's
     /// ``XMLRecordDecoder/namespaces``. Empty unless set.
-    public var namespaces = NamespaceBindings()
+    public var namespaces = NamespaceBindings() {
+        didSet { keyPlaces = LockedValue([:]) }
+    }
     /// Values your `encode(to:)` can read from `encoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// Where each key string puts its value under the settings above, shared by the copies
+    /// of this encoder until one changes a setting that decides it (which starts its own).
+    private(set) var keyPlaces = LockedValue<[String: EncodingSession.KeyPlace]>([:])
+    /// The most key strings remembered: a dictionary encoded by its keys brings the data's.
+    static let keyPlaceLimit = 4096
 
     /// An encoder with the default conventions.
     public init() {}

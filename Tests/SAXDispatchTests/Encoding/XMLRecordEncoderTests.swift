@@ -60,6 +60,36 @@ struct XMLRecordEncoderTests {
                 + #"<endangered>true</endangered><weight>190.5</weight><ratio>INF</ratio></animal>"#)
     }
 
+    @Test("a copy of an encoder whose key settings change works its keys out again; the original keeps its own")
+    func keyPlacesFollowSettings() throws {
+        struct Item: Encodable {
+            var itemName = "a"
+            var body = "b"
+            enum CodingKeys: String, CodingKey {
+                case itemName
+                case body = "#text"
+            }
+        }
+        let original = XMLRecordEncoder()
+        #expect(try Self.written(Item(), as: "i", original) == "<i><itemName>a</itemName>b</i>")
+        var snake = original
+        snake.keyEncodingStrategy = .convertToSnakeCase
+        #expect(try Self.written(Item(), as: "i", snake) == "<i><item_name>a</item_name>b</i>")
+        var otherText = original
+        otherText.textKey = "$"
+        // `#text` is then an element name, which XML does not take.
+        #expect(throws: EncodingError.self) { try Self.written(Item(), as: "i", otherText) }
+        var prefixed = original
+        prefixed.namespaces = ["p": "urn:p"]
+        struct Prefixed: Encodable {
+            var value = "v"
+            enum CodingKeys: String, CodingKey { case value = "p:value" }
+        }
+        #expect(throws: (any Error).self) { try Self.written(Prefixed(), as: "r", original) }
+        #expect(try Self.written(Prefixed(), as: "r", prefixed) == #"<r><p:value xmlns:p="urn:p">v</p:value></r>"#)
+        #expect(try Self.written(Item(), as: "i", original) == "<i><itemName>a</itemName>b</i>")
+    }
+
     @Test("the decoder reads back an equal value")
     func roundTrip() throws {
         let bytes = try XMLRecordEncoder().encode(Self.lion, as: "animal")
