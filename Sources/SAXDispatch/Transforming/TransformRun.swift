@@ -153,27 +153,41 @@ final class TransformRun {
             case nil: !selects
             default: false
             }
+        // What is written at all first: a drop wins; keep rules select. Only then do the
+        // other rules run, in the order added, on an element that is written.
         var selected = insideSelection
         var heldBy: (rule: Int, condition: (HeldElement) throws -> Bool)?
-        var edit: ElementEdit?
-        var textEdits: [Int] = []
         for index in rulesMatched {
             switch rules[index].action {
             case .drop:
                 element.skipSubtree()
                 frames.append(Frame(output: .suppressed))
                 return
-            case .replace:
-                frames.append(Frame(output: .replaced(rule: index)))
-                return
             case .keep:
                 selected = true
             case .keepIf(let condition) where !insideSelection && heldBy == nil:
                 selected = true
                 heldBy = (index, condition)
+            default: break
+            }
+        }
+        // The root is written whatever keep rules select; what it holds is theirs.
+        guard selected || parent == nil else {
+            frames.append(Frame(output: .passedOver))
+            return
+        }
+        var edit: ElementEdit?
+        var textEdits: [Int] = []
+        for index in rulesMatched {
+            switch rules[index].action {
+            case .drop, .keep, .keepIf:
+                break
+            case .replace:
+                frames.append(Frame(output: .replaced(rule: index)))
+                return
             case .dropIf(let condition) where heldBy == nil:
                 heldBy = (index, condition)
-            case .keepIf, .dropIf:
+            case .dropIf:
                 break
             case .rename:
                 if edit == nil { edit = ElementEdit(element) }
@@ -192,11 +206,6 @@ final class TransformRun {
             case .editText:
                 textEdits.append(index)
             }
-        }
-        // The root is written whatever keep rules select; what it holds is theirs.
-        guard selected || parent == nil else {
-            frames.append(Frame(output: .passedOver))
-            return
         }
         var frame = Frame(output: .written(selected: selected))
         if !textEdits.isEmpty || heldBy != nil {

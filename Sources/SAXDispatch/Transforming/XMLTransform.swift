@@ -18,8 +18,8 @@
 /// everything; ``replace(_:text:_:)`` writes in place of the element; the others edit the
 /// start tag (``ElementEdit``) in turn, and ``editText(_:_:)`` the element's own text.
 /// ``keep(_:)`` rules select instead of edit: once one is added, the root element holds
-/// only the elements they match, each with its subtree (rules still apply inside it);
-/// the root's own text and what lies between the kept elements are left out.
+/// only the elements they match, each with its subtree (rules still apply inside it, and
+/// only there); the root's own text and what lies between the kept elements are left out.
 ///
 /// **What is written.** The output is UTF-8 with an XML declaration (unless the options
 /// say otherwise), whatever the input's encoding. Entities are expanded, CDATA sections

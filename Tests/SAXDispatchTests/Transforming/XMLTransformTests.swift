@@ -126,6 +126,20 @@ struct XMLTransformTests {
                 """)
     }
 
+    @Test("with keep rules, the other rules act only on what is kept: no replacement, edit or held element outside it")
+    func rulesActOnlyOnWhatIsKept() throws {
+        var transform = XMLTransform()
+        var edited: [String] = []
+        transform.replace("note") { _, _, writer in try writer.element("replaced", text: "x") }
+        transform.edit("book") { element, _ in edited.append(element.attributes["id"] ?? "") }
+        transform.drop("title") { _ in true }
+        transform.keep("book[@id='b2']")
+        let result = try Self.transformed(Self.catalog, transform)
+        let expected = #"<!-- catalog --><catalog xmlns:x="urn:x" x:v="1"><book id="b2"><price>7</price><?pi data?></book>"#
+        #expect(result == expected + "</catalog><?after x?>")
+        #expect(edited == ["b2"])
+    }
+
     @Test("keep and drop with a condition decide at the element's end, from its children's text; the rest is taken back whole")
     func heldElements() throws {
         var transform = XMLTransform()
