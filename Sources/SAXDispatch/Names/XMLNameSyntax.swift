@@ -4,12 +4,32 @@
 enum XMLNameSyntax {
     /// Whether `name` is an XML `Name`.
     static func isName(_ name: Substring) -> Bool {
+        // Most names are ASCII: told in one pass over their bytes, with no scalar decoding.
+        if let ascii = name.utf8.withContiguousStorageIfAvailable(isASCIIName), let ascii { return ascii }
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next(), isNameStart(first) else { return false }
         while let scalar = scalars.next() {
             guard isNameCharacter(scalar) else { return false }
         }
         return true
+    }
+
+    /// Whether ASCII `bytes` are a `Name`; `nil` when a byte is not ASCII, for the full check.
+    private static func isASCIIName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let first = bytes.first else { return false }
+        var isName = isASCIINameStart(first)
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            isName = isName && (isASCIINameStart(byte) || byte == 0x2D || byte == 0x2E || (byte >= 0x30 && byte <= 0x39))
+        }
+        return isName
+    }
+
+    /// `:`, `A`–`Z`, `_`, `a`–`z`: the ASCII of ``isNameStart(_:)``.
+    @inline(__always)
+    private static func isASCIINameStart(_ byte: UInt8) -> Bool {
+        let letter = byte | 0x20
+        return (letter >= UInt8(ascii: "a") && letter <= UInt8(ascii: "z")) || byte == 0x5F || byte == 0x3A
     }
 
     /// Whether `name` is an `NCName`: a `Name` with no colon.

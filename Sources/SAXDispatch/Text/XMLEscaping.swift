@@ -59,15 +59,21 @@ enum XMLEscaping {
         }
     }
 
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is below `limit` (at most 0x80): exact for the answer, which
+    /// is all it is asked (bytes above the first such one may be misread).
+    @inline(__always)
+    private static func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+        (word &- ones &* limit) & ~word & highs != 0
+    }
+
     /// Whether a byte of `word` may need escaping: never `false` for a word that holds one
     /// (a `true` for one that does not only costs a look at its bytes).
     @inline(__always)
     private static func mayNeedEscaping(_ word: UInt64, _ inAttribute: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // Whether a byte of `word` is zero.
-        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool { hasZeroByte(word ^ (ones &* UInt64(byte))) }
+        @inline(__always) func has(_ word: UInt64, _ byte: UInt8) -> Bool { hasByte(below: 1, in: word ^ (ones &* UInt64(byte))) }
         // `<` (3C) and `>` (3E) differ in one bit: one test finds both; tab (09) with 08.
         if has(word | (ones &* 0x02), 0x3E) || has(word, UInt8(ascii: "&")) || has(word, 0x0D) { return true }
         return inAttribute && (has(word, UInt8(ascii: "\"")) || has(word | ones, 0x09) || has(word, 0x0A))
@@ -106,15 +112,13 @@ enum XMLEscaping {
     /// that are not UTF-8), or `nil`.
     static func firstInvalidCharacter(in bytes: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var index = 0
         while index < bytes.count {
             // Words of eight printable ASCII bytes (20–7F) are passed whole; a word with a
             // byte at or above 80 or below 20 (tab and line ends included) goes byte by byte.
             while index + 8 <= bytes.count {
                 let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & highs != 0 || (word &- ones &* 0x20) & ~word & highs != 0 { break }
+                if word & highs != 0 || hasByte(below: 0x20, in: word) { break }
                 index += 8
             }
             let limit = min(index + 8, bytes.count)

@@ -90,63 +90,24 @@ extension XMLWriter {
 
     /// `name`'s prefix and local part, each checked: an NCName, or two joined by one colon.
     func split(_ name: String, what: String) throws -> (prefix: String?, local: String) {
-        // Most names are ASCII: told apart, and their colon found, in one pass over the bytes.
-        switch Self.asciiQualifiedName(name) {
-        case .unprefixed: return (nil, name)
-        case .prefixed(let colon):
-            let utf8 = name.utf8
-            let index = utf8.index(utf8.startIndex, offsetBy: colon)
-            return (String(name[..<index]), String(name[utf8.index(after: index)...]))
-        case .notASCII: break
-        case .invalid: throw refusal(.invalidName, "\"\(name)\" is not an XML \(what) name")
-        }
-        let parts = name.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        switch parts.count {
-        case 1 where XMLNameSyntax.isNCName(parts[0]):
+        let utf8 = name.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+            // No colon: a Name is an NCName.
+            guard XMLNameSyntax.isName(name[...]) else { throw refusal(.invalidName, "\"\(name)\" is not an XML \(what) name") }
             return (nil, name)
-        case 2 where XMLNameSyntax.isNCName(parts[0]) && XMLNameSyntax.isNCName(parts[1]):
-            return (String(parts[0]), String(parts[1]))
-        default:
+        }
+        let prefix = name[..<colon]
+        let local = name[utf8.index(after: colon)...]
+        guard XMLNameSyntax.isName(prefix), XMLNameSyntax.isNCName(local) else {
             throw refusal(.invalidName, "\"\(name)\" is not an XML \(what) name")
         }
+        return (String(prefix), String(local))
     }
 
     func checkCharacters(_ text: String, in what: @autoclosure () -> String) throws {
         var text = text
         if let invalid = text.withUTF8({ XMLEscaping.firstInvalidCharacter(in: UnsafeRawBufferPointer($0)) }) {
             throw refusal(.invalidCharacter, "\(what()) holds a character XML cannot carry at byte \(invalid)")
-        }
-    }
-
-    enum ASCIIName {
-        case unprefixed, prefixed(colon: Int), notASCII, invalid
-    }
-
-    /// What an ASCII name is as a qualified name: `local`, `prefix:local` (with the colon's
-    /// offset), or not one; `notASCII` leaves the answer to the full check of XML names.
-    static func asciiQualifiedName(_ name: String) -> ASCIIName {
-        var name = name
-        return name.withUTF8 { bytes -> ASCIIName in
-            var colon: Int?
-            var partStart = 0
-            for (index, byte) in bytes.enumerated() {
-                if byte >= 0x80 { return .notASCII }
-                let isStart = (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
-                if index == partStart {
-                    if !isStart { return .invalid }
-                    continue
-                }
-                if byte == UInt8(ascii: ":") {
-                    guard colon == nil else { return .invalid }
-                    colon = index
-                    partStart = index + 1
-                    continue
-                }
-                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                guard isStart || isDigit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") else { return .invalid }
-            }
-            guard !bytes.isEmpty, partStart < bytes.count else { return .invalid }
-            return colon.map { .prefixed(colon: $0) } ?? .unprefixed
         }
     }
 }
