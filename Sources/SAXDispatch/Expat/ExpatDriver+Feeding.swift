@@ -54,7 +54,7 @@ extension ExpatDriver {
         }
         if result == .ended { return .ended }
         if holdback.held.count > 0 {
-            result = parseHeld(isFinal: false, keepingLineBreak: false)
+            result = parseHeld(isFinal: false, keepingTail: false)
             if result == .suspended { pause.addOwed(surrogateFound: true) }
             if result != .accepted { return result }
         }
@@ -65,15 +65,11 @@ extension ExpatDriver {
     @inline(__always)
     func feedChecked(_ bytes: UnsafeRawBufferPointer) -> FeedResult {
         if holdback.held.count == 0 && bytes.count >= holdback.holdUntil && bytes.count >= Self.smallFeed {
-            let tail = Self.lineBreakTail(bytes)
-            if _fastPath(tail == 0) {
-                let result = parse(bytes, isFinal: false)
-                if _slowPath(result == .suspended) { holdUnsent(of: bytes, tail: 0) }
-                return result
+            let (result, tail) = parseKeepingTail(bytes)
+            if _slowPath(tail > 0) && result == .accepted, let base = bytes.baseAddress {
+                holdback.held.append(base + bytes.count - tail, count: tail)
             }
-            let result = parse(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)]), isFinal: false)
-            if result == .accepted, let base = bytes.baseAddress { holdback.held.append(base + bytes.count - tail, count: tail) }
-            if result == .suspended { holdUnsent(of: bytes, tail: tail) }
+            if _slowPath(result == .suspended) { holdUnsent(of: bytes, tail: tail) }
             return result
         }
         if let base = bytes.baseAddress { holdback.held.append(base, count: bytes.count) }
@@ -102,11 +98,26 @@ extension ExpatDriver {
         return holdback.held.count > 0 ? parseHeld(isFinal: false) : .accepted
     }
 
-    /// Feeds the held-back input; unless it is the last, a line break at its end stays held.
-    func parseHeld(isFinal: Bool, keepingLineBreak: Bool = true) -> FeedResult {
+    /// Parses a feed that is not the last but for a tail that waits for the next: a line
+    /// break (``lineBreakTail(_:)``) or a name after the root (``parseHoldingEpilogName(_:)``).
+    /// - Returns: how the parse went, and how many bytes at the end of `bytes` it did not
+    ///   give expat for that reason (a pause may have left more: ``holdUnsent(of:tail:)``).
+    @inline(__always)
+    func parseKeepingTail(_ bytes: UnsafeRawBufferPointer) -> (FeedResult, tail: Int) {
+        let tail = Self.lineBreakTail(bytes)
+        if _slowPath(tail > 0) {
+            return (parse(UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - tail)]), isFinal: false), tail)
+        }
+        if !mayEndInName(bytes) { return (parse(bytes, isFinal: false), 0) }
+        return parseHoldingEpilogName(bytes)
+    }
+
+    /// Feeds the held-back input; unless it is the last (or `keepingTail` is false), a line
+    /// break or a name after the root at its end stays held (``parseKeepingTail(_:)``).
+    func parseHeld(isFinal: Bool, keepingTail: Bool = true) -> FeedResult {
         let all = holdback.held.bytes(from: 0)
-        let tail = isFinal || !keepingLineBreak ? 0 : Self.lineBreakTail(all)
-        let result = parse(UnsafeRawBufferPointer(rebasing: all[..<(all.count - tail)]), isFinal: isFinal)
+        let (result, tail) =
+            isFinal || !keepingTail ? (parse(all, isFinal: isFinal), 0) : parseKeepingTail(all)
         let kept = result == .ended ? 0 : result == .suspended ? tail + pause.unsentBytes : tail
         holdback.held.removeAll(keepingLast: kept, capacityAtMost: 1 << 20)
         return result

@@ -75,6 +75,11 @@ extension ExpatDriver {
             var given = min(filled - (isFinal ? 0 : Self.lineBreakTail(bytes)), budget)
             if given == budget && given < filled {
                 given = Self.sliceKeepingLineBreak(UnsafeRawBufferPointer(rebasing: bytes[..<given]))
+            } else if !isFinal && given == filled && mayEndInName(bytes) {
+                // A name at the end waits for the next read whether or not the root ended
+                // (``parseHoldingEpilogName(_:)``): carried to the front of the next buffer,
+                // it costs a copy of a few bytes.
+                given -= trailingNameRun(bytes)
             }
             if given < filled, let base = bytes.baseAddress { holdback.held.append(base + given, count: filled - given) }
             // Under a token limit the last bytes get a call of their own, as in parse(_:isFinal:).
@@ -133,7 +138,7 @@ extension ExpatDriver {
                 count = try block.withUnsafeMutableBytes { try reader.read(into: $0) }
             } catch {
                 // The bytes read before the failure are parsed before it is reported.
-                if holdback.held.count > 0 && parseHeld(isFinal: false, keepingLineBreak: false) == .ended { return .ended }
+                if holdback.held.count > 0 && parseHeld(isFinal: false, keepingTail: false) == .ended { return .ended }
                 throw error
             }
             precondition(count >= 0 && count <= block.count, "XMLInputReader.read(into:) returned \(count) for a buffer of \(block.count) bytes")

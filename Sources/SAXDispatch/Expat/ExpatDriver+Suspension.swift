@@ -81,13 +81,13 @@ extension ExpatDriver {
             return holdback.held.count > 0 || !owed.callEndsDocument ? parseHeld(isFinal: true) : .accepted
         }
         if owed.unsentBytes > 0 {
-            let result = parseHeld(isFinal: false, keepingLineBreak: !owed.surrogateFound)
+            let result = parseHeld(isFinal: false, keepingTail: !owed.surrogateFound)
             if result == .suspended { pause.addOwed(surrogateFound: owed.surrogateFound) }
             if result != .accepted { return result }
         }
         if owed.surrogateFound {
             if holdback.held.count > 0 {
-                let result = parseHeld(isFinal: false, keepingLineBreak: false)
+                let result = parseHeld(isFinal: false, keepingTail: false)
                 // Paused again: the surrogate is reported after the next resume.
                 if result == .suspended { pause.addOwed(surrogateFound: true) }
                 if result != .accepted { return result }

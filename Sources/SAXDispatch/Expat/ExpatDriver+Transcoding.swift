@@ -104,7 +104,7 @@ extension ExpatDriver {
     /// delivered and its position known, then ends the parse with an error there.
     private func reportTranscodingFailure(code: XMLParseError.Code, _ message: String) -> FeedResult {
         if holdback.held.count > 0 {
-            let result = parseHeld(isFinal: false, keepingLineBreak: false)
+            let result = parseHeld(isFinal: false, keepingTail: false)
             if result == .suspended { inputEncoding.invalidSequenceAwaitsReport = true }
             if result != .accepted { return result }
         }
