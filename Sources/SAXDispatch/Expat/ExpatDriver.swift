@@ -74,7 +74,7 @@ final class ExpatDriver {
     /// and the engine takes it when it checks the tag (``DispatchEngine/takeNamespaceDeclarationCount()``).
     @exclusivity(unchecked) var pendingNamespaceDeclarations = 0
     /// The declarations of the latest start tag that had any, when ``Events/namespaceDeclarations``.
-    var startTagDeclarations = StartTagNamespaceDeclarations()
+    @exclusivity(unchecked) var startTagDeclarations = StartTagNamespaceDeclarations()
     /// The distinct names the parser interns, logged while a range of a document is read
     /// on its own (``InternedNameLog``); `nil`, and nothing logged, otherwise. Held
     /// unretained, as it is read on every start tag: whoever sets it keeps it alive for

@@ -15,6 +15,9 @@ struct NamespaceScope {
     static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
     private(set) var bindings: [(prefix: String, uri: String)] = []
+    /// Changes whenever a binding is added or removed: what a name was found bound to stays
+    /// so while it is the same.
+    private(set) var generation: UInt64 = 1
 
     /// Where the next element's bindings begin.
     var count: Int { bindings.count }
@@ -38,15 +41,26 @@ struct NamespaceScope {
 
     mutating func declare(_ prefix: String, _ uri: String) {
         bindings.append((prefix, uri))
+        generation &+= 1
     }
 
     /// Drops the bindings of the element that ends, which began at `start`.
     mutating func end(at start: Int) {
-        if start < bindings.count { bindings.removeSubrange(start...) }
+        if start < bindings.count {
+            bindings.removeSubrange(start...)
+            generation &+= 1
+        }
+    }
+
+    /// Gives a scope restored from a copy a generation none of the bindings this one had
+    /// since the copy had: `latest` is the generation they reached.
+    mutating func continueGenerations(after latest: UInt64) {
+        generation = latest &+ 1
     }
 
     mutating func removeAll() {
         bindings.removeAll()
+        generation &+= 1
     }
 
     /// The prefix an element in `uri` (`nil` or `""`: none) is written with, declaring what

@@ -80,6 +80,26 @@ struct TextBuffer: ~Copyable {
         }
     }
 
+    /// Appends one byte.
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        storage.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
+
+    /// Appends a string's UTF-8 bytes.
+    @inline(__always)
+    mutating func append(utf8 string: String) {
+        var string = string
+        string.withUTF8 { if let base = $0.baseAddress { append(base, count: $0.count) } }
+    }
+
+    /// The last byte, if any.
+    var last: UInt8? { count == 0 ? nil : storage.load(fromByteOffset: count - 1, as: UInt8.self) }
+
+    var isEmpty: Bool { count == 0 }
+
     /// Drops everything from `offset` on.
     @inline(__always)
     mutating func truncate(to offset: Int) {
@@ -131,5 +151,12 @@ struct TextBuffer: ~Copyable {
         storage.deallocate()
         storage = bigger
         capacity = newCapacity
+    }
+}
+
+extension TextBuffer: ByteAppending {
+    @inline(__always)
+    mutating func appendBytes(_ bytes: UnsafeRawBufferPointer) {
+        if let base = bytes.baseAddress { append(base, count: bytes.count) }
     }
 }

@@ -11,16 +11,21 @@
 /// given, and the scan finds the characters XML 1.0 cannot carry (``firstInvalidCharacter(in:)``).
 enum XMLEscaping {
     /// Appends `text`, escaped as character data.
-    static func appendText(_ text: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    static func appendText<Output: ByteAppending & ~Copyable>(_ text: UnsafeRawBufferPointer, to output: inout Output) {
         append(text, to: &output, inAttribute: false)
     }
 
     /// Appends `value`, escaped for an attribute value between double quotes.
-    static func appendAttributeValue(_ value: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    static func appendAttributeValue<Output: ByteAppending & ~Copyable>(
+        _ value: UnsafeRawBufferPointer, to output: inout Output
+    ) {
         append(value, to: &output, inAttribute: true)
     }
 
-    private static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8], inAttribute: Bool) {
+    @inline(__always)
+    private static func append<Output: ByteAppending & ~Copyable>(
+        _ bytes: UnsafeRawBufferPointer, to output: inout Output, inAttribute: Bool
+    ) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
         var runStart = 0
@@ -34,14 +39,14 @@ enum XMLEscaping {
             let limit = min(index + 8, count)
             while index < limit {
                 if let replacement = replacement(for: bytes[index], inAttribute: inAttribute) {
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
-                    output.append(contentsOf: UnsafeRawBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                    output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+                    output.appendBytes(replacement)
                     runStart = index + 1
                 }
                 index += 1
             }
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
+        output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// What `byte` is written as, or `nil` for itself.
@@ -82,29 +87,29 @@ enum XMLEscaping {
     /// Appends `content` as one CDATA section, or several: each `]]>` is split after its
     /// `]]`, which ends one section, and the `>` begins the next; a carriage return, which a
     /// parser would read as a line feed inside a section, is written between two as `&#13;`.
-    static func appendCDATA(_ content: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        output.append(contentsOf: "<![CDATA[".utf8)
+    static func appendCDATA<Output: ByteAppending & ~Copyable>(_ content: UnsafeRawBufferPointer, to output: inout Output) {
+        output.appendBytes("<![CDATA[")
         var runStart = 0
         var index = 0
         while index < content.count {
             if content[index] == 0x0D {
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: content[runStart..<index]))
-                output.append(contentsOf: "]]>&#13;<![CDATA[".utf8)
+                output.appendBytes(UnsafeRawBufferPointer(rebasing: content[runStart..<index]))
+                output.appendBytes("]]>&#13;<![CDATA[")
                 runStart = index + 1
                 index += 1
             } else if index + 2 < content.count && content[index] == UInt8(ascii: "]")
                 && content[index + 1] == UInt8(ascii: "]") && content[index + 2] == UInt8(ascii: ">")
             {
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: content[runStart..<(index + 2)]))
-                output.append(contentsOf: "]]><![CDATA[".utf8)
+                output.appendBytes(UnsafeRawBufferPointer(rebasing: content[runStart..<(index + 2)]))
+                output.appendBytes("]]><![CDATA[")
                 runStart = index + 2
                 index += 2
             } else {
                 index += 1
             }
         }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: content[runStart...]))
-        output.append(contentsOf: "]]>".utf8)
+        output.appendBytes(UnsafeRawBufferPointer(rebasing: content[runStart...]))
+        output.appendBytes("]]>")
     }
 
     /// The offset of the first character in UTF-8 `bytes` that XML 1.0 cannot carry (a C0

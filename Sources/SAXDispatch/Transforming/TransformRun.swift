@@ -135,6 +135,14 @@ final class TransformRun {
     // MARK: Elements
 
     private func start(_ element: ElementContext) throws {
+        // The common case: no rule matched, inside what is written and selected, no text
+        // run waiting for its edits. What the general path below would do, without its work.
+        if matched.isEmpty && textRun.isEmpty, case .written(selected: true)? = frames.last?.output {
+            try writer.startElement(copying: element)
+            frames.append(Frame(output: .written(selected: true)))
+            try checkHeldSize(element)
+            return
+        }
         // Handlers run by specificity; rules apply in the order they were added.
         let rulesMatched = matched.isEmpty ? [] : matched.sorted()
         matched.removeAll(keepingCapacity: true)

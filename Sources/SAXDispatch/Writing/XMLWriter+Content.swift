@@ -26,7 +26,7 @@ extension XMLWriter {
                 throw refusal(.outsideRootElement, "text outside the root element")
             }
             // As it is: a character reference (`&#13;`) may not stand outside the root.
-            buffer.append(contentsOf: utf8)
+            buffer.appendBytes(utf8)
             return try flushIfFull()
         }
         closeStartTag()
@@ -63,9 +63,9 @@ extension XMLWriter {
         }
         closeStartTag()
         beginLine(for: .element)
-        buffer.append(contentsOf: "<!--".utf8)
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(contentsOf: "-->".utf8)
+        buffer.appendBytes("<!--")
+        buffer.append(utf8: text)
+        buffer.appendBytes("-->")
         try flushIfFull()
     }
 
@@ -86,13 +86,13 @@ extension XMLWriter {
         guard !data.contains("?>") else { throw refusal(.invalidProcessingInstruction, "processing instruction data holds \"?>\"") }
         closeStartTag()
         beginLine(for: .element)
-        buffer.append(contentsOf: "<?".utf8)
-        buffer.append(contentsOf: target.utf8)
+        buffer.appendBytes("<?")
+        buffer.append(utf8: target)
         if !data.isEmpty {
             buffer.append(UInt8(ascii: " "))
-            buffer.append(contentsOf: data.utf8)
+            buffer.append(utf8: data)
         }
-        buffer.append(contentsOf: "?>".utf8)
+        buffer.appendBytes("?>")
         try flushIfFull()
     }
 }

@@ -40,15 +40,15 @@ extension XMLWriter {
         let engine = element.engine
         let names = engine.names
         let id = element.nameID
-        let prefix: String
         if element.processesNamespaces {
             guard !engine.startTagHasNamespaceDeclarations else { return false }
-            let parts = names.parts(id)
-            prefix = parts.prefix ?? ""
-            guard (scope.uri(boundTo: prefix) ?? "") == (parts.namespaceURI ?? "") else { return false }
+            if !isBoundAsCopied(id, in: names) {
+                let parts = names.parts(id)
+                guard (scope.uri(boundTo: parts.prefix ?? "") ?? "") == (parts.namespaceURI ?? "") else { return false }
+                rememberBoundAsCopied(id, in: names)
+            }
         } else {
             guard !names.bytes(id).contains(UInt8(ascii: ":")) else { return false }
-            prefix = ""
         }
         let attributes = element.attributesReadInHandler
         if attributes.count > 0 {
@@ -62,13 +62,13 @@ extension XMLWriter {
         beginLine(for: .element)
         buffer.append(UInt8(ascii: "<"))
         appendUTF8(name)
-        copiedAttributeNames.removeAll(keepingCapacity: true)
+        if !copiedAttributeNames.isEmpty { copiedAttributeNames.removeAll(keepingCapacity: true) }
         if attributes.count > 0, let pairs = attributes.pairs {
             for index in 0..<attributes.count {
                 guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
                 let nameBytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
                 buffer.append(UInt8(ascii: " "))
-                buffer.append(contentsOf: nameBytes)
+                buffer.appendBytes(nameBytes)
                 buffer.append(UInt8(ascii: "="))
                 buffer.append(UInt8(ascii: "\""))
                 XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &buffer)
@@ -77,13 +77,32 @@ extension XMLWriter {
                 copiedAttributeNames.append(0)
             }
         }
-        open.append(OpenElement(given: name, written: name, prefix: prefix, bindingStart: scope.count))
-        startTagAttributes.removeAll(keepingCapacity: true)
+        open.append(OpenElement(given: name, written: name, bindingStart: scope.count))
+        if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
         startTagIsCopied = true
         startTagIsOpen = true
         state = .inRoot
         try flushIfFull()
         return true
+    }
+
+    /// Whether a start tag of name `id` was found to copy as it is in the scope as it is now.
+    @inline(__always)
+    private func isBoundAsCopied(_ id: Int32, in names: NameTable) -> Bool {
+        copiedNames === names && Int(id) < copiedNameGenerations.count
+            && copiedNameGenerations[Int(id)] == scope.generation
+    }
+
+    private func rememberBoundAsCopied(_ id: Int32, in names: NameTable) {
+        if copiedNames !== names {
+            copiedNames = names
+            copiedNameGenerations.removeAll(keepingCapacity: true)
+        }
+        let index = Int(id)
+        if copiedNameGenerations.count <= index {
+            copiedNameGenerations += repeatElement(0, count: index + 1 - copiedNameGenerations.count)
+        }
+        copiedNameGenerations[index] = scope.generation
     }
 
     /// Whether an attribute name as expat reports it is an unprefixed name in no namespace

@@ -39,8 +39,10 @@ extension XMLWriter {
     /// Drops what was written since `hold` began and the names it declared: the writer is
     /// as it was then, but for the hold itself, which goes on.
     func takeBack(_ hold: Hold) {
-        buffer.removeSubrange(hold.count...)
+        buffer.truncate(to: hold.count)
+        let generation = scope.generation
         scope = hold.scope
+        scope.continueGenerations(after: generation)
         open = hold.open
         startTagAttributes = hold.attributes
         startTagIsOpen = hold.isOpen

@@ -74,8 +74,8 @@ extension XMLWriter {
 
     /// The prefixes of the names in a start tag: the element's, and its attributes' as
     /// written.
-    static func prefixes(element: String, attributes: [(uri: String, local: String, written: String)]) -> Set<Substring> {
-        var prefixes: Set<Substring> = [element[...]]
+    static func prefixes(element: Substring, attributes: [(uri: String, local: String, written: String)]) -> Set<Substring> {
+        var prefixes: Set<Substring> = [element]
         for attribute in attributes {
             if let colon = attribute.written.firstIndex(of: ":") { prefixes.insert(attribute.written[..<colon]) }
         }

@@ -43,7 +43,7 @@ public final class XMLWriter {
     let output: XMLOutput
     var sink: any XMLOutputWriter
     let options: Options
-    @exclusivity(unchecked) var buffer: [UInt8] = []
+    @exclusivity(unchecked) var buffer = TextBuffer()
     @exclusivity(unchecked) var scope = NamespaceScope()
     @exclusivity(unchecked) var open: [OpenElement] = []
     /// The attributes of the start tag being written, while it takes more: their expanded
@@ -55,6 +55,11 @@ public final class XMLWriter {
     @exclusivity(unchecked) var startTagIsCopied = false
     /// The names of a copied start tag's attributes, each followed by a 0 byte.
     @exclusivity(unchecked) var copiedAttributeNames: [UInt8] = []
+    /// For each name id of ``copiedNames``, the ``NamespaceScope/generation`` at which a start
+    /// tag of that name was found to copy as it is (0: not yet): its prefix bound to its
+    /// namespace. The table is the parse's whose start tags are copied now.
+    @exclusivity(unchecked) var copiedNameGenerations: [UInt64] = []
+    @exclusivity(unchecked) var copiedNames: NameTable?
     @exclusivity(unchecked) var state = State.prolog
     /// Whether the buffer is kept from the output while calls that must all be written or
     /// none run (``atomically(_:)``).
@@ -67,12 +72,14 @@ public final class XMLWriter {
     struct OpenElement {
         /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
         let given: String
-        /// The name written in its tags, and its prefix (`""` for none).
+        /// The name written in its tags.
         let written: String
-        let prefix: String
         let bindingStart: Int
         var hasChildren = false
         var hasText = false
+
+        /// The prefix of the written name (`""` for none).
+        var prefix: Substring { written.firstIndex(of: ":").map { written[..<$0] } ?? "" }
     }
 
     /// Makes a writer to `output`, which it opens (a file is created, or emptied).
@@ -83,9 +90,9 @@ public final class XMLWriter {
         self.output = output
         self.options = options
         sink = try output.makeWriter()
-        buffer.reserveCapacity(output.chunkSize + 1024)
+        buffer = TextBuffer(capacity: output.chunkSize + 1024)
         if options.writesDeclaration {
-            buffer.append(contentsOf: #"<?xml version="1.0" encoding="UTF-8"?>"#.utf8)
+            buffer.appendBytes(#"<?xml version="1.0" encoding="UTF-8"?>"#)
             buffer.append(UInt8(ascii: "\n"))
         }
     }
@@ -163,7 +170,7 @@ public final class XMLWriter {
             for attribute in attributes where attribute.namespace != nil || Self.declaredPrefix(attribute.name) == nil {
                 let resolved = try resolve(
                     attribute.name, namespace: attribute.namespace, bindingStart: bindingStart,
-                    inUse: Self.prefixes(element: elementPrefix, attributes: tagAttributes))
+                    inUse: Self.prefixes(element: elementPrefix[...], attributes: tagAttributes))
                 if tagAttributes.contains(where: { $0.uri == resolved.uri && $0.local == resolved.local }) {
                     throw refusal(.invalidAttribute, "attribute \(attribute.name) twice on <\(name)>")
                 }
@@ -182,7 +189,7 @@ public final class XMLWriter {
             }
             for declaration in declarations { appendDeclaration(declaration) }
             for attribute in written { appendAttribute(attribute.name, attribute.value) }
-            open.append(OpenElement(given: name, written: writtenName, prefix: elementPrefix, bindingStart: bindingStart))
+            open.append(OpenElement(given: name, written: writtenName, bindingStart: bindingStart))
             startTagAttributes = tagAttributes
             startTagIsOpen = true
             state = .inRoot
@@ -250,13 +257,13 @@ public final class XMLWriter {
     ///   `name` is another.
     public func endElement(_ name: String? = nil) throws {
         try checkWritable()
-        guard let element = open.last else {
+        guard !open.isEmpty else {
             throw refusal(.mismatchedEndTag, "an end tag\(name.map { " </\($0)>" } ?? "") with no element open")
         }
-        if let name, name != element.given {
-            throw refusal(.mismatchedEndTag, "the end tag </\(name)> closes <\(element.given)>")
+        if let name, name != open[open.count - 1].given {
+            throw refusal(.mismatchedEndTag, "the end tag </\(name)> closes <\(open[open.count - 1].given)>")
         }
-        open.removeLast()
+        let element = open.removeLast()
         if startTagIsOpen {
             buffer.append(UInt8(ascii: "/"))
             buffer.append(UInt8(ascii: ">"))
@@ -336,8 +343,7 @@ public final class XMLWriter {
     /// Appends a string's UTF-8 bytes as they are.
     @inline(__always)
     func appendUTF8(_ string: String) {
-        var string = string
-        string.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(utf8: string)
     }
 
     func appendDeclaration(_ binding: (prefix: String, uri: String)) {
@@ -359,7 +365,7 @@ public final class XMLWriter {
         buffer.append(UInt8(ascii: ">"))
         startTagIsOpen = false
         startTagIsCopied = false
-        startTagAttributes.removeAll(keepingCapacity: true)
+        if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
     }
 
     enum LineStart { case element, endTag }
@@ -374,7 +380,7 @@ public final class XMLWriter {
         guard let indentation = options.indentation, !buffer.isEmpty || state != .prolog else { return }
         if state == .prolog && buffer.last == UInt8(ascii: "\n") { return }
         buffer.append(UInt8(ascii: "\n"))
-        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indentation * open.count))
+        for _ in 0..<(indentation * open.count) { buffer.append(UInt8(ascii: " ")) }
     }
 
     func flushIfFull() throws {
@@ -384,11 +390,11 @@ public final class XMLWriter {
     func writeBuffer() throws {
         guard !buffer.isEmpty else { return }
         do {
-            try buffer.withUnsafeBytes { try sink.write($0) }
+            try sink.write(buffer.bytes(from: 0))
         } catch {
             state = .failed
             throw error
         }
-        buffer.removeAll(keepingCapacity: true)
+        buffer.truncate(to: 0)
     }
 }
