@@ -13,6 +13,8 @@ the fastest Swift peer, and no slower than lxml.
 subtree) against a parse of the same file delivering every event (contender-saxdispatch
 count) and `saxdispatch check`; then the copy of a 1 GiB document, whose peak RSS must stay
 that of the 100 MiB one. Target: the copy's CPU time within 1.5x of the parse's.
+With --sweep, the copy against the parse at every sweep point (runner/sweep.py) instead: the
+target holds at each.
 """
 import os
 import statistics
@@ -161,4 +163,32 @@ def transform_run(shapes, size, rounds, big_size):
     print()
     print(table_of(["shape", "measure", "value", "target", "status"],
                    [row[:4] + ["holds" if row[4] else "NOT MET"] for row in checks]))
+    return True
+
+
+def transform_sweep(size, rounds, selection=None):
+    """`saxdispatch filter` (a copy) against a parse delivering every event, CPU time at every
+    sweep point, in alternating order; the target is the copy within 1.5x at each point."""
+    from runner.sweep import SWEEP_POINTS, selected_sweep_points, sweep_document
+    tool = os.path.join(ROOT_BIN, "saxdispatch")
+    rows, worst = [], (0.0, "")
+    for shape, point, options in selected_sweep_points(list(SWEEP_POINTS), selection):
+        path = sweep_document(shape, point, options, size)
+        variants = [("parse", [os.path.join(BIN, "contender-saxdispatch"), "count", shape, path]),
+                    ("copy", quiet([tool, "filter", "--progress", "never", path]))]
+        cpu = {name: [] for name, _ in variants}
+        for round_index in range(rounds):
+            for name, command in (variants if round_index % 2 == 0 else list(reversed(variants))):
+                line, seconds, _, _, _ = run_once(command)
+                if line is None:
+                    raise SystemExit(f"{shape} {point} {name}: {seconds}")
+                cpu[name].append(seconds)
+        parse, copy = statistics.median(cpu["parse"]), statistics.median(cpu["copy"])
+        ratio = copy / parse
+        worst = max(worst, (ratio, f"{shape} {point}"))
+        rows.append([shape, point, f"{parse:.3f} s", f"{copy:.3f} s", f"{ratio:.2f}", "holds" if ratio <= 1.5 else "NOT MET"])
+    print(f"Transforms at every sweep point, {size_label(size)}, median of {rounds} rounds: "
+          "saxdispatch filter (a copy) against a parse with every event to handlers, CPU time")
+    print(table_of(["shape", "point", "parse", "copy", "ratio", "≤ 1.5"], rows))
+    print(f"\nworst point: {worst[1]} at {worst[0]:.2f}")
     return True

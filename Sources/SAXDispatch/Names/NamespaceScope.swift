@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The namespace bindings in scope where XML is being written, and the prefixes names get:
 /// the one place that decides what a writer declares (``XMLWriter``, and the markup a
 /// parse captures).
@@ -49,6 +57,26 @@ struct NamespaceScope {
         if start < bindings.count {
             bindings.removeSubrange(start...)
             generation &+= 1
+        }
+    }
+
+    /// Whether `prefix` (UTF-8; empty for the default namespace) is bound to `uri` (UTF-8;
+    /// empty for none) here: an unbound prefix to none, `xml` always to its own.
+    func binds(prefix: UnsafeRawBufferPointer, to uri: UnsafeRawBufferPointer) -> Bool {
+        if Self.equals("xml", prefix) { return Self.equals(Self.xmlNamespace, uri) }
+        for binding in bindings.reversed() where Self.equals(binding.prefix, prefix) {
+            return Self.equals(binding.uri, uri)
+        }
+        return uri.isEmpty
+    }
+
+    /// Whether a string's UTF-8 is `bytes`, compared as memory.
+    private static func equals(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var string = string
+        return string.withUTF8 { utf8 in
+            guard utf8.count == bytes.count else { return false }
+            guard let a = utf8.baseAddress, let b = bytes.baseAddress else { return true }
+            return memcmp(a, b, bytes.count) == 0
         }
     }
 

@@ -29,22 +29,34 @@ extension XMLWriter {
     }
 
     /// Writes the start tag of `element` from the parse's bytes when nothing in it needs
-    /// working out: no namespace declaration on it, its prefix (or the default namespace)
-    /// bound in the writer's scope to the element's namespace, and every attribute
-    /// unprefixed, in no namespace, not a declaration. A parse checked its names and
-    /// characters; the writer checks only what its own scope says. `false`, with nothing
-    /// written, for every other tag, which ``startElement(_:processesNamespaces:)`` writes.
+    /// working out: its namespace declarations (with namespace processing) written as the
+    /// document wrote them, and then its prefix (or the default namespace) and every
+    /// prefixed attribute's prefix bound in the writer's scope to the namespace the parse
+    /// found; without namespace processing, no name with a colon and no `xmlns` attribute.
+    /// A parse checked its names and characters; the writer checks only what its own scope
+    /// says. `false`, with nothing written and the scope as it was, for every other tag,
+    /// which ``startElement(_:processesNamespaces:)`` writes.
     private func startElementCopiedAsItIs(_ element: ElementContext) throws -> Bool {
         try checkWritable()
         guard state != .epilog else { return false }
         let engine = element.engine
         let names = engine.names
         let id = element.nameID
-        if element.processesNamespaces {
-            guard !engine.startTagHasNamespaceDeclarations else { return false }
+        let processesNamespaces = element.processesNamespaces
+        let bindingStart = scope.count
+        var declarations: [(prefix: String?, uri: String)] = []
+        if processesNamespaces {
+            if engine.startTagHasNamespaceDeclarations {
+                declarations = engine.startTagNamespaceDeclarations()
+                for declaration in declarations where declaration.prefix != "xml" {
+                    scope.declare(declaration.prefix ?? "", declaration.uri)
+                }
+            }
             if !isBoundAsCopied(id, in: names) {
-                let parts = names.parts(id)
-                guard (scope.uri(boundTo: parts.prefix ?? "") ?? "") == (parts.namespaceURI ?? "") else { return false }
+                guard scopeBinds(reportedName: names.bytes(id)) else {
+                    scope.end(at: bindingStart)
+                    return false
+                }
                 rememberBoundAsCopied(id, in: names)
             }
         } else {
@@ -52,9 +64,15 @@ extension XMLWriter {
         }
         let attributes = element.attributesReadInHandler
         if attributes.count > 0 {
-            guard let pairs = attributes.pairs else { return false }
+            guard let pairs = attributes.pairs else {
+                scope.end(at: bindingStart)
+                return false
+            }
             for index in 0..<attributes.count {
-                guard let name = pairs[2 * index], Self.isPlainAttributeName(name) else { return false }
+                guard let name = pairs[2 * index], copiesAsItIs(attribute: name, processesNamespaces: processesNamespaces) else {
+                    scope.end(at: bindingStart)
+                    return false
+                }
             }
         }
         let name = names.string(id)
@@ -62,28 +80,91 @@ extension XMLWriter {
         beginLine(for: .element)
         buffer.append(UInt8(ascii: "<"))
         appendUTF8(name)
-        if !copiedAttributeNames.isEmpty { copiedAttributeNames.removeAll(keepingCapacity: true) }
+        for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
+        copiedAttributeNames.truncate(to: 0)
         if attributes.count > 0, let pairs = attributes.pairs {
             for index in 0..<attributes.count {
                 guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
-                let nameBytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
                 buffer.append(UInt8(ascii: " "))
-                buffer.appendBytes(nameBytes)
+                appendCopiedAttributeName(UnsafeRawBufferPointer(start: name, count: strlen(name)))
                 buffer.append(UInt8(ascii: "="))
                 buffer.append(UInt8(ascii: "\""))
                 XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &buffer)
                 buffer.append(UInt8(ascii: "\""))
-                copiedAttributeNames.append(contentsOf: nameBytes)
-                copiedAttributeNames.append(0)
             }
         }
-        open.append(OpenElement(given: name, written: name, bindingStart: scope.count))
+        open.append(OpenElement(given: name, written: name, bindingStart: bindingStart))
         if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
         startTagIsCopied = true
         startTagIsOpen = true
         state = .inRoot
         try flushIfFull()
         return true
+    }
+
+    /// Writes an attribute's name as expat reports it (`local`, or with namespace processing
+    /// `uri SEP local SEP prefix`) as the document wrote it, and notes it, with its
+    /// namespace, in ``copiedAttributeNames``: the written name, a 0 byte, the URI, a 0 byte.
+    private func appendCopiedAttributeName(_ reported: UnsafeRawBufferPointer) {
+        guard let first = Self.separator(in: reported) else {
+            buffer.appendBytes(reported)
+            copiedAttributeNames.appendBytes(reported)
+            copiedAttributeNames.append(0)
+            copiedAttributeNames.append(0)
+            return
+        }
+        let rest = UnsafeRawBufferPointer(rebasing: reported[(first + 1)...])
+        let second = Self.separator(in: rest) ?? rest.count
+        let local = UnsafeRawBufferPointer(rebasing: rest[..<second])
+        let prefix = second < rest.count ? UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        let written = buffer.count
+        buffer.appendBytes(prefix)
+        buffer.append(UInt8(ascii: ":"))
+        buffer.appendBytes(local)
+        copiedAttributeNames.appendBytes(buffer.bytes(from: written))
+        copiedAttributeNames.append(0)
+        copiedAttributeNames.appendBytes(UnsafeRawBufferPointer(rebasing: reported[..<first]))
+        copiedAttributeNames.append(0)
+    }
+
+    /// Whether an attribute, named as expat reports it, is written as the document wrote it:
+    /// without namespace processing, a name with no colon that is not `xmlns`; with it, an
+    /// unprefixed name, or a prefixed one whose prefix the writer's scope binds to the
+    /// attribute's namespace.
+    private func copiesAsItIs(attribute name: UnsafePointer<CChar>, processesNamespaces: Bool) -> Bool {
+        var cursor = name
+        var separators = 0
+        var hasColon = false
+        while cursor.pointee != 0 {
+            let byte = UInt8(bitPattern: cursor.pointee)
+            if byte == QualifiedName.separator { separators += 1 } else if byte == UInt8(ascii: ":") { hasColon = true }
+            cursor += 1
+        }
+        let length = cursor - name
+        // A colon is part of a name only without namespace processing (else the URI's).
+        guard separators > 0 else { return !hasColon && !(length == 5 && memcmp(name, "xmlns", 5) == 0) }
+        // An attribute in a namespace has a prefix: `uri SEP local SEP prefix`.
+        guard processesNamespaces, separators == 2 else { return false }
+        return scopeBinds(reportedName: UnsafeRawBufferPointer(start: name, count: length))
+    }
+
+    /// Whether the writer's scope binds the prefix of a name as expat reports it with
+    /// namespace processing (`local`, `uri SEP local` or `uri SEP local SEP prefix`) to its
+    /// namespace: no prefix to the default namespace (none when unbound).
+    private func scopeBinds(reportedName bytes: UnsafeRawBufferPointer) -> Bool {
+        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+        guard let first = Self.separator(in: bytes) else { return scope.binds(prefix: empty, to: empty) }
+        let uri = UnsafeRawBufferPointer(rebasing: bytes[..<first])
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[(first + 1)...])
+        guard let second = Self.separator(in: rest) else { return scope.binds(prefix: empty, to: uri) }
+        return scope.binds(prefix: UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]), to: uri)
+    }
+
+    /// The offset of the first separator byte of an expat name (``QualifiedName/separator``).
+    @inline(__always)
+    private static func separator(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(QualifiedName.separator), bytes.count) else { return nil }
+        return UnsafeRawPointer(found) - base
     }
 
     /// Whether a start tag of name `id` was found to copy as it is in the scope as it is now.
@@ -105,30 +186,22 @@ extension XMLWriter {
         copiedNameGenerations[index] = scope.generation
     }
 
-    /// Whether an attribute name as expat reports it is an unprefixed name in no namespace
-    /// that declares nothing: no `:` (a prefix, without namespace processing), no separator
-    /// byte (a namespace, with it), not `xmlns` or `xmlns:…`.
-    private static func isPlainAttributeName(_ name: UnsafePointer<CChar>) -> Bool {
-        var cursor = name
-        while cursor.pointee != 0 {
-            let byte = UInt8(bitPattern: cursor.pointee)
-            if byte == UInt8(ascii: ":") || byte == QualifiedName.separator { return false }
-            cursor += 1
-        }
-        let length = cursor - name
-        return !(length == 5 && memcmp(name, "xmlns", 5) == 0)
-    }
-
     /// Puts the names of a copied start tag's attributes where ``attribute(_:namespace:value:)``
     /// and a restored state look for them, before either needs them.
     func recordCopiedAttributes() {
         guard startTagIsCopied else { return }
         startTagIsCopied = false
-        for name in copiedAttributeNames.split(separator: 0, omittingEmptySubsequences: true) {
-            let written = String(decoding: name, as: UTF8.self)
-            startTagAttributes.append(("", written, written))
+        // Pairs of a written name and its namespace URI (empty for none), each ended by a 0.
+        let fields = copiedAttributeNames.bytes(from: 0).split(separator: 0, omittingEmptySubsequences: false)
+        var index = 0
+        while index + 1 < fields.count {
+            let written = String(decoding: fields[index], as: UTF8.self)
+            let uri = String(decoding: fields[index + 1], as: UTF8.self)
+            let local = written.firstIndex(of: ":").map { String(written[written.index(after: $0)...]) } ?? written
+            startTagAttributes.append((uri, local, written))
+            index += 2
         }
-        copiedAttributeNames.removeAll(keepingCapacity: true)
+        copiedAttributeNames.truncate(to: 0)
     }
 
     /// Writes the start tag an edit describes: its declarations first, then its name in its
@@ -152,3 +225,4 @@ extension XMLWriter {
         try startElement(edit.name, namespace: namespace, attributes: attributes)
     }
 }
+

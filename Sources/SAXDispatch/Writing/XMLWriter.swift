@@ -54,7 +54,7 @@ public final class XMLWriter {
     /// its attributes' names are then in ``copiedAttributeNames``, not yet in ``startTagAttributes``.
     @exclusivity(unchecked) var startTagIsCopied = false
     /// The names of a copied start tag's attributes, each followed by a 0 byte.
-    @exclusivity(unchecked) var copiedAttributeNames: [UInt8] = []
+    @exclusivity(unchecked) var copiedAttributeNames = TextBuffer(capacity: 256)
     /// For each name id of ``copiedNames``, the ``NamespaceScope/generation`` at which a start
     /// tag of that name was found to copy as it is (0: not yet): its prefix bound to its
     /// namespace. The table is the parse's whose start tags are copied now.

@@ -92,6 +92,38 @@ struct XMLTransformTests {
         #expect(collected.string == #"<r a="1" added="yes"><e a="2" b="&quot;" added="yes"/></r>"#)
     }
 
+    @Test("a copied start tag's declarations and prefixed attributes are in the writer's scope for what is added to it")
+    func attributeAfterCopiedPrefixedStartTag() throws {
+        let collected = XMLWriterTests.Collected()
+        let writer = try XMLWriter(to: .writer(name: "memory") { collected }, options: XMLWriter.Options(writesDeclaration: false))
+        var refusals: [XMLWriterError.Code] = []
+        var dispatcher = Dispatcher()
+        dispatcher.keepsNamespaceDeclarations = true
+        dispatcher.onAnyStart { element in
+            try writer.startElement(copying: element)
+            guard element.localName == "e" else { return }
+            for attempt in [
+                { try writer.attribute("a", namespace: "urn:p", value: "again") },
+                { try writer.attribute("q:a", namespace: "urn:p", value: "again") },
+                { try writer.attribute("xmlns:p", value: "urn:other") },
+            ] {
+                do {
+                    try attempt()
+                } catch let error as XMLWriterError {
+                    refusals.append(error.code)
+                }
+            }
+            try writer.attribute("b", namespace: "urn:p", value: "added")
+        }
+        dispatcher.onAnyEnd { _ in try writer.endElement() }
+        try dispatcher.parse(.string(#"<r xmlns:p="urn:p"><p:e xmlns:q="urn:q" p:a="1" q:a="2" xml:lang="en"/></r>"#))
+        try writer.finish()
+        #expect(refusals == [.invalidAttribute, .invalidAttribute, .invalidNamespace])
+        #expect(
+            collected.string
+                == #"<r xmlns:p="urn:p"><p:e xmlns:q="urn:q" p:a="1" q:a="2" xml:lang="en" p:b="added"/></r>"#)
+    }
+
     @Test("drop removes each match with its subtree; the rest is unchanged")
     func drops() throws {
         var transform = XMLTransform()
