@@ -326,7 +326,13 @@ final class TransformRun {
     }
 
     /// Throws when the held elements hold more than ``maximumHeldBytes``.
+    @inline(__always)
     private func checkHeldSize(_ element: ElementContext) throws {
+        if _fastPath(outermostHold == nil) { return }
+        try checkHeldSizeOfHold(element)
+    }
+
+    private func checkHeldSizeOfHold(_ element: ElementContext) throws {
         guard let outermost = outermostHold, writer.heldBytes(since: outermost.hold) > maximumHeldBytes else { return }
         let message = XMLParseError.recordSizeMessage(
             element: outermost.name, limit: maximumHeldBytes, contents: "output held until its condition is decided")

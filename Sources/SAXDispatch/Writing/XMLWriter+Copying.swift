@@ -76,13 +76,28 @@ extension XMLWriter {
             }
         }
         let name = names.string(id)
+        // A tag with attributes or declarations is copied as the document wrote it when its
+        // bytes read back the same anywhere; the rest are written from what the parse reported.
+        let raw =
+            (attributes.count > 0 || !declarations.isEmpty) && attributes.specifiedCount == attributes.count
+            ? engine.currentStartTagBytes() : nil
         closeStartTag()
         beginLine(for: .element)
-        buffer.append(UInt8(ascii: "<"))
-        appendUTF8(name)
-        for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
         copiedAttributeNames.truncate(to: 0)
-        if attributes.count > 0, let pairs = attributes.pairs {
+        copiedStartTagIsRaw = raw != nil
+        if let raw {
+            // Up to its `>` or `/>`: the end tag or the `>` before content closes it.
+            let end = raw[raw.count - 2] == UInt8(ascii: "/") ? raw.count - 2 : raw.count - 1
+            let tag = UnsafeRawBufferPointer(rebasing: raw[..<end])
+            buffer.appendBytes(tag)
+            copiedStartTag.truncate(to: 0)
+            copiedStartTag.appendBytes(tag)
+        } else {
+            buffer.append(UInt8(ascii: "<"))
+            appendUTF8(name)
+            for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
+        }
+        if raw == nil, attributes.count > 0, let pairs = attributes.pairs {
             for index in 0..<attributes.count {
                 guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
                 buffer.append(UInt8(ascii: " "))
@@ -191,6 +206,7 @@ extension XMLWriter {
     func recordCopiedAttributes() {
         guard startTagIsCopied else { return }
         startTagIsCopied = false
+        if copiedStartTagIsRaw { noteAttributesOfCopiedStartTag() }
         // Pairs of a written name and its namespace URI (empty for none), each ended by a 0.
         let fields = copiedAttributeNames.bytes(from: 0).split(separator: 0, omittingEmptySubsequences: false)
         var index = 0
@@ -202,6 +218,37 @@ extension XMLWriter {
             index += 2
         }
         copiedAttributeNames.truncate(to: 0)
+    }
+
+    /// Notes the attributes of the start tag copied as the document wrote it in
+    /// ``copiedAttributeNames``, as ``appendCopiedAttributeName(_:)`` does: each name as
+    /// written and its namespace, by the scope the tag is in. Declarations are not attributes.
+    private func noteAttributesOfCopiedStartTag() {
+        copiedStartTagIsRaw = false
+        let tag = copiedStartTag.bytes(from: 0)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = 1
+        while index < tag.count && !isSpace(tag[index]) { index += 1 }  // the element's name
+        while true {
+            while index < tag.count && isSpace(tag[index]) { index += 1 }
+            guard index < tag.count else { return }
+            let nameStart = index
+            while index < tag.count && tag[index] != UInt8(ascii: "=") && !isSpace(tag[index]) { index += 1 }
+            let name = UnsafeRawBufferPointer(rebasing: tag[nameStart..<index])
+            while index < tag.count && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") { index += 1 }
+            guard index < tag.count else { return }
+            let quote = tag[index]
+            index += 1
+            while index < tag.count && tag[index] != quote { index += 1 }
+            index += 1
+            let text = String(decoding: name, as: UTF8.self)
+            if text == "xmlns" || text.hasPrefix("xmlns:") { continue }
+            let prefix = text.firstIndex(of: ":").map { String(text[..<$0]) }
+            copiedAttributeNames.appendBytes(name)
+            copiedAttributeNames.append(0)
+            if let prefix { copiedAttributeNames.append(utf8: scope.uri(boundTo: prefix) ?? "") }
+            copiedAttributeNames.append(0)
+        }
     }
 
     /// Writes the start tag an edit describes: its declarations first, then its name in its

@@ -43,6 +43,8 @@ public final class XMLWriter {
     let output: XMLOutput
     var sink: any XMLOutputWriter
     let options: Options
+    /// The output's ``XMLOutput/chunkSize``: the buffer is handed over once it holds as much.
+    let chunkSize: Int
     @exclusivity(unchecked) var buffer = TextBuffer()
     @exclusivity(unchecked) var scope = NamespaceScope()
     @exclusivity(unchecked) var open: [OpenElement] = []
@@ -55,6 +57,10 @@ public final class XMLWriter {
     @exclusivity(unchecked) var startTagIsCopied = false
     /// The names of a copied start tag's attributes, each followed by a 0 byte.
     @exclusivity(unchecked) var copiedAttributeNames = TextBuffer(capacity: 256)
+    /// The copied start tag as the document wrote it, when it was written so: its attributes'
+    /// names are read from it only when asked for (``copiedAttributeNames`` is empty then).
+    @exclusivity(unchecked) var copiedStartTag = TextBuffer(capacity: 256)
+    @exclusivity(unchecked) var copiedStartTagIsRaw = false
     /// For each name id of ``copiedNames``, the ``NamespaceScope/generation`` at which a start
     /// tag of that name was found to copy as it is (0: not yet): its prefix bound to its
     /// namespace. The table is the parse's whose start tags are copied now.
@@ -90,6 +96,7 @@ public final class XMLWriter {
         self.output = output
         self.options = options
         sink = try output.makeWriter()
+        chunkSize = output.chunkSize
         buffer = TextBuffer(capacity: output.chunkSize + 1024)
         if options.writesDeclaration {
             buffer.appendBytes(#"<?xml version="1.0" encoding="UTF-8"?>"#)
@@ -328,7 +335,13 @@ public final class XMLWriter {
 
     // MARK: Internals
 
+    @inline(__always)
     func checkWritable() throws {
+        if _fastPath(state != .finished && state != .failed) { return }
+        try refuseWriting()
+    }
+
+    private func refuseWriting() throws {
         switch state {
         case .finished: throw refusal(.unfinishedDocument, "the document was finished")
         case .failed: throw refusal(.outputFailed, "an earlier write to the output failed")
@@ -360,6 +373,7 @@ public final class XMLWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
+    @inline(__always)
     func closeStartTag() {
         guard startTagIsOpen else { return }
         buffer.append(UInt8(ascii: ">"))
@@ -383,8 +397,9 @@ public final class XMLWriter {
         for _ in 0..<(indentation * open.count) { buffer.append(UInt8(ascii: " ")) }
     }
 
+    @inline(__always)
     func flushIfFull() throws {
-        if buffer.count >= output.chunkSize && !holdsBuffer { try writeBuffer() }
+        if _slowPath(buffer.count >= chunkSize) && !holdsBuffer { try writeBuffer() }
     }
 
     func writeBuffer() throws {

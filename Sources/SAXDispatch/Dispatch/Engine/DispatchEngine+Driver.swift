@@ -92,6 +92,10 @@ extension DispatchEngine {
     /// The number of attributes written in the current start tag, before the defaulted ones.
     var specifiedAttributeCount: Int { onDriver { $0.specifiedAttributeCount } }
 
+    /// The start tag being reported as the document wrote it, when those bytes read back as
+    /// the same tag anywhere (``ExpatDriver/currentStartTagBytes()``); valid in its handlers.
+    func currentStartTagBytes() -> UnsafeRawBufferPointer? { onDriver { $0.currentStartTagBytes() } }
+
     /// The driver's check of the attribute values defaulted from the DTD; `false` when it
     /// ended the parse.
     func admitsDefaultedAttributes(

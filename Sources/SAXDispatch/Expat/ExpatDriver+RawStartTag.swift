@@ -1,0 +1,57 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+private import CExpat
+
+/// The bytes of the start tag being reported, for a copy that writes it as the document did.
+extension ExpatDriver {
+    /// The start tag being reported, as the document wrote it from its `<` to its `>`, when
+    /// those bytes read back as the same tag anywhere: expat reads the document as UTF-8, the
+    /// tag is in the document (not an entity's replacement text), the DTD declares no
+    /// attribute (whose default or type, which normalises a value further, the bytes would
+    /// lose), and it refers to no entity but the five predefined ones and characters. `nil`
+    /// otherwise. Valid until the handler returns.
+    func currentStartTagBytes() -> UnsafeRawBufferPointer? {
+        guard readsUTF8, !dtd.hasAttributeDeclarations, let parser else { return nil }
+        let count = currentEventByteCount
+        var offset: Int32 = 0
+        var size: Int32 = 0
+        guard count >= 3, let buffer = XML_GetInputContext(parser, &offset, &size), offset >= 0,
+            Int(offset) + count <= Int(size)
+        else { return nil }
+        let tag = UnsafeRawBufferPointer(start: buffer + Int(offset), count: count)
+        guard tag[0] == UInt8(ascii: "<"), tag[count - 1] == UInt8(ascii: ">") else { return nil }
+        guard Self.refersOnlyToPredefinedEntities(tag) else { return nil }
+        return tag
+    }
+
+    /// Whether expat reads the current document as UTF-8 (or ASCII): what the application
+    /// or the transcoder named, else what the document declared, UTF-8 when neither.
+    var readsUTF8: Bool {
+        if inputEncoding.surrogateCheck.isUTF16 { return false }
+        guard let name = inputEncoding.encodingOverride ?? inputEncoding.declaredEncodingName else { return true }
+        return name.utf8.count <= 8 && ["utf-8", "us-ascii"].contains(name.lowercased())
+    }
+
+    /// Whether every `&` in `bytes` begins `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;` or a
+    /// character reference.
+    static func refersOnlyToPredefinedEntities(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x26, bytes.count - offset) {
+            let start = UnsafeRawPointer(found) - base
+            guard let semicolon = memchr(base + start, 0x3B, min(bytes.count - start, 12)) else { return false }
+            let name = UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(UnsafeRawPointer(semicolon) - base)])
+            guard name.first == UInt8(ascii: "#") || Self.predefinedEntityNames.contains(where: { name.elementsEqual($0.utf8) })
+            else { return false }
+            offset = start + 1
+        }
+        return true
+    }
+
+    private static let predefinedEntityNames = ["lt", "gt", "amp", "quot", "apos"]
+}
