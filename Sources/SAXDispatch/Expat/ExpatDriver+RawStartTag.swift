@@ -34,7 +34,21 @@ extension ExpatDriver {
     var readsUTF8: Bool {
         if inputEncoding.surrogateCheck.isUTF16 { return false }
         guard let name = inputEncoding.encodingOverride ?? inputEncoding.declaredEncodingName else { return true }
-        return name.utf8.count <= 8 && ["utf-8", "us-ascii"].contains(name.lowercased())
+        if let known = inputEncoding.namesUTF8, known.name == name { return known.isUTF8 }
+        let isUTF8 = Self.equalsIgnoringASCIICase(name, "utf-8") || Self.equalsIgnoringASCIICase(name, "us-ascii")
+        inputEncoding.namesUTF8 = (name, isUTF8)
+        return isUTF8
+    }
+
+    private static func equalsIgnoringASCIICase(_ name: String, _ lowercase: StaticString) -> Bool {
+        guard name.utf8.count == lowercase.utf8CodeUnitCount else { return false }
+        var index = 0
+        for byte in name.utf8 {
+            let folded = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+            guard folded == lowercase.utf8Start[index] else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether every `&` in `bytes` begins `&lt;`, `&gt;`, `&amp;`, `&quot;`, `&apos;` or a

@@ -28,6 +28,8 @@ struct ExpatDriverInputEncoding {
     /// Set when the transcoder met an invalid sequence while expat was paused: reported at
     /// the next feed, once the input before it is parsed.
     var invalidSequenceAwaitsReport = false
+    /// The last encoding name ``ExpatDriver/readsUTF8`` looked at, and whether it names UTF-8.
+    var namesUTF8: (name: String, isUTF8: Bool)?
     /// Catches unpaired surrogates in UTF-16 input, which some expat 2.5.0 builds accept.
     var surrogateCheck = UTF16SurrogateCheck()
 

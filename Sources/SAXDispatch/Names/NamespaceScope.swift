@@ -64,20 +64,23 @@ struct NamespaceScope {
     /// empty for none) here: an unbound prefix to none, `xml` always to its own.
     func binds(prefix: UnsafeRawBufferPointer, to uri: UnsafeRawBufferPointer) -> Bool {
         if Self.equals("xml", prefix) { return Self.equals(Self.xmlNamespace, uri) }
-        for binding in bindings.reversed() where Self.equals(binding.prefix, prefix) {
-            return Self.equals(binding.uri, uri)
+        var index = bindings.count
+        while index > 0 {
+            index -= 1
+            if Self.equals(bindings[index].prefix, prefix) { return Self.equals(bindings[index].uri, uri) }
         }
         return uri.isEmpty
     }
 
     /// Whether a string's UTF-8 is `bytes`, compared as memory.
+    @inline(__always)
     private static func equals(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var string = string
-        return string.withUTF8 { utf8 in
-            guard utf8.count == bytes.count else { return false }
+        guard string.utf8.count == bytes.count else { return false }
+        let equal = string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard let a = utf8.baseAddress, let b = bytes.baseAddress else { return true }
             return memcmp(a, b, bytes.count) == 0
         }
+        return equal ?? string.utf8.elementsEqual(bytes)
     }
 
     /// Gives a scope restored from a copy a generation none of the bindings this one had

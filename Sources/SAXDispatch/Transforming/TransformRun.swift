@@ -5,7 +5,8 @@
 /// for every element (`*`), registered last, runs after them — the least specific pattern
 /// runs last, equal ones in registration order — and does the work: it applies the rules
 /// noted, in the order they were added, and writes. Text and end tags go to `*` handlers
-/// alone, so each piece is written once.
+/// alone, so each piece is written once. With no rule, the same handlers are the ones for
+/// elements no pattern matches, which the engine reaches at less cost.
 ///
 /// The run is used by the parse's thread alone, and no access to its state overlaps
 /// another: its hot properties skip the run-time exclusivity checks.
@@ -117,10 +118,18 @@ final class TransformRun {
             default: break
             }
         }
-        dispatcher.onStart(.any) { [self] element in try start(element) }
-        dispatcher.onText(.any) { [self] element, chunk in try text(element, chunk) }
-        dispatcher.onEnd(.any) { [self] element in try end(element) }
-        dispatcher.labelWatch(of: .any, role: .unwatched)
+        if rules.isEmpty {
+            // No pattern: the handlers for elements no pattern matches see every element,
+            // through the engine's cheaper way of reaching them.
+            dispatcher.onAnyStart { [self] element in try start(element) }
+            dispatcher.onAnyText { [self] element, chunk in try text(element, chunk) }
+            dispatcher.onAnyEnd { [self] element in try end(element) }
+        } else {
+            dispatcher.onStart(.any) { [self] element in try start(element) }
+            dispatcher.onText(.any) { [self] element, chunk in try text(element, chunk) }
+            dispatcher.onEnd(.any) { [self] element in try end(element) }
+            dispatcher.labelWatch(of: .any, role: .unwatched)
+        }
         dispatcher.onComment { [self] comment in
             guard try writesMarkup() else { return }
             try writer.comment(comment)

@@ -108,7 +108,7 @@ extension XMLWriter {
                 buffer.append(UInt8(ascii: "\""))
             }
         }
-        open.append(OpenElement(given: name, written: name, bindingStart: bindingStart))
+        open.append(OpenElement(written: name, bindingStart: bindingStart))
         if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
         startTagIsCopied = true
         startTagIsOpen = true

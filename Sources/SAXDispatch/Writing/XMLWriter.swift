@@ -76,13 +76,30 @@ public final class XMLWriter {
     }
 
     struct OpenElement {
-        /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
-        let given: String
         /// The name written in its tags.
         let written: String
+        /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``
+        /// when it is not the name written (kept once: an open element costs one reference).
+        private let givenIfOther: String?
         let bindingStart: Int
         var hasChildren = false
         var hasText = false
+
+        init(given: String, written: String, bindingStart: Int) {
+            self.written = written
+            givenIfOther = given == written ? nil : given
+            self.bindingStart = bindingStart
+        }
+
+        /// An element whose name is written as given (a copied one).
+        init(written: String, bindingStart: Int) {
+            self.written = written
+            givenIfOther = nil
+            self.bindingStart = bindingStart
+        }
+
+        /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
+        var given: String { givenIfOther ?? written }
 
         /// The prefix of the written name (`""` for none).
         var prefix: Substring { written.firstIndex(of: ":").map { written[..<$0] } ?? "" }
