@@ -82,6 +82,7 @@ public final class XMLWriter {
         /// when it is not the name written (kept once: an open element costs one reference).
         private let givenIfOther: String?
         let bindingStart: Int
+        /// What indentation looks at (kept only when the writer indents).
         var hasChildren = false
         var hasText = false
 
@@ -403,7 +404,9 @@ public final class XMLWriter {
 
     /// With indentation, a line break and the indentation before markup on a line of its
     /// own: not inside an element with text, and not before the first root.
+    @inline(__always)
     func beginLine(for kind: LineStart) {
+        guard options.indentation != nil else { return }
         if !open.isEmpty && kind == .element {
             open[open.count - 1].hasChildren = true
             if open[open.count - 1].hasText { return }
