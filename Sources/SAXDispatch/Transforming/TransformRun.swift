@@ -18,8 +18,9 @@ final class TransformRun {
     let writer: XMLWriter
     let processesNamespaces: Bool
     let maximumHeldBytes: Int
-    private let renames: [Int: RenameTarget]
-    private let removals: [Int: AttributeSelector]
+    /// By rule index: what a rename rule names, what a removeAttribute rule selects.
+    private let renames: [RenameTarget?]
+    private let removals: [AttributeSelector?]
     /// Whether ``XMLTransform/keep(_:)`` rules select what the root holds.
     private let selects: Bool
 
@@ -77,8 +78,8 @@ final class TransformRun {
         self.writer = writer
         self.processesNamespaces = processesNamespaces
         self.maximumHeldBytes = maximumHeldBytes
-        var renames: [Int: RenameTarget] = [:]
-        var removals: [Int: AttributeSelector] = [:]
+        var renames = [RenameTarget?](repeating: nil, count: rules.count)
+        var removals = [AttributeSelector?](repeating: nil, count: rules.count)
         var selects = false
         for (index, rule) in rules.enumerated() {
             switch rule.action {
@@ -144,17 +145,23 @@ final class TransformRun {
     // MARK: Elements
 
     private func start(_ element: ElementContext) throws {
-        // The common case: no rule matched, inside what is written and selected, no text
-        // run waiting for its edits. What the general path below would do, without its work.
-        if matched.isEmpty && textRun.isEmpty, case .written(selected: true)? = frames.last?.output {
+        // The common case: no rule matched (or only removals of attributes it does not
+        // have), inside what is written and selected, no text run waiting for its edits.
+        // What the general path below would do, without its work.
+        if textRun.isEmpty, case .written(selected: true)? = frames.last?.output,
+            matched.isEmpty || matched.allSatisfy({ removesNothing(rule: $0, from: element) })
+        {
+            matched.removeAll(keepingCapacity: true)
             try writer.startElement(copying: element)
             frames.append(Frame(output: .written(selected: true)))
             try checkHeldSize(element)
             return
         }
         // Handlers run by specificity; rules apply in the order they were added.
-        let rulesMatched = matched.isEmpty ? [] : matched.sorted()
-        matched.removeAll(keepingCapacity: true)
+        if matched.count > 1 { matched.sort() }
+        // Emptied when the start tag is handled; nothing below adds to it.
+        defer { matched.removeAll(keepingCapacity: true) }
+        let rulesMatched = matched
         try endTextRun()
         let parent = frames.last?.output
         switch parent {
@@ -210,8 +217,12 @@ final class TransformRun {
                 if edit == nil { edit = ElementEdit(element) }
                 renames[index]?.apply(to: &edit!)
             case .removeAttribute:
+                // Most elements have none of the attributes to remove: they stay copied as they are.
+                guard let selector = removals[index], element.attributesReadInHandler.contains(where: selector.selects) else {
+                    break
+                }
                 if edit == nil { edit = ElementEdit(element) }
-                if let selector = removals[index] { edit!.attributes.removeAll { selector.selects($0) } }
+                edit!.attributes.removeAll { selector.selects($0) }
             case .edit(let body):
                 if edit == nil { edit = ElementEdit(element) }
                 try body(element, &edit!)
@@ -245,6 +256,14 @@ final class TransformRun {
         }
         frames.append(frame)
         try checkHeldSize(element)
+    }
+
+    /// Whether rule `index` removes attributes and `element` has none it names: the rule
+    /// leaves the element as it is.
+    private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
+        guard let selector = removals[index] else { return false }
+        let attributes = element.attributesReadInHandler
+        return attributes.count == 0 || !attributes.contains(where: selector.selects)
     }
 
     private func end(_ element: ElementContext) throws {
