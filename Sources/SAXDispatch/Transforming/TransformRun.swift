@@ -21,6 +21,11 @@ final class TransformRun {
     /// By rule index: what a rename rule names, what a removeAttribute rule selects.
     private let renames: [RenameTarget?]
     private let removals: [AttributeSelector?]
+    /// By rule index: whether the rule is one for every element that needs no route of its
+    /// own (removing attributes from every element): it is noted at every start tag.
+    private let appliesEverywhere: [Bool]
+    /// The indices of those rules.
+    private let everywhereRules: [Int]
     /// Whether ``XMLTransform/keep(_:)`` rules select what the root holds.
     private let selects: Bool
 
@@ -93,6 +98,12 @@ final class TransformRun {
         }
         self.renames = renames
         self.removals = removals
+        appliesEverywhere = rules.map { rule in
+            guard case .removeAttribute = rule.action else { return false }
+            return rule.pattern == .any
+        }
+        let appliesEverywhere = self.appliesEverywhere
+        everywhereRules = appliesEverywhere.indices.filter { appliesEverywhere[$0] }
         self.selects = selects
     }
 
@@ -102,7 +113,7 @@ final class TransformRun {
         var dispatcher = Dispatcher()
         dispatcher.keepsNamespaceDeclarations = true
         dispatcher.whitespace = .preserve
-        for (index, rule) in rules.enumerated() {
+        for (index, rule) in rules.enumerated() where !appliesEverywhere[index] {
             dispatcher.onStart(rule.pattern) { [self] _ in matched.append(index) }
             switch rule.action {
             case .replace(let scope, _):
@@ -119,7 +130,7 @@ final class TransformRun {
             default: break
             }
         }
-        if rules.isEmpty {
+        if !appliesEverywhere.contains(false) {
             // No pattern: the handlers for elements no pattern matches see every element,
             // through the engine's cheaper way of reaching them.
             dispatcher.onAnyStart { [self] element in try start(element) }
@@ -149,7 +160,8 @@ final class TransformRun {
         // have), inside what is written and selected, no text run waiting for its edits.
         // What the general path below would do, without its work.
         if textRun.isEmpty, case .written(selected: true)? = frames.last?.output,
-            matched.isEmpty || matched.allSatisfy({ removesNothing(rule: $0, from: element) })
+            matched.allSatisfy({ removesNothing(rule: $0, from: element) }),
+            everywhereRules.allSatisfy({ removesNothing(rule: $0, from: element) })
         {
             matched.removeAll(keepingCapacity: true)
             try writer.startElement(copying: element)
@@ -158,6 +170,7 @@ final class TransformRun {
             return
         }
         // Handlers run by specificity; rules apply in the order they were added.
+        if !everywhereRules.isEmpty { matched += everywhereRules }
         if matched.count > 1 { matched.sort() }
         // Emptied when the start tag is handled; nothing below adds to it.
         defer { matched.removeAll(keepingCapacity: true) }
@@ -263,7 +276,7 @@ final class TransformRun {
     private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
         guard let selector = removals[index] else { return false }
         let attributes = element.attributesReadInHandler
-        return attributes.count == 0 || !attributes.contains(where: selector.selects)
+        return attributes.count == 0 || !selector.mayName(anyOf: attributes)
     }
 
     private func end(_ element: ElementContext) throws {
