@@ -169,6 +169,12 @@ final class TransformRun {
             try checkHeldSize(element)
             return
         }
+        if textRun.isEmpty, case .written(selected: true)? = frames.last?.output, try startEditedCopy(element) {
+            matched.removeAll(keepingCapacity: true)
+            frames.append(Frame(output: .written(selected: true)))
+            try checkHeldSize(element)
+            return
+        }
         // Handlers run by specificity; rules apply in the order they were added.
         if !everywhereRules.isEmpty { matched += everywhereRules }
         if matched.count > 1 { matched.sort() }
@@ -269,6 +275,39 @@ final class TransformRun {
         }
         frames.append(frame)
         try checkHeldSize(element)
+    }
+
+    /// Writes `element`'s start tag when the rules that matched it only rename it by its local
+    /// name and remove attributes: from the parse's bytes, as a copy is, not through an
+    /// ``ElementEdit``. `false`, with nothing written, when other rules matched or the writer
+    /// cannot copy the tag so.
+    private func startEditedCopy(_ element: ElementContext) throws -> Bool {
+        var localName: String?
+        var removed: [AttributeSelector] = []
+        for index in matched + everywhereRules {
+            switch rules[index].action {
+            case .rename:
+                switch renames[index] {
+                case .localName(let local)?, .asWritten(let local)?: localName = local
+                default: return false
+                }
+            case .removeAttribute:
+                if let selector = removals[index] { removed.append(selector) }
+            default:
+                return false
+            }
+        }
+        // Renames apply in the order they were added: the last one names the element.
+        if matched.count + everywhereRules.count > 1 {
+            localName = nil
+            for index in (matched + everywhereRules).sorted() {
+                if case .localName(let local)? = renames[index] { localName = local }
+                if case .asWritten(let local)? = renames[index] { localName = local }
+            }
+        }
+        let leavingOut: ((UnsafePointer<CChar>) -> Bool)? =
+            removed.isEmpty ? nil : { name in removed.contains { $0.selects(reportedName: name) } }
+        return try writer.startElement(copying: element, localName: localName, leavingOut: leavingOut)
     }
 
     /// Whether rule `index` removes attributes and `element` has none it names: the rule

@@ -37,6 +37,18 @@ extension XMLWriter {
     /// says. `false`, with nothing written and the scope as it was, for every other tag,
     /// which ``startElement(_:processesNamespaces:)`` writes.
     private func startElementCopiedAsItIs(_ element: ElementContext) throws -> Bool {
+        try startElement(copying: element, localName: nil, leavingOut: nil)
+    }
+
+    /// Writes the start tag of `element` as ``startElementCopiedAsItIs(_:)`` does, with its
+    /// local name replaced by `localName` (its prefix and namespace kept) and without the
+    /// attributes `leavingOut` selects by their names as expat reports them: the edits a
+    /// transform makes most, without making strings of the tag. `false`, with nothing
+    /// written and the scope as it was, where ``startElementCopiedAsItIs(_:)`` would give it;
+    /// `localName` must be a name (an NCName with namespace processing).
+    func startElement(
+        copying element: ElementContext, localName: String?, leavingOut: ((UnsafePointer<CChar>) -> Bool)?
+    ) throws -> Bool {
         try checkWritable()
         guard state != .epilog else { return false }
         let engine = element.engine
@@ -75,11 +87,19 @@ extension XMLWriter {
                 }
             }
         }
-        let name = names.string(id)
+        var name = names.string(id)
+        if let localName {
+            guard processesNamespaces || !localName.utf8.contains(UInt8(ascii: ":")) else {
+                scope.end(at: bindingStart)
+                return false
+            }
+            name = name.firstIndex(of: ":").map { name[...$0] + localName } ?? localName
+        }
         // A tag with attributes or declarations is copied as the document wrote it when its
         // bytes read back the same anywhere; the rest are written from what the parse reported.
         let raw =
             (attributes.count > 0 || !declarations.isEmpty) && attributes.specifiedCount == attributes.count
+                && localName == nil && leavingOut == nil
             ? engine.currentStartTagBytes() : nil
         closeStartTag()
         beginLine(for: .element)
@@ -100,6 +120,7 @@ extension XMLWriter {
         if raw == nil, attributes.count > 0, let pairs = attributes.pairs {
             for index in 0..<attributes.count {
                 guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
+                if let leavingOut, leavingOut(name) { continue }
                 buffer.append(UInt8(ascii: " "))
                 appendCopiedAttributeName(UnsafeRawBufferPointer(start: name, count: strlen(name)))
                 buffer.append(UInt8(ascii: "="))

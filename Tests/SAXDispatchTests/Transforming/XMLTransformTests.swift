@@ -255,6 +255,17 @@ struct XMLTransformTests {
         clark.removeAttribute("{urn:p}id", from: "e")
         clark.removeAttribute("xml:lang")
         #expect(try Self.transformed(text, clark) == #"<r xmlns:p="urn:p" id="1" p:id="2"><e id="3"/></r>"#)
+        // A prefix the transform does not bind names the attribute as written, wherever the
+        // element is; with a rename of the same elements.
+        var written = XMLTransform()
+        written.removeAttribute("p:id")
+        written.rename("e", to: "f")
+        #expect(try Self.transformed(text, written) == #"<r xmlns:p="urn:p" id="1"><f id="3" xml:lang="en"/></r>"#)
+        var unprocessed = XMLTransform()
+        unprocessed.processesNamespaces = false
+        unprocessed.removeAttribute("p:id")
+        unprocessed.rename("e", to: "g")
+        #expect(try Self.transformed(text, unprocessed) == #"<r xmlns:p="urn:p" id="1"><g id="3" xml:lang="en"/></r>"#)
     }
 
     @Test("edit changes attributes and drops by what the element holds; rules apply in the order added")
