@@ -60,43 +60,11 @@ struct AttributeSelector {
         }
     }
 
-    /// Whether one of `attributes` may be one the selector names, by their local names as
-    /// expat reports them, without making strings of them: `false` only when none is.
-    func mayName(anyOf attributes: ElementAttributes) -> Bool {
+    /// Whether one of `attributes` is one the selector names, by the names expat reports,
+    /// without making strings of them.
+    func selectsAny(of attributes: ElementAttributes) -> Bool {
         guard let pairs = attributes.pairs else { return attributes.contains(where: selects) }
-        var local: String
-        switch form {
-        case .expanded(_, let name): local = name
-        case .written(let name): local = QualifiedName.localPart(of: name)
-        case .unprefixed(let name): local = name
-        }
-        return local.withUTF8 { wanted in
-            (0..<attributes.count).contains { index in
-                guard let name = pairs[2 * index] else { return true }
-                return Self.localPart(of: name).elementsEqual(UnsafeRawBufferPointer(wanted))
-            }
-        }
-    }
-
-    /// The local part of a name as expat reports it: after `:` or the namespace separator,
-    /// up to a second separator.
-    private static func localPart(of name: UnsafePointer<CChar>) -> UnsafeRawBufferPointer {
-        var afterSeparator: UnsafePointer<CChar>?
-        var afterColon: UnsafePointer<CChar>?
-        var cursor = name
-        while cursor.pointee != 0 {
-            let byte = UInt8(bitPattern: cursor.pointee)
-            if byte == QualifiedName.separator {
-                if afterSeparator != nil { break }
-                afterSeparator = cursor + 1
-            } else if byte == UInt8(ascii: ":") && afterColon == nil {
-                afterColon = cursor + 1
-            }
-            cursor += 1
-        }
-        // A colon counts only in a name without a namespace separator (else it is the URI's).
-        let start = afterSeparator ?? afterColon ?? name
-        return UnsafeRawBufferPointer(start: start, count: cursor - start)
+        return (0..<attributes.count).contains { index in pairs[2 * index].map { selects(reportedName: $0) } ?? false }
     }
 
     /// Whether `attribute` is one the selector names.

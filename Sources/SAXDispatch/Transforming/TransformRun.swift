@@ -284,7 +284,8 @@ final class TransformRun {
     private func startEditedCopy(_ element: ElementContext) throws -> Bool {
         var localName: String?
         var removed: [AttributeSelector] = []
-        for index in matched + everywhereRules {
+        // In the order the rules were added: the last rename names the element.
+        for index in (matched + everywhereRules).sorted() {
             switch rules[index].action {
             case .rename:
                 switch renames[index] {
@@ -297,14 +298,6 @@ final class TransformRun {
                 return false
             }
         }
-        // Renames apply in the order they were added: the last one names the element.
-        if matched.count + everywhereRules.count > 1 {
-            localName = nil
-            for index in (matched + everywhereRules).sorted() {
-                if case .localName(let local)? = renames[index] { localName = local }
-                if case .asWritten(let local)? = renames[index] { localName = local }
-            }
-        }
         let leavingOut: ((UnsafePointer<CChar>) -> Bool)? =
             removed.isEmpty ? nil : { name in removed.contains { $0.selects(reportedName: name) } }
         return try writer.startElement(copying: element, localName: localName, leavingOut: leavingOut)
@@ -315,7 +308,7 @@ final class TransformRun {
     private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
         guard let selector = removals[index] else { return false }
         let attributes = element.attributesReadInHandler
-        return attributes.count == 0 || !selector.mayName(anyOf: attributes)
+        return attributes.count == 0 || !selector.selectsAny(of: attributes)
     }
 
     private func end(_ element: ElementContext) throws {
