@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// How names with namespaces are spelled: by expat, with namespace processing on, and
 /// by patterns and the name table.
 ///
@@ -32,19 +40,34 @@ enum QualifiedName {
 
     /// The parts of a name as expat spells it (or a pattern name's match key).
     static func parts(of bytes: UnsafeRawBufferPointer) -> Parts {
-        guard let first = bytes.firstIndex(of: separator) else {
-            return Parts(namespaceURI: nil, localName: String(decoding: bytes, as: UTF8.self), prefix: nil)
-        }
-        let uri = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[..<first]), as: UTF8.self)
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[(first + 1)...])
-        guard let second = rest.firstIndex(of: separator) else {
-            return Parts(
-                namespaceURI: uri.isEmpty ? nil : uri, localName: String(decoding: rest, as: UTF8.self), prefix: nil)
-        }
+        let split = byteParts(of: bytes)
+        let uri = split.namespaceURI.map { String(decoding: $0, as: UTF8.self) }
         return Parts(
-            namespaceURI: uri.isEmpty ? nil : uri,
-            localName: String(decoding: UnsafeRawBufferPointer(rebasing: rest[..<second]), as: UTF8.self),
-            prefix: String(decoding: UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]), as: UTF8.self))
+            namespaceURI: uri?.isEmpty == false ? uri : nil, localName: String(decoding: split.localName, as: UTF8.self),
+            prefix: split.prefix.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// The parts of a name as expat spells it (`local`, `uri SEP local` or
+    /// `uri SEP local SEP prefix`), as views of its bytes: for code that compares them with
+    /// other bytes on a hot path, without making strings.
+    static func byteParts(of bytes: UnsafeRawBufferPointer) -> (
+        namespaceURI: UnsafeRawBufferPointer?, localName: UnsafeRawBufferPointer, prefix: UnsafeRawBufferPointer?
+    ) {
+        guard let first = separatorOffset(in: bytes) else { return (nil, bytes, nil) }
+        let uri = UnsafeRawBufferPointer(rebasing: bytes[..<first])
+        let rest = UnsafeRawBufferPointer(rebasing: bytes[(first + 1)...])
+        guard let second = separatorOffset(in: rest) else { return (uri, rest, nil) }
+        return (
+            uri, UnsafeRawBufferPointer(rebasing: rest[..<second]),
+            UnsafeRawBufferPointer(rebasing: rest[(second + 1)...])
+        )
+    }
+
+    /// The offset of the first separator byte in `bytes`.
+    @inline(__always)
+    private static func separatorOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, let found = memchr(base, Int32(separator), bytes.count) else { return nil }
+        return UnsafeRawPointer(found) - base
     }
 
     /// The name as written (`prefix:local` or `local`) of a name as expat spells it.

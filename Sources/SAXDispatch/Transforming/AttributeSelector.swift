@@ -38,25 +38,20 @@ struct AttributeSelector {
     /// Whether the attribute expat reports as `name` (`local`, or with namespace processing
     /// `uri SEP local SEP prefix`) is one the selector names, as ``selects(_:)`` tells.
     func selects(reportedName name: UnsafePointer<CChar>) -> Bool {
-        let bytes = UnsafeRawBufferPointer(start: name, count: strlen(name))
-        let separator = QualifiedName.separator
+        let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         switch form {
         case .written(let written):
             // With namespace processing, `uri SEP local SEP prefix` is written `prefix:local`.
-            guard let first = bytes.firstIndex(of: separator) else { return bytes.elementsEqual(written.utf8) }
-            let rest = bytes[(first + 1)...]
-            guard let second = rest.firstIndex(of: separator) else { return bytes[(first + 1)...].elementsEqual(written.utf8) }
-            let prefix = bytes[(second + 1)...]
-            let local = bytes[(first + 1)..<second]
-            return written.utf8.count == prefix.count + 1 + local.count
-                && written.utf8.elementsEqual(prefix + [UInt8(ascii: ":")] + local)
+            guard let prefix = parts.prefix else { return parts.localName.elementsEqual(written.utf8) }
+            return written.utf8.count == prefix.count + 1 + parts.localName.count
+                && written.utf8.prefix(prefix.count).elementsEqual(prefix)
+                && written.utf8.dropFirst(prefix.count).first == UInt8(ascii: ":")
+                && written.utf8.suffix(parts.localName.count).elementsEqual(parts.localName)
         case .unprefixed(let local):
-            return !bytes.contains(separator) && bytes.elementsEqual(local.utf8)
+            return parts.namespaceURI == nil && parts.localName.elementsEqual(local.utf8)
         case .expanded(let namespace, let local):
-            guard let first = bytes.firstIndex(of: separator) else { return false }
-            let rest = bytes[(first + 1)...]
-            let end = rest.firstIndex(of: separator) ?? bytes.count
-            return bytes[..<first].elementsEqual(namespace.utf8) && bytes[(first + 1)..<end].elementsEqual(local.utf8)
+            guard let uri = parts.namespaceURI else { return false }
+            return uri.elementsEqual(namespace.utf8) && parts.localName.elementsEqual(local.utf8)
         }
     }
 

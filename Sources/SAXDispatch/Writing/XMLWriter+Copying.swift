@@ -142,24 +142,16 @@ extension XMLWriter {
     /// `uri SEP local SEP prefix`) as the document wrote it, and notes it, with its
     /// namespace, in ``copiedAttributeNames``: the written name, a 0 byte, the URI, a 0 byte.
     private func appendCopiedAttributeName(_ reported: UnsafeRawBufferPointer) {
-        guard let first = Self.separator(in: reported) else {
-            buffer.appendBytes(reported)
-            copiedAttributeNames.appendBytes(reported)
-            copiedAttributeNames.append(0)
-            copiedAttributeNames.append(0)
-            return
-        }
-        let rest = UnsafeRawBufferPointer(rebasing: reported[(first + 1)...])
-        let second = Self.separator(in: rest) ?? rest.count
-        let local = UnsafeRawBufferPointer(rebasing: rest[..<second])
-        let prefix = second < rest.count ? UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]) : UnsafeRawBufferPointer(start: nil, count: 0)
+        let parts = QualifiedName.byteParts(of: reported)
         let written = buffer.count
-        buffer.appendBytes(prefix)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.appendBytes(local)
+        if let prefix = parts.prefix {
+            buffer.appendBytes(prefix)
+            buffer.append(UInt8(ascii: ":"))
+        }
+        buffer.appendBytes(parts.localName)
         copiedAttributeNames.appendBytes(buffer.bytes(from: written))
         copiedAttributeNames.append(0)
-        copiedAttributeNames.appendBytes(UnsafeRawBufferPointer(rebasing: reported[..<first]))
+        if let uri = parts.namespaceURI { copiedAttributeNames.appendBytes(uri) }
         copiedAttributeNames.append(0)
     }
 
@@ -188,19 +180,9 @@ extension XMLWriter {
     /// namespace processing (`local`, `uri SEP local` or `uri SEP local SEP prefix`) to its
     /// namespace: no prefix to the default namespace (none when unbound).
     private func scopeBinds(reportedName bytes: UnsafeRawBufferPointer) -> Bool {
-        let empty = UnsafeRawBufferPointer(start: nil, count: 0)
-        guard let first = Self.separator(in: bytes) else { return scope.binds(prefix: empty, to: empty) }
-        let uri = UnsafeRawBufferPointer(rebasing: bytes[..<first])
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[(first + 1)...])
-        guard let second = Self.separator(in: rest) else { return scope.binds(prefix: empty, to: uri) }
-        return scope.binds(prefix: UnsafeRawBufferPointer(rebasing: rest[(second + 1)...]), to: uri)
-    }
-
-    /// The offset of the first separator byte of an expat name (``QualifiedName/separator``).
-    @inline(__always)
-    private static func separator(in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let base = bytes.baseAddress, let found = memchr(base, Int32(QualifiedName.separator), bytes.count) else { return nil }
-        return UnsafeRawPointer(found) - base
+        let parts = QualifiedName.byteParts(of: bytes)
+        let none = UnsafeRawBufferPointer(start: nil, count: 0)
+        return scope.binds(prefix: parts.prefix ?? none, to: parts.namespaceURI ?? none)
     }
 
     /// Whether a start tag of name `id` was found to copy as it is in the scope as it is now.
