@@ -7,7 +7,12 @@ import Musl
 #endif
 
 /// The attributes ``XMLTransform/removeAttribute(_:from:)`` names, parsed once.
-struct AttributeSelector {
+///
+/// It is asked about every attribute of every element a rule matches, so names as expat
+/// reports them are compared as bytes, and it is a class, read where it is kept rather than
+/// copied with its strings. What must stay true is that ``selects(reportedName:)`` and
+/// ``selects(_:)`` give one answer for one attribute.
+final class AttributeSelector {
     private enum Form {
         /// By namespace URI and local name (`{uri}local`, or a prefix the transform binds).
         case expanded(namespace: String, local: String)
@@ -18,6 +23,13 @@ struct AttributeSelector {
     }
 
     private let form: Form
+    /// The UTF-8 of the form's name (the written name, or the local name) and of its
+    /// namespace (empty for none).
+    private let nameBytes: [UInt8]
+    private let namespaceBytes: [UInt8]
+    /// Whether an attribute it selects is reported by expat exactly as ``nameBytes``: an
+    /// unprefixed name, or any name without namespace processing.
+    private let isReportedAsWritten: Bool
 
     init(_ name: String, processesNamespaces: Bool, namespaces: NamespaceBindings) {
         if !processesNamespaces {
@@ -33,25 +45,40 @@ struct AttributeSelector {
         } else {
             form = .unprefixed(name)
         }
+        switch form {
+        case .expanded(let namespace, let local):
+            nameBytes = Array(local.utf8)
+            namespaceBytes = Array(namespace.utf8)
+            isReportedAsWritten = false
+        case .written(let name):
+            nameBytes = Array(name.utf8)
+            namespaceBytes = []
+            isReportedAsWritten = !processesNamespaces
+        case .unprefixed(let name):
+            nameBytes = Array(name.utf8)
+            namespaceBytes = []
+            isReportedAsWritten = true
+        }
     }
 
     /// Whether the attribute expat reports as `name` (`local`, or with namespace processing
     /// `uri SEP local SEP prefix`) is one the selector names, as ``selects(_:)`` tells.
     func selects(reportedName name: UnsafePointer<CChar>) -> Bool {
+        if isReportedAsWritten { return Self.cString(name, equals: nameBytes) }
         let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         switch form {
-        case .written(let written):
+        case .written:
             // With namespace processing, `uri SEP local SEP prefix` is written `prefix:local`.
-            guard let prefix = parts.prefix else { return parts.localName.elementsEqual(written.utf8) }
-            return written.utf8.count == prefix.count + 1 + parts.localName.count
-                && written.utf8.prefix(prefix.count).elementsEqual(prefix)
-                && written.utf8.dropFirst(prefix.count).first == UInt8(ascii: ":")
-                && written.utf8.suffix(parts.localName.count).elementsEqual(parts.localName)
-        case .unprefixed(let local):
-            return parts.namespaceURI == nil && parts.localName.elementsEqual(local.utf8)
-        case .expanded(let namespace, let local):
+            guard let prefix = parts.prefix else { return Self.equal(parts.localName, nameBytes[...]) }
+            return nameBytes.count == prefix.count + 1 + parts.localName.count
+                && nameBytes[prefix.count] == UInt8(ascii: ":")
+                && Self.equal(prefix, nameBytes[..<prefix.count])
+                && Self.equal(parts.localName, nameBytes[(prefix.count + 1)...])
+        case .unprefixed:
+            return parts.namespaceURI == nil && Self.equal(parts.localName, nameBytes[...])
+        case .expanded:
             guard let uri = parts.namespaceURI else { return false }
-            return uri.elementsEqual(namespace.utf8) && parts.localName.elementsEqual(local.utf8)
+            return Self.equal(parts.localName, nameBytes[...]) && Self.equal(uri, namespaceBytes[...])
         }
     }
 
@@ -59,7 +86,10 @@ struct AttributeSelector {
     /// without making strings of them.
     func selectsAny(of attributes: ElementAttributes) -> Bool {
         guard let pairs = attributes.pairs else { return attributes.contains(where: selects) }
-        return (0..<attributes.count).contains { index in pairs[2 * index].map { selects(reportedName: $0) } ?? false }
+        for index in 0..<attributes.count {
+            if let name = pairs[2 * index], selects(reportedName: name) { return true }
+        }
+        return false
     }
 
     /// Whether `attribute` is one the selector names.
@@ -68,6 +98,26 @@ struct AttributeSelector {
         case .expanded(let namespace, let local): attribute.namespaceURI == namespace && attribute.localName == local
         case .written(let name): attribute.name == name
         case .unprefixed(let name): attribute.prefix == nil && attribute.name == name
+        }
+    }
+
+    /// Whether the C string `name` is `bytes` (which hold no 0 byte), without measuring it:
+    /// most names differ in their first byte.
+    @inline(__always)
+    static func cString(_ name: UnsafePointer<CChar>, equals bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { stored in
+            // A shorter `name` differs at its 0 byte, before anything past it is read.
+            for index in stored.indices where UInt8(bitPattern: name[index]) != stored[index] { return false }
+            return name[stored.count] == 0
+        }
+    }
+
+    @inline(__always)
+    private static func equal(_ bytes: UnsafeRawBufferPointer, _ other: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == other.count else { return false }
+        return other.withUnsafeBytes { stored in
+            guard let base = bytes.baseAddress, let storedBase = stored.baseAddress else { return true }
+            return memcmp(base, storedBase, stored.count) == 0
         }
     }
 }

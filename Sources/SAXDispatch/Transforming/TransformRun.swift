@@ -163,7 +163,7 @@ final class TransformRun {
             matched.allSatisfy({ removesNothing(rule: $0, from: element) }),
             everywhereRules.allSatisfy({ removesNothing(rule: $0, from: element) })
         {
-            matched.removeAll(keepingCapacity: true)
+            if !matched.isEmpty { matched.removeAll(keepingCapacity: true) }
             try writer.startElement(copying: element)
             frames.append(Frame(output: .written(selected: true)))
             try checkHeldSize(element)
@@ -282,25 +282,38 @@ final class TransformRun {
     /// ``ElementEdit``. `false`, with nothing written, when other rules matched or the writer
     /// cannot copy the tag so.
     private func startEditedCopy(_ element: ElementContext) throws -> Bool {
-        var localName: String?
-        var removed: [AttributeSelector] = []
         // In the order the rules were added: the last rename names the element.
-        for index in (matched + everywhereRules).sorted() {
-            switch rules[index].action {
-            case .rename:
-                switch renames[index] {
-                case .localName(let local)?, .asWritten(let local)?: localName = local
-                default: return false
-                }
-            case .removeAttribute:
-                if let selector = removals[index] { removed.append(selector) }
-            default:
-                return false
-            }
+        var rename: (rule: Int, localName: String)?
+        var removes = false
+        for index in matched where !notesEditOfCopy(rule: index, rename: &rename, removes: &removes) { return false }
+        for index in everywhereRules where !notesEditOfCopy(rule: index, rename: &rename, removes: &removes) { return false }
+        func leavesOut(_ name: UnsafePointer<CChar>) -> Bool {
+            for index in matched { if removals[index]?.selects(reportedName: name) == true { return true } }
+            for index in everywhereRules { if removals[index]?.selects(reportedName: name) == true { return true } }
+            return false
         }
-        let leavingOut: ((UnsafePointer<CChar>) -> Bool)? =
-            removed.isEmpty ? nil : { name in removed.contains { $0.selects(reportedName: name) } }
-        return try writer.startElement(copying: element, localName: localName, leavingOut: leavingOut)
+        return try writer.startElement(
+            copying: element, localName: rename?.localName, leavesAttributesOut: removes, leavingOut: leavesOut)
+    }
+
+    /// Notes what rule `index` does to a start tag written by ``startEditedCopy(_:)``: the
+    /// rename it makes, if it is added after the one noted, or that it removes attributes.
+    /// `false` for a rule that does something else.
+    private func notesEditOfCopy(rule index: Int, rename: inout (rule: Int, localName: String)?, removes: inout Bool) -> Bool {
+        switch rules[index].action {
+        case .rename:
+            switch renames[index] {
+            case .localName(let local)?, .asWritten(let local)?:
+                if index > rename?.rule ?? -1 { rename = (index, local) }
+                return true
+            default: return false
+            }
+        case .removeAttribute:
+            removes = removes || removals[index] != nil
+            return true
+        default:
+            return false
+        }
     }
 
     /// Whether rule `index` removes attributes and `element` has none it names: the rule

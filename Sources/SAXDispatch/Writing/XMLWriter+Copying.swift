@@ -37,17 +37,19 @@ extension XMLWriter {
     /// says. `false`, with nothing written and the scope as it was, for every other tag,
     /// which ``startElement(_:processesNamespaces:)`` writes.
     private func startElementCopiedAsItIs(_ element: ElementContext) throws -> Bool {
-        try startElement(copying: element, localName: nil, leavingOut: nil)
+        try startElement(copying: element, localName: nil, leavesAttributesOut: false) { _ in false }
     }
 
     /// Writes the start tag of `element` as ``startElementCopiedAsItIs(_:)`` does, with its
     /// local name replaced by `localName` (its prefix and namespace kept) and without the
-    /// attributes `leavingOut` selects by their names as expat reports them: the edits a
-    /// transform makes most, without making strings of the tag. `false`, with nothing
-    /// written and the scope as it was, where ``startElementCopiedAsItIs(_:)`` would give it;
-    /// `localName` must be a name (an NCName with namespace processing).
+    /// attributes `leavingOut` selects by their names as expat reports them, when
+    /// `leavesAttributesOut` (else it is not asked): the edits a transform makes most, without
+    /// making strings of the tag, nor a closure on the heap. `false`, with nothing written and
+    /// the scope as it was, where ``startElementCopiedAsItIs(_:)`` would give it; `localName`
+    /// must be a name (an NCName with namespace processing).
     func startElement(
-        copying element: ElementContext, localName: String?, leavingOut: ((UnsafePointer<CChar>) -> Bool)?
+        copying element: ElementContext, localName: String?, leavesAttributesOut: Bool,
+        leavingOut: (UnsafePointer<CChar>) -> Bool
     ) throws -> Bool {
         try checkWritable()
         guard state != .epilog else { return false }
@@ -93,40 +95,39 @@ extension XMLWriter {
                 scope.end(at: bindingStart)
                 return false
             }
-            name = name.firstIndex(of: ":").map { name[...$0] + localName } ?? localName
+            name = renamed(name, id: id, in: names, to: localName)
         }
-        // A tag with attributes or declarations is copied as the document wrote it when its
-        // bytes read back the same anywhere; the rest are written from what the parse reported.
+        // A tag with attributes or declarations is copied from the bytes the document wrote
+        // when they read back the same anywhere — with its new name and without the attributes
+        // left out spliced in; the rest are written from what the parse reported.
         let raw =
             (attributes.count > 0 || !declarations.isEmpty) && attributes.specifiedCount == attributes.count
-                && localName == nil && leavingOut == nil
             ? engine.currentStartTagBytes() : nil
         closeStartTag()
         beginLine(for: .element)
         copiedAttributeNames.truncate(to: 0)
-        copiedStartTagIsRaw = raw != nil
-        if let raw {
-            // Up to its `>` or `/>`: the end tag or the `>` before content closes it.
-            let end = raw[raw.count - 2] == UInt8(ascii: "/") ? raw.count - 2 : raw.count - 1
-            let tag = UnsafeRawBufferPointer(rebasing: raw[..<end])
-            buffer.appendBytes(tag)
-            copiedStartTag.truncate(to: 0)
-            copiedStartTag.appendBytes(tag)
+        if let raw,
+            appendSplicedStartTag(
+                raw, name: localName == nil ? nil : name, attributes: attributes, leavesAttributesOut: leavesAttributesOut,
+                leavingOut: leavingOut)
+        {
+            copiedStartTagIsRaw = true
         } else {
+            copiedStartTagIsRaw = false
             buffer.append(UInt8(ascii: "<"))
             appendUTF8(name)
             for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
-        }
-        if raw == nil, attributes.count > 0, let pairs = attributes.pairs {
-            for index in 0..<attributes.count {
-                guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
-                if let leavingOut, leavingOut(name) { continue }
-                buffer.append(UInt8(ascii: " "))
-                appendCopiedAttributeName(UnsafeRawBufferPointer(start: name, count: strlen(name)))
-                buffer.append(UInt8(ascii: "="))
-                buffer.append(UInt8(ascii: "\""))
-                XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &buffer)
-                buffer.append(UInt8(ascii: "\""))
+            if attributes.count > 0, let pairs = attributes.pairs {
+                for index in 0..<attributes.count {
+                    guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
+                    if leavesAttributesOut && leavingOut(name) { continue }
+                    buffer.append(UInt8(ascii: " "))
+                    appendCopiedAttributeName(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+                    buffer.append(UInt8(ascii: "="))
+                    buffer.append(UInt8(ascii: "\""))
+                    XMLEscaping.appendAttributeValue(UnsafeRawBufferPointer(start: value, count: strlen(value)), to: &buffer)
+                    buffer.append(UInt8(ascii: "\""))
+                }
             }
         }
         open.append(OpenElement(written: name, bindingStart: bindingStart))
@@ -135,6 +136,79 @@ extension XMLWriter {
         startTagIsOpen = true
         state = .inRoot
         try flushIfFull()
+        return true
+    }
+
+    /// `name` (an element's name as written, `prefix:local` or `local`) with its local name
+    /// replaced by `localName`; the last answer is kept, since a rename meets one name often.
+    private func renamed(_ name: String, id: Int32, in names: NameTable, to localName: String) -> String {
+        if let last = lastRenamed, last.id == id, last.names === names, last.localName == localName { return last.name }
+        let result = name.firstIndex(of: ":").map { name[...$0] + localName } ?? localName
+        lastRenamed = (id, names, localName, result)
+        return result
+    }
+
+    /// Writes the start tag `raw` (from its `<` to its `>` or `/>`, as the document wrote
+    /// it) up to where it closes, with its name replaced by `name` when one is given and
+    /// without the attributes `leavingOut` selects when `leavesAttributesOut` — each cut
+    /// with the white space before it — and keeps what it wrote in ``copiedStartTag``, where
+    /// the attributes' names are read if they are asked for. `false`, with nothing written,
+    /// when the tag holds another number of attributes than `attributes` reports.
+    ///
+    /// Expat reports a tag's attributes in the order they are written, without its namespace
+    /// declarations under namespace processing (which are copied, never left out): the
+    /// attribute a scan of the bytes finds is the one reported at the same place.
+    private func appendSplicedStartTag(
+        _ raw: UnsafeRawBufferPointer, name: String?, attributes: ElementAttributes, leavesAttributesOut: Bool,
+        leavingOut: (UnsafePointer<CChar>) -> Bool
+    ) -> Bool {
+        // Up to its `>` or `/>`: the end tag or the `>` before content closes it.
+        let end = raw[raw.count - 2] == UInt8(ascii: "/") ? raw.count - 2 : raw.count - 1
+        let written = buffer.count
+        guard name != nil || leavesAttributesOut else {
+            buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[..<end]))
+            copiedStartTag.truncate(to: 0)
+            copiedStartTag.appendBytes(buffer.bytes(from: written))
+            return true
+        }
+        var index = 1
+        while index < end && !StartTagBytes.endsName(raw[index]) { index += 1 }
+        if let name {
+            buffer.append(UInt8(ascii: "<"))
+            appendUTF8(name)
+        } else {
+            buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[..<index]))
+        }
+        guard leavesAttributesOut, let pairs = attributes.pairs else {
+            buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[index..<end]))
+            copiedStartTag.truncate(to: 0)
+            copiedStartTag.appendBytes(buffer.bytes(from: written))
+            return true
+        }
+        // What is kept is copied in runs: from `kept` to where an attribute left out begins.
+        var attribute = 0
+        var kept = index
+        while let span = StartTagBytes.nextAttribute(in: raw, from: index, end: end) {
+            defer { index = span.end }
+            if StartTagBytes.isNamespaceDeclaration(span.name) { continue }
+            guard attribute < attributes.count, let reported = pairs[2 * attribute] else {
+                buffer.truncate(to: written)
+                return false
+            }
+            attribute += 1
+            if leavingOut(reported) {
+                buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[kept..<index]))
+                kept = span.end
+            }
+        }
+        guard attribute == attributes.count else {
+            buffer.truncate(to: written)
+            return false
+        }
+        index = kept
+        buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[index..<end]))
+        copiedStartTag.truncate(to: 0)
+        copiedStartTag.appendBytes(buffer.bytes(from: written))
         return true
     }
 
@@ -229,25 +303,14 @@ extension XMLWriter {
     private func noteAttributesOfCopiedStartTag() {
         copiedStartTagIsRaw = false
         let tag = copiedStartTag.bytes(from: 0)
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         var index = 1
-        while index < tag.count && !isSpace(tag[index]) { index += 1 }  // the element's name
-        while true {
-            while index < tag.count && isSpace(tag[index]) { index += 1 }
-            guard index < tag.count else { return }
-            let nameStart = index
-            while index < tag.count && tag[index] != UInt8(ascii: "=") && !isSpace(tag[index]) { index += 1 }
-            let name = UnsafeRawBufferPointer(rebasing: tag[nameStart..<index])
-            while index < tag.count && tag[index] != UInt8(ascii: "\"") && tag[index] != UInt8(ascii: "'") { index += 1 }
-            guard index < tag.count else { return }
-            let quote = tag[index]
-            index += 1
-            while index < tag.count && tag[index] != quote { index += 1 }
-            index += 1
-            let text = String(decoding: name, as: UTF8.self)
-            if text == "xmlns" || text.hasPrefix("xmlns:") { continue }
+        while index < tag.count && !StartTagBytes.endsName(tag[index]) { index += 1 }
+        while let span = StartTagBytes.nextAttribute(in: tag, from: index, end: tag.count) {
+            index = span.end
+            if StartTagBytes.isNamespaceDeclaration(span.name) { continue }
+            let text = String(decoding: span.name, as: UTF8.self)
             let prefix = text.firstIndex(of: ":").map { String(text[..<$0]) }
-            copiedAttributeNames.appendBytes(name)
+            copiedAttributeNames.appendBytes(span.name)
             copiedAttributeNames.append(0)
             if let prefix { copiedAttributeNames.append(utf8: scope.uri(boundTo: prefix) ?? "") }
             copiedAttributeNames.append(0)

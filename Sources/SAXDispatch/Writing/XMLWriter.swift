@@ -57,10 +57,13 @@ public final class XMLWriter {
     @exclusivity(unchecked) var startTagIsCopied = false
     /// The names of a copied start tag's attributes, each followed by a 0 byte.
     @exclusivity(unchecked) var copiedAttributeNames = TextBuffer(capacity: 256)
-    /// The copied start tag as the document wrote it, when it was written so: its attributes'
-    /// names are read from it only when asked for (``copiedAttributeNames`` is empty then).
+    /// The copied start tag as written from the document's bytes, when it was written so:
+    /// its attributes' names are read from it only when asked for (``copiedAttributeNames``
+    /// is empty then).
     @exclusivity(unchecked) var copiedStartTag = TextBuffer(capacity: 256)
     @exclusivity(unchecked) var copiedStartTagIsRaw = false
+    /// The last name a copied start tag was renamed to: name id, table, local name given, name written.
+    @exclusivity(unchecked) var lastRenamed: (id: Int32, names: NameTable, localName: String, name: String)?
     /// For each name id of ``copiedNames``, the ``NamespaceScope/generation`` at which a start
     /// tag of that name was found to copy as it is (0: not yet): its prefix bound to its
     /// namespace. The table is the parse's whose start tags are copied now.
