@@ -242,7 +242,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if document.count <= 8192 { checkParallel(document, profile, rangeBytes: 1 + chunkSize / 4) }
     checkWriter(input)
     if document.count <= 8192 {
-        checkTransform(document, profile: profile, dropped: ["a", "b", "c", "x", "doc"][Int(input[0] >> 5) % 5])
+        checkTransform(
+            document, profile: profile, dropped: ["a", "b", "c", "x", "doc"][Int(input[0] >> 5) % 5],
+            stripped: ["a", "id", "x", "b"][Int(input[0] >> 3) % 4])
     }
     if pointCount % 2 == 1 && document.count <= 4096 {
         let twice = document + document

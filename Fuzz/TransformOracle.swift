@@ -5,16 +5,21 @@ import Glibc
 /// The transform's oracle: a document that a namespace-aware parse reads, copied through an
 /// `XMLTransform` with no rule, must read back (with namespaces) as the same events —
 /// names by URI, attributes, text, comments, processing instructions — and copied with a
-/// `drop` rule, as the same events without the dropped subtrees. A document that does not
+/// `drop` rule, as the same events without the dropped subtrees, and with a rule renaming
+/// those elements and one removing an attribute in no namespace from every element, as the
+/// same events with the new local name and without the attribute. A document that does not
 /// parse must end the transform with an error too.
-func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String) {
+func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String, stripped: String) {
     final class Collected: XMLOutputWriter, @unchecked Sendable {
         var bytes: [UInt8] = []
         func write(_ buffer: UnsafeRawBufferPointer) throws { bytes += buffer }
     }
     /// The events of a parse with namespaces, text coalesced; those inside an element named
-    /// `skipping` (as written, unprefixed) left out; nil when the parse fails.
-    func events(_ bytes: [UInt8], skipping: String?, limits: SafetyProfile) -> [String]? {
+    /// `skipping` (as written, unprefixed) left out, or with `edits`, such elements given the
+    /// local name `renamed` and the attribute `edits` named left out; nil when the parse fails.
+    func events(_ bytes: [UInt8], skipping: String?, limits: SafetyProfile, edits: (renaming: String, stripping: String)? = nil)
+        -> [String]?
+    {
         var lines: [String] = []
         var text = ""
         var skipDepth = 0
@@ -31,8 +36,10 @@ func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String
                 return
             }
             flush()
-            let attributes = element.attributes.map { "{\($0.namespaceURI ?? "")}\($0.localName)=\($0.value.debugDescription)" }
-            lines.append("start {\(element.namespaceURI ?? "")}\(element.localName) \(attributes.sorted())")
+            let attributes = element.attributes.filter { $0.namespaceURI != nil || $0.localName != edits?.stripping }
+                .map { "{\($0.namespaceURI ?? "")}\($0.localName)=\($0.value.debugDescription)" }
+            let localName = edits != nil && element.name == edits?.renaming ? "renamed" : element.localName
+            lines.append("start {\(element.namespaceURI ?? "")}\(localName) \(attributes.sorted())")
         }
         dispatcher.onAnyText { _, chunk in if skipDepth == 0 { text += chunk.string } }
         dispatcher.onAnyEnd { _ in
@@ -62,8 +69,13 @@ func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String
         abort()
     }
     let original = events(document, skipping: nil, limits: profile)
-    for rule in [nil, dropped] {
-        let expected = rule == nil ? original : events(document, skipping: rule, limits: profile)
+    // No rule, a drop, and (`edits`) a rename with an attribute removed.
+    for (rule, edits) in [(nil, false), (dropped, false), (dropped, true)] {
+        let label = edits ? "rename \(dropped), strip \(stripped)" : "drop \(rule ?? "-")"
+        let expected =
+            rule == nil
+            ? original
+            : events(document, skipping: edits ? nil : rule, limits: profile, edits: edits ? (dropped, stripped) : nil)
         // A dropped root leaves no document: the run ends with the writer's error.
         let leavesRoot = expected?.contains { $0.hasPrefix("start") } ?? false
         let collected = Collected()
@@ -71,18 +83,23 @@ func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String
         output.chunkSize = 64
         var transform = XMLTransform()
         transform.safety = profile
-        if let rule { transform.drop(ElementPattern(stringLiteral: rule)) }
+        if let rule, edits {
+            transform.rename(ElementPattern(stringLiteral: rule), to: "renamed")
+            transform.removeAttribute(stripped)
+        } else if let rule {
+            transform.drop(ElementPattern(stringLiteral: rule))
+        }
         do {
             try transform.run(.bytes(document), to: output)
         } catch {
             if original != nil && leavesRoot {
-                fail("a document that parses failed to copy (drop \(rule ?? "-")): \(error)", collected.bytes)
+                fail("a document that parses failed to copy (\(label)): \(error)", collected.bytes)
             }
             continue
         }
         // A drop skips its subtrees, where limits the whole parse broke may lie: no verdict.
         guard original != nil else {
-            if rule == nil { fail("a document that does not parse was copied", collected.bytes) }
+            if rule == nil || edits { fail("a document that does not parse was copied (\(label))", collected.bytes) }
             continue
         }
         // The copy is read without the input's limits: it may be longer (escapes, declarations).
@@ -91,7 +108,7 @@ func checkTransform(_ document: [UInt8], profile: SafetyProfile, dropped: String
         }
         if copied != expected {
             let common = zip(copied, expected ?? []).prefix { $0 == $1 }.count
-            fail("drop \(rule ?? "-"): copy \(copied.dropFirst(common).prefix(3)) original \((expected ?? []).dropFirst(common).prefix(3))", collected.bytes)
+            fail("\(label): copy \(copied.dropFirst(common).prefix(3)) original \((expected ?? []).dropFirst(common).prefix(3))", collected.bytes)
         }
     }
 }

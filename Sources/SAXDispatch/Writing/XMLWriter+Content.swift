@@ -30,7 +30,7 @@ extension XMLWriter {
             return try flushIfFull()
         }
         closeStartTag()
-        if options.indentation != nil { open[open.count - 1].hasText = true }
+        if options.indentation != nil { open.markTopHasText() }
         XMLEscaping.appendText(utf8, to: &buffer)
         try flushIfFull()
     }
@@ -45,7 +45,7 @@ extension XMLWriter {
         try checkCharacters(text, in: "a CDATA section")
         guard state == .inRoot else { throw refusal(.outsideRootElement, "a CDATA section outside the root element") }
         closeStartTag()
-        if options.indentation != nil { open[open.count - 1].hasText = true }
+        if options.indentation != nil { open.markTopHasText() }
         var text = text
         text.withUTF8 { XMLEscaping.appendCDATA(UnsafeRawBufferPointer($0), to: &buffer) }
         try flushIfFull()

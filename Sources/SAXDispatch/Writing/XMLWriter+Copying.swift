@@ -130,7 +130,7 @@ extension XMLWriter {
                 }
             }
         }
-        open.append(OpenElement(written: name, bindingStart: bindingStart))
+        name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
         if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
         startTagIsCopied = true
         startTagIsOpen = true

@@ -6,7 +6,7 @@ extension XMLWriter {
     struct Hold {
         fileprivate let count: Int
         fileprivate let scope: NamespaceScope
-        fileprivate let open: [OpenElement]
+        fileprivate let open: OpenElementStack.Snapshot
         fileprivate let attributes: [(uri: String, local: String, written: String)]
         fileprivate let isOpen: Bool
         fileprivate let state: State
@@ -18,7 +18,7 @@ extension XMLWriter {
         recordCopiedAttributes()
         defer { holdsBuffer = true }
         return Hold(
-            count: buffer.count, scope: scope, open: open, attributes: startTagAttributes, isOpen: startTagIsOpen,
+            count: buffer.count, scope: scope, open: open.snapshot(), attributes: startTagAttributes, isOpen: startTagIsOpen,
             state: state, wasHolding: holdsBuffer)
     }
 
@@ -43,7 +43,7 @@ extension XMLWriter {
         let generation = scope.generation
         scope = hold.scope
         scope.continueGenerations(after: generation)
-        open = hold.open
+        open.restore(hold.open)
         startTagAttributes = hold.attributes
         startTagIsOpen = hold.isOpen
         state = hold.state

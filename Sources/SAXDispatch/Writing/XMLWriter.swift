@@ -47,7 +47,7 @@ public final class XMLWriter {
     let chunkSize: Int
     @exclusivity(unchecked) var buffer = TextBuffer()
     @exclusivity(unchecked) var scope = NamespaceScope()
-    @exclusivity(unchecked) var open: [OpenElement] = []
+    @exclusivity(unchecked) var open = OpenElementStack()
     /// The attributes of the start tag being written, while it takes more: their expanded
     /// names (namespace URI, local name) and the names written.
     @exclusivity(unchecked) var startTagAttributes: [(uri: String, local: String, written: String)] = []
@@ -76,37 +76,6 @@ public final class XMLWriter {
 
     enum State {
         case prolog, inRoot, epilog, finished, failed
-    }
-
-    struct OpenElement {
-        /// The name written in its tags.
-        let written: String
-        /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``
-        /// when it is not the name written (kept once: an open element costs one reference).
-        private let givenIfOther: String?
-        let bindingStart: Int
-        /// What indentation looks at (kept only when the writer indents).
-        var hasChildren = false
-        var hasText = false
-
-        init(given: String, written: String, bindingStart: Int) {
-            self.written = written
-            givenIfOther = given == written ? nil : given
-            self.bindingStart = bindingStart
-        }
-
-        /// An element whose name is written as given (a copied one).
-        init(written: String, bindingStart: Int) {
-            self.written = written
-            givenIfOther = nil
-            self.bindingStart = bindingStart
-        }
-
-        /// The name as given to ``XMLWriter/startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
-        var given: String { givenIfOther ?? written }
-
-        /// The prefix of the written name (`""` for none).
-        var prefix: Substring { written.firstIndex(of: ":").map { written[..<$0] } ?? "" }
     }
 
     /// Makes a writer to `output`, which it opens (a file is created, or emptied).
@@ -217,7 +186,7 @@ public final class XMLWriter {
             }
             for declaration in declarations { appendDeclaration(declaration) }
             for attribute in written { appendAttribute(attribute.name, attribute.value) }
-            open.append(OpenElement(given: name, written: writtenName, bindingStart: bindingStart))
+            open.push(written: writtenName, given: name, bindingStart: bindingStart)
             startTagAttributes = tagAttributes
             startTagIsOpen = true
             state = .inRoot
@@ -246,20 +215,20 @@ public final class XMLWriter {
     ///   ``startElement(_:namespace:attributes:)-(_,_,KeyValuePairs<String,String>)``.
     public func attribute(_ name: String, namespace: String? = nil, value: String) throws {
         try checkWritable()
-        guard startTagIsOpen, let element = open.last else {
+        guard startTagIsOpen, !open.isEmpty else {
             throw refusal(.invalidAttribute, "attribute \(name) after the start tag's content began")
         }
         recordCopiedAttributes()
         try checkCharacters(value, in: "the value of attribute \(name)")
-        let bindingStart = element.bindingStart
+        let bindingStart = open.top.bindingStart
         if let declared = try declaration(name, value) {
             // A namespace declaration: in scope from this element on. It may not change
             // what the names already written in the tag mean.
             if scope.declares(declared, from: bindingStart) {
-                throw refusal(.invalidAttribute, "namespace prefix \"\(declared)\" declared twice on <\(element.given)>")
+                throw refusal(.invalidAttribute, "namespace prefix \"\(declared)\" declared twice on <\(open.topGiven)>")
             }
-            if declared != "xml" && Self.prefixes(element: element.prefix, attributes: startTagAttributes).contains(declared[...]) {
-                throw refusal(.invalidNamespace, "declaring \"\(declared)\" on <\(element.given)> would change the namespace of a name in its tag")
+            if declared != "xml" && Self.prefixes(element: open.topPrefix, attributes: startTagAttributes).contains(declared[...]) {
+                throw refusal(.invalidNamespace, "declaring \"\(declared)\" on <\(open.topGiven)> would change the namespace of a name in its tag")
             }
             if declared != "xml" { scope.declare(declared, value) }
             appendAttribute(name, value)
@@ -268,10 +237,10 @@ public final class XMLWriter {
         let before = scope.count
         let resolved = try resolve(
             name, namespace: namespace, bindingStart: bindingStart,
-            inUse: Self.prefixes(element: element.prefix, attributes: startTagAttributes))
+            inUse: Self.prefixes(element: open.topPrefix, attributes: startTagAttributes))
         if startTagAttributes.contains(where: { $0.uri == resolved.uri && $0.local == resolved.local }) {
             scope.end(at: before)
-            throw refusal(.invalidAttribute, "attribute \(name) twice on <\(element.given)>")
+            throw refusal(.invalidAttribute, "attribute \(name) twice on <\(open.topGiven)>")
         }
         for binding in scope.declared(from: before) { appendDeclaration(binding) }
         startTagAttributes.append(resolved)
@@ -288,10 +257,10 @@ public final class XMLWriter {
         guard !open.isEmpty else {
             throw refusal(.mismatchedEndTag, "an end tag\(name.map { " </\($0)>" } ?? "") with no element open")
         }
-        if let name, name != open[open.count - 1].given {
-            throw refusal(.mismatchedEndTag, "the end tag </\(name)> closes <\(open[open.count - 1].given)>")
+        if let name, !open.topIsGiven(name) {
+            throw refusal(.mismatchedEndTag, "the end tag </\(name)> closes <\(open.topGiven)>")
         }
-        let element = open.removeLast()
+        let element = open.top
         if startTagIsOpen {
             buffer.append(UInt8(ascii: "/"))
             buffer.append(UInt8(ascii: ">"))
@@ -301,9 +270,10 @@ public final class XMLWriter {
             if element.hasChildren && !element.hasText { beginLine(for: .endTag) }
             buffer.append(UInt8(ascii: "<"))
             buffer.append(UInt8(ascii: "/"))
-            appendUTF8(element.written)
+            buffer.appendBytes(open.topWrittenBytes)
             buffer.append(UInt8(ascii: ">"))
         }
+        open.pop()
         scope.end(at: element.bindingStart)
         if open.isEmpty { state = .epilog }
         try flushIfFull()
@@ -340,7 +310,7 @@ public final class XMLWriter {
     public func finish() throws {
         try checkWritable()
         guard open.isEmpty else {
-            throw refusal(.unfinishedDocument, "<\(open.last?.given ?? "")> and \(open.count - 1) more elements are open")
+            throw refusal(.unfinishedDocument, "<\(open.topGiven)> and \(open.count - 1) more elements are open")
         }
         guard state == .epilog else { throw refusal(.unfinishedDocument, "the document has no root element") }
         if options.indentation != nil { buffer.append(UInt8(ascii: "\n")) }
@@ -411,13 +381,16 @@ public final class XMLWriter {
     func beginLine(for kind: LineStart) {
         guard options.indentation != nil else { return }
         if !open.isEmpty && kind == .element {
-            open[open.count - 1].hasChildren = true
-            if open[open.count - 1].hasText { return }
+            open.markTopHasChildren()
+            if open.top.hasText { return }
         }
         guard let indentation = options.indentation, !buffer.isEmpty || state != .prolog else { return }
         if state == .prolog && buffer.last == UInt8(ascii: "\n") { return }
         buffer.append(UInt8(ascii: "\n"))
-        for _ in 0..<(indentation * open.count) { buffer.append(UInt8(ascii: " ")) }
+        // An element's start tag is indented by the elements around it; its end tag, which is
+        // written while it is still open, at the same depth.
+        let depth = kind == .endTag ? open.count - 1 : open.count
+        for _ in 0..<(indentation * depth) { buffer.append(UInt8(ascii: " ")) }
     }
 
     @inline(__always)
