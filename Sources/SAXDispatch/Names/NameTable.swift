@@ -146,6 +146,10 @@ final class NameTable {
     /// The number of names at the base, which ``dropNamesAfterBase()`` keeps.
     var baseCount: Int { base.count }
 
+    /// How many times ``dropNamesAfterBase()`` dropped names: an id above the base stands for
+    /// the same name only while this stays the same.
+    private(set) var drops = 0
+
     /// Makes the names interned so far the base: they stay whatever is dropped later.
     func keepAsBase() {
         base.count = strings.count
@@ -161,6 +165,7 @@ final class NameTable {
     func dropNamesAfterBase() {
         let count = base.count
         guard strings.count > count else { return }
+        drops += 1
         Self.truncate(&ranges, to: count, capacity: base.capacities.ranges)
         Self.truncate(&strings, to: count, capacity: base.capacities.strings)
         Self.truncate(&namespaced, to: count, capacity: base.capacities.namespaced)

@@ -67,7 +67,8 @@ final class TransformRun {
         var hold: Hold?
     }
 
-    @exclusivity(unchecked) private(set) var frames: [Frame] = []
+    /// A buffer, not an array: a frame is read in place, without retaining what it holds.
+    @exclusivity(unchecked) private var frames = GrowableBuffer<Frame>(capacity: 64)
     /// The rules whose patterns matched the start tag being handled.
     @exclusivity(unchecked) private var matched: [Int] = []
     /// The element's own text since its last markup, while a rule edits it.
@@ -155,11 +156,16 @@ final class TransformRun {
 
     // MARK: Elements
 
+    /// The output of the innermost open element, `nil` outside the root.
+    private var parentOutput: Output? {
+        @inline(__always) get { frames.isEmpty ? nil : frames.last.output }
+    }
+
     private func start(_ element: ElementContext) throws {
         // The common case: no rule matched (or only removals of attributes it does not
         // have), inside what is written and selected, no text run waiting for its edits.
         // What the general path below would do, without its work.
-        if textRun.isEmpty, case .written(selected: true)? = frames.last?.output,
+        if textRun.isEmpty, case .written(selected: true)? = parentOutput,
             matched.allSatisfy({ removesNothing(rule: $0, from: element) }),
             everywhereRules.allSatisfy({ removesNothing(rule: $0, from: element) })
         {
@@ -169,7 +175,7 @@ final class TransformRun {
             try checkHeldSize(element)
             return
         }
-        if textRun.isEmpty, case .written(selected: true)? = frames.last?.output, try startEditedCopy(element) {
+        if textRun.isEmpty, case .written(selected: true)? = parentOutput, try startEditedCopy(element) {
             matched.removeAll(keepingCapacity: true)
             frames.append(Frame(output: .written(selected: true)))
             try checkHeldSize(element)
@@ -182,7 +188,7 @@ final class TransformRun {
         defer { matched.removeAll(keepingCapacity: true) }
         let rulesMatched = matched
         try endTextRun()
-        let parent = frames.last?.output
+        let parent = parentOutput
         switch parent {
         case .suppressed?, .replaced?:
             frames.append(Frame(output: .suppressed))
@@ -320,12 +326,14 @@ final class TransformRun {
     /// leaves the element as it is.
     private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
         guard let selector = removals[index] else { return false }
+        if element.hasNoAttributesInHandler { return true }
         let attributes = element.attributesReadInHandler
         return attributes.count == 0 || !selector.selectsAny(of: attributes)
     }
 
     private func end(_ element: ElementContext) throws {
-        guard let frame = frames.popLast() else { return }
+        guard !frames.isEmpty else { return }
+        let frame = frames.removeLast()
         guard case .written = frame.output else { return }
         if !frame.textEdits.isEmpty { try endTextRun(of: frame) }
         try writer.endElement()
@@ -344,7 +352,7 @@ final class TransformRun {
     /// A replaced element ended: what rule `rule` writes goes in its place, unless the
     /// element lies inside another that is not written.
     private func replacementEnd(rule: Int, _ element: ElementContext, _ text: String) throws {
-        guard case .replaced(let replacing)? = frames.last?.output, replacing == rule, element.depth == frames.count else {
+        guard case .replaced(let replacing)? = parentOutput, replacing == rule, element.depth == frames.count else {
             return
         }
         guard case .replace(_, let body) = rules[rule].action else { return }
@@ -362,8 +370,8 @@ final class TransformRun {
     // MARK: Text and markup
 
     private func text(_ element: ElementContext, _ chunk: TextChunk) throws {
-        guard case .written(true)? = frames.last?.output else { return }
-        if frames[frames.count - 1].extras?.textEdits.isEmpty ?? true {
+        guard case .written(true)? = parentOutput else { return }
+        if frames.last.extras?.textEdits.isEmpty ?? true {
             try chunk.withUnsafeBytes { try writer.text($0, isFromParse: true) }
         } else {
             chunk.withUnsafeBytes { textRun.append(contentsOf: $0) }
@@ -379,7 +387,7 @@ final class TransformRun {
 
     /// Writes the text run of the innermost element, edited, before markup that ends it.
     private func endTextRun() throws {
-        if !textRun.isEmpty, let frame = frames.last { try endTextRun(of: frame) }
+        if !textRun.isEmpty, !frames.isEmpty { try endTextRun(of: frames.last) }
     }
 
     /// Writes the text run of `frame`'s element, edited by its rules in order.
@@ -397,7 +405,8 @@ final class TransformRun {
     /// Whether a comment or processing instruction here is written: in the prolog and
     /// after the root, and inside selected elements. Ends the text run it follows.
     private func writesMarkup() throws -> Bool {
-        guard let frame = frames.last else { return true }
+        guard !frames.isEmpty else { return true }
+        let frame = frames.last
         guard case .written(true) = frame.output else { return false }
         try endTextRun(of: frame)
         return true

@@ -58,6 +58,21 @@ extension XMLWriter {
         let id = element.nameID
         let processesNamespaces = element.processesNamespaces
         let bindingStart = scope.count
+        // Most start tags: no attribute or declaration, and a name copied before in this scope.
+        if localName == nil, element.hasNoAttributesInHandler,
+            !processesNamespaces || !engine.startTagHasNamespaceDeclarations,
+            let written = copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces))
+        {
+            closeStartTag()
+            beginLine(for: .element)
+            copiedAttributeNames.truncate(to: 0)
+            copiedStartTagIsRaw = false
+            buffer.append(UInt8(ascii: "<"))
+            buffer.appendBytes(written)
+            open.push(written: written, bindingStart: bindingStart)
+            try finishCopiedStartTag()
+            return true
+        }
         var declarations: [(prefix: String?, uri: String)] = []
         if processesNamespaces {
             if engine.startTagHasNamespaceDeclarations {
@@ -66,15 +81,17 @@ extension XMLWriter {
                     scope.declare(declaration.prefix ?? "", declaration.uri)
                 }
             }
-            if !isBoundAsCopied(id, in: names) {
+            if !copiedNameCache.copiesAsItIs(id, of: names, at: scope.generation) {
                 guard scopeBinds(reportedName: names.bytes(id)) else {
                     scope.end(at: bindingStart)
                     return false
                 }
-                rememberBoundAsCopied(id, in: names)
+                // The name is kept once the tag is written (below).
+                copiedNameCache.remember(id, of: names, at: scope.generation, written: nil)
             }
-        } else {
+        } else if !copiedNameCache.copiesAsItIs(id, of: names, at: copyGeneration(false)) {
             guard !names.bytes(id).contains(UInt8(ascii: ":")) else { return false }
+            copiedNameCache.remember(id, of: names, at: copyGeneration(false), written: nil)
         }
         let attributes = element.attributesReadInHandler
         if attributes.count > 0 {
@@ -131,12 +148,24 @@ extension XMLWriter {
             }
         }
         name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
+        if localName == nil && declarations.isEmpty
+            && copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces)) == nil
+        {
+            copiedNameCache.remember(id, of: names, at: copyGeneration(processesNamespaces), written: name)
+        }
+        try finishCopiedStartTag()
+        return true
+    }
+
+    /// What follows a copied start tag written up to its attributes' end: the tag stays open
+    /// for what is added to it, and the buffer is handed on once full.
+    @inline(__always)
+    private func finishCopiedStartTag() throws {
         if !startTagAttributes.isEmpty { startTagAttributes.removeAll(keepingCapacity: true) }
         startTagIsCopied = true
         startTagIsOpen = true
         state = .inRoot
         try flushIfFull()
-        return true
     }
 
     /// `name` (an element's name as written, `prefix:local` or `local`) with its local name
@@ -190,7 +219,7 @@ extension XMLWriter {
         var kept = index
         while let span = StartTagBytes.nextAttribute(in: raw, from: index, end: end) {
             defer { index = span.end }
-            if StartTagBytes.isNamespaceDeclaration(span.name) { continue }
+            if StartTagBytes.isNamespaceDeclaration(in: raw, at: span.nameStart) { continue }
             guard attribute < attributes.count, let reported = pairs[2 * attribute] else {
                 buffer.truncate(to: written)
                 return false
@@ -234,20 +263,22 @@ extension XMLWriter {
     /// unprefixed name, or a prefixed one whose prefix the writer's scope binds to the
     /// attribute's namespace.
     private func copiesAsItIs(attribute name: UnsafePointer<CChar>, processesNamespaces: Bool) -> Bool {
-        var cursor = name
-        var separators = 0
-        var hasColon = false
-        while cursor.pointee != 0 {
-            let byte = UInt8(bitPattern: cursor.pointee)
-            if byte == QualifiedName.separator { separators += 1 } else if byte == UInt8(ascii: ":") { hasColon = true }
-            cursor += 1
-        }
-        let length = cursor - name
+        let length = strlen(name)
         // A colon is part of a name only without namespace processing (else the URI's).
-        guard separators > 0 else { return !hasColon && !(length == 5 && memcmp(name, "xmlns", 5) == 0) }
+        guard memchr(name, Int32(QualifiedName.separator), length) != nil else {
+            return memchr(name, Int32(UInt8(ascii: ":")), length) == nil && !(length == 5 && memcmp(name, "xmlns", 5) == 0)
+        }
         // An attribute in a namespace has a prefix: `uri SEP local SEP prefix`.
-        guard processesNamespaces, separators == 2 else { return false }
-        return scopeBinds(reportedName: UnsafeRawBufferPointer(start: name, count: length))
+        guard processesNamespaces else { return false }
+        let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: length))
+        guard let prefix = parts.prefix, let uri = parts.namespaceURI else { return false }
+        // The attributes of one element, and of its siblings, mostly share one prefix.
+        if verifiedAttributeBinding.generation == scope.generation && verifiedAttributeBinding.matches(prefix: prefix, uri: uri) {
+            return true
+        }
+        guard scope.binds(prefix: prefix, to: uri) else { return false }
+        verifiedAttributeBinding.remember(prefix: prefix, uri: uri, generation: scope.generation)
+        return true
     }
 
     /// Whether the writer's scope binds the prefix of a name as expat reports it with
@@ -259,23 +290,12 @@ extension XMLWriter {
         return scope.binds(prefix: parts.prefix ?? none, to: parts.namespaceURI ?? none)
     }
 
-    /// Whether a start tag of name `id` was found to copy as it is in the scope as it is now.
+    /// The generation a copied name's entry in ``copiedNameCache`` is checked against: the
+    /// scope's with namespace processing (a prefix is bound or not), and one that never
+    /// changes without (a name copies as it is when it has no colon).
     @inline(__always)
-    private func isBoundAsCopied(_ id: Int32, in names: NameTable) -> Bool {
-        copiedNames === names && Int(id) < copiedNameGenerations.count
-            && copiedNameGenerations[Int(id)] == scope.generation
-    }
-
-    private func rememberBoundAsCopied(_ id: Int32, in names: NameTable) {
-        if copiedNames !== names {
-            copiedNames = names
-            copiedNameGenerations.removeAll(keepingCapacity: true)
-        }
-        let index = Int(id)
-        if copiedNameGenerations.count <= index {
-            copiedNameGenerations += repeatElement(0, count: index + 1 - copiedNameGenerations.count)
-        }
-        copiedNameGenerations[index] = scope.generation
+    private func copyGeneration(_ processesNamespaces: Bool) -> UInt64 {
+        processesNamespaces ? scope.generation : UInt64.max
     }
 
     /// Puts the names of a copied start tag's attributes where ``attribute(_:namespace:value:)``
@@ -307,10 +327,11 @@ extension XMLWriter {
         while index < tag.count && !StartTagBytes.endsName(tag[index]) { index += 1 }
         while let span = StartTagBytes.nextAttribute(in: tag, from: index, end: tag.count) {
             index = span.end
-            if StartTagBytes.isNamespaceDeclaration(span.name) { continue }
-            let text = String(decoding: span.name, as: UTF8.self)
+            let name = StartTagBytes.name(in: tag, from: span.nameStart)
+            if StartTagBytes.isNamespaceDeclaration(name) { continue }
+            let text = String(decoding: name, as: UTF8.self)
             let prefix = text.firstIndex(of: ":").map { String(text[..<$0]) }
-            copiedAttributeNames.appendBytes(span.name)
+            copiedAttributeNames.appendBytes(name)
             copiedAttributeNames.append(0)
             if let prefix { copiedAttributeNames.append(utf8: scope.uri(boundTo: prefix) ?? "") }
             copiedAttributeNames.append(0)

@@ -64,11 +64,9 @@ public final class XMLWriter {
     @exclusivity(unchecked) var copiedStartTagIsRaw = false
     /// The last name a copied start tag was renamed to: name id, table, local name given, name written.
     @exclusivity(unchecked) var lastRenamed: (id: Int32, names: NameTable, localName: String, name: String)?
-    /// For each name id of ``copiedNames``, the ``NamespaceScope/generation`` at which a start
-    /// tag of that name was found to copy as it is (0: not yet): its prefix bound to its
-    /// namespace. The table is the parse's whose start tags are copied now.
-    @exclusivity(unchecked) var copiedNameGenerations: [UInt64] = []
-    @exclusivity(unchecked) var copiedNames: NameTable?
+    /// What start tags copied so far told of the parse's element names (``CopiedNameCache``).
+    @exclusivity(unchecked) var copiedNameCache = CopiedNameCache()
+    @exclusivity(unchecked) var verifiedAttributeBinding = VerifiedBinding()
     @exclusivity(unchecked) var state = State.prolog
     /// Whether the buffer is kept from the output while calls that must all be written or
     /// none run (``atomically(_:)``).

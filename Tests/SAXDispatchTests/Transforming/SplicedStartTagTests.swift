@@ -113,3 +113,23 @@ struct SplicedStartTagTests {
         }
     }
 }
+
+/// What a writer keeps of the names it copied (``CopiedNameCache``) describes the names
+/// their ids have now: the documents of a concatenated input give their ids to other names.
+@Suite("Writing: names copied from one parse after another")
+struct CopiedNameCacheTests {
+    @Test("a writer copying start tags from concatenated documents writes each document's own names")
+    func namesOfLaterDocuments() throws {
+        let collected = XMLWriterTests.Collected()
+        let writer = try XMLWriter(to: .writer(name: "memory") { collected }, options: XMLWriter.Options(writesDeclaration: false))
+        try writer.startElement("all")
+        var dispatcher = Dispatcher()
+        dispatcher.onAnyStart { element in try writer.startElement(copying: element) }
+        dispatcher.onAnyEnd { _ in try writer.endElement() }
+        let documents = "<a><b/><c x='1'/></a><p><q/><r x='2'/><b/></p><b><b/></b>"
+        try dispatcher.parse(XMLInput.string(documents).concatenatedDocuments())
+        try writer.endElement()
+        try writer.finish()
+        #expect(collected.string == "<all><a><b/><c x='1'/></a><p><q/><r x='2'/><b/></p><b><b/></b></all>")
+    }
+}

@@ -84,6 +84,13 @@ public struct ElementContext {
         engine.attributes(for: serial, checked: false)
     }
 
+    /// Whether the element has no attribute (none written, none defaulted), for the library's
+    /// own start handlers, as ``attributesReadInHandler`` would tell without making it.
+    var hasNoAttributesInHandler: Bool {
+        guard let pairs = engine.currentAttributes, engine.attributesSerial == serial else { return true }
+        return pairs[0] == nil
+    }
+
     /// The namespace declarations written on the element's start tag, as written (prefix,
     /// URI; no prefix for the default namespace), in start handlers of a dispatcher that
     /// keeps them (``Dispatcher/keepsNamespaceDeclarations``); elsewhere none.
