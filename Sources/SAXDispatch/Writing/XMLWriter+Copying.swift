@@ -106,7 +106,9 @@ extension XMLWriter {
                 }
             }
         }
-        var name = names.string(id)
+        // The name as written, kept since an earlier tag of it, or made now.
+        let kept = localName == nil ? copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces)) : nil
+        var name = kept == nil ? names.string(id) : ""
         if let localName {
             guard processesNamespaces || !localName.utf8.contains(UInt8(ascii: ":")) else {
                 scope.end(at: bindingStart)
@@ -132,7 +134,7 @@ extension XMLWriter {
         } else {
             copiedStartTagIsRaw = false
             buffer.append(UInt8(ascii: "<"))
-            appendUTF8(name)
+            if let kept { buffer.appendBytes(kept) } else { appendUTF8(name) }
             for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
             if attributes.count > 0, let pairs = attributes.pairs {
                 for index in 0..<attributes.count {
@@ -147,11 +149,13 @@ extension XMLWriter {
                 }
             }
         }
-        name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
-        if localName == nil && declarations.isEmpty
-            && copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces)) == nil
-        {
-            copiedNameCache.remember(id, of: names, at: copyGeneration(processesNamespaces), written: name)
+        if let kept {
+            open.push(written: kept, bindingStart: bindingStart)
+        } else {
+            name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
+            if localName == nil && declarations.isEmpty {
+                copiedNameCache.remember(id, of: names, at: copyGeneration(processesNamespaces), written: name)
+            }
         }
         try finishCopiedStartTag()
         return true
@@ -263,10 +267,23 @@ extension XMLWriter {
     /// unprefixed name, or a prefixed one whose prefix the writer's scope binds to the
     /// attribute's namespace.
     private func copiesAsItIs(attribute name: UnsafePointer<CChar>, processesNamespaces: Bool) -> Bool {
-        let length = strlen(name)
+        // Most names are short and in no namespace: their first bytes are read one by one,
+        // and only a longer name is measured and searched.
+        var hasColon = false
+        var short = 0
+        while short < 16 {
+            let byte = UInt8(bitPattern: name[short])
+            if byte == 0 || byte == QualifiedName.separator { break }
+            if byte == UInt8(ascii: ":") { hasColon = true }
+            short += 1
+        }
+        let length = name[short] == 0 ? short : short + strlen(name + short)
         // A colon is part of a name only without namespace processing (else the URI's).
-        guard memchr(name, Int32(QualifiedName.separator), length) != nil else {
-            return memchr(name, Int32(UInt8(ascii: ":")), length) == nil && !(length == 5 && memcmp(name, "xmlns", 5) == 0)
+        guard UInt8(bitPattern: name[short]) == QualifiedName.separator
+            || (short == 16 && memchr(name + short, Int32(QualifiedName.separator), length - short) != nil)
+        else {
+            if !hasColon && short < length { hasColon = memchr(name + short, Int32(UInt8(ascii: ":")), length - short) != nil }
+            return !hasColon && !(length == 5 && memcmp(name, "xmlns", 5) == 0)
         }
         // An attribute in a namespace has a prefix: `uri SEP local SEP prefix`.
         guard processesNamespaces else { return false }
