@@ -326,9 +326,7 @@ final class TransformRun {
     /// leaves the element as it is.
     private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
         guard let selector = removals[index] else { return false }
-        if element.hasNoAttributesInHandler { return true }
-        let attributes = element.attributesReadInHandler
-        return attributes.count == 0 || !selector.selectsAny(of: attributes)
+        return element.hasNoAttributesInHandler || !selector.selectsAny(of: element.attributesReadInHandler)
     }
 
     private func end(_ element: ElementContext) throws {
