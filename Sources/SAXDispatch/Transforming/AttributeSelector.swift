@@ -64,7 +64,7 @@ final class AttributeSelector {
     /// Whether the attribute expat reports as `name` (`local`, or with namespace processing
     /// `uri SEP local SEP prefix`) is one the selector names, as ``selects(_:)`` tells.
     func selects(reportedName name: UnsafePointer<CChar>) -> Bool {
-        if isReportedAsWritten { return Self.cString(name, equals: nameBytes) }
+        if isReportedAsWritten { return nameBytes.withUnsafeBufferPointer { cStringEquals(name, $0) } }
         let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         switch form {
         case .written:
@@ -98,17 +98,6 @@ final class AttributeSelector {
         case .expanded(let namespace, let local): attribute.namespaceURI == namespace && attribute.localName == local
         case .written(let name): attribute.name == name
         case .unprefixed(let name): attribute.prefix == nil && attribute.name == name
-        }
-    }
-
-    /// Whether the C string `name` is `bytes` (which hold no 0 byte), without measuring it:
-    /// most names differ in their first byte.
-    @inline(__always)
-    static func cString(_ name: UnsafePointer<CChar>, equals bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { stored in
-            // A shorter `name` differs at its 0 byte, before anything past it is read.
-            for index in stored.indices where UInt8(bitPattern: name[index]) != stored[index] { return false }
-            return name[stored.count] == 0
         }
     }
 

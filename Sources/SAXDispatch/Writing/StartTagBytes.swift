@@ -12,13 +12,10 @@ import Musl
 /// The tags read here were read by expat first, so they are well-formed; what must stay
 /// true is that a scan of anything else stops (`nil`) rather than reading past `end`.
 enum StartTagBytes {
-    @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-
     /// Whether `byte` ends an element's name in a start tag.
     @inline(__always)
     static func endsName(_ byte: UInt8) -> Bool {
-        isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+        Whitespace.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
     }
 
     /// Where the attribute after `start` in `tag` lies — its name's first byte, the offset
@@ -28,7 +25,7 @@ enum StartTagBytes {
     @inline(__always)
     static func nextAttribute(in tag: UnsafeRawBufferPointer, from start: Int, end: Int) -> (nameStart: Int, end: Int)? {
         var index = start
-        while index < end && isSpace(tag[index]) { index += 1 }
+        while index < end && Whitespace.isSpace(tag[index]) { index += 1 }
         guard index < end, let base = tag.baseAddress else { return nil }
         let nameStart = index
         // A name holds no quote: the first one after it opens the value.
@@ -43,7 +40,7 @@ enum StartTagBytes {
     /// The name of the attribute whose first byte is at `nameStart` in `tag`.
     static func name(in tag: UnsafeRawBufferPointer, from nameStart: Int) -> UnsafeRawBufferPointer {
         var index = nameStart
-        while index < tag.count && tag[index] != UInt8(ascii: "=") && !isSpace(tag[index]) { index += 1 }
+        while index < tag.count && tag[index] != UInt8(ascii: "=") && !Whitespace.isSpace(tag[index]) { index += 1 }
         return UnsafeRawBufferPointer(rebasing: tag[nameStart..<index])
     }
 
