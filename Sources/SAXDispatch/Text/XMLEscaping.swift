@@ -30,13 +30,16 @@ enum XMLEscaping {
         let count = bytes.count
         var runStart = 0
         var index = 0
-        // Most bytes need nothing: words of eight without one to escape are skipped whole,
-        // and only a word that may hold one is read byte by byte.
+        // Most bytes need nothing: blocks of sixteen, then words of eight, without one to
+        // escape are skipped whole, and only a block that may hold one is read byte by byte.
         while index < count {
+            while index + 16 <= count && !needsEscaping(base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self), inAttribute) {
+                index += 16
+            }
             while index + 8 <= count && !mayNeedEscaping(base.loadUnaligned(fromByteOffset: index, as: UInt64.self), inAttribute) {
                 index += 8
             }
-            let limit = min(index + 8, count)
+            let limit = min(index + 16, count)
             while index < limit {
                 if let replacement = replacement(for: bytes[index], inAttribute: inAttribute) {
                     output.appendBytes(UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
@@ -82,6 +85,24 @@ enum XMLEscaping {
         // `<` (3C) and `>` (3E) differ in one bit: one test finds both; tab (09) with 08.
         if has(word | (ones &* 0x02), 0x3E) || has(word, UInt8(ascii: "&")) || has(word, 0x0D) { return true }
         return inAttribute && (has(word, UInt8(ascii: "\"")) || has(word | ones, 0x09) || has(word, 0x0A))
+    }
+
+    /// Whether a byte of `block` needs escaping, sixteen compared at once.
+    @inline(__always)
+    private static func needsEscaping(_ block: SIMD16<UInt8>, _ inAttribute: Bool) -> Bool {
+        // `<` (3C) and `>` (3E) differ in one bit: one compare finds both; tab (09) with 08,
+        // which no text written holds.
+        var found = (block | SIMD16(repeating: 0x02)) .== SIMD16(repeating: 0x3E)
+        found .|= block .== SIMD16(repeating: UInt8(ascii: "&"))
+        found .|= block .== SIMD16(repeating: 0x0D)
+        if inAttribute {
+            found .|= block .== SIMD16(repeating: UInt8(ascii: "\""))
+            found .|= (block | SIMD16(repeating: 0x01)) .== SIMD16(repeating: 0x09)
+            found .|= block .== SIMD16(repeating: 0x0A)
+        }
+        // The mask's lanes are 0 or all ones: read as two words, not reduced lane by lane.
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
     }
 
     /// Appends `content` as one CDATA section, or several: each `]]>` is split after its
