@@ -23,9 +23,24 @@ struct NamespaceScope {
     static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
     private(set) var bindings: [(prefix: String, uri: String)] = []
-    /// Changes whenever a binding is added or removed: what a name was found bound to stays
-    /// so while it is the same.
+    /// Names the bindings in scope: one generation is always the same bindings, so what a
+    /// name was found bound to stays so while the generation is the same. A scope that drops
+    /// an element's bindings returns to the generation it had before them, and declaring what
+    /// was declared before on the same bindings gives the generation it gave then (when it
+    /// is remembered): the elements of records that each declare the same namespaces meet
+    /// the same few generations.
     private(set) var generation: UInt64 = 1
+    /// Names the default namespace's binding alone, as ``generation`` names them all: an
+    /// unprefixed name is bound as it was while this is the same. 1 while none is bound (or
+    /// it is undeclared); one generation per URI remembered.
+    private(set) var defaultNamespaceGeneration: UInt64 = 1
+    /// The generation of the first `i` bindings, and their default namespace's, for each `i`
+    /// up to ``count``.
+    private var generations: [(all: UInt64, defaultNamespace: UInt64)] = [(1, 1)]
+    /// The latest generation given: a new one is past it.
+    private var latestGeneration: UInt64 = 1
+    /// Generations given to declarations before, by the generation declared on.
+    private var declarationGenerations = DeclarationGenerations()
 
     /// Where the next element's bindings begin.
     var count: Int { bindings.count }
@@ -49,14 +64,29 @@ struct NamespaceScope {
 
     mutating func declare(_ prefix: String, _ uri: String) {
         bindings.append((prefix, uri))
-        generation &+= 1
+        generation = generation(declaring: prefix, uri, on: generation)
+        if prefix.isEmpty {
+            // On generation 0, which names no bindings: the URI alone.
+            defaultNamespaceGeneration = uri.isEmpty ? 1 : generation(declaring: "", uri, on: 0)
+        }
+        generations.append((generation, defaultNamespaceGeneration))
+    }
+
+    /// The generation of the bindings of generation `base` with `prefix` bound to `uri`:
+    /// the one given before, when it is remembered, else a new one.
+    private mutating func generation(declaring prefix: String, _ uri: String, on base: UInt64) -> UInt64 {
+        if let known = declarationGenerations.generation(declaring: prefix, uri, on: base) { return known }
+        latestGeneration &+= 1
+        declarationGenerations.remember(latestGeneration, declaring: prefix, uri, on: base)
+        return latestGeneration
     }
 
     /// Drops the bindings of the element that ends, which began at `start`.
     mutating func end(at start: Int) {
         if start < bindings.count {
             bindings.removeSubrange(start...)
-            generation &+= 1
+            generations.removeSubrange((start + 1)...)
+            (generation, defaultNamespaceGeneration) = generations[start]
         }
     }
 
@@ -83,15 +113,17 @@ struct NamespaceScope {
         return equal ?? string.utf8.elementsEqual(bytes)
     }
 
-    /// Gives a scope restored from a copy a generation none of the bindings this one had
-    /// since the copy had: `latest` is the generation they reached.
-    mutating func continueGenerations(after latest: UInt64) {
-        generation = latest &+ 1
+    /// Makes a scope restored from a copy give new generations past those `other`, the scope
+    /// it replaces, gave since the copy, which other bindings may have had. (The copy's own
+    /// generations still name the bindings they named.)
+    mutating func continueGenerations(after other: NamespaceScope) {
+        latestGeneration = max(latestGeneration, other.latestGeneration)
     }
 
     mutating func removeAll() {
         bindings.removeAll()
-        generation &+= 1
+        generations.removeSubrange(1...)
+        (generation, defaultNamespaceGeneration) = generations[0]
     }
 
     /// The prefix an element in `uri` (`nil` or `""`: none) is written with, declaring what
@@ -149,5 +181,41 @@ struct NamespaceScope {
         if declares(prefix, from: start) || inUse.contains(prefix[...]) { return false }
         declare(prefix, uri)
         return true
+    }
+}
+
+/// The generations a ``NamespaceScope`` gave declarations, each by the generation it was
+/// declared on, its prefix and URI: a few, in slots chosen by a hash, a later one taking
+/// an earlier one's slot, so that what is kept stays bounded whatever the document declares.
+/// A declaration not found gets a new generation, which costs only the work a generation
+/// saves.
+private struct DeclarationGenerations {
+    private struct Entry {
+        var base: UInt64
+        var prefix: String
+        var uri: String
+        var generation: UInt64
+    }
+
+    private static let slotCount = 64
+    private var slots: [Entry?] = []
+
+    func generation(declaring prefix: String, _ uri: String, on base: UInt64) -> UInt64? {
+        guard !slots.isEmpty, let entry = slots[Self.slot(prefix, uri, base)] else { return nil }
+        return entry.base == base && entry.prefix == prefix && entry.uri == uri ? entry.generation : nil
+    }
+
+    mutating func remember(_ generation: UInt64, declaring prefix: String, _ uri: String, on base: UInt64) {
+        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
+        slots[Self.slot(prefix, uri, base)] = Entry(base: base, prefix: prefix, uri: uri, generation: generation)
+    }
+
+    /// A slot from the base generation and the lengths of the prefix and URI: declarations
+    /// are made per element, and most differ in their base or their lengths.
+    @inline(__always)
+    private static func slot(_ prefix: String, _ uri: String, _ base: UInt64) -> Int {
+        let mixed = (base ^ UInt64(truncatingIfNeeded: uri.utf8.count) << 20 ^ UInt64(truncatingIfNeeded: prefix.utf8.count) << 40)
+            &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 58)
     }
 }

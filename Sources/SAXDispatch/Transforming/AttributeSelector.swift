@@ -63,8 +63,14 @@ final class AttributeSelector {
 
     /// Whether the attribute expat reports as `name` (`local`, or with namespace processing
     /// `uri SEP local SEP prefix`) is one the selector names, as ``selects(_:)`` tells.
+    @inline(__always)
     func selects(reportedName name: UnsafePointer<CChar>) -> Bool {
         if isReportedAsWritten { return nameBytes.withUnsafeBufferPointer { cStringEquals(name, $0) } }
+        return selectsExpanded(reportedName: name)
+    }
+
+    /// ``selects(reportedName:)`` for a name expat reports otherwise than it is written.
+    private func selectsExpanded(reportedName name: UnsafePointer<CChar>) -> Bool {
         let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: strlen(name)))
         switch form {
         case .written:
@@ -82,14 +88,20 @@ final class AttributeSelector {
         }
     }
 
-    /// Whether one of `attributes` is one the selector names, by the names expat reports,
-    /// without making strings of them.
-    func selectsAny(of attributes: ElementAttributes) -> Bool {
-        guard let pairs = attributes.pairs else { return attributes.contains(where: selects) }
-        for index in 0..<attributes.count {
-            if let name = pairs[2 * index], selects(reportedName: name) { return true }
+    /// The attributes the selector names among those expat reports as `pairs` (name, value,
+    /// …, ended by a null), as bits by their place (bit 0 for the first), read without making
+    /// strings of them; `nil` when it names one past the 64th, which has no bit.
+    func selection(inReported pairs: UnsafePointer<UnsafePointer<CChar>?>) -> UInt64? {
+        var selected: UInt64 = 0
+        var index = 0
+        while let name = pairs[2 * index] {
+            if selects(reportedName: name) {
+                guard index < UInt64.bitWidth else { return nil }
+                selected |= 1 << UInt64(index)
+            }
+            index += 1
         }
-        return false
+        return selected
     }
 
     /// Whether `attribute` is one the selector names.

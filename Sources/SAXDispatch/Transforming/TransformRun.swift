@@ -162,25 +162,79 @@ final class TransformRun {
     }
 
     private func start(_ element: ElementContext) throws {
-        // The common case: no rule matched (or only removals of attributes it does not
-        // have), inside what is written and selected, no text run waiting for its edits.
-        // What the general path below would do, without its work.
-        if textRun.isEmpty, case .written(selected: true)? = parentOutput,
-            matched.allSatisfy({ removesNothing(rule: $0, from: element) }),
-            everywhereRules.allSatisfy({ removesNothing(rule: $0, from: element) })
-        {
+        // The common case: inside what is written and selected, no text run waiting for its
+        // edits, and no rule that matched does more than rename the element by its local name
+        // or remove attributes. What the general path would do, without its work.
+        if textRun.isEmpty, case .written(selected: true)? = parentOutput, try startCopied(element) {
             if !matched.isEmpty { matched.removeAll(keepingCapacity: true) }
+            frames.append(Frame(output: .written(selected: true)))
+            try checkHeldSize(element)
+            return
+        }
+        try startByRules(element)
+    }
+
+    /// Writes `element`'s start tag from the parse's bytes when the rules that matched it (none,
+    /// or ones that rename it by its local name and remove attributes) let it: renamed, without
+    /// the attributes removed, the rest as the document wrote them. `false`, with nothing
+    /// written, when another rule matched or the writer cannot copy the tag so.
+    @inline(__always)
+    private func startCopied(_ element: ElementContext) throws -> Bool {
+        if matched.isEmpty && everywhereRules.isEmpty {
             try writer.startElement(copying: element)
-            frames.append(Frame(output: .written(selected: true)))
-            try checkHeldSize(element)
-            return
+            return true
         }
-        if textRun.isEmpty, case .written(selected: true)? = parentOutput, try startEditedCopy(element) {
-            matched.removeAll(keepingCapacity: true)
-            frames.append(Frame(output: .written(selected: true)))
-            try checkHeldSize(element)
-            return
+        // In the order the rules were added: the last rename names the element.
+        var edit = CopyEdit()
+        let pairs = element.attributePairsInHandler
+        for index in matched where !note(rule: index, attributes: pairs, in: &edit) { return false }
+        for index in everywhereRules where !note(rule: index, attributes: pairs, in: &edit) { return false }
+        guard edit.renamedBy >= 0 || edit.leftOut != 0 else {
+            try writer.startElement(copying: element)
+            return true
         }
+        let localName: String? =
+            switch edit.renamedBy >= 0 ? renames[edit.renamedBy] : nil {
+            case .localName(let local)?, .asWritten(let local)?: local
+            default: nil
+            }
+        return try writer.startElement(copying: element, localName: localName, leavingOut: edit.leftOut)
+    }
+
+    /// What the rules that matched a start tag do to it while it is written from the parse's
+    /// bytes (``startCopied(_:)``): nothing counted, so that noting it costs no reference.
+    private struct CopyEdit {
+        /// The last rename rule noted, by the order the rules were added; -1 for none.
+        var renamedBy = -1
+        /// The attributes to leave out, by their place among those reported (bit 0 the first).
+        var leftOut: UInt64 = 0
+    }
+
+    /// Notes in `edit` what rule `index` does to a start tag written from the parse's bytes,
+    /// whose attributes expat reports as `pairs`: the rename it makes, if it is added after
+    /// the one noted, or the attributes it removes. `false` for a rule that does something
+    /// else, or removes one of the attributes past the 64th.
+    @inline(__always)
+    private func note(rule index: Int, attributes pairs: UnsafePointer<UnsafePointer<CChar>?>?, in edit: inout CopyEdit) -> Bool {
+        if let selector = removals[index] {
+            guard let pairs else { return true }
+            guard let leftOut = selector.selection(inReported: pairs) else { return false }
+            edit.leftOut |= leftOut
+            return true
+        }
+        switch renames[index] {
+        case .localName?, .asWritten?:
+            if index > edit.renamedBy { edit.renamedBy = index }
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A start tag the rules that matched do more to than ``startCopied(_:)`` writes, or one
+    /// it could not copy: each rule applied, in the order added.
+    @inline(never)
+    private func startByRules(_ element: ElementContext) throws {
         // Handlers run by specificity; rules apply in the order they were added.
         if !everywhereRules.isEmpty { matched += everywhereRules }
         if matched.count > 1 { matched.sort() }
@@ -281,52 +335,6 @@ final class TransformRun {
         }
         frames.append(frame)
         try checkHeldSize(element)
-    }
-
-    /// Writes `element`'s start tag when the rules that matched it only rename it by its local
-    /// name and remove attributes: from the parse's bytes, as a copy is, not through an
-    /// ``ElementEdit``. `false`, with nothing written, when other rules matched or the writer
-    /// cannot copy the tag so.
-    private func startEditedCopy(_ element: ElementContext) throws -> Bool {
-        // In the order the rules were added: the last rename names the element.
-        var rename: (rule: Int, localName: String)?
-        var removes = false
-        for index in matched where !notesEditOfCopy(rule: index, rename: &rename, removes: &removes) { return false }
-        for index in everywhereRules where !notesEditOfCopy(rule: index, rename: &rename, removes: &removes) { return false }
-        func leavesOut(_ name: UnsafePointer<CChar>) -> Bool {
-            for index in matched { if removals[index]?.selects(reportedName: name) == true { return true } }
-            for index in everywhereRules { if removals[index]?.selects(reportedName: name) == true { return true } }
-            return false
-        }
-        return try writer.startElement(
-            copying: element, localName: rename?.localName, leavesAttributesOut: removes, leavingOut: leavesOut)
-    }
-
-    /// Notes what rule `index` does to a start tag written by ``startEditedCopy(_:)``: the
-    /// rename it makes, if it is added after the one noted, or that it removes attributes.
-    /// `false` for a rule that does something else.
-    private func notesEditOfCopy(rule index: Int, rename: inout (rule: Int, localName: String)?, removes: inout Bool) -> Bool {
-        switch rules[index].action {
-        case .rename:
-            switch renames[index] {
-            case .localName(let local)?, .asWritten(let local)?:
-                if index > rename?.rule ?? -1 { rename = (index, local) }
-                return true
-            default: return false
-            }
-        case .removeAttribute:
-            removes = removes || removals[index] != nil
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether rule `index` removes attributes and `element` has none it names: the rule
-    /// leaves the element as it is.
-    private func removesNothing(rule index: Int, from element: ElementContext) -> Bool {
-        guard let selector = removals[index] else { return false }
-        return element.hasNoAttributesInHandler || !selector.selectsAny(of: element.attributesReadInHandler)
     }
 
     private func end(_ element: ElementContext) throws {

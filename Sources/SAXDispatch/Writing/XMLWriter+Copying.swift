@@ -37,20 +37,16 @@ extension XMLWriter {
     /// says. `false`, with nothing written and the scope as it was, for every other tag,
     /// which ``startElement(_:processesNamespaces:)`` writes.
     private func startElementCopiedAsItIs(_ element: ElementContext) throws -> Bool {
-        try startElement(copying: element, localName: nil, leavesAttributesOut: false) { _ in false }
+        try startElement(copying: element, localName: nil, leavingOut: 0)
     }
 
     /// Writes the start tag of `element` as ``startElementCopiedAsItIs(_:)`` does, with its
     /// local name replaced by `localName` (its prefix and namespace kept) and without the
-    /// attributes `leavingOut` selects by their names as expat reports them, when
-    /// `leavesAttributesOut` (else it is not asked): the edits a transform makes most, without
-    /// making strings of the tag, nor a closure on the heap. `false`, with nothing written and
-    /// the scope as it was, where ``startElementCopiedAsItIs(_:)`` would give it; `localName`
-    /// must be a name (an NCName with namespace processing).
-    func startElement(
-        copying element: ElementContext, localName: String?, leavesAttributesOut: Bool,
-        leavingOut: (UnsafePointer<CChar>) -> Bool
-    ) throws -> Bool {
+    /// attributes `leftOut` has a bit for (bit 0 for the first attribute expat reports): the
+    /// edits a transform makes most, without making strings of the tag. `false`, with nothing
+    /// written and the scope as it was, where ``startElementCopiedAsItIs(_:)`` would give it;
+    /// `localName` must be a name (an NCName with namespace processing).
+    func startElement(copying element: ElementContext, localName: String?, leavingOut leftOut: UInt64) throws -> Bool {
         try checkWritable()
         guard state != .epilog else { return false }
         let engine = element.engine
@@ -61,7 +57,7 @@ extension XMLWriter {
         // Most start tags: no attribute or declaration, and a name copied before in this scope.
         if localName == nil, element.hasNoAttributesInHandler,
             !processesNamespaces || !engine.startTagHasNamespaceDeclarations,
-            let written = copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces))
+            let written = copiedNameCache.writtenName(id, of: names, at: copyGenerations(processesNamespaces))
         {
             closeStartTag()
             beginLine(for: .element)
@@ -81,17 +77,17 @@ extension XMLWriter {
                     scope.declare(declaration.prefix ?? "", declaration.uri)
                 }
             }
-            if !copiedNameCache.copiesAsItIs(id, of: names, at: scope.generation) {
-                guard scopeBinds(reportedName: names.bytes(id)) else {
+            if !copiedNameCache.copiesAsItIs(id, of: names, at: copyGenerations(true)) {
+                guard let isUnprefixed = scopeBinds(reportedName: names.bytes(id)) else {
                     scope.end(at: bindingStart)
                     return false
                 }
                 // The name is kept once the tag is written (below).
-                copiedNameCache.remember(id, of: names, at: scope.generation, written: nil)
+                copiedNameCache.remember(id, of: names, at: copyGenerations(true), isUnprefixed: isUnprefixed, written: nil)
             }
-        } else if !copiedNameCache.copiesAsItIs(id, of: names, at: copyGeneration(false)) {
+        } else if !copiedNameCache.copiesAsItIs(id, of: names, at: .withoutNamespaces) {
             guard !names.bytes(id).contains(UInt8(ascii: ":")) else { return false }
-            copiedNameCache.remember(id, of: names, at: copyGeneration(false), written: nil)
+            copiedNameCache.remember(id, of: names, at: .withoutNamespaces, isUnprefixed: false, written: nil)
         }
         let attributes = element.attributesReadInHandler
         if attributes.count > 0 {
@@ -107,7 +103,7 @@ extension XMLWriter {
             }
         }
         // The name as written, kept since an earlier tag of it, or made now.
-        let kept = localName == nil ? copiedNameCache.writtenName(id, of: names, at: copyGeneration(processesNamespaces)) : nil
+        let kept = localName == nil ? copiedNameCache.writtenName(id, of: names, at: copyGenerations(processesNamespaces)) : nil
         var name = kept == nil ? names.string(id) : ""
         if let localName {
             guard processesNamespaces || !localName.utf8.contains(UInt8(ascii: ":")) else {
@@ -127,8 +123,7 @@ extension XMLWriter {
         copiedAttributeNames.truncate(to: 0)
         if let raw,
             appendSplicedStartTag(
-                raw, name: localName == nil ? nil : name, attributes: attributes, leavesAttributesOut: leavesAttributesOut,
-                leavingOut: leavingOut)
+                raw, name: localName == nil ? nil : name, attributes: attributes, leavingOut: leftOut)
         {
             copiedStartTagIsRaw = true
         } else {
@@ -139,7 +134,7 @@ extension XMLWriter {
             if attributes.count > 0, let pairs = attributes.pairs {
                 for index in 0..<attributes.count {
                     guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
-                    if leavesAttributesOut && leavingOut(name) { continue }
+                    if Self.isLeftOut(index, by: leftOut) { continue }
                     buffer.append(UInt8(ascii: " "))
                     appendCopiedAttributeName(UnsafeRawBufferPointer(start: name, count: strlen(name)))
                     buffer.append(UInt8(ascii: "="))
@@ -154,7 +149,8 @@ extension XMLWriter {
         } else {
             name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
             if localName == nil && declarations.isEmpty {
-                copiedNameCache.remember(id, of: names, at: copyGeneration(processesNamespaces), written: name)
+                copiedNameCache.remember(
+                    id, of: names, at: copyGenerations(processesNamespaces), isUnprefixed: nil, written: name)
             }
         }
         try finishCopiedStartTag()
@@ -183,7 +179,7 @@ extension XMLWriter {
 
     /// Writes the start tag `raw` (from its `<` to its `>` or `/>`, as the document wrote
     /// it) up to where it closes, with its name replaced by `name` when one is given and
-    /// without the attributes `leavingOut` selects when `leavesAttributesOut` — each cut
+    /// without the attributes `leftOut` has a bit for — each cut
     /// with the white space before it — and keeps what it wrote in ``copiedStartTag``, where
     /// the attributes' names are read if they are asked for. `false`, with nothing written,
     /// when the tag holds another number of attributes than `attributes` reports.
@@ -192,13 +188,12 @@ extension XMLWriter {
     /// declarations under namespace processing (which are copied, never left out): the
     /// attribute a scan of the bytes finds is the one reported at the same place.
     private func appendSplicedStartTag(
-        _ raw: UnsafeRawBufferPointer, name: String?, attributes: ElementAttributes, leavesAttributesOut: Bool,
-        leavingOut: (UnsafePointer<CChar>) -> Bool
+        _ raw: UnsafeRawBufferPointer, name: String?, attributes: ElementAttributes, leavingOut leftOut: UInt64
     ) -> Bool {
         // Up to its `>` or `/>`: the end tag or the `>` before content closes it.
         let end = raw[raw.count - 2] == UInt8(ascii: "/") ? raw.count - 2 : raw.count - 1
         let written = buffer.count
-        guard name != nil || leavesAttributesOut else {
+        guard name != nil || leftOut != 0 else {
             buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[..<end]))
             copiedStartTag.truncate(to: 0)
             copiedStartTag.appendBytes(buffer.bytes(from: written))
@@ -212,7 +207,7 @@ extension XMLWriter {
         } else {
             buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[..<index]))
         }
-        guard leavesAttributesOut, let pairs = attributes.pairs else {
+        guard leftOut != 0 else {
             buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[index..<end]))
             copiedStartTag.truncate(to: 0)
             copiedStartTag.appendBytes(buffer.bytes(from: written))
@@ -224,12 +219,12 @@ extension XMLWriter {
         while let span = StartTagBytes.nextAttribute(in: raw, from: index, end: end) {
             defer { index = span.end }
             if StartTagBytes.isNamespaceDeclaration(in: raw, at: span.nameStart) { continue }
-            guard attribute < attributes.count, let reported = pairs[2 * attribute] else {
+            guard attribute < attributes.count else {
                 buffer.truncate(to: written)
                 return false
             }
             attribute += 1
-            if leavingOut(reported) {
+            if Self.isLeftOut(attribute - 1, by: leftOut) {
                 buffer.appendBytes(UnsafeRawBufferPointer(rebasing: raw[kept..<index]))
                 kept = span.end
             }
@@ -243,6 +238,12 @@ extension XMLWriter {
         copiedStartTag.truncate(to: 0)
         copiedStartTag.appendBytes(buffer.bytes(from: written))
         return true
+    }
+
+    /// Whether the attribute at `index` among those reported is one `leftOut` has a bit for.
+    @inline(__always)
+    private static func isLeftOut(_ index: Int, by leftOut: UInt64) -> Bool {
+        index < UInt64.bitWidth && leftOut >> UInt64(index) & 1 != 0
     }
 
     /// Writes an attribute's name as expat reports it (`local`, or with namespace processing
@@ -290,7 +291,7 @@ extension XMLWriter {
         let parts = QualifiedName.byteParts(of: UnsafeRawBufferPointer(start: name, count: length))
         guard let prefix = parts.prefix, let uri = parts.namespaceURI else { return false }
         // The attributes of one element, and of its siblings, mostly share one prefix.
-        if verifiedAttributeBinding.generation == scope.generation && verifiedAttributeBinding.matches(prefix: prefix, uri: uri) {
+        if verifiedAttributeBinding.matches(prefix: prefix, uri: uri, generation: scope.generation) {
             return true
         }
         guard scope.binds(prefix: prefix, to: uri) else { return false }
@@ -300,19 +301,24 @@ extension XMLWriter {
 
     /// Whether the writer's scope binds the prefix of a name as expat reports it with
     /// namespace processing (`local`, `uri SEP local` or `uri SEP local SEP prefix`) to its
-    /// namespace: no prefix to the default namespace (none when unbound).
-    private func scopeBinds(reportedName bytes: UnsafeRawBufferPointer) -> Bool {
+    /// namespace: no prefix to the default namespace (none when unbound). `nil` when it does
+    /// not; else whether the name is unprefixed (so bound as it is while the default
+    /// namespace is).
+    private func scopeBinds(reportedName bytes: UnsafeRawBufferPointer) -> Bool? {
         let parts = QualifiedName.byteParts(of: bytes)
         let none = UnsafeRawBufferPointer(start: nil, count: 0)
-        return scope.binds(prefix: parts.prefix ?? none, to: parts.namespaceURI ?? none)
+        guard scope.binds(prefix: parts.prefix ?? none, to: parts.namespaceURI ?? none) else { return nil }
+        return parts.prefix == nil
     }
 
-    /// The generation a copied name's entry in ``copiedNameCache`` is checked against: the
-    /// scope's with namespace processing (a prefix is bound or not), and one that never
-    /// changes without (a name copies as it is when it has no colon).
+    /// The generations a copied name's entry in ``copiedNameCache`` is checked against: the
+    /// scope's with namespace processing (a prefix is bound or not), and ones that never
+    /// change without (a name copies as it is when it has no colon).
     @inline(__always)
-    private func copyGeneration(_ processesNamespaces: Bool) -> UInt64 {
-        processesNamespaces ? scope.generation : UInt64.max
+    private func copyGenerations(_ processesNamespaces: Bool) -> CopiedNameCache.Generations {
+        processesNamespaces
+            ? CopiedNameCache.Generations(all: scope.generation, defaultNamespace: scope.defaultNamespaceGeneration)
+            : .withoutNamespaces
     }
 
     /// Puts the names of a copied start tag's attributes where ``attribute(_:namespace:value:)``

@@ -40,9 +40,9 @@ extension XMLWriter {
     /// as it was then, but for the hold itself, which goes on.
     func takeBack(_ hold: Hold) {
         buffer.truncate(to: hold.count)
-        let generation = scope.generation
+        let abandoned = scope
         scope = hold.scope
-        scope.continueGenerations(after: generation)
+        scope.continueGenerations(after: abandoned)
         open.restore(hold.open)
         startTagAttributes = hold.attributes
         startTagIsOpen = hold.isOpen

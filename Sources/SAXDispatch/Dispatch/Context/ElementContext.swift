@@ -91,6 +91,14 @@ public struct ElementContext {
         return pairs[0] == nil
     }
 
+    /// The attributes' names and values as expat reports them (name, value, …, ended by a
+    /// null), for the library's own start handlers, which read them before they return;
+    /// `nil` when the element has none.
+    var attributePairsInHandler: UnsafePointer<UnsafePointer<CChar>?>? {
+        guard let pairs = engine.currentAttributes, engine.attributesSerial == serial, pairs[0] != nil else { return nil }
+        return pairs
+    }
+
     /// The namespace declarations written on the element's start tag, as written (prefix,
     /// URI; no prefix for the default namespace), in start handlers of a dispatcher that
     /// keeps them (``Dispatcher/keepsNamespaceDeclarations``); elsewhere none.
