@@ -25,7 +25,10 @@ extension ExpatDriver {
         else { return nil }
         let tag = UnsafeRawBufferPointer(start: buffer + Int(offset), count: count)
         guard tag[0] == UInt8(ascii: "<"), tag[count - 1] == UInt8(ascii: ">") else { return nil }
-        guard Self.refersOnlyToPredefinedEntities(tag) else { return nil }
+        // Without a declared entity, and where expat leaves out no undeclared reference, an
+        // attribute value refers only to the predefined entities and characters (or expat
+        // stopped at it): the tag needs no search.
+        guard !dtd.mayHaveEntityReferencesInTags || Self.refersOnlyToPredefinedEntities(tag) else { return nil }
         return tag
     }
 

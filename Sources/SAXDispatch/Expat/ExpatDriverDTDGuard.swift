@@ -30,6 +30,13 @@ struct ExpatDriverDTDGuard {
     /// The undeclared entity references left out, for the warnings; kept across documents.
     var skippedEntities = SkippedEntityLog()
 
+    /// Whether a start tag may hold a reference to an entity other than the predefined
+    /// ones, which expat reports expanded or leaves out: one was declared (a known DTD's
+    /// built-in ones included), or expat skips undeclared ones.
+    var mayHaveEntityReferencesInTags: Bool {
+        entityDeclarationCount > 0 || !declaredEntities.isEmpty || checksAttributeEntityReferences
+    }
+
     /// Forgets the document's DTD for the next document of the input, keeping the skipped
     /// entities. The caller gives back ``declaredEntityBytes`` to the heap budget first.
     mutating func reset() {

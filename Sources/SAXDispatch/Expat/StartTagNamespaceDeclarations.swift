@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// The namespace declarations written on the start tag expat reports now, as written
 /// (prefix, URI), for a copy of the document that keeps them (``XMLWriter/startElement(copying:)``).
 ///
@@ -9,17 +17,26 @@
 struct StartTagNamespaceDeclarations {
     private(set) var byteIndex = -1
     private(set) var pairs: [(prefix: String?, uri: String)] = []
+    /// The strings made for the last declarations: records that declare the same
+    /// namespaces as the records around them get the same strings again, not new ones.
+    private var recent = RecentCStrings()
 
     /// Whether no declaration is recorded.
     var isEmpty: Bool { pairs.isEmpty }
 
     /// Records a declaration of the tag at `byteIndex`.
     mutating func record(prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?, at byteIndex: Int) {
+        let pair = (prefix.map { recent.string($0) }, uri.map { recent.string($0) } ?? "")
         if byteIndex != self.byteIndex {
-            pairs.removeAll(keepingCapacity: true)
             self.byteIndex = byteIndex
+            // Most tags declare one namespace: the last tag's is replaced where it is.
+            if pairs.count == 1 {
+                pairs[0] = pair
+                return
+            }
+            pairs.removeAll(keepingCapacity: true)
         }
-        pairs.append((prefix.map { String(cString: $0) }, uri.map { String(cString: $0) } ?? ""))
+        pairs.append(pair)
     }
 
     /// The declarations of the tag at `byteIndex`: none if it declared none.
@@ -31,5 +48,32 @@ struct StartTagNamespaceDeclarations {
     mutating func reset() {
         pairs.removeAll()
         byteIndex = -1
+    }
+}
+
+/// The strings last made from C strings, kept a few at a time: a C string equal to one of
+/// them gives that string again (compared by length, then as memory), any other a new one,
+/// which takes the oldest one's place.
+struct RecentCStrings {
+    private static let count = 4
+    private var strings: [String] = []
+    private var next = 0
+
+    mutating func string(_ cString: UnsafePointer<CChar>) -> String {
+        let length = strlen(cString)
+        for string in strings where string.utf8.count == length {
+            let equal = string.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.baseAddress.map { memcmp($0, cString, length) == 0 } ?? true
+            }
+            if equal == true { return string }
+        }
+        let made = UTF8Text.string(UnsafeRawBufferPointer(start: cString, count: length))
+        if strings.count < Self.count {
+            strings.append(made)
+        } else {
+            strings[next] = made
+            next = (next + 1) % Self.count
+        }
+        return made
     }
 }
