@@ -86,10 +86,7 @@ public struct ElementContext {
 
     /// Whether the element has no attribute (none written, none defaulted), for the library's
     /// own start handlers, as ``attributesReadInHandler`` would tell without making it.
-    var hasNoAttributesInHandler: Bool {
-        guard let pairs = engine.currentAttributes, engine.attributesSerial == serial else { return true }
-        return pairs[0] == nil
-    }
+    var hasNoAttributesInHandler: Bool { attributePairsInHandler == nil }
 
     /// The attributes' names and values as expat reports them (name, value, …, ended by a
     /// null), for the library's own start handlers, which read them before they return;
