@@ -16,8 +16,9 @@ struct ExtractJobsOneFileTests {
             text += "</node>\n"
         }
         text += "</osm>\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-one-file-\(getpid()).xml").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-one-file-\(text.utf8.count).xml").path
+        // One file per content, written whole or not at all: runs at once share it, and none leaves one of its own.
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }()
 

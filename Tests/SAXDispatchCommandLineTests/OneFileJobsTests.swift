@@ -18,8 +18,9 @@ struct OneFileJobsTests {
             text += "</row>\(rootText)\n"
         }
         text += tail + "</db>\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-file-jobs-\(name)-\(getpid()).xml").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-file-jobs-\(name)-\(text.utf8.count).xml").path
+        // One file per content, written whole or not at all: runs at once share it, and none leaves one of its own.
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }
 
@@ -95,8 +96,9 @@ struct OneFileJobsTests {
     static let manyNames: String = {
         var text = "<db>\n"
         for index in 0..<20_000 { text += "  <row n=\"\(index)\" a\(index)=\"v\"><c\(index)/></row>\n" }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-file-jobs-names-\(getpid()).xml").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data((text + "</db>\n").utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-file-jobs-names-\(text.utf8.count).xml").path
+        // One file per content, written whole or not at all: runs at once share it, and none leaves one of its own.
+        try? Data((text + "</db>\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }()
 

@@ -21,8 +21,9 @@ struct OneDocumentOnManyCoresArticleTests {
             text += "  <page>\n    <title>Page \(index)</title>\n    <revision><text>Text of page \(index)</text></revision>\n  </page>\n"
         }
         text += "</mediawiki>\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("many-cores-\(getpid()).xml").path
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("many-cores-\(text.utf8.count).xml").path
+        // One file per content, written whole or not at all: runs at once share it, and none leaves one of its own.
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         return path
     }()
 
