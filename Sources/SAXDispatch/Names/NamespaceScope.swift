@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The namespace bindings in scope where XML is being written, and the prefixes names get:
 /// the one place that decides what a writer declares (``XMLWriter``, and the markup a
 /// parse captures).
@@ -93,24 +85,13 @@ struct NamespaceScope {
     /// Whether `prefix` (UTF-8; empty for the default namespace) is bound to `uri` (UTF-8;
     /// empty for none) here: an unbound prefix to none, `xml` always to its own.
     func binds(prefix: UnsafeRawBufferPointer, to uri: UnsafeRawBufferPointer) -> Bool {
-        if Self.equals("xml", prefix) { return Self.equals(Self.xmlNamespace, uri) }
+        if bytesEqual("xml", prefix) { return bytesEqual(Self.xmlNamespace, uri) }
         var index = bindings.count
         while index > 0 {
             index -= 1
-            if Self.equals(bindings[index].prefix, prefix) { return Self.equals(bindings[index].uri, uri) }
+            if bytesEqual(bindings[index].prefix, prefix) { return bytesEqual(bindings[index].uri, uri) }
         }
         return uri.isEmpty
-    }
-
-    /// Whether a string's UTF-8 is `bytes`, compared as memory.
-    @inline(__always)
-    private static func equals(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard string.utf8.count == bytes.count else { return false }
-        let equal = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard let a = utf8.baseAddress, let b = bytes.baseAddress else { return true }
-            return memcmp(a, b, bytes.count) == 0
-        }
-        return equal ?? string.utf8.elementsEqual(bytes)
     }
 
     /// Makes a scope restored from a copy give new generations past those `other`, the scope

@@ -16,13 +16,9 @@ struct RecentCStrings {
 
     mutating func string(_ cString: UnsafePointer<CChar>) -> String {
         let length = strlen(cString)
-        for string in strings where string.utf8.count == length {
-            let equal = string.utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.baseAddress.map { memcmp($0, cString, length) == 0 } ?? true
-            }
-            if equal == true { return string }
-        }
-        let made = UTF8Text.string(UnsafeRawBufferPointer(start: cString, count: length))
+        let bytes = UnsafeRawBufferPointer(start: cString, count: length)
+        for string in strings where bytesEqual(string, bytes) { return string }
+        let made = UTF8Text.string(bytes)
         if strings.count < Self.count {
             strings.append(made)
         } else {

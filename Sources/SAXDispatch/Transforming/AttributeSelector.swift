@@ -115,10 +115,6 @@ final class AttributeSelector {
 
     @inline(__always)
     private static func equal(_ bytes: UnsafeRawBufferPointer, _ other: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count == other.count else { return false }
-        return other.withUnsafeBytes { stored in
-            guard let base = bytes.baseAddress, let storedBase = stored.baseAddress else { return true }
-            return memcmp(base, storedBase, stored.count) == 0
-        }
+        other.withUnsafeBytes { bytesEqual(bytes, $0) }
     }
 }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The last few prefixes and namespace URIs the writer's scope was found to bind, each at
 /// one scope generation: the prefixed attributes of one copied element, and of its siblings
 /// and cousins (whose generations differ where some declare a namespace), are checked
@@ -37,15 +29,8 @@ struct VerifiedBinding: ~Copyable {
     private func matches(_ entry: Entry, _ prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer, _ generation: UInt64) -> Bool {
         guard entry.generation == generation, entry.prefixCount == prefix.count, entry.uriCount == uri.count else { return false }
         let stored = bytes.bytes(from: entry.start)
-        return Self.equal(UnsafeRawBufferPointer(rebasing: stored[..<prefix.count]), prefix)
-            && Self.equal(UnsafeRawBufferPointer(rebasing: stored[prefix.count..<(prefix.count + uri.count)]), uri)
-    }
-
-    @inline(__always)
-    private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let first = a.baseAddress, let second = b.baseAddress else { return true }
-        return memcmp(first, second, a.count) == 0
+        return bytesEqual(UnsafeRawBufferPointer(rebasing: stored[..<prefix.count]), prefix)
+            && bytesEqual(UnsafeRawBufferPointer(rebasing: stored[prefix.count..<(prefix.count + uri.count)]), uri)
     }
 
     mutating func remember(prefix: UnsafeRawBufferPointer, uri: UnsafeRawBufferPointer, generation: UInt64) {
