@@ -78,10 +78,17 @@ enum QualifiedName {
 
     /// The prefix of a `prefix:local` name, or `nil` for a name without one.
     static func prefix(of name: String) -> String? {
-        guard let colon = name.firstIndex(of: ":"), colon != name.startIndex,
-            name.index(after: colon) != name.endIndex
+        guard let colon = firstColon(in: name), colon != name.startIndex, name.utf8.index(after: colon) != name.endIndex
         else { return nil }
-        return String(name[..<colon])
+        return String(Substring(name.utf8[..<colon]))
+    }
+
+    /// Where the first colon of `name` is, found in its UTF-8 (a colon is one byte, and
+    /// XML splits a name at it whatever follows; a search by `Character` would also cost
+    /// a grapheme break per character).
+    @inline(__always)
+    private static func firstColon(in name: String) -> String.Index? {
+        name.utf8.firstIndex(of: UInt8(ascii: ":"))
     }
 
     /// What a pattern name matching a local name in any namespace starts with (`*:customer`).
@@ -95,8 +102,8 @@ enum QualifiedName {
 
     /// The local part of a `prefix:local` name: what follows the first colon.
     static func localPart(of name: String) -> String {
-        guard prefix(of: name) != nil, let colon = name.firstIndex(of: ":") else { return name }
-        return String(name[name.index(after: colon)...])
+        guard prefix(of: name) != nil, let colon = firstColon(in: name) else { return name }
+        return String(Substring(name.utf8[name.utf8.index(after: colon)...]))
     }
 
     /// How a pattern writes a name: `{uri}local` for a Clark name, else as given.
