@@ -54,6 +54,7 @@ void *saxdispatch_memory_malloc(size_t size) {
     }
     block->size = size;
     block->budget = budget;
+    if (budget) budget->allocations += 1;
     return block + 1;
 }
 
@@ -70,6 +71,7 @@ void *saxdispatch_memory_realloc(void *pointer, size_t size) {
         return NULL;
     }
     moved->size = size;
+    if (budget) budget->allocations += 1;
     return moved + 1;
 }
 

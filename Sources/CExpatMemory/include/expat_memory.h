@@ -19,6 +19,10 @@ typedef struct saxdispatch_memory_budget {
     size_t peak;
     /// Set when an allocation was refused because of the limit.
     int exceeded;
+    /// How many blocks were allocated or reallocated through this budget: it does not move
+    /// between two events unless expat took memory, which it does for every name it
+    /// interns for the first time (an element type, an attribute, a prefix).
+    size_t allocations;
 } saxdispatch_memory_budget;
 
 /// Makes `budget` the one charged by allocations on this thread; returns the previous one.

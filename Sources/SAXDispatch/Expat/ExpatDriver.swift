@@ -84,6 +84,11 @@ final class ExpatDriver {
         set { nameLogReference = newValue.map { Unmanaged.passUnretained($0) } }
     }
     @exclusivity(unchecked) private var nameLogReference: Unmanaged<InternedNameLog>?
+    /// Expat's allocations (``saxdispatch_memory_budget/allocations``) when the log last
+    /// took a tag's names. Expat allocates for every name it interns for the first time,
+    /// before the start tag's event: a tag with no allocation since the last one logged
+    /// holds no name the parser did not know, and is not read.
+    @exclusivity(unchecked) private var allocationsLogged = size_t.max
     /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
     var currentMarkup: [UInt8] = []
     /// The driver itself, as the user data every callback receives.
@@ -146,7 +151,7 @@ final class ExpatDriver {
         budget.initialize(
             to: saxdispatch_memory_budget(
                 used: 0, limit: profile.maximumParserMemoryBytes.value.map { size_t($0) } ?? .max, peak: 0,
-                exceeded: 0))
+                exceeded: 0, allocations: 0))
         var suite = XML_Memory_Handling_Suite(
             malloc_fcn: saxdispatch_memory_malloc, realloc_fcn: saxdispatch_memory_realloc,
             free_fcn: saxdispatch_memory_free)
@@ -252,6 +257,7 @@ extension ExpatDriver {
     private func logNames(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool
     ) {
+        allocationsLogged = budget.pointee.allocations
         nameLogReference.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.logStartTag(name, attributes, skipped: skipped) }
     }
 
@@ -273,7 +279,9 @@ extension ExpatDriver {
     func admitsStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool
     ) -> Bool {
-        if _slowPath(nameLogReference != nil) { logNames(name, attributes, skipped: skipped) }
+        if _slowPath(nameLogReference != nil) && budget.pointee.allocations != allocationsLogged {
+            logNames(name, attributes, skipped: skipped)
+        }
         // Expat drops undeclared references from attribute values once the document has an
         // external subset or a parameter entity reference; namespace declarations, which
         // expat does not pass on, are checked too.

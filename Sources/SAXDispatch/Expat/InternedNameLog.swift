@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The distinct names a parser interned for its whole life, logged while a range of a
 /// document is parsed on its own, so that what one parse of the whole document would hold
 /// can be bounded from the ranges' logs (``InternedNames``).
@@ -17,52 +9,28 @@ import Musl
 /// skipped subtrees, which the dispatcher does not intern, every attribute name and every
 /// declared prefix.
 ///
-/// An attribute name costs a hash lookup the first time its address is seen: without
-/// namespace processing, and for unprefixed names with it, expat hands each name over at
-/// the one address where it interned it, which a small table of addresses remembers.
-/// Prefixed names with namespace processing are expanded per start tag into a temporary
-/// buffer (they hold the separator), so they are looked up by their bytes each time.
+/// The driver hands the log only the start tags before which expat allocated: expat
+/// allocates an entry for every name it interns for the first time, so a tag with no
+/// allocation since the last one logged holds only names the parser knew, which a tag
+/// logged before held (``ExpatDriver/admitsStartTag(_:_:skipped:)``). In a steady
+/// document that is a few tags per range.
 final class InternedNameLog {
     /// Element names of start tags in skipped subtrees.
     let skippedElements = NameTable(capacity: 16)
     let attributes = NameTable(capacity: 16)
     let prefixes = NameTable(capacity: 16)
-    /// Whether names in a namespace come expanded (`URI␁local␁prefix`), built per tag.
-    private let expandsNames: Bool
-    /// Addresses of attribute names already logged, by their bits: a direct-mapped cache of
-    /// ``knownAddressCount`` entries (a buffer, not an array: read on every attribute).
-    private let knownAddresses: UnsafeMutablePointer<UnsafeRawPointer?>
-    private static let knownAddressCount = 64  // the 6 bits of a slot
 
-    init(expandsNames: Bool) {
-        self.expandsNames = expandsNames
-        knownAddresses = .allocate(capacity: Self.knownAddressCount)
-        knownAddresses.initialize(repeating: nil, count: Self.knownAddressCount)
-    }
-
-    deinit {
-        knownAddresses.deallocate()
-    }
+    init() {}
 
     /// Logs a start tag's attribute names (`attributes`: name and value in turn, ending
     /// with a null pointer), and its own name when the dispatcher does not intern it.
-    @inline(__always)
     func logStartTag(
         _ name: UnsafePointer<CChar>, _ attributeList: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool
     ) {
         if skipped { _ = skippedElements.intern(name) }
         var index = 0
         while let attribute = attributeList[index] {
-            let address = UnsafeRawPointer(attribute)
-            // Names lie a few bytes apart in expat's pool: their addresses are mixed, not cut.
-            let slot = Int(truncatingIfNeeded: (UInt(bitPattern: address) &* 0x9E37_79B9_7F4A_7C15) >> 58)
-            if knownAddresses[slot] != address {
-                _ = attributes.intern(attribute)
-                // An expanded name lives in a buffer reused for the next tag's names.
-                if !expandsNames || strchr(attribute, Int32(QualifiedName.separator)) == nil {
-                    knownAddresses[slot] = address
-                }
-            }
+            _ = attributes.intern(attribute)
             index += 2
         }
     }

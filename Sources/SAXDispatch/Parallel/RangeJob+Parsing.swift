@@ -16,7 +16,7 @@ extension RangeJob {
         let limit = parser.driver.profile.maximumParserMemoryBytes.value
         internedNames.limit = limit
         internedNames.tokenLimit = parser.driver.profile.maximumTokenBytes.value
-        let log = limit.map { _ in InternedNameLog(expandsNames: parser.driver.processesNamespaces) }
+        let log = limit.map { _ in InternedNameLog() }
         parser.driver.nameLog = log
         // The driver holds the log unretained.
         let verified = withExtendedLifetime(log) { parse(with: parser, delivered: delivered, beforeClosing: beforeClosing) }
