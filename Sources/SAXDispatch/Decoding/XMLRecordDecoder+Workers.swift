@@ -23,7 +23,9 @@ extension XMLRecordDecoder {
     ///   - input: The document (``XMLInput``).
     ///   - workers: How many threads decode ranges; below 2, the document is read on the
     ///     calling thread.
-    ///   - rangeBytes: About how large each range is: 1 MiB unless given.
+    ///   - rangeBytes: About how large each range is: 1 MiB unless given. The last ranges are
+    ///     smaller when the input's length is known (a file, bytes in memory), so that the
+    ///     workers end together.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said).
     ///   - onWarning: Receives the warnings every range gave, once the document has been read.
     ///   - body: Receives each value, in document order, on the calling thread; an error it

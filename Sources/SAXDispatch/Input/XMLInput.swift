@@ -129,6 +129,24 @@ public struct XMLInput: Sendable {
         }
     }
 
+    /// How many bytes the input will most likely give, when that is known without reading
+    /// it: the bytes of an input in memory, or the size of a regular file named by a path.
+    /// A hint only (a file may change while it is read): nothing may depend on it but how
+    /// work is divided.
+    var expectedByteCount: Int? {
+        func regularFileSize(_ path: String) -> Int? {
+            var status = stat()
+            guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Int(status.st_size)
+        }
+        switch source {
+        case .path(let path): return regularFileSize(path)
+        case .url(let url): return url.isFileURL ? regularFileSize(url.path) : nil
+        case .string, .bytes: return inMemoryByteCount
+        case .descriptor, .reader: return nil
+        }
+    }
+
     /// Whether the bytes are in memory already (a string, bytes), so that reading them never waits.
     var isInMemory: Bool {
         switch source {

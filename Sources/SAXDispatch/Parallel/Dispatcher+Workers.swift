@@ -45,7 +45,9 @@ extension Dispatcher {
     /// - Parameters:
     ///   - input: The document.
     ///   - workers: How many threads parse ranges (the calling thread frames and merges).
-    ///   - rangeBytes: About how large each range is: 1 MiB unless given.
+    ///   - rangeBytes: About how large each range is: 1 MiB unless given. The last ranges are
+    ///     smaller when the input's length is known (a file, bytes in memory), so that the
+    ///     workers end together.
     ///   - handlers: Sets up the handlers of one range, and any options (safety,
     ///     namespaces) in the dispatcher it is given, on the thread that parses the range;
     ///     returns what takes their result. Each range's handlers are its own: what they

@@ -18,16 +18,17 @@ extension ParallelRangeParse.State {
     /// start, is passed over for the next. A range with a `<!` that begins none of these,
     /// with many of them, or without such a start tag soon, is read by a framer resumed at
     /// its start.
-    mutating func speculate(rangeBytes: Int, maximumContextBytes: Int) -> [FrameBoundary] {
+    mutating func speculate(sizes: RangeSizes, maximumContextBytes: Int) -> [FrameBoundary] {
         guard let name = speculativeName, var base = pendingBoundary else { return [] }
         let held = HeldBytes(pieces: pending, start: pendingStart)
         var cuts: [FrameBoundary] = []
         while true {
+            let rangeBytes = sizes.size(from: base.offset)
             let from = max(base.offset + rangeBytes, searchedFrom, base.offset + 1)
             guard let cut = held.firstStartTag(named: name, from: from) else {
                 searchedFrom = max(searchedFrom, held.end - name.count - 1)
                 if held.end - base.offset > rangeBytes + ParallelRangeParse.lookAheadBytes {
-                    cuts += resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                    cuts += resumeFraming(at: base, held, sizes: sizes, maximumContextBytes: maximumContextBytes)
                 }
                 return cuts
             }
@@ -42,7 +43,7 @@ extension ParallelRangeParse.State {
                 searchedFrom = end ?? held.end
                 continue
             case .unexpected, .many:
-                return cuts + resumeFraming(at: base, held, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                return cuts + resumeFraming(at: base, held, sizes: sizes, maximumContextBytes: maximumContextBytes)
             }
             var position = FramePosition(line: base.line, column: base.column, utf8: framer.countsUTF8)
             held.count(from: base.offset, to: cut, into: &position)
@@ -57,12 +58,12 @@ extension ParallelRangeParse.State {
     /// Frames the held bytes from `base` on with a framer resumed there, which goes on
     /// reading until it proposes a cut; the cuts it proposes in them.
     private mutating func resumeFraming(
-        at base: FrameBoundary, _ held: HeldBytes, rangeBytes: Int, maximumContextBytes: Int
+        at base: FrameBoundary, _ held: HeldBytes, sizes: RangeSizes, maximumContextBytes: Int
     ) -> [FrameBoundary] {
         framer = DocumentFramer(
             resumingAt: base, prolog: framer.prolog, recordName: framer.recordName, recordDepth: framer.recordDepth,
             countsUTF8: framer.countsUTF8, readsUTF8: framer.readsUTF8)
-        framer.proposalsFrom = base.offset + rangeBytes
+        framer.proposalsFrom = base.offset + sizes.size(from: base.offset)
         speculativeName = nil
         var cuts: [FrameBoundary] = []
         var pieceStart = held.start
@@ -74,7 +75,7 @@ extension ParallelRangeParse.State {
             piece.withUnsafeBytes { bytes in
                 framer.scanForCuts(UnsafeRawBufferPointer(rebasing: bytes[max(0, skip)...])) { boundary in
                     ParallelRangeParse.admit(
-                        boundary, into: &cuts, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                        boundary, into: &cuts, sizes: sizes, maximumContextBytes: maximumContextBytes)
                 }
             }
         }

@@ -35,8 +35,10 @@ struct ParallelRangeParse {
     /// Whether the input is read as UTF-8 whatever it declares (its encoding set to UTF-8).
     let readsUTF8: Bool
     let workers: Int
-    /// The size past which a range ends, at the next record boundary.
+    /// The size past which a range ends, at the next record boundary; near the document's
+    /// end, when its length is known, smaller (``sizes``).
     let rangeBytes: Int
+    let sizes: RangeSizes
     /// Whether one parse of the whole would break expat's memory budget by a range's end.
     let memory: ParserMemoryBound
 
@@ -67,6 +69,7 @@ struct ParallelRangeParse {
         self.readsUTF8 = readsUTF8
         self.workers = min(workers, 1024)
         self.rangeBytes = min(max(1, rangeBytes), 1 << 30)
+        sizes = RangeSizes(largest: self.rangeBytes, documentBytes: input.expectedByteCount, workers: self.workers)
         memory = ParserMemoryBound(inMemoryBytes: input.inMemoryByteCount, chunkSize: input.chunkSize, inMemory: input.isInMemory)
     }
 
@@ -111,7 +114,7 @@ struct ParallelRangeParse {
         let pool = RangeWorkers<Result?>(count: workers, capacity: rangesInFlight, parse: parse)
         defer { pool.stop() }
         var framer = DocumentFramer(recordName: recordName, readsUTF8: readsUTF8, recordDepth: recordDepth)
-        framer.proposalsFrom = rangeBytes
+        framer.proposalsFrom = sizes.size(from: 0)
         var state = State(framer: framer, source: input.name, encoding: input.encoding)
         state.rereadsWhole = dropsDelivered && input.canBeReadAgain
         if pool.running == 0 {
@@ -178,15 +181,15 @@ struct ParallelRangeParse {
             }
             var cuts: [FrameBoundary] = []
             if !state.fallingBack && state.speculativeName == nil {
-                // A range ends at the first boundary `rangeBytes` past its start where one may
+                // A range ends at the first boundary its size past its start where one may
                 // begin: inside the root, never at the root itself, never inside a record,
                 // which neither range could hold whole, and with a context small enough to
                 // repeat. The framer proposes nothing before that.
-                let rangeBytes = rangeBytes
+                let sizes = sizes
                 let maximumContextBytes = maximumContextBytes
                 read.withUnsafeBytes { chunk in
                     state.framer.scanForCuts(chunk) { boundary in
-                        Self.admit(boundary, into: &cuts, rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                        Self.admit(boundary, into: &cuts, sizes: sizes, maximumContextBytes: maximumContextBytes)
                     }
                 }
             }
@@ -198,7 +201,7 @@ struct ParallelRangeParse {
             }
             state.append(read)
             if !state.fallingBack && state.speculativeName != nil {
-                cuts = state.speculate(rangeBytes: rangeBytes, maximumContextBytes: maximumContextBytes)
+                cuts = state.speculate(sizes: sizes, maximumContextBytes: maximumContextBytes)
             }
             for cut in cuts {
                 while !pool.hasRoom {
@@ -272,12 +275,12 @@ struct ParallelRangeParse {
     /// with a context small enough to repeat.
     /// - Returns: Where the framer proposes the next boundary from.
     static func admit(
-        _ boundary: FrameBoundary, into cuts: inout [FrameBoundary], rangeBytes: Int, maximumContextBytes: Int
+        _ boundary: FrameBoundary, into cuts: inout [FrameBoundary], sizes: RangeSizes, maximumContextBytes: Int
     ) -> Int {
         guard !boundary.ancestors.isEmpty && !boundary.insideRecord && boundary.contextBytes <= maximumContextBytes
         else { return boundary.offset + 1 }
         cuts.append(boundary)
-        return boundary.offset + rangeBytes
+        return boundary.offset + sizes.size(from: boundary.offset)
     }
 
     /// The coordinator's state: the framer, the bytes not yet handed in, and the ranges
@@ -304,7 +307,7 @@ struct ParallelRangeParse {
         /// Where the sequential parse began, if one did.
         var sequentialFrom: Int?
         /// The name of the element the last cut begins with, as written, while the next cut
-        /// is looked for ahead (``speculate(rangeBytes:maximumContextBytes:)``); `nil` while
+        /// is looked for ahead (``speculate(sizes:maximumContextBytes:)``); `nil` while
         /// the framer proposes cuts.
         var speculativeName: [UInt8]?
         /// Where the look ahead found no start tag up to, in the held bytes.
@@ -373,7 +376,7 @@ struct ParallelRangeParse {
     private enum Waiting { case none, one, all }
 
     /// How far past a range's size a start tag is looked for before a framer reads the
-    /// range (``State/speculate(rangeBytes:maximumContextBytes:)``).
+    /// range (``State/speculate(sizes:maximumContextBytes:)``).
     static var lookAheadBytes: Int { 256 << 10 }
     /// How many comments, CDATA sections and processing instructions a range may hold for
     /// its end to be looked for ahead, and past that how far apart they must be on

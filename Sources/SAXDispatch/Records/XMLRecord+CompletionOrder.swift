@@ -32,7 +32,9 @@ extension XMLRecord where Model: Sendable {
     ///   - workers: How many threads parse and deliver ranges; below 2 (or for any input
     ///     ``forEach(in:workers:rangeBytes:safety:diagnostics:_:)`` reads sequentially), the
     ///     document is read on the calling thread, which then calls `body` in order.
-    ///   - rangeBytes: About how large each range is: 1 MiB unless given.
+    ///   - rangeBytes: About how large each range is: 1 MiB unless given. The last ranges are
+    ///     smaller when the input's length is known (a file, bytes in memory), so that the
+    ///     workers end together.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said),
     ///     as for ``forEach(in:workers:rangeBytes:safety:diagnostics:_:)``.
     ///   - diagnostics: Receives, in document order and on the calling thread, the errors of

@@ -35,7 +35,8 @@ extension XMLRecord where Model: Sendable {
     ///   - input: The document (``XMLInput``).
     ///   - workers: How many threads parse ranges (the calling thread frames and delivers).
     ///   - rangeBytes: About how large each range is (a range ends at the first record
-    ///     boundary past it): 1 MiB unless given.
+    ///     boundary past it): 1 MiB unless given. The last ranges are smaller when the input's
+    ///     length is known (a file, bytes in memory), so that the workers end together.
     ///   - safety: The limits the document must keep (``SafetyProfile/default`` unless said),
     ///     over the whole document as in one parse. Expat's memory budget is held so: once
     ///     the distinct names of the ranges read could fill it in one parse of the whole,

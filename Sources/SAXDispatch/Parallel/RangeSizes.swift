@@ -1,0 +1,41 @@
+/// How large each range of a document read on workers is (``ParallelRangeParse``): where
+/// the next cut is proposed, from where a range begins.
+///
+/// Ranges are ``largest`` until, when the document's length is known, what is left is
+/// within a few ranges for each worker: from there they shrink with it, so that the
+/// workers finish close together rather than one parsing a whole last range while the
+/// others wait.
+///
+/// The first ranges are as large as the rest: a worker woken for a small first range takes
+/// the reading thread's core, and the reader, behind, leaves the other workers waiting.
+///
+/// What must stay true: a size is at least 1 byte and at most ``largest``; the sizes decide
+/// only where cuts are proposed, never what a range's parse delivers.
+struct RangeSizes: Sendable {
+    /// A range's size, but near a known end.
+    let largest: Int
+    /// The size the last ranges shrink to: ``smallestRangeBytes``, or ``largest`` when that
+    /// is smaller.
+    let smallest: Int
+    /// The document's length, when known (``XMLInput/expectedByteCount``).
+    let documentBytes: Int?
+    let workers: Int
+
+    /// The smallest range the schedule makes: a few hundred microseconds of parsing, which
+    /// the setup of a range's parse (about a hundred) does not outweigh.
+    static let smallestRangeBytes = 64 << 10
+
+    init(largest: Int, documentBytes: Int?, workers: Int) {
+        self.largest = max(1, largest)
+        smallest = min(self.largest, Self.smallestRangeBytes)
+        self.documentBytes = documentBytes
+        self.workers = max(1, workers)
+    }
+
+    /// The size of a range that begins at `offset`: ``largest``, or near a known end a share
+    /// of what is left for each worker's next two ranges, never below ``smallest``.
+    func size(from offset: Int) -> Int {
+        guard let documentBytes else { return largest }
+        return min(largest, max(smallest, (documentBytes - offset) / (2 * workers)))
+    }
+}
