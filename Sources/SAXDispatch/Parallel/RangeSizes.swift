@@ -21,9 +21,9 @@ struct RangeSizes: Sendable {
     let documentBytes: Int?
     let workers: Int
 
-    /// The smallest range the schedule makes: a few hundred microseconds of parsing, which
-    /// the setup of a range's parse (about a hundred) does not outweigh.
-    static let smallestRangeBytes = 64 << 10
+    /// The smallest range the schedule makes: a millisecond or two of parsing, against which
+    /// the setup of a range's parse (a tenth of one) stays small.
+    static let smallestRangeBytes = 256 << 10
 
     init(largest: Int, documentBytes: Int?, workers: Int) {
         self.largest = max(1, largest)
@@ -32,10 +32,11 @@ struct RangeSizes: Sendable {
         self.workers = max(1, workers)
     }
 
-    /// The size of a range that begins at `offset`: ``largest``, or near a known end a share
-    /// of what is left for each worker's next two ranges, never below ``smallest``.
+    /// The size of a range that begins at `offset`: ``largest``, or near a known end what is
+    /// left shared among the workers, never below ``smallest``, so that sizes halve as the
+    /// workers take the last ranges.
     func size(from offset: Int) -> Int {
         guard let documentBytes else { return largest }
-        return min(largest, max(smallest, (documentBytes - offset) / (2 * workers)))
+        return min(largest, max(smallest, (documentBytes - offset) / workers))
     }
 }

@@ -24,24 +24,25 @@ struct RangeSizesTests {
         #expect(Self.ranges(sizes, length: 8 << 20) == Array(repeating: 1 << 20, count: 8))
     }
 
-    @Test("near a known end the ranges shrink to 64 KiB, and the workers' last ranges are small")
+    @Test("near a known end the ranges shrink to 256 KiB, and the workers' last ranges are small")
     func end() {
-        let length = 64 << 20
-        for workers in [2, 3, 8] {
-            let sizes = RangeSizes(largest: 1 << 20, documentBytes: length, workers: workers)
-            let ranges = Self.ranges(sizes, length: length)
-            #expect(ranges.reduce(0, +) == length)
-            // The last range of each worker: none larger than the smallest size.
-            #expect(ranges.suffix(workers).allSatisfy { $0 <= 64 << 10 })
-            // Never growing again once they shrink.
-            let tail = Array(ranges[(ranges.lastIndex(of: 1 << 20) ?? 0)...])
-            let shrinking = zip(tail, tail.dropFirst()).allSatisfy { pair in pair.0 >= pair.1 }
-            #expect(shrinking)
-            // The given size up to the last few ranges of each worker.
-            #expect(ranges.prefix(length / (1 << 20) - 4 * workers).allSatisfy { $0 == 1 << 20 })
-            // Few more ranges than the document holds of the given size: about two for each
-            // worker at each halving from it to the smallest (four).
-            #expect(ranges.count <= length / (1 << 20) + 2 * workers * 4)
+        for length in [4 << 20, 64 << 20, (64 << 20) + 12_345] {
+            for workers in [2, 3, 8] {
+                let sizes = RangeSizes(largest: 1 << 20, documentBytes: length, workers: workers)
+                let ranges = Self.ranges(sizes, length: length)
+                #expect(ranges.reduce(0, +) == length)
+                // The last range of each worker: none larger than the smallest size.
+                #expect(ranges.suffix(workers).allSatisfy { $0 <= 256 << 10 })
+                // The given size until what is left is a range for each worker.
+                #expect(ranges.prefix(max(0, length / (1 << 20) - workers)).allSatisfy { $0 == 1 << 20 })
+                // Never growing again once they shrink.
+                let tail = Array(ranges[(ranges.lastIndex(of: 1 << 20) ?? 0)...])
+                let shrinking = zip(tail, tail.dropFirst()).allSatisfy { pair in pair.0 >= pair.1 }
+                #expect(shrinking)
+                // Few more ranges than the document holds of the given size: about one for
+                // each worker at each halving from it to the smallest (two).
+                #expect(ranges.count <= length / (1 << 20) + 1 + 2 * workers)
+            }
         }
     }
 
@@ -54,8 +55,8 @@ struct RangeSizesTests {
                     for offset in [0, 1, 63 << 10, 1 << 20, 3 << 30, 1 << 41] {
                         let size = sizes.size(from: offset)
                         #expect(size >= 1 && size <= largest, "largest \(largest) length \(String(describing: documentBytes)) offset \(offset)")
-                        // Sizes below 64 KiB are kept as given.
-                        if largest <= 64 << 10 { #expect(size == largest) }
+                        // Sizes up to 256 KiB are kept as given.
+                        if largest <= 256 << 10 { #expect(size == largest) }
                     }
                 }
             }
