@@ -81,13 +81,19 @@ final class ExpatDriver {
     /// the parse.
     var nameLog: InternedNameLog? {
         get { nameLogReference?.takeUnretainedValue() }
-        set { nameLogReference = newValue.map { Unmanaged.passUnretained($0) } }
+        set {
+            nameLogReference = newValue.map { Unmanaged.passUnretained($0) }
+            // A new log has seen no tag: the next one is read whatever expat allocated.
+            allocationsLogged = size_t.max
+        }
     }
     @exclusivity(unchecked) private var nameLogReference: Unmanaged<InternedNameLog>?
     /// Expat's allocations (``saxdispatch_memory_budget/allocations``) when the log last
-    /// took a tag's names. Expat allocates for every name it interns for the first time,
-    /// before the start tag's event: a tag with no allocation since the last one logged
-    /// holds no name the parser did not know, and is not read.
+    /// took a tag's names. Expat allocates for every name it interns for the first time
+    /// at a start tag, before the tag's event: a tag with no allocation since the last one
+    /// logged holds no name the parser did not know, and is not read. (Names the DTD
+    /// declared were interned before the first tag, whose event takes that allocation; a
+    /// range repeats the prolog, so its parser's peak holds them.)
     @exclusivity(unchecked) private var allocationsLogged = size_t.max
     /// The UTF-8 text of a start tag from an internal entity, as expat reports it.
     var currentMarkup: [UInt8] = []
@@ -273,8 +279,9 @@ extension ExpatDriver {
     /// Whether a start tag may go on to the layer above: false when it holds an undeclared
     /// entity reference that expat would drop from an attribute value (the parse then
     /// ends). Checked only once such a reference can occur (``ExpatDriverDTDGuard``).
-    /// Logs the tag's names first while a log is kept (``nameLog``); `skipped` says the
-    /// layer above does not intern the element's name itself.
+    /// Logs the tag's names first while a log is kept (``nameLog``) and expat allocated
+    /// since the last tag logged (``allocationsLogged``); `skipped` says the layer above
+    /// does not intern the element's name itself.
     @inline(__always)
     func admitsStartTag(
         _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, skipped: Bool

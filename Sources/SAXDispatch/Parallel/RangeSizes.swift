@@ -21,8 +21,8 @@ struct RangeSizes: Sendable {
     let documentBytes: Int?
     let workers: Int
 
-    /// The smallest range the schedule makes: a millisecond or two of parsing, against which
-    /// the setup of a range's parse (a tenth of one) stays small.
+    /// The smallest range the schedule makes: large enough that the setup of a range's
+    /// parse (a dispatcher and an expat parser of its own) stays a small part of its cost.
     static let smallestRangeBytes = 256 << 10
 
     init(largest: Int, documentBytes: Int?, workers: Int) {
@@ -33,8 +33,9 @@ struct RangeSizes: Sendable {
     }
 
     /// The size of a range that begins at `offset`: ``largest``, or near a known end what is
-    /// left shared among the workers, never below ``smallest``, so that sizes halve as the
-    /// workers take the last ranges.
+    /// left shared among the workers, never below ``smallest``, so that sizes shrink as the
+    /// workers take the last ranges. An offset past a length that was wrong (a file that
+    /// grew) gets the smallest size: slower, never wrong.
     func size(from offset: Int) -> Int {
         guard let documentBytes else { return largest }
         return min(largest, max(smallest, (documentBytes - offset) / workers))

@@ -90,7 +90,8 @@ struct DeliveryBufferTests {
         var taken: [Int] = []
         do {
             let buffer = DeliveryBuffer<Tracked>()
-            // References: 2,048 to a segment, so 5,000 fill two and part of a third.
+            // References: 2,048 to a segment of 16 KiB, so 5,000 fill two and part of a third.
+            #expect(DeliveryBuffer<Tracked>.segmentBytes / MemoryLayout<Tracked>.stride == 2_048)
             for number in 0..<5_000 { buffer.append(Tracked(number, alive)) }
             #expect(alive.now == 5_000)
             #expect(throws: Stop.self) {
