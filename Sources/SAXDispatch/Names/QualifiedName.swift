@@ -83,11 +83,12 @@ enum QualifiedName {
         return String(Substring(name.utf8[..<colon]))
     }
 
-    /// Where the first colon of `name` is, found in its UTF-8 (a colon is one byte, and
-    /// XML splits a name at it whatever follows; a search by `Character` would also cost
-    /// a grapheme break per character).
+    /// Where the first colon of `name` is, found in its UTF-8: a colon is one byte, and XML
+    /// splits a name at it whatever follows (a search by `Character` would not find one a
+    /// combining mark follows, and costs a grapheme break per character). The index is a
+    /// scalar boundary, so the name can be sliced at it and one past it.
     @inline(__always)
-    private static func firstColon(in name: String) -> String.Index? {
+    static func firstColon<Name: StringProtocol>(in name: Name) -> String.Index? {
         name.utf8.firstIndex(of: UInt8(ascii: ":"))
     }
 

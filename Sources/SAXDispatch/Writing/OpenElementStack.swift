@@ -89,7 +89,7 @@ struct OpenElementStack: ~Copyable {
     /// The prefix of the innermost element's written name (`""` for none).
     var topPrefix: Substring {
         let written = topWritten
-        return written.firstIndex(of: ":").map { written[..<$0] } ?? ""
+        return QualifiedName.firstColon(in: written).map { written[..<$0] } ?? ""
     }
 
     /// Closes the innermost element; the stack must not be empty.

@@ -172,7 +172,7 @@ extension XMLWriter {
     /// replaced by `localName`; the last answer is kept, since a rename meets one name often.
     private func renamed(_ name: String, id: Int32, in names: NameTable, to localName: String) -> String {
         if let last = lastRenamed, last.id == id, last.names === names, last.localName == localName { return last.name }
-        let result = name.firstIndex(of: ":").map { name[...$0] + localName } ?? localName
+        let result = QualifiedName.firstColon(in: name).map { name[...$0] + localName } ?? localName
         lastRenamed = (id, names, localName, result)
         return result
     }
@@ -333,7 +333,7 @@ extension XMLWriter {
         while index + 1 < fields.count {
             let written = String(decoding: fields[index], as: UTF8.self)
             let uri = String(decoding: fields[index + 1], as: UTF8.self)
-            let local = written.firstIndex(of: ":").map { String(written[written.index(after: $0)...]) } ?? written
+            let local = QualifiedName.firstColon(in: written).map { String(written[written.utf8.index(after: $0)...]) } ?? written
             startTagAttributes.append((uri, local, written))
             index += 2
         }
@@ -353,7 +353,7 @@ extension XMLWriter {
             let name = StartTagBytes.name(in: tag, from: span.nameStart)
             if StartTagBytes.isNamespaceDeclaration(name) { continue }
             let text = String(decoding: name, as: UTF8.self)
-            let prefix = text.firstIndex(of: ":").map { String(text[..<$0]) }
+            let prefix = QualifiedName.firstColon(in: text).map { String(text[..<$0]) }
             copiedAttributeNames.appendBytes(name)
             copiedAttributeNames.append(0)
             if let prefix { copiedAttributeNames.append(utf8: scope.uri(boundTo: prefix) ?? "") }

@@ -77,7 +77,7 @@ extension XMLWriter {
     static func prefixes(element: Substring, attributes: [(uri: String, local: String, written: String)]) -> Set<Substring> {
         var prefixes: Set<Substring> = [element]
         for attribute in attributes {
-            if let colon = attribute.written.firstIndex(of: ":") { prefixes.insert(attribute.written[..<colon]) }
+            if let colon = QualifiedName.firstColon(in: attribute.written) { prefixes.insert(attribute.written[..<colon]) }
         }
         return prefixes
     }
@@ -91,7 +91,7 @@ extension XMLWriter {
     /// `name`'s prefix and local part, each checked: an NCName, or two joined by one colon.
     func split(_ name: String, what: String) throws -> (prefix: String?, local: String) {
         let utf8 = name.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = QualifiedName.firstColon(in: name) else {
             // No colon: a Name is an NCName.
             guard XMLNameSyntax.isName(name[...]) else { throw refusal(.invalidName, "\"\(name)\" is not an XML \(what) name") }
             return (nil, name)
