@@ -78,9 +78,15 @@ enum QualifiedName {
 
     /// The prefix of a `prefix:local` name, or `nil` for a name without one.
     static func prefix(of name: String) -> String? {
+        prefixColon(in: name).map { String(name[..<$0]) }
+    }
+
+    /// The colon that ends the prefix of a `prefix:local` name: its first, neither the
+    /// first character nor the last.
+    private static func prefixColon(in name: String) -> String.Index? {
         guard let colon = firstColon(in: name), colon != name.startIndex, name.utf8.index(after: colon) != name.endIndex
         else { return nil }
-        return String(Substring(name.utf8[..<colon]))
+        return colon
     }
 
     /// Where the first colon of `name` is, found in its UTF-8: a colon is one byte, and XML
@@ -103,8 +109,8 @@ enum QualifiedName {
 
     /// The local part of a `prefix:local` name: what follows the first colon.
     static func localPart(of name: String) -> String {
-        guard prefix(of: name) != nil, let colon = firstColon(in: name) else { return name }
-        return String(Substring(name.utf8[name.utf8.index(after: colon)...]))
+        guard let colon = prefixColon(in: name) else { return name }
+        return String(name[name.utf8.index(after: colon)...])
     }
 
     /// How a pattern writes a name: `{uri}local` for a Clark name, else as given.

@@ -17,10 +17,9 @@
 /// every value moved in is moved out by ``drain(_:)`` or deinitialized with the buffer.
 final class DeliveryBuffer<Value: Sendable>: @unchecked Sendable {
     /// The segments in order: value `i` is in segment `i / segmentCapacity`. Raw pointers,
-    /// so that the array is not generic over the value. Those before `freedSegments` were
-    /// drained and freed.
+    /// so that the array is not generic over the value. Those whose every value was taken
+    /// (before `taken / segmentCapacity`) were freed.
     private var segments: [UnsafeMutableRawPointer] = []
-    private var freedSegments = 0
     /// How many values a segment holds: ``segmentBytes`` of them, at least 16.
     private let segmentCapacity = max(16, DeliveryBuffer.segmentBytes / max(1, MemoryLayout<Value>.stride))
     /// The values in the last segment.
@@ -36,7 +35,7 @@ final class DeliveryBuffer<Value: Sendable>: @unchecked Sendable {
     init() {}
 
     deinit {
-        for index in freedSegments..<segments.count {
+        for index in (taken / segmentCapacity)..<segments.count {
             let segment = segments[index].assumingMemoryBound(to: Value.self)
             let segmentStart = index * segmentCapacity
             let first = max(taken, segmentStart) - segmentStart
@@ -85,10 +84,7 @@ final class DeliveryBuffer<Value: Sendable>: @unchecked Sendable {
                 let index = taken
                 let value = (segment + (index - segmentStart)).move()
                 taken += 1
-                if taken == segmentEnd {
-                    segment.deallocate()
-                    freedSegments += 1
-                }
+                if taken == segmentEnd { segment.deallocate() }
                 try body(index, value)
             }
         }
