@@ -9,16 +9,16 @@
 struct StartTagNamespaceDeclarations {
     private(set) var byteIndex = -1
     private(set) var pairs: [(prefix: String?, uri: String)] = []
-    /// The strings made for the last declarations: records that declare the same
+    /// The strings made for declarations, kept by their bytes: records that declare the same
     /// namespaces as the records around them get the same strings again, not new ones.
-    private var recent = RecentCStrings()
+    private var strings = InternedCStrings()
 
     /// Whether no declaration is recorded.
     var isEmpty: Bool { pairs.isEmpty }
 
     /// Records a declaration of the tag at `byteIndex`.
     mutating func record(prefix: UnsafePointer<CChar>?, uri: UnsafePointer<CChar>?, at byteIndex: Int) {
-        let pair = (prefix.map { recent.string($0) }, uri.map { recent.string($0) } ?? "")
+        let pair = (prefix.map { strings.string($0) }, uri.map { strings.string($0) } ?? "")
         if byteIndex != self.byteIndex {
             self.byteIndex = byteIndex
             // Most tags declare one namespace: the last tag's is replaced where it is.

@@ -75,11 +75,13 @@ struct NamespaceScope {
 
     /// Drops the bindings of the element that ends, which began at `start`.
     mutating func end(at start: Int) {
-        if start < bindings.count {
-            bindings.removeSubrange(start...)
-            generations.removeSubrange((start + 1)...)
-            (generation, defaultNamespaceGeneration) = generations[start]
-        }
+        guard start < bindings.count else { return }
+        // An element declares few: they are dropped from the last, the generations with them.
+        repeat {
+            bindings.removeLast()
+            generations.removeLast()
+        } while bindings.count > start
+        (generation, defaultNamespaceGeneration) = generations[start]
     }
 
     /// Whether `prefix` (UTF-8; empty for the default namespace) is bound to `uri` (UTF-8;
@@ -172,23 +174,28 @@ struct NamespaceScope {
 /// saves.
 private struct DeclarationGenerations {
     private struct Entry {
-        var base: UInt64
-        var prefix: String
-        var uri: String
-        var generation: UInt64
+        /// 0 for a slot nothing was remembered in: no generation is 0.
+        var generation: UInt64 = 0
+        var base: UInt64 = 0
+        var prefix = ""
+        var uri = ""
     }
 
     private static let slotCount = 64
-    private var slots: [Entry?] = []
+    private var slots: [Entry] = []
 
     func generation(declaring prefix: String, _ uri: String, on base: UInt64) -> UInt64? {
-        guard !slots.isEmpty, let entry = slots[Self.slot(prefix, uri, base)] else { return nil }
-        return entry.base == base && entry.prefix == prefix && entry.uri == uri ? entry.generation : nil
+        guard !slots.isEmpty else { return nil }
+        let slot = Self.slot(prefix, uri, base)
+        // Read in place: a copy of the entry would retain and release its strings.
+        guard slots[slot].generation != 0, slots[slot].base == base, slots[slot].uri == uri, slots[slot].prefix == prefix
+        else { return nil }
+        return slots[slot].generation
     }
 
     mutating func remember(_ generation: UInt64, declaring prefix: String, _ uri: String, on base: UInt64) {
-        if slots.isEmpty { slots = Array(repeating: nil, count: Self.slotCount) }
-        slots[Self.slot(prefix, uri, base)] = Entry(base: base, prefix: prefix, uri: uri, generation: generation)
+        if slots.isEmpty { slots = Array(repeating: Entry(), count: Self.slotCount) }
+        slots[Self.slot(prefix, uri, base)] = Entry(generation: generation, base: base, prefix: prefix, uri: uri)
     }
 
     /// A slot from the base generation and the lengths of the prefix and URI: declarations
