@@ -14,7 +14,21 @@ struct NamespaceScope {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
     static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
-    private(set) var bindings: [(prefix: String, uri: String)] = []
+    /// A binding: where its prefix begins in ``text``, and how long its prefix and its URI
+    /// (which follows the prefix) are.
+    private struct Binding {
+        var start: Int
+        var prefixCount: Int
+        var uriCount: Int
+    }
+
+    /// The bindings in scope, outermost first.
+    private var entries: [Binding] = []
+    /// The bindings' prefixes and URIs as UTF-8, one after another: a copied tag's
+    /// declarations are bound from the bytes the parse reported, without a string made.
+    /// The bytes past the last binding's are those of bindings dropped, written over by the
+    /// next declaration.
+    private var text: [UInt8] = []
     /// Names the bindings in scope: one generation is always the same bindings, so what a
     /// name was found bound to stays so while the generation is the same. A scope that drops
     /// an element's bindings returns to the generation it had before them, and declaring what
@@ -35,38 +49,58 @@ struct NamespaceScope {
     private var declarationGenerations = DeclarationGenerations()
 
     /// Where the next element's bindings begin.
-    var count: Int { bindings.count }
+    var count: Int { entries.count }
+
+    /// The bindings in scope, outermost first, as strings.
+    var bindings: [(prefix: String, uri: String)] { declared(from: 0) }
 
     /// The URI `prefix` (`""`: the default namespace) is bound to, `""` where the default
     /// namespace was undeclared, `nil` where it is unbound.
     func uri(boundTo prefix: String) -> String? {
         if prefix == "xml" { return Self.xmlNamespace }
-        return bindings.last { $0.prefix == prefix }?.uri
+        return innermost(prefix).map { index in string(uriOf: entries[index]) }
     }
 
     /// The bindings an element declared, its own beginning at `start`.
-    func declared(from start: Int) -> ArraySlice<(prefix: String, uri: String)> {
-        bindings[start...]
+    func declared(from start: Int) -> [(prefix: String, uri: String)] {
+        entries[start...].map { (string(prefixOf: $0), string(uriOf: $0)) }
     }
 
     /// Whether the element whose bindings begin at `start` declares `prefix`.
     func declares(_ prefix: String, from start: Int) -> Bool {
-        bindings[start...].contains { $0.prefix == prefix }
+        entries[start...].contains { entry in bytesEqual(prefix, bytes(prefixOf: entry)) }
     }
 
     mutating func declare(_ prefix: String, _ uri: String) {
-        bindings.append((prefix, uri))
+        var prefix = prefix
+        var uri = uri
+        prefix.withUTF8 { prefix in uri.withUTF8 { uri in declare(prefix: UnsafeRawBufferPointer(prefix), uri: UnsafeRawBufferPointer(uri)) } }
+    }
+
+    /// Binds `prefix` (UTF-8; empty for the default namespace) to `uri` (UTF-8; empty
+    /// undeclares the default namespace) on the element whose bindings are the last.
+    mutating func declare(prefix: UnsafeRawBufferPointer, uri: UnsafeRawBufferPointer) {
+        let start = entries.last.map { $0.start + $0.prefixCount + $0.uriCount } ?? 0
+        let end = start + prefix.count + uri.count
+        if text.count < end { text.append(contentsOf: repeatElement(0, count: max(end - text.count, text.count))) }
+        text.withUnsafeMutableBytes { text in
+            UnsafeMutableRawBufferPointer(rebasing: text[start..<(start + prefix.count)]).copyMemory(from: prefix)
+            UnsafeMutableRawBufferPointer(rebasing: text[(start + prefix.count)..<end]).copyMemory(from: uri)
+        }
+        entries.append(Binding(start: start, prefixCount: prefix.count, uriCount: uri.count))
         generation = generation(declaring: prefix, uri, on: generation)
         if prefix.isEmpty {
             // On generation 0, which names no bindings: the URI alone.
-            defaultNamespaceGeneration = uri.isEmpty ? 1 : generation(declaring: "", uri, on: 0)
+            defaultNamespaceGeneration = uri.isEmpty ? 1 : generation(declaring: prefix, uri, on: 0)
         }
         generations.append((generation, defaultNamespaceGeneration))
     }
 
     /// The generation of the bindings of generation `base` with `prefix` bound to `uri`:
     /// the one given before, when it is remembered, else a new one.
-    private mutating func generation(declaring prefix: String, _ uri: String, on base: UInt64) -> UInt64 {
+    private mutating func generation(
+        declaring prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer, on base: UInt64
+    ) -> UInt64 {
         if let known = declarationGenerations.generation(declaring: prefix, uri, on: base) { return known }
         latestGeneration &+= 1
         declarationGenerations.remember(latestGeneration, declaring: prefix, uri, on: base)
@@ -75,12 +109,12 @@ struct NamespaceScope {
 
     /// Drops the bindings of the element that ends, which began at `start`.
     mutating func end(at start: Int) {
-        guard start < bindings.count else { return }
+        guard start < entries.count else { return }
         // An element declares few: they are dropped from the last, the generations with them.
         repeat {
-            bindings.removeLast()
+            entries.removeLast()
             generations.removeLast()
-        } while bindings.count > start
+        } while entries.count > start
         (generation, defaultNamespaceGeneration) = generations[start]
     }
 
@@ -88,12 +122,51 @@ struct NamespaceScope {
     /// empty for none) here: an unbound prefix to none, `xml` always to its own.
     func binds(prefix: UnsafeRawBufferPointer, to uri: UnsafeRawBufferPointer) -> Bool {
         if bytesEqual("xml", prefix) { return bytesEqual(Self.xmlNamespace, uri) }
-        var index = bindings.count
+        var index = entries.count
         while index > 0 {
             index -= 1
-            if bytesEqual(bindings[index].prefix, prefix) { return bytesEqual(bindings[index].uri, uri) }
+            if bytesEqual(bytes(prefixOf: entries[index]), prefix) { return bytesEqual(bytes(uriOf: entries[index]), uri) }
         }
         return uri.isEmpty
+    }
+
+    /// Whether `prefix` (`""`: the default namespace) is bound to the URI `uri`, which is
+    /// not empty: as ``uri(boundTo:)`` would say, without a string made.
+    private func isBound(_ prefix: String, to uri: String) -> Bool {
+        if prefix == "xml" { return uri == Self.xmlNamespace }
+        guard let index = innermost(prefix) else { return false }
+        return bytesEqual(uri, bytes(uriOf: entries[index]))
+    }
+
+    /// The index of the innermost binding of `prefix`, if it is bound.
+    private func innermost(_ prefix: String) -> Int? {
+        var index = entries.count
+        while index > 0 {
+            index -= 1
+            if bytesEqual(prefix, bytes(prefixOf: entries[index])) { return index }
+        }
+        return nil
+    }
+
+    /// The bytes of a binding's prefix or URI: valid while ``text`` is not changed.
+    @inline(__always)
+    private func bytes(prefixOf entry: Binding) -> UnsafeRawBufferPointer {
+        text.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.prefixCount)]) }
+    }
+
+    @inline(__always)
+    private func bytes(uriOf entry: Binding) -> UnsafeRawBufferPointer {
+        let uriStart = entry.start + entry.prefixCount
+        return text.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[uriStart..<(uriStart + entry.uriCount)]) }
+    }
+
+    private func string(prefixOf entry: Binding) -> String {
+        text.withUnsafeBytes { UTF8Text.string(UnsafeRawBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.prefixCount)])) }
+    }
+
+    private func string(uriOf entry: Binding) -> String {
+        let uriStart = entry.start + entry.prefixCount
+        return text.withUnsafeBytes { UTF8Text.string(UnsafeRawBufferPointer(rebasing: $0[uriStart..<(uriStart + entry.uriCount)])) }
     }
 
     /// Makes a scope restored from a copy give new generations past those `other`, the scope
@@ -104,7 +177,8 @@ struct NamespaceScope {
     }
 
     mutating func removeAll() {
-        bindings.removeAll()
+        entries.removeAll()
+        text.removeAll(keepingCapacity: true)
         generations.removeSubrange(1...)
         (generation, defaultNamespaceGeneration) = generations[0]
     }
@@ -117,10 +191,10 @@ struct NamespaceScope {
     mutating func elementPrefix(for uri: String?, written: String?, from start: Int, reusesBoundPrefix: Bool) -> String {
         let prefix = written ?? ""
         guard let uri, !uri.isEmpty else {
-            if written == nil, let inherited = self.uri(boundTo: ""), !inherited.isEmpty { declare("", "") }
+            if written == nil, let inherited = innermost(""), entries[inherited].uriCount > 0 { declare("", "") }
             return prefix
         }
-        if written == nil && reusesBoundPrefix && self.uri(boundTo: "") != uri {
+        if written == nil && reusesBoundPrefix && !isBound("", to: uri) {
             if let bound = boundPrefix(for: uri) { return bound }
             if declares("", from: start) {
                 // The element's own attributes declare another default namespace.
@@ -129,7 +203,7 @@ struct NamespaceScope {
                 return "ns\(number)"
             }
         }
-        if prefix != "xml" && self.uri(boundTo: prefix) != uri { declare(prefix, uri) }
+        if prefix != "xml" && !isBound(prefix, to: uri) { declare(prefix, uri) }
         return prefix
     }
 
@@ -151,7 +225,15 @@ struct NamespaceScope {
     /// A non-empty prefix bound to `uri` and not rebound since, the innermost first.
     private func boundPrefix(for uri: String) -> String? {
         if uri == Self.xmlNamespace { return "xml" }
-        return bindings.last { !$0.prefix.isEmpty && $0.uri == uri && self.uri(boundTo: $0.prefix) == uri }?.prefix
+        var index = entries.count
+        while index > 0 {
+            index -= 1
+            let entry = entries[index]
+            guard entry.prefixCount > 0, bytesEqual(uri, bytes(uriOf: entry)) else { continue }
+            let prefix = string(prefixOf: entry)
+            if innermost(prefix) == index { return prefix }
+        }
+        return nil
     }
 
     /// Whether a name in `uri` may be written with `prefix` on the element whose bindings
@@ -159,7 +241,7 @@ struct NamespaceScope {
     /// returns `true`), as that element has not bound it to anything else and no name in
     /// its tag uses it (`inUse`).
     private mutating func usable(_ prefix: String, for uri: String, from start: Int, inUse: Set<Substring> = []) -> Bool {
-        if self.uri(boundTo: prefix) == uri { return true }
+        if isBound(prefix, to: uri) { return true }
         if prefix == "xml" || prefix == "xmlns" || uri == Self.xmlNamespace { return false }
         if declares(prefix, from: start) || inUse.contains(prefix[...]) { return false }
         declare(prefix, uri)
@@ -177,32 +259,53 @@ private struct DeclarationGenerations {
         /// 0 for a slot nothing was remembered in: no generation is 0.
         var generation: UInt64 = 0
         var base: UInt64 = 0
-        var prefix = ""
-        var uri = ""
+        var prefixCount = 0
+        var uriCount = 0
     }
 
     private static let slotCount = 64
+    /// The bytes of each slot's prefix and URI, one after another, at `slot * slotBytes`: a
+    /// declaration longer than that is not remembered.
+    private static let slotBytes = 128
     private var slots: [Entry] = []
+    private var text: [UInt8] = []
 
-    func generation(declaring prefix: String, _ uri: String, on base: UInt64) -> UInt64? {
+    func generation(declaring prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer, on base: UInt64) -> UInt64? {
         guard !slots.isEmpty else { return nil }
         let slot = Self.slot(prefix, uri, base)
-        // Read in place: a copy of the entry would retain and release its strings.
-        guard slots[slot].generation != 0, slots[slot].base == base, slots[slot].uri == uri, slots[slot].prefix == prefix
+        let entry = slots[slot]
+        guard entry.generation != 0, entry.base == base, entry.prefixCount == prefix.count, entry.uriCount == uri.count
         else { return nil }
-        return slots[slot].generation
+        let start = slot * Self.slotBytes
+        let same = text.withUnsafeBytes { text in
+            bytesEqual(UnsafeRawBufferPointer(rebasing: text[start..<(start + prefix.count)]), prefix)
+                && bytesEqual(UnsafeRawBufferPointer(rebasing: text[(start + prefix.count)..<(start + prefix.count + uri.count)]), uri)
+        }
+        return same ? entry.generation : nil
     }
 
-    mutating func remember(_ generation: UInt64, declaring prefix: String, _ uri: String, on base: UInt64) {
-        if slots.isEmpty { slots = Array(repeating: Entry(), count: Self.slotCount) }
-        slots[Self.slot(prefix, uri, base)] = Entry(generation: generation, base: base, prefix: prefix, uri: uri)
+    mutating func remember(
+        _ generation: UInt64, declaring prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer, on base: UInt64
+    ) {
+        guard prefix.count + uri.count <= Self.slotBytes else { return }
+        if slots.isEmpty {
+            slots = Array(repeating: Entry(), count: Self.slotCount)
+            text = Array(repeating: 0, count: Self.slotCount * Self.slotBytes)
+        }
+        let slot = Self.slot(prefix, uri, base)
+        slots[slot] = Entry(generation: generation, base: base, prefixCount: prefix.count, uriCount: uri.count)
+        let start = slot * Self.slotBytes
+        text.withUnsafeMutableBytes { text in
+            UnsafeMutableRawBufferPointer(rebasing: text[start...]).copyMemory(from: prefix)
+            UnsafeMutableRawBufferPointer(rebasing: text[(start + prefix.count)...]).copyMemory(from: uri)
+        }
     }
 
     /// A slot from the base generation and the lengths of the prefix and URI: declarations
     /// are made per element, and most differ in their base or their lengths.
     @inline(__always)
-    private static func slot(_ prefix: String, _ uri: String, _ base: UInt64) -> Int {
-        let mixed = (base ^ UInt64(truncatingIfNeeded: uri.utf8.count) << 20 ^ UInt64(truncatingIfNeeded: prefix.utf8.count) << 40)
+    private static func slot(_ prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer, _ base: UInt64) -> Int {
+        let mixed = (base ^ UInt64(truncatingIfNeeded: uri.count) << 20 ^ UInt64(truncatingIfNeeded: prefix.count) << 40)
             &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> 58)
     }

@@ -69,12 +69,13 @@ extension XMLWriter {
             try finishCopiedStartTag()
             return true
         }
-        var declarations: [(prefix: String?, uri: String)] = []
+        var declares = false
         if processesNamespaces {
             if engine.startTagHasNamespaceDeclarations {
-                declarations = engine.startTagNamespaceDeclarations()
-                for declaration in declarations where declaration.prefix != "xml" {
-                    scope.declare(declaration.prefix ?? "", declaration.uri)
+                declares = true
+                engine.forEachStartTagNamespaceDeclaration { prefix, uri in
+                    if let prefix, bytesEqual("xml", prefix) { return }
+                    scope.declare(prefix: prefix ?? UnsafeRawBufferPointer(start: nil, count: 0), uri: uri)
                 }
             }
             if !copiedNameCache.copiesAsItIs(id, of: names, at: copyGenerations(true)) {
@@ -116,7 +117,7 @@ extension XMLWriter {
         // when they read back the same anywhere — with its new name and without the attributes
         // left out spliced in; the rest are written from what the parse reported.
         let raw =
-            (attributes.count > 0 || !declarations.isEmpty) && attributes.specifiedCount == attributes.count
+            (attributes.count > 0 || declares) && attributes.specifiedCount == attributes.count
             ? engine.currentStartTagBytes() : nil
         closeStartTag()
         beginLine(for: .element)
@@ -130,7 +131,9 @@ extension XMLWriter {
             copiedStartTagIsRaw = false
             buffer.append(UInt8(ascii: "<"))
             if let kept { buffer.appendBytes(kept) } else { appendUTF8(name) }
-            for declaration in declarations { appendDeclaration((declaration.prefix ?? "", declaration.uri)) }
+            if declares {
+                engine.forEachStartTagNamespaceDeclaration { prefix, uri in appendDeclaration(prefix: prefix, uri: uri) }
+            }
             if attributes.count > 0, let pairs = attributes.pairs {
                 for index in 0..<attributes.count {
                     guard let name = pairs[2 * index], let value = pairs[2 * index + 1] else { continue }
@@ -148,7 +151,7 @@ extension XMLWriter {
             open.push(written: kept, bindingStart: bindingStart)
         } else {
             name.withUTF8 { open.push(written: UnsafeRawBufferPointer($0), bindingStart: bindingStart) }
-            if localName == nil && declarations.isEmpty {
+            if localName == nil && !declares {
                 copiedNameCache.remember(
                     id, of: names, at: copyGenerations(processesNamespaces), isUnprefixed: nil, written: name)
             }

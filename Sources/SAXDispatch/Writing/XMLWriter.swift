@@ -352,6 +352,20 @@ public final class XMLWriter {
         appendAttribute(binding.prefix.isEmpty ? "xmlns" : "xmlns:" + binding.prefix, binding.uri)
     }
 
+    /// Writes a declaration as a parse reported it (UTF-8; no prefix for the default namespace).
+    func appendDeclaration(prefix: UnsafeRawBufferPointer?, uri: UnsafeRawBufferPointer) {
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(utf8: "xmlns")
+        if let prefix, !prefix.isEmpty {
+            buffer.append(UInt8(ascii: ":"))
+            buffer.appendBytes(prefix)
+        }
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(UInt8(ascii: "\""))
+        XMLEscaping.appendAttributeValue(uri, to: &buffer)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
     func appendAttribute(_ name: String, _ value: String) {
         buffer.append(UInt8(ascii: " "))
         appendUTF8(name)

@@ -25,7 +25,8 @@ struct NamespaceScopeGenerationTests {
     func generationsNameBindings() {
         var random = SplitMix64(seed: 47)
         let prefixes = ["", "p", "q", "r"]
-        let uris = ["", "urn:1", "urn:2", "urn:3"]
+        // Two of the same length, and one longer than a remembered declaration may be.
+        let uris = ["", "urn:1", "urn:2", "urn:" + String(repeating: "3", count: 300)]
         var seen: [UInt64: [String: String]] = [:]
         var seenDefault: [UInt64: String] = [:]
         var scope = NamespaceScope()
@@ -89,5 +90,40 @@ struct NamespaceScopeGenerationTests {
         #expect(scope.defaultNamespaceGeneration == firstExtra.1)
         scope.declare("", "")
         #expect(scope.defaultNamespaceGeneration == 1)
+    }
+
+    @Test("bindings read back as declared, from strings or bytes, after inner ones were dropped and written over")
+    func bindingsReadBack() {
+        var scope = NamespaceScope()
+        let long = "urn:" + String(repeating: "l", count: 400)
+        scope.declare("o", "urn:outer")
+        "p".utf8CString.withUnsafeBytes { prefix in
+            long.utf8CString.withUnsafeBytes { uri in
+                scope.declare(
+                    prefix: UnsafeRawBufferPointer(rebasing: prefix.dropLast()), uri: UnsafeRawBufferPointer(rebasing: uri.dropLast()))
+            }
+        }
+        #expect(scope.uri(boundTo: "p") == long)
+        #expect(scope.declared(from: 1).map(\.uri) == [long])
+        scope.end(at: 1)
+        #expect(scope.uri(boundTo: "p") == nil)
+        scope.declare("", "urn:東京")
+        scope.declare("q", "urn:q")
+        #expect(scope.bindings.map(\.prefix) == ["o", "", "q"])
+        #expect(scope.bindings.map(\.uri) == ["urn:outer", "urn:東京", "urn:q"])
+        #expect(scope.uri(boundTo: "o") == "urn:outer" && scope.uri(boundTo: "") == "urn:東京")
+        #expect(scope.declares("q", from: 1) && !scope.declares("o", from: 1))
+        "o".utf8CString.withUnsafeBytes { prefix in
+            "urn:outer".utf8CString.withUnsafeBytes { uri in
+                #expect(scope.binds(
+                    prefix: UnsafeRawBufferPointer(rebasing: prefix.dropLast()), to: UnsafeRawBufferPointer(rebasing: uri.dropLast())))
+            }
+        }
+        // A prefix bound to a URI in scope is reused for it; one rebound since is not.
+        #expect(scope.attributePrefix(for: "urn:q", written: nil, from: scope.count) == "q")
+        scope.declare("q", "urn:other")
+        #expect(scope.attributePrefix(for: "urn:q", written: nil, from: scope.count) == "ns1")
+        scope.removeAll()
+        #expect(scope.bindings.isEmpty && scope.uri(boundTo: "o") == nil)
     }
 }

@@ -62,6 +62,13 @@ extension DispatchEngine {
         }
     }
 
+    /// Calls `body` with each namespace declaration written on the start tag being reported,
+    /// as ``startTagNamespaceDeclarations()`` has them, as UTF-8 valid during the call: its
+    /// prefix (`nil` for the default namespace) and URI.
+    func forEachStartTagNamespaceDeclaration(_ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer) -> Void) {
+        onDriver { driver in driver.startTagDeclarations.forEach(at: driver.eventByteIndex, body) }
+    }
+
     /// Whether the start tag being reported declared namespaces, as ``startTagNamespaceDeclarations()`` has them.
     var startTagHasNamespaceDeclarations: Bool {
         onDriver { driver in
