@@ -68,7 +68,7 @@ struct NamespaceScope {
 
     /// Whether the element whose bindings begin at `start` declares `prefix`.
     func declares(_ prefix: String, from start: Int) -> Bool {
-        entries[start...].contains { entry in bytesEqual(prefix, bytes(prefixOf: entry)) }
+        entries[start...].contains { entry in withBytes(of: entry) { written, _ in bytesEqual(prefix, written) } }
     }
 
     mutating func declare(_ prefix: String, _ uri: String) {
@@ -125,7 +125,9 @@ struct NamespaceScope {
         var index = entries.count
         while index > 0 {
             index -= 1
-            if bytesEqual(bytes(prefixOf: entries[index]), prefix) { return bytesEqual(bytes(uriOf: entries[index]), uri) }
+            if let bound = withBytes(of: entries[index], { written, bound in bytesEqual(written, prefix) ? bytesEqual(bound, uri) : nil }) {
+                return bound
+            }
         }
         return uri.isEmpty
     }
@@ -135,7 +137,7 @@ struct NamespaceScope {
     private func isBound(_ prefix: String, to uri: String) -> Bool {
         if prefix == "xml" { return uri == Self.xmlNamespace }
         guard let index = innermost(prefix) else { return false }
-        return bytesEqual(uri, bytes(uriOf: entries[index]))
+        return withBytes(of: entries[index]) { _, bound in bytesEqual(uri, bound) }
     }
 
     /// The index of the innermost binding of `prefix`, if it is bound.
@@ -143,30 +145,30 @@ struct NamespaceScope {
         var index = entries.count
         while index > 0 {
             index -= 1
-            if bytesEqual(prefix, bytes(prefixOf: entries[index])) { return index }
+            if withBytes(of: entries[index], { written, _ in bytesEqual(prefix, written) }) { return index }
         }
         return nil
     }
 
-    /// The bytes of a binding's prefix or URI: valid while ``text`` is not changed.
+    /// Calls `body` with a binding's prefix and URI as UTF-8, valid during the call.
     @inline(__always)
-    private func bytes(prefixOf entry: Binding) -> UnsafeRawBufferPointer {
-        text.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.prefixCount)]) }
-    }
-
-    @inline(__always)
-    private func bytes(uriOf entry: Binding) -> UnsafeRawBufferPointer {
-        let uriStart = entry.start + entry.prefixCount
-        return text.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0[uriStart..<(uriStart + entry.uriCount)]) }
+    private func withBytes<Result>(
+        of entry: Binding, _ body: (_ prefix: UnsafeRawBufferPointer, _ uri: UnsafeRawBufferPointer) -> Result
+    ) -> Result {
+        text.withUnsafeBytes { text in
+            let uriStart = entry.start + entry.prefixCount
+            return body(
+                UnsafeRawBufferPointer(rebasing: text[entry.start..<uriStart]),
+                UnsafeRawBufferPointer(rebasing: text[uriStart..<(uriStart + entry.uriCount)]))
+        }
     }
 
     private func string(prefixOf entry: Binding) -> String {
-        text.withUnsafeBytes { UTF8Text.string(UnsafeRawBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.prefixCount)])) }
+        withBytes(of: entry) { prefix, _ in UTF8Text.string(prefix) }
     }
 
     private func string(uriOf entry: Binding) -> String {
-        let uriStart = entry.start + entry.prefixCount
-        return text.withUnsafeBytes { UTF8Text.string(UnsafeRawBufferPointer(rebasing: $0[uriStart..<(uriStart + entry.uriCount)])) }
+        withBytes(of: entry) { _, uri in UTF8Text.string(uri) }
     }
 
     /// Makes a scope restored from a copy give new generations past those `other`, the scope
@@ -229,7 +231,7 @@ struct NamespaceScope {
         while index > 0 {
             index -= 1
             let entry = entries[index]
-            guard entry.prefixCount > 0, bytesEqual(uri, bytes(uriOf: entry)) else { continue }
+            guard entry.prefixCount > 0, withBytes(of: entry, { _, bound in bytesEqual(uri, bound) }) else { continue }
             let prefix = string(prefixOf: entry)
             if innermost(prefix) == index { return prefix }
         }
