@@ -129,7 +129,7 @@ enum PatternNames {
         for component in pathComponents(text) {
             var step = component.hasPrefix("@") ? component.dropFirst() : component
             if let bracket = step.firstIndex(of: "[") { step = step[..<bracket] }
-            guard !step.hasPrefix("{"), !step.hasPrefix("*"), let colon = step.firstIndex(of: ":"), colon != step.startIndex
+            guard !step.hasPrefix("{"), !step.hasPrefix("*"), let colon = step.utf8.firstIndex(of: UInt8(ascii: ":")), colon != step.startIndex
             else { continue }
             let prefix = String(step[..<colon])
             if !prefixes.contains(prefix) { prefixes.append(prefix) }
@@ -156,7 +156,8 @@ enum PatternNames {
         if let bad = scalars.first(where: { !isNameStart($0) && !isNameContinuation($0) }) {
             return "'\(name)' is not \(what): '\(bad)' cannot be part of a name"
         }
-        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        // Split in the UTF-8: a colon can share a grapheme with the character before it.
+        let parts = name.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
         if parts.count > 1 && (parts.count > 2 || parts.contains { $0.isEmpty }) {
             return "'\(name)' is not \(what): a name holds at most one ':', between a prefix and a local name"
         }

@@ -51,7 +51,7 @@ struct SplitCommand: ParsableCommand {
     func validate() throws {
         guard file != "-" else { throw ValidationError("split reads a file, not standard input: ranges are offsets into it") }
         guard parts >= 1 else { throw ValidationError("--parts must be 1 or more") }
-        guard !recordName.isEmpty, !recordName.contains(":"), !recordName.contains("/") else {
+        guard !recordName.isEmpty, !recordName.utf8.contains(UInt8(ascii: ":")), !recordName.contains("/") else {
             throw ValidationError("--record takes an element's local name, such as page (not a path or a prefixed name)")
         }
     }

@@ -132,7 +132,7 @@ final class EncodingSession {
             return EncodedElement.Name(name: String(text[text.index(after: close)...]), namespace: uri.isEmpty ? nil : uri)
         }
         if text.hasPrefix("*:") { return EncodedElement.Name(name: String(text.dropFirst(2)), namespace: nil) }
-        if let colon = text.firstIndex(of: ":") {
+        if let colon = QualifiedName.firstColon(in: text) {
             let prefix = String(text[..<colon])
             let uri = prefix == "xml" ? NamespaceBindings.xmlNamespace : encoder.namespaces.uri(for: prefix)
             return EncodedElement.Name(name: text, namespace: uri)

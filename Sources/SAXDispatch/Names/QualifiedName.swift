@@ -98,6 +98,12 @@ enum QualifiedName {
         name.utf8.firstIndex(of: UInt8(ascii: ":"))
     }
 
+    /// `name` cut at every colon, found in the UTF-8 (as ``firstColon(in:)`` finds one):
+    /// `a:b` gives `a` and `b`, `a` gives `a`, `a::b` an empty part between.
+    static func colonSeparatedParts(of name: String) -> [Substring] {
+        name.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
     /// What a pattern name matching a local name in any namespace starts with (`*:customer`).
     static let anyNamespacePrefix = "*:"
 

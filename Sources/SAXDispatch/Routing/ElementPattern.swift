@@ -112,7 +112,8 @@ public struct ElementPattern: Sendable, Hashable, CustomStringConvertible, Expre
     /// `mw:page`), or `nil` for a last step that names no element (`*`, `*:*`) or no step.
     var lastStepLocalName: String? {
         guard let name = steps.last?.name, !name.isEmpty else { return nil }
-        let local = name.split(separator: ":", omittingEmptySubsequences: false).last.map(String.init) ?? name
+        // Split in the UTF-8: a colon can share a grapheme with the character before it.
+        let local = name.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(name[name.utf8.index(after: $0)...]) } ?? name
         return local.isEmpty || local == "*" ? nil : local
     }
 

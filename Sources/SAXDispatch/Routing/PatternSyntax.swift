@@ -105,7 +105,7 @@ struct PatternSyntax {
         }
         if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
         let local = String(characters[start..<index])
-        if let colon = local.firstIndex(of: ":") {
+        if let colon = QualifiedName.firstColon(in: local) {
             throw failure(
                 "'*:' is followed by a local name, without a prefix", at: start + local.distance(from: local.startIndex, to: colon))
         }
@@ -142,7 +142,7 @@ struct PatternSyntax {
         }
         if index < characters.count, let hint = Self.xpathHint(characters[index]) { throw failure(hint, at: index) }
         let name = String(characters[start..<index])
-        if namespace != nil, name.contains(":") {
+        if namespace != nil, QualifiedName.firstColon(in: name) != nil {
             throw failure("a name in Clark notation has no prefix: write {uri}local", at: start)
         }
         return (name, namespace)

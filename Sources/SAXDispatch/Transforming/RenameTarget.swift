@@ -23,7 +23,7 @@ enum RenameTarget {
             self = .clark(local: local, namespace: namespace)
             return
         }
-        let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = QualifiedName.colonSeparatedParts(of: name)
         guard parts.allSatisfy({ XMLNameSyntax.isNCName($0) }) else { return nil }
         switch parts.count {
         case 1: self = .localName(name)

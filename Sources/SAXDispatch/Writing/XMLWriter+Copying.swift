@@ -381,7 +381,7 @@ extension XMLWriter {
         }
         // No namespace: an unprefixed name is in none (undeclaring a default namespace in
         // scope); a prefixed one takes what its prefix is bound to where it is written.
-        let namespace = processesNamespaces ? edit.namespaceURI ?? (edit.name.contains(":") ? nil : "") : nil
+        let namespace = processesNamespaces ? edit.namespaceURI ?? (QualifiedName.firstColon(in: edit.name) != nil ? nil : "") : nil
         try startElement(edit.name, namespace: namespace, attributes: attributes)
     }
 }
