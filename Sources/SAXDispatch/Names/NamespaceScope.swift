@@ -122,14 +122,8 @@ struct NamespaceScope {
     /// empty for none) here: an unbound prefix to none, `xml` always to its own.
     func binds(prefix: UnsafeRawBufferPointer, to uri: UnsafeRawBufferPointer) -> Bool {
         if bytesEqual("xml", prefix) { return bytesEqual(Self.xmlNamespace, uri) }
-        var index = entries.count
-        while index > 0 {
-            index -= 1
-            if let bound = withBytes(of: entries[index], { written, bound in bytesEqual(written, prefix) ? bytesEqual(bound, uri) : nil }) {
-                return bound
-            }
-        }
-        return uri.isEmpty
+        guard let index = innermost(where: { bytesEqual($0, prefix) }) else { return uri.isEmpty }
+        return withBytes(of: entries[index]) { _, bound in bytesEqual(bound, uri) }
     }
 
     /// Whether `prefix` (`""`: the default namespace) is bound to the URI `uri`, which is
@@ -142,10 +136,16 @@ struct NamespaceScope {
 
     /// The index of the innermost binding of `prefix`, if it is bound.
     private func innermost(_ prefix: String) -> Int? {
+        innermost { bytesEqual(prefix, $0) }
+    }
+
+    /// The index of the innermost binding whose prefix (UTF-8) `matches`, if there is one.
+    @inline(__always)
+    private func innermost(where matches: (UnsafeRawBufferPointer) -> Bool) -> Int? {
         var index = entries.count
         while index > 0 {
             index -= 1
-            if withBytes(of: entries[index], { written, _ in bytesEqual(prefix, written) }) { return index }
+            if withBytes(of: entries[index], { prefix, _ in matches(prefix) }) { return index }
         }
         return nil
     }
@@ -232,8 +232,8 @@ struct NamespaceScope {
             index -= 1
             let entry = entries[index]
             guard entry.prefixCount > 0, withBytes(of: entry, { _, bound in bytesEqual(uri, bound) }) else { continue }
-            let prefix = string(prefixOf: entry)
-            if innermost(prefix) == index { return prefix }
+            // Not rebound since: the innermost binding of its prefix.
+            if withBytes(of: entry, { prefix, _ in innermost { bytesEqual($0, prefix) } }) == index { return string(prefixOf: entry) }
         }
         return nil
     }

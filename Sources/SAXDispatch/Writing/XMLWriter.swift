@@ -349,7 +349,11 @@ public final class XMLWriter {
     }
 
     func appendDeclaration(_ binding: (prefix: String, uri: String)) {
-        appendAttribute(binding.prefix.isEmpty ? "xmlns" : "xmlns:" + binding.prefix, binding.uri)
+        var prefix = binding.prefix
+        var uri = binding.uri
+        prefix.withUTF8 { prefix in
+            uri.withUTF8 { uri in appendDeclaration(prefix: UnsafeRawBufferPointer(prefix), uri: UnsafeRawBufferPointer(uri)) }
+        }
     }
 
     /// Writes a declaration as a parse reported it (UTF-8; no prefix for the default namespace).
