@@ -137,15 +137,13 @@ struct ParallelRangeParse {
     ) throws -> Report {
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
-            // document's bytes are copied only into expat's buffer.
-            // Not zeroed first: only the bytes read are kept.
-            var count = 0
-            let buffer: [UInt8]
+            // document's bytes are copied only into expat's buffer. An array whose bytes no
+            // range holds any more is read into again (a fallback's parser copied them).
+            state.reads.release(before: fallback == nil ? state.oldestHeldOffset : .max)
+            var buffer = state.reads.next()
+            let count: Int
             do {
-                buffer = try [UInt8](unsafeUninitializedCapacity: Self.readSize) { bytes, initialized in
-                    count = try reader.read(into: UnsafeMutableRawBufferPointer(bytes))
-                    initialized = count
-                }
+                count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
             } catch {
                 // As a sequential parse: what was read before is parsed and delivered first.
                 if fallback == nil {
@@ -154,6 +152,7 @@ struct ParallelRangeParse {
                 }
                 throw error
             }
+            state.reads.hold(buffer, count: count)
             let read = buffer[..<count]
             if let parser = fallback {
                 if count == 0 { break }
@@ -313,6 +312,8 @@ struct ParallelRangeParse {
         /// Where the look ahead found no start tag up to, in the held bytes.
         var searchedFrom = 0
         var cutsFoundAhead = 0
+        /// The arrays the document is read into.
+        var reads = ReadArrays(size: ParallelRangeParse.readSize)
         /// The input's name and encoding, for each range's parse.
         let source: String
         let encoding: String?
@@ -327,6 +328,12 @@ struct ParallelRangeParse {
                 RangePositionOrigin(
                     context: context($0), utf8: framer.countsUTF8, line: $0.line, column: $0.column, byteOffset: $0.offset)
             }
+        }
+
+        /// Where the oldest bytes a range or the pending bytes hold begin: none before it
+        /// is needed again.
+        var oldestHeldOffset: Int {
+            unsettled.first.map { $0.boundary?.offset ?? 0 } ?? pendingStart
         }
 
         mutating func append(_ bytes: ArraySlice<UInt8>) {

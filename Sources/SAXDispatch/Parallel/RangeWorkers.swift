@@ -26,11 +26,12 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         self.capacity = max(1, capacity)
         for _ in 0..<count {
             let started = startThread { [self] in
-                while let job = nextJob() {
-                    let result = parse(job)
+                // The job (its bytes) is gone before its result is published: once the
+                // caller has the result, no worker holds the range's reads.
+                while let (index, result) = nextJob().map({ job in (job.index, parse(job)) }) {
                     lock.withLock {
                         parsing -= 1
-                        if !stopped { results[job.index] = result }
+                        if !stopped { results[index] = result }
                         changed.broadcast()
                     }
                 }
