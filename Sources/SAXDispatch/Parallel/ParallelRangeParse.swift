@@ -140,10 +140,9 @@ struct ParallelRangeParse {
             // document's bytes are copied only into expat's buffer. An array whose bytes no
             // range holds any more is read into again (a fallback's parser copied them).
             state.reads.release(before: fallback == nil ? state.oldestHeldOffset : .max)
-            var buffer = state.reads.next()
-            let count: Int
+            let read: ArraySlice<UInt8>
             do {
-                count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+                read = try state.reads.read { try reader.read(into: $0) }
             } catch {
                 // As a sequential parse: what was read before is parsed and delivered first.
                 if fallback == nil {
@@ -152,8 +151,7 @@ struct ParallelRangeParse {
                 }
                 throw error
             }
-            state.reads.hold(buffer, count: count)
-            let read = buffer[..<count]
+            let count = read.count
             if let parser = fallback {
                 if count == 0 { break }
                 try read.withUnsafeBytes { try parser.feed($0) }

@@ -24,16 +24,26 @@ struct ReadArrays {
         self.size = size
     }
 
-    /// An array of ``size`` bytes to read into: a spare one, or a new one.
-    mutating func next() -> [UInt8] {
-        spare.popLast() ?? [UInt8](repeating: 0, count: size)
-    }
-
-    /// Keeps `array`, into which `count` more bytes of the document were read, until
-    /// ``release(before:)`` passes them.
-    mutating func hold(_ array: [UInt8], count: Int) {
+    /// Reads the next bytes of the document with `read` (given room for up to ``size``
+    /// bytes, returning how many it read) into a spare array, or a new one, which is held
+    /// until ``release(before:)`` passes them.
+    /// - Returns: The bytes read.
+    mutating func read(_ read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> ArraySlice<UInt8> {
+        var count = 0
+        let array: [UInt8]
+        if var reused = spare.popLast() {
+            count = try reused.withUnsafeMutableBytes { try read($0) }
+            array = reused
+        } else {
+            // Not zeroed first: the array's elements are the bytes read.
+            array = try [UInt8](unsafeUninitializedCapacity: size) { bytes, initialized in
+                count = try read(UnsafeMutableRawBufferPointer(bytes))
+                initialized = count
+            }
+        }
         bytesRead += count
         held.append((array, bytesRead))
+        return array[..<count]
     }
 
     /// Makes spare the arrays whose bytes all lie before `offset`: no range the workers
@@ -42,7 +52,8 @@ struct ReadArrays {
         var released = 0
         while released < held.count && held[released].end <= offset { released += 1 }
         guard released > 0 else { return }
-        for index in 0..<released { spare.append(held[index].bytes) }
+        // Only a full array: one a short read filled would limit every read into it.
+        for index in 0..<released where held[index].bytes.count == size { spare.append(held[index].bytes) }
         held.removeFirst(released)
     }
 }

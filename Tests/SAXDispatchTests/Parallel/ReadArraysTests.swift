@@ -8,47 +8,56 @@ import Testing
 /// place; and a slice that still holds one keeps its bytes whatever the bookkeeping says.
 @Suite("Parallel reads: arrays read into again")
 struct ReadArraysTests {
-    static func baseAddress(_ array: [UInt8]) -> UnsafeRawPointer? {
-        array.withUnsafeBytes { $0.baseAddress }
+    static func baseAddress(_ slice: ArraySlice<UInt8>) -> UnsafeRawPointer? {
+        slice.withUnsafeBytes { $0.baseAddress }
+    }
+
+    /// Fills the room it is given with `byte`, up to `count` bytes.
+    static func filling(_ byte: UInt8, count: Int? = nil) -> (UnsafeMutableRawBufferPointer) -> Int {
+        { room in
+            let filled = min(count ?? room.count, room.count)
+            for index in 0..<filled { room[index] = byte }
+            return filled
+        }
     }
 
     @Test("an array whose bytes every range passed is read into again, in place")
     func readIntoAgainInPlace() {
         var reads = ReadArrays(size: 64)
-        var first = reads.next()
-        let address = Self.baseAddress(first)
-        first.withUnsafeMutableBytes { $0.storeBytes(of: 7, toByteOffset: 0, as: UInt8.self) }
-        reads.hold(first, count: 64)
-        first = []
+        // The slices read are dropped at once, as ranges drop theirs once delivered.
+        var first: ArraySlice<UInt8>? = reads.read(Self.filling(7))
+        let address = first.flatMap(Self.baseAddress)
+        #expect(first?.count == 64 && first?.allSatisfy { $0 == 7 } == true)
+        first = nil
         // Not passed yet: a new array.
         reads.release(before: 63)
-        var second = reads.next()
-        #expect(Self.baseAddress(second) != address)
-        reads.hold(second, count: 10)
-        second = []
+        var second: ArraySlice<UInt8>? = reads.read(Self.filling(8, count: 10))
+        #expect(second.flatMap(Self.baseAddress) != address)
+        second = nil
         #expect(reads.bytesRead == 74)
         reads.release(before: 64)
-        var again = reads.next()
-        #expect(again.count == 64)
-        #expect(Self.baseAddress(again) == address)
-        again.withUnsafeMutableBytes { $0.storeBytes(of: 9, toByteOffset: 0, as: UInt8.self) }
-        #expect(Self.baseAddress(again) == address, "written in place, not copied")
+        let again = reads.read(Self.filling(9))
+        #expect(again.count == 64 && again.allSatisfy { $0 == 9 })
+        #expect(Self.baseAddress(again) == address, "read into in place, not copied")
+        // A short read's array is not read into again: it would limit the reads.
+        reads.release(before: 138)
+        #expect(reads.read(Self.filling(1)).count == 64)
     }
 
-    @Test("a slice that still holds a released array keeps its bytes: writing copies")
+    @Test("a slice that still holds a released array keeps its bytes: reading into it copies")
     func heldSliceKeepsItsBytes() {
         var reads = ReadArrays(size: 32)
-        var array = reads.next()
-        array.withUnsafeMutableBytes { bytes in for index in bytes.indices { bytes[index] = UInt8(index) } }
-        reads.hold(array, count: 32)
-        let slice = array[4..<20]
-        array = []
+        let read = reads.read { room in
+            for index in 0..<room.count { room[index] = UInt8(index) }
+            return room.count
+        }
+        let slice = read[4..<20]
         // Wrongly released while the slice holds it.
         reads.release(before: 32)
-        var next = reads.next()
-        next.withUnsafeMutableBytes { bytes in for index in bytes.indices { bytes[index] = 0xFF } }
+        let next = reads.read(Self.filling(0xFF))
         #expect(Array(slice) == (4..<20).map { UInt8($0) })
-        #expect(next.allSatisfy { $0 == 0xFF })
+        #expect(next.count == 32 && next.allSatisfy { $0 == 0xFF })
+        #expect(Self.baseAddress(next) != Self.baseAddress(read))
     }
 
     @Test("a document many times the arrays in flight, read from a file and from bytes: the records of one parse")
