@@ -105,9 +105,14 @@ struct DocumentFramerScanTests {
         var random = SplitMix64(seed: 16)
         let alphabet: [UInt8] = [0x0A, 0x20, 0x41, 0x3C, 0xC3, 0xA9, 0x0A, 0x41, 0x20, 0x0A]
         var wrong: [String] = []
-        for round in 0..<40 {
+        for round in 0..<80 {
             let length = 1 + Int(random.next() % 20_000)
-            let bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            var bytes = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            // Every other round, a few carriage returns anywhere (one after another too): the
+            // pieces that hold one are counted a byte at a time.
+            if round % 2 == 1 {
+                for _ in 0..<(1 + random.next() % 4) { bytes[Int(random.next() % UInt64(length))] = 0x0D }
+            }
             for utf8 in [true, false] {
                 var counter = FramePosition(utf8: utf8)
                 var start = 0
