@@ -1,10 +1,10 @@
 /// The arrays a parallel read reads its input into, read into again once no range holds
 /// their bytes (``ParallelRangeParse``).
 ///
-/// Every read had a fresh array, which `malloc` took more often than not from memory the
-/// heap had just given back to the kernel: a page fault for each of its pages, and the
-/// kernel zeroing them, before a byte was read. An array whose bytes every range has
-/// delivered is read into again instead.
+/// A fresh array for every read would mostly come from memory the heap has just given
+/// back to the kernel: a page fault for each of its pages, and the kernel zeroing them,
+/// before a byte is read. So an array whose bytes every range has delivered is read into
+/// again.
 ///
 /// What must stay true: an array is read into again only through Swift's copy on write,
 /// so a slice that still holds it (a worker's range, a held byte) keeps its bytes whatever
