@@ -247,6 +247,7 @@ extension DocumentFramer {
             guard end - 2 == name.count, zip(bytes[2..<end], name).allSatisfy({ $0 == $1 }) else {
                 return halt(.unexpectedMarkup(offset: tagStart))
             }
+            if recordDepth != nil { lastAncestorClose = tagStart }
             open.removeLast()
         }
         depth -= 1

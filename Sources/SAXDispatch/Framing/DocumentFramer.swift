@@ -55,6 +55,11 @@ package struct DocumentFramer {
     package internal(set) var declaresAmplification = false
     /// Why the framer proposes no more boundaries, if it stopped.
     package private(set) var stop: FramingStop?
+    /// The offset of the last end tag that closed an element above the records' depth once
+    /// that depth was known: where the elements around one record stop being those around
+    /// the next (revisions each in a page of their own), which a cut found by looking ahead
+    /// for a start tag would assume they are.
+    package internal(set) var lastAncestorClose: Int?
     /// Whether the document's columns count UTF-8 characters (rather than a byte each, as
     /// in ISO-8859-1).
     package var countsUTF8: Bool { position.countsUTF8 }

@@ -200,6 +200,8 @@ struct ParallelRangeParse {
             if !state.fallingBack && state.speculativeName != nil {
                 cuts = state.speculate(sizes: sizes, maximumContextBytes: maximumContextBytes)
             }
+            // Where the range that ends at the last cut begins.
+            let lastRangeStart = cuts.count > 1 ? cuts[cuts.count - 2].offset : state.pendingBoundary?.offset ?? 0
             for cut in cuts {
                 while !pool.hasRoom {
                     if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
@@ -207,10 +209,15 @@ struct ParallelRangeParse {
                 if state.fallingBack { break }
                 state.handIn(upTo: cut, to: pool)
             }
-            if !state.fallingBack, cuts.last != nil, state.framer.stop == nil {
+            if !state.fallingBack, cuts.last != nil, state.framer.stop == nil,
+                state.speculativeName != nil || (state.framer.lastAncestorClose ?? -1) < lastRangeStart
+            {
                 // The next cut is sought after the element the last one begins with. (Its
                 // name is in the held bytes, as a cut is proposed past it; were it not, a look
                 // ahead goes on with the name it had, and never with a framer it left behind.)
+                // Not after a framed range in which an element around the records closed:
+                // the next range's records would likely be in other elements than the cut's,
+                // which a cut found ahead assumes they are, and the range would not verify.
                 let name = HeldBytes(pieces: state.pending, start: state.pendingStart).elementName(at: state.pendingStart)
                 state.speculativeName = name ?? state.speculativeName
             }

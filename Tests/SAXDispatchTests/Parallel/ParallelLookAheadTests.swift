@@ -88,6 +88,47 @@ struct ParallelLookAheadTests {
         #expect(report.cutsFoundAhead > 0)
     }
 
+    /// Each record in an element of its own, as a dump's revisions are each in a page: the
+    /// elements around one record are never those around the next.
+    static func wrapped(records: Int, from first: Int = 0) -> String {
+        var text = "<mediawiki>\n"
+        for index in first..<(first + records) {
+            text += " <page id=\"p\(index)\"><title>t\(index)</title>\n"
+            text += "  <revision><id>\(index)</id><text>é \(index)</text></revision>\n </page>\n"
+        }
+        return text + "</mediawiki>\n"
+    }
+
+    @Test("records each in an element of its own: the ranges are framed rather than looked ahead for, and all verify")
+    func recordsInElementsOfTheirOwn() throws {
+        let text = Self.wrapped(records: 400)
+        for rangeBytes in [512, 2048] {
+            let report = try Self.report(text, record: "revision", rangeBytes: rangeBytes)
+            #expect(report.sequentialFrom == nil, "ranges of \(rangeBytes) bytes")
+            #expect(report.rangesReadInParallel > 10, "ranges of \(rangeBytes) bytes")
+        }
+        var parallel = 0
+        let found = ParallelRecordTests.disagreements(
+            Array(text.utf8), file: "wrapped", names: ["revision", "text"], workers: [2, 3], rangeBytes: [1, 100, 512, 4096],
+            parallelRanges: &parallel)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("records side by side, then each in an element of its own: the records of one parse")
+    func wrappedAfterFlat() throws {
+        var text = String(Self.flat(records: 300).dropLast("</animals>\n</zoo>\n".count))
+        text += Self.wrapped(records: 300).replacingOccurrences(of: "<mediawiki>\n", with: "")
+            .replacingOccurrences(of: "</mediawiki>\n", with: "").replacingOccurrences(of: "revision>", with: "animal>").replacingOccurrences(of: "text>", with: "name>")
+        text += " </animals>\n</zoo>\n"
+        let sequential = try XMLRecord("animal", .text("name")) { $0 }.all(in: .string(text))
+        var parallel: [String] = []
+        try XMLRecord("animal", .text("name")) { $0 }.forEach(
+            in: .pieces(Array(text.utf8), of: 97, named: "mixed"), workers: 2, rangeBytes: 700
+        ) { parallel.append($0) }
+        #expect(parallel == sequential)
+        #expect(sequential.count == 600)
+    }
+
     @Test("records of another name for longer than the look ahead: a framer reads on, and looking ahead resumes after")
     func siblingsOfAnotherName() throws {
         var text = "<osm>\n"
