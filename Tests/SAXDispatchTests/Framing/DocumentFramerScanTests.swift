@@ -130,6 +130,36 @@ struct DocumentFramerScanTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    @Test("line feeds far apart in long pieces: the positions counted a byte at a time")
+    func farApartLineFeeds() {
+        var random = SplitMix64(seed: 23)
+        // Long lines, so the column after each piece's last line feed spans many words; and
+        // 0x0B after a line feed, which a search for it a word at a time would also flag.
+        let alphabet: [UInt8] = [0x20, 0x41, 0x0B, 0xC3, 0xA9, 0x09, 0x3C, 0x0B, 0x7A]
+        var wrong: [String] = []
+        for round in 0..<120 {
+            let length = 1 + Int(random.next() % 30_000)
+            let spacing = 1 + Int(random.next() % 3000)
+            let bytes = (0..<length).map { _ in
+                random.next() % UInt64(spacing) == 0 ? 0x0A : alphabet[Int(random.next() % UInt64(alphabet.count))]
+            }
+            for utf8 in [true, false] {
+                var counter = FramePosition(utf8: utf8)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + 1 + Int(random.next() % 12_000))
+                    bytes[start..<end].withUnsafeBytes { counter.count($0) }
+                    start = end
+                }
+                let expected = DocumentFramerTests.reference(bytes, utf8: utf8)
+                if counter.line != expected.line || counter.column != expected.column {
+                    wrong.append("round \(round) utf8 \(utf8): \(counter.line):\(counter.column), not \(expected.line):\(expected.column)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test("sixteen bytes at a time: the first byte sought, at every start and end")
     func byteScan() {
         var random = SplitMix64(seed: 8)
