@@ -90,18 +90,18 @@ struct ParallelLookAheadTests {
 
     /// Each record in an element of its own, as a dump's revisions are each in a page: the
     /// elements around one record are never those around the next.
-    static func wrapped(records: Int, from first: Int = 0) -> String {
-        var text = "<mediawiki>\n"
-        for index in first..<(first + records) {
-            text += " <page id=\"p\(index)\"><title>t\(index)</title>\n"
-            text += "  <revision><id>\(index)</id><text>é \(index)</text></revision>\n </page>\n"
+    static func pages(_ records: Int, record: String = "revision", text: String = "text") -> String {
+        var pages = ""
+        for index in 0..<records {
+            pages += " <page id=\"p\(index)\"><title>t\(index)</title>\n"
+            pages += "  <\(record)><id>\(index)</id><\(text)>é \(index)</\(text)></\(record)>\n </page>\n"
         }
-        return text + "</mediawiki>\n"
+        return pages
     }
 
     @Test("records each in an element of its own: the ranges are framed rather than looked ahead for, and all verify")
     func recordsInElementsOfTheirOwn() throws {
-        let text = Self.wrapped(records: 400)
+        let text = "<mediawiki>\n" + Self.pages(400) + "</mediawiki>\n"
         for rangeBytes in [512, 2048] {
             let report = try Self.report(text, record: "revision", rangeBytes: rangeBytes)
             #expect(report.sequentialFrom == nil, "ranges of \(rangeBytes) bytes")
@@ -116,10 +116,8 @@ struct ParallelLookAheadTests {
 
     @Test("records side by side, then each in an element of its own: the records of one parse")
     func wrappedAfterFlat() throws {
-        var text = String(Self.flat(records: 300).dropLast("</animals>\n</zoo>\n".count))
-        text += Self.wrapped(records: 300).replacingOccurrences(of: "<mediawiki>\n", with: "")
-            .replacingOccurrences(of: "</mediawiki>\n", with: "").replacingOccurrences(of: "revision>", with: "animal>").replacingOccurrences(of: "text>", with: "name>")
-        text += " </animals>\n</zoo>\n"
+        let closing = " </animals>\n</zoo>\n"
+        let text = Self.flat(records: 300).dropLast(closing.count) + Self.pages(300, record: "animal", text: "name") + closing
         let sequential = try XMLRecord("animal", .text("name")) { $0 }.all(in: .string(text))
         var parallel: [String] = []
         try XMLRecord("animal", .text("name")) { $0 }.forEach(
