@@ -71,6 +71,7 @@ extension XMLRecordDecoder {
                         warnings.add(range.warnings)
                         if let error = range.error { throw error }
                     },
+                    dropping: { gate.drop($0) },
                     dropsDelivered: true,
                     sequential: { start in
                         warnings.beginSequential(at: start)

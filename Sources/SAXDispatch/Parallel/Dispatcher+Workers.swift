@@ -51,7 +51,8 @@ extension Dispatcher {
     ///   - handlers: Sets up the handlers of one range, and any options (safety,
     ///     namespaces) in the dispatcher it is given, on the thread that parses the range;
     ///     returns what takes their result. Each range's handlers are its own: what they
-    ///     share, they must guard.
+    ///     share, they must guard. They may parse a range whose result is then dropped (one
+    ///     that did not verify, and the ranges after it): only what `merge` receives counts.
     ///   - merge: Receives each range's result, in document order, on the calling thread;
     ///     after an error, what the range it is in collected before it too.
     /// - Returns: How many ranges the workers read, and where a sequential parse took over,

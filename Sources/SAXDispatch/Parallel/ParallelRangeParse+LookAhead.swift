@@ -57,7 +57,7 @@ extension ParallelRangeParse.State {
 
     /// Frames the held bytes from `base` on with a framer resumed there, which goes on
     /// reading until it proposes a cut; the cuts it proposes in them.
-    private mutating func resumeFraming(
+    mutating func resumeFraming(
         at base: FrameBoundary, _ held: HeldBytes, sizes: RangeSizes, maximumContextBytes: Int
     ) -> [FrameBoundary] {
         framer = DocumentFramer(

@@ -9,6 +9,10 @@
 /// it, is read by one sequential parse that begins where that range begins, with the
 /// context the range before it verified: so records come out as one parse of the whole
 /// would deliver them, with its first error at the same position, whatever the document.
+/// But where the range's end was found by looking ahead (``State/speculate(sizes:maximumContextBytes:)``),
+/// a guess that fails where the elements around the records change, the ranges from it on
+/// are dropped and its bytes framed again instead, in ranges a framer proposes from its
+/// start; only a framed range that does not verify sends the rest to one parse.
 /// The same happens when the framing pass stops (``FramingStop``) or a record grows past
 /// ``maximumPendingBytes``, which keeps memory bounded.
 ///
@@ -97,6 +101,9 @@ struct ParallelRangeParse {
     ///   - parse: Parses one range's document on a worker thread; `nil` when the range does
     ///     not verify.
     ///   - deliver: Receives each range's result, in document order, on the caller's thread.
+    ///   - dropping: Told, on the caller's thread, of the ranges (by ``RangeJob/index``)
+    ///     dropped and read again under new indices, before the new ones are handed in:
+    ///     whatever their workers left for delivery is not to be delivered.
     ///   - dropsDelivered: Whether `sequential` can make a dispatcher that reads the document
     ///     from its first byte and drops what the ranges delivered (``SequentialStart/documentStart``).
     ///   - sequential: A dispatcher whose handlers deliver to the caller directly, for the
@@ -107,6 +114,7 @@ struct ParallelRangeParse {
     func run<Result: Sendable>(
         parse: @escaping @Sendable (RangeJob) -> Result?,
         deliver: (Result) throws -> Void,
+        dropping: (Range<Int>) -> Void = { _ in },
         dropsDelivered: Bool = false,
         sequential: (SequentialStart) -> Dispatcher
     ) throws -> Report {
@@ -122,8 +130,12 @@ struct ParallelRangeParse {
         }
         var fallback: PushParser?
         do {
-            return try read(
-                &reader, pool: pool, state: &state, fallback: &fallback, deliver: deliver, sequential: sequential)
+            return try withoutActuallyEscaping(deliver) { deliver in
+                try withoutActuallyEscaping(dropping) { dropping in
+                    let coordination = Coordination(pool: pool, deliver: deliver, dropping: dropping)
+                    return try read(&reader, coordination, state: &state, fallback: &fallback, sequential: sequential)
+                }
+            }
         } catch let error as XMLParseError where fallback != nil {
             // As a sequential parse: the reader may say better why its bytes did not parse.
             throw reader.failure(explaining: error) ?? error
@@ -132,9 +144,10 @@ struct ParallelRangeParse {
 
     /// Reads the document to its end: ``run(parse:deliver:sequential:)`` without its setup.
     private func read<Result: Sendable>(
-        _ reader: inout any XMLInputReader, pool: RangeWorkers<Result?>, state: inout State, fallback: inout PushParser?,
-        deliver: (Result) throws -> Void, sequential: (SequentialStart) -> Dispatcher
+        _ reader: inout any XMLInputReader, _ coordination: Coordination<Result>, state: inout State,
+        fallback: inout PushParser?, sequential: (SequentialStart) -> Dispatcher
     ) throws -> Report {
+        let pool = coordination.pool
         while true {
             // Each read has an array of its own, which the ranges cut from it share: the
             // document's bytes are copied only into expat's buffer. An array whose bytes no
@@ -158,16 +171,14 @@ struct ParallelRangeParse {
                 continue
             }
             if count == 0 {
-                // The last range: to the document's end.
-                while !state.fallingBack && !pool.hasRoom {
-                    if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
-                }
-                if !state.fallingBack {
+                // The last range: to the document's end (again, when the held bytes were
+                // framed again while the ranges were delivered).
+                while !state.fallingBack {
+                    try makeRoom(&state, coordination)
+                    if state.fallingBack { break }
                     state.handIn(upTo: nil, to: pool)
-                    if try deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) {
-                        return Report(
-                            rangesReadInParallel: state.nextToDeliver, sequentialFrom: nil, cutsFoundAhead: state.cutsFoundAhead)
-                    }
+                    guard try deliverSettled(&state, coordination, waits: .all) else { break }
+                    if state.pendingCount == 0 { return state.report }
                 }
                 if state.refusedForMemory && state.rereadsWhole {
                     pool.stop()
@@ -202,14 +213,9 @@ struct ParallelRangeParse {
             }
             // Where the range that ends at the last cut begins.
             let lastRangeStart = cuts.count > 1 ? cuts[cuts.count - 2].offset : state.pendingBoundary?.offset ?? 0
-            for cut in cuts {
-                while !pool.hasRoom {
-                    if try !deliverSettled(&state, pool: pool, waits: .one, deliver: deliver) { break }
-                }
-                if state.fallingBack { break }
-                state.handIn(upTo: cut, to: pool)
-            }
-            if !state.fallingBack, cuts.last != nil, state.framer.stop == nil,
+            let framedAgain = state.framedAgain
+            try handIn(cuts, &state, coordination)
+            if !state.fallingBack, state.framedAgain == framedAgain, cuts.last != nil, state.framer.stop == nil,
                 state.speculativeName != nil || (state.framer.lastAncestorClose ?? -1) < lastRangeStart
             {
                 // The next cut is sought after the element the last one begins with. (Its
@@ -222,12 +228,12 @@ struct ParallelRangeParse {
                 state.speculativeName = name ?? state.speculativeName
             }
             if !state.fallingBack {
-                _ = try deliverSettled(&state, pool: pool, waits: .none, deliver: deliver)
+                _ = try deliverSettled(&state, coordination, waits: .none)
             }
             if !state.fallingBack && (state.framer.stop != nil || state.pendingCount > maximumPendingBytes) {
                 // No more boundaries, or a record too large to hold: what is handed in is
                 // delivered, and the rest read sequentially.
-                if try !deliverSettled(&state, pool: pool, waits: .all, deliver: deliver) { state.fallingBack = true }
+                if try !deliverSettled(&state, coordination, waits: .all) { state.fallingBack = true }
                 state.fallingBack = true
             }
             if state.fallingBack {
@@ -237,8 +243,35 @@ struct ParallelRangeParse {
             }
         }
         if let fallback { _ = try fallback.finish() }
-        return Report(
-            rangesReadInParallel: state.nextToDeliver, sequentialFrom: state.sequentialFrom, cutsFoundAhead: state.cutsFoundAhead)
+        return state.report
+    }
+
+    /// What the coordinator works with besides its ``State``: the workers, and the caller's
+    /// closures that receive the ranges' results and hear of dropped ranges.
+    private struct Coordination<Result: Sendable> {
+        let pool: RangeWorkers<Result?>
+        let deliver: (Result) throws -> Void
+        let dropping: (Range<Int>) -> Void
+    }
+
+    /// Hands in the range up to each cut in turn, delivering while the workers have no room
+    /// for it; stops where the rest is to be read sequentially, or where the held bytes were
+    /// framed again (the cuts left are then not the document's).
+    private func handIn<Result>(_ cuts: [FrameBoundary], _ state: inout State, _ coordination: Coordination<Result>) throws {
+        let framedAgain = state.framedAgain
+        for cut in cuts {
+            try makeRoom(&state, coordination)
+            if state.fallingBack || state.framedAgain != framedAgain { return }
+            state.handIn(upTo: cut, to: coordination.pool)
+        }
+    }
+
+    /// Delivers ranges until the workers have room for another; with none to deliver (the
+    /// places are taken by dropped ranges still being parsed), handing in waits instead.
+    private func makeRoom<Result>(_ state: inout State, _ coordination: Coordination<Result>) throws {
+        while !state.fallingBack && !coordination.pool.hasRoom && !state.unsettled.isEmpty {
+            if try !deliverSettled(&state, coordination, waits: .one) { break }
+        }
     }
 
     /// Reads the whole document again in one parse, as a sequential read would, whose
@@ -250,7 +283,7 @@ struct ParallelRangeParse {
         state.pendingCount = 0
         state.sequentialFrom = 0
         _ = try sequential(.documentStart).parse(input)
-        return Report(rangesReadInParallel: state.nextToDeliver, sequentialFrom: 0, cutsFoundAhead: state.cutsFoundAhead)
+        return state.report
     }
 
     /// Where the sequential parse of a parallel read begins.
@@ -272,6 +305,9 @@ struct ParallelRangeParse {
         /// How many cuts were found by looking ahead for a start tag rather than by the
         /// framing pass.
         var cutsFoundAhead = 0
+        /// How many times a range whose end was found ahead did not verify and its bytes
+        /// were framed again, with the ranges after it.
+        var framedAgain = 0
     }
 
     /// Adds `boundary` to `cuts` when a range may begin there: inside the root, never at
@@ -298,11 +334,15 @@ struct ParallelRangeParse {
         var pendingStart = 0
         /// The boundary where the pending range begins; `nil` at the document's start.
         var pendingBoundary: FrameBoundary?
-        /// The ranges handed in and not yet delivered, oldest first: where each begins, its
-        /// bytes, and where its parse leaves the names it interned.
-        var unsettled: [(boundary: FrameBoundary?, bytes: [ArraySlice<UInt8>], names: InternedNamesSlot)] = []
+        /// The ranges handed in and not yet delivered, oldest first.
+        var unsettled: [HandedIn] = []
+        /// The index of the next range handed in (``RangeJob/index``).
         var nextIndex = 0
+        /// How many ranges were delivered: the next one's place among them.
         var nextToDeliver = 0
+        /// How many times the held bytes were framed again after a range whose end was found
+        /// ahead did not verify.
+        var framedAgain = 0
         var fallingBack = false
         /// Whether the fallback is for expat's memory budget (``ParserMemoryBound``).
         var refusedForMemory = false
@@ -322,6 +362,22 @@ struct ParallelRangeParse {
         /// The input's name and encoding, for each range's parse.
         let source: String
         let encoding: String?
+
+        /// A range handed in: where it begins, its bytes, where its parse leaves the names it
+        /// interned, its index, and whether its end was found ahead.
+        struct HandedIn {
+            let boundary: FrameBoundary?
+            let bytes: [ArraySlice<UInt8>]
+            let names: InternedNamesSlot
+            let index: Int
+            let endsInItsContext: Bool
+        }
+
+        var report: Report {
+            Report(
+                rangesReadInParallel: nextToDeliver, sequentialFrom: sequentialFrom, cutsFoundAhead: cutsFoundAhead,
+                framedAgain: framedAgain)
+        }
 
         /// The context of a range that begins at `boundary`.
         func context(_ boundary: FrameBoundary?) -> [UInt8] {
@@ -374,7 +430,10 @@ struct ParallelRangeParse {
                 closing: cut.map { $0.ancestors.reversed().flatMap(\.endTag) } ?? [], origin: origin(pendingBoundary),
                 endsInItsContext: cut?.foundAhead ?? false)
             pool.submit(job)
-            unsettled.append((pendingBoundary, bytes, job.internedNames))
+            unsettled.append(
+                HandedIn(
+                    boundary: pendingBoundary, bytes: bytes, names: job.internedNames, index: job.index,
+                    endsInItsContext: job.endsInItsContext))
             nextIndex += 1
             if let cut {
                 pendingStart = cut.offset
@@ -398,15 +457,19 @@ struct ParallelRangeParse {
     static var markupPassedOver: (count: Int, spacing: Int) { (256, 64) }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
-    /// `false`, with ``State/fallingBack`` set, at a range that did not verify.
-    private func deliverSettled<Result>(
-        _ state: inout State, pool: RangeWorkers<Result?>, waits: Waiting, deliver: (Result) throws -> Void
-    ) throws -> Bool {
+    /// `false`, with ``State/fallingBack`` set, at a range that did not verify (unless its
+    /// end was found ahead: its bytes are then framed again, ``frameAgain(_:_:)``).
+    private func deliverSettled<Result>(_ state: inout State, _ coordination: Coordination<Result>, waits: Waiting) throws -> Bool {
         var waitsNext = waits != .none
-        while state.nextToDeliver < state.nextIndex {
-            guard let result = pool.take(state.nextToDeliver, waits: waitsNext) else { return true }
-            let names = state.unsettled[0].names
+        while let first = state.unsettled.first {
+            guard let result = coordination.pool.take(first.index, waits: waitsNext) else { return true }
+            let names = first.names
             guard let value = result else {
+                if first.endsInItsContext && !names.brokeLimit && first.boundary != nil {
+                    try frameAgain(&state, coordination)
+                    waitsNext = waits == .all
+                    continue
+                }
                 state.fallingBack = true
                 state.refusedForMemory = memory.refusesRangeThatBrokeLimit(state.nextToDeliver, names)
                 return false
@@ -416,12 +479,39 @@ struct ParallelRangeParse {
                 state.refusedForMemory = true
                 return false
             }
-            try deliver(value)
+            try coordination.deliver(value)
             state.unsettled.removeFirst()
             state.nextToDeliver += 1
             waitsNext = waits == .all
         }
         return true
+    }
+
+    /// Drops the oldest range handed in, whose end was found ahead and which did not verify,
+    /// and every range after it, and frames their bytes and the pending ones again from its
+    /// start, handing in the ranges a framer proposes: a guess that failed where the elements
+    /// around the records changed (closed, and others opened) costs the ranges read in vain,
+    /// not the rest of the document on one core.
+    ///
+    /// The range's start is right: the range before it verified that it ends in the context
+    /// assumed there, or the range begins where a framer cut. The ranges are framed from
+    /// there on until one in which no element around the records closed (`read`), so the
+    /// guess that failed is not made again at once.
+    private func frameAgain<Result>(_ state: inout State, _ coordination: Coordination<Result>) throws {
+        guard let failed = state.unsettled.first, let base = failed.boundary else { return }
+        let dropped = failed.index..<state.nextIndex
+        coordination.pool.drop(dropped)
+        coordination.dropping(dropped)
+        state.pending = state.unsettled.flatMap(\.bytes) + state.pending
+        state.pendingCount = state.pending.reduce(0) { $0 + $1.count }
+        state.pendingStart = base.offset
+        state.pendingBoundary = base
+        state.unsettled.removeAll()
+        state.searchedFrom = 0
+        state.framedAgain += 1
+        let held = HeldBytes(pieces: state.pending, start: state.pendingStart)
+        let cuts = state.resumeFraming(at: base, held, sizes: sizes, maximumContextBytes: maximumContextBytes)
+        try handIn(cuts, &state, coordination)
     }
 
     /// The sequential parse of the rest of the document, from the oldest range not

@@ -52,9 +52,10 @@ final class ParserMemoryBound: @unchecked Sendable {
         self.inMemory = inMemory
     }
 
-    /// Whether range `index` may deliver: decides it from the names its parse interned and
-    /// the limits it was parsed with (`slot`, `nil` when it did not verify) when it is the
-    /// next range to decide, or says what was decided.
+    /// Whether range `index` (its place among the ranges delivered, from 0: a range dropped
+    /// and read again in others has none) may deliver: decides it from the names its parse
+    /// interned and the limits it was parsed with (`slot`, `nil` when it did not verify) when
+    /// it is the next range to decide, or says what was decided.
     func admits(range index: Int, _ slot: InternedNamesSlot?) -> Bool {
         lock.withLock {
             if index < decided { return refused.map { index < $0 } ?? true }

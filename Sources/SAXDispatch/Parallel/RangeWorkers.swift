@@ -1,9 +1,10 @@
 /// Threads that parse ranges (``RangeJob``) as they come, and keep each result until the
 /// caller takes it, in document order.
 ///
-/// What must stay true: at most ``capacity`` jobs are queued or running and not yet taken,
-/// so memory is bounded by the workers and the ranges' size; a result is taken once; once
-/// ``stop()`` returns no job runs or starts, and the workers end.
+/// What must stay true: at most ``capacity`` jobs are queued or running and not yet taken
+/// (or dropped), so memory is bounded by the workers and the ranges' size; a result is
+/// taken once; a dropped job's result is never kept; once ``stop()`` returns no job runs or
+/// starts, and the workers end.
 final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
     // Every stored `var` is guarded by `lock`.
     private let lock = Lock()
@@ -12,8 +13,10 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
     private var results: [Int: Result] = [:]
     /// Jobs handed in and not yet taken back as results.
     private var outstanding = 0
-    /// Jobs a worker is parsing now.
-    private var parsing = 0
+    /// Jobs a worker is parsing now, by index.
+    private var parsing: Set<Int> = []
+    /// Jobs being parsed when they were dropped: their results are thrown away.
+    private var discarded: Set<Int> = []
     private var stopped = false
     /// How many jobs may be handed in and not yet taken.
     let capacity: Int
@@ -30,8 +33,12 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
                 // caller has the result, no worker holds the range's reads.
                 while let (index, result) = nextJob().map({ job in (job.index, parse(job)) }) {
                     lock.withLock {
-                        parsing -= 1
-                        if !stopped { results[index] = result }
+                        parsing.remove(index)
+                        if discarded.remove(index) != nil {
+                            outstanding -= 1
+                        } else if !stopped {
+                            results[index] = result
+                        }
                         changed.broadcast()
                     }
                 }
@@ -68,6 +75,25 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         return result
     }
 
+    /// Drops the jobs whose indices are in `indices`: queued ones are not parsed, the results
+    /// of finished ones are thrown away, and so are those of the ones being parsed when they
+    /// finish. Each stops counting against ``capacity`` once it is thrown away.
+    func drop(_ indices: Range<Int>) {
+        lock.withLock {
+            let before = queued.count
+            queued.removeAll { indices.contains($0.index) }
+            outstanding -= before - queued.count
+            for index in indices {
+                if results.removeValue(forKey: index) != nil {
+                    outstanding -= 1
+                } else if parsing.contains(index) {
+                    discarded.insert(index)
+                }
+            }
+            changed.broadcast()
+        }
+    }
+
     /// Drops the queued jobs and waits until no worker parses one: the workers end, and
     /// none of their work (the handlers of a range's parse) goes on after the caller's.
     func stop() {
@@ -76,7 +102,7 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         queued.removeAll()
         results.removeAll()
         changed.broadcast()
-        while parsing > 0 { changed.wait(on: lock) }
+        while !parsing.isEmpty { changed.wait(on: lock) }
         lock.unlock()
     }
 
@@ -85,7 +111,8 @@ final class RangeWorkers<Result: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         while queued.isEmpty && !stopped { changed.wait(on: lock) }
         if stopped { return nil }
-        parsing += 1
-        return queued.removeFirst()
+        let job = queued.removeFirst()
+        parsing.insert(job.index)
+        return job
     }
 }

@@ -83,6 +83,7 @@ extension XMLRecord where Model: Sendable {
                         warnings.add(range.warnings)
                         if let error = range.error { throw error }
                     },
+                    dropping: { gate.drop($0) },
                     dropsDelivered: true,
                     sequential: { start in
                         warnings.beginSequential(at: start)

@@ -127,6 +127,61 @@ struct ParallelLookAheadTests {
         #expect(sequential.count == 600)
     }
 
+    /// Records side by side in groups of `records`, each group binding the prefix `p` to a
+    /// namespace of its own (`urn:a` for even groups, `urn:b` for odd ones): the elements
+    /// around the records change every few ranges, where a cut found ahead fails.
+    static func groups(_ groups: Int, records: Int) -> String {
+        var text = "<?xml version=\"1.0\"?>\n<catalog>\n"
+        for group in 0..<groups {
+            text += " <group n=\"\(group)\" xmlns:p=\"urn:\(group % 2 == 0 ? "a" : "b")\">\n"
+            for index in 0..<records { text += "  <p:item id=\"\(group)-\(index)\"><p:name>é \(index)</p:name></p:item>\n" }
+            text += " </group>\n"
+        }
+        return text + "</catalog>\n"
+    }
+
+    @Test("groups of records, each several ranges long: a failed guess is framed again, and no range is read by one parse")
+    func groupsLongerThanRanges() throws {
+        let text = Self.groups(12, records: 60)
+        for rangeBytes in [512, 1024] {
+            let report = try Self.report(text, record: "item", rangeBytes: rangeBytes)
+            #expect(report.sequentialFrom == nil, "ranges of \(rangeBytes) bytes")
+            #expect(report.framedAgain > 0, "ranges of \(rangeBytes) bytes")
+            #expect(report.cutsFoundAhead > 20, "ranges of \(rangeBytes) bytes")
+            #expect(report.rangesReadInParallel > text.utf8.count / rangeBytes / 2, "ranges of \(rangeBytes) bytes")
+        }
+        var parallel = 0
+        let found = ParallelRecordTests.disagreements(
+            Array(text.utf8), file: "groups", names: ["item", "name"], workers: [2, 3, 8], rangeBytes: [1, 100, 512, 4096],
+            parallelRanges: &parallel)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("groups that bind a prefix to other namespaces: the records of one parse, in order and in completion order")
+    func groupsWithOtherNamespaces() throws {
+        let text = Self.groups(16, records: 50)
+        let record = XMLRecord("p:item", .text("@id")) { $0 }.namespaces(["p": "urn:a"])
+        let sequential = try record.all(in: .string(text))
+        #expect(sequential.count == 8 * 50)
+        for rangeBytes in [300, 700, 2000] {
+            for workers in [2, 3] {
+                let input = XMLInput.pieces(Array(text.utf8), of: 61, named: "groups")
+                var parallel: [String] = []
+                let summary = try record.forEach(in: input, workers: workers, rangeBytes: rangeBytes) { parallel.append($0) }
+                #expect(parallel == sequential, "ranges of \(rangeBytes) bytes on \(workers) workers")
+                #expect(summary.sequentialFrom == nil, "ranges of \(rangeBytes) bytes on \(workers) workers")
+                let completed = LockedValue<[(Int, String)]>([])
+                let again = try record.forEachAsCompleted(in: input, workers: workers, rangeBytes: rangeBytes) { number, id in
+                    completed.withLock { $0.append((number, id)) }
+                }
+                let numbered = completed.withLock { $0 }.sorted { $0.0 < $1.0 }
+                #expect(numbered.map(\.0) == Array(0..<sequential.count), "ranges of \(rangeBytes) bytes on \(workers) workers")
+                #expect(numbered.map(\.1) == sequential, "ranges of \(rangeBytes) bytes on \(workers) workers")
+                #expect(again.sequentialFrom == nil, "ranges of \(rangeBytes) bytes on \(workers) workers")
+            }
+        }
+    }
+
     @Test("records of another name for longer than the look ahead: a framer reads on, and looking ahead resumes after")
     func siblingsOfAnotherName() throws {
         var text = "<osm>\n"
