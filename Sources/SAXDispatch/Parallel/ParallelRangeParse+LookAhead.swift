@@ -51,7 +51,6 @@ extension ParallelRangeParse.State {
                 offset: cut, line: position.line, column: position.column, ancestors: base.ancestors,
                 contextBytes: base.contextBytes, foundAhead: true)
             cuts.append(base)
-            cutsFoundAhead += 1
         }
     }
 

@@ -216,7 +216,8 @@ struct ParallelRangeParse {
             let framedAgain = state.framedAgain
             try handIn(cuts, &state, coordination)
             if !state.fallingBack, state.framedAgain == framedAgain, cuts.last != nil, state.framer.stop == nil,
-                state.speculativeName != nil || (state.framer.lastAncestorClose ?? -1) < lastRangeStart
+                state.speculativeName != nil
+                    || ((state.framer.lastAncestorClose ?? -1) < lastRangeStart && lastRangeStart >= state.looksAheadFrom)
             {
                 // The next cut is sought after the element the last one begins with. (Its
                 // name is in the held bytes, as a cut is proposed past it; were it not, a look
@@ -224,6 +225,7 @@ struct ParallelRangeParse {
                 // Not after a framed range in which an element around the records closed:
                 // the next range's records would likely be in other elements than the cut's,
                 // which a cut found ahead assumes they are, and the range would not verify.
+                // Nor for a while after a guess failed (``framedAfterFailedGuesses(_:)``).
                 let name = HeldBytes(pieces: state.pending, start: state.pendingStart).elementName(at: state.pendingStart)
                 state.speculativeName = name ?? state.speculativeName
             }
@@ -302,8 +304,8 @@ struct ParallelRangeParse {
         var rangesReadInParallel: Int
         /// The offset where the sequential parse of the rest began, if one did.
         var sequentialFrom: Int?
-        /// How many cuts were found by looking ahead for a start tag rather than by the
-        /// framing pass.
+        /// How many of the ranges read in parallel begin at a cut found by looking ahead for a
+        /// start tag rather than by the framing pass.
         var cutsFoundAhead = 0
         /// How many times a range whose end was found ahead did not verify and its bytes
         /// were framed again, with the ranges after it.
@@ -343,6 +345,8 @@ struct ParallelRangeParse {
         /// How many times the held bytes were framed again after a range whose end was found
         /// ahead did not verify.
         var framedAgain = 0
+        /// Where ranges may again end at cuts found ahead, after a guess failed.
+        var looksAheadFrom = 0
         var fallingBack = false
         /// Whether the fallback is for expat's memory budget (``ParserMemoryBound``).
         var refusedForMemory = false
@@ -467,6 +471,8 @@ struct ParallelRangeParse {
             guard let value = result else {
                 if first.endsInItsContext && !names.brokeLimit && first.boundary != nil {
                     try frameAgain(&state, coordination)
+                    // A framed range handed in then did not verify: the rest is sequential.
+                    if state.fallingBack { return false }
                     waitsNext = waits == .all
                     continue
                 }
@@ -480,6 +486,7 @@ struct ParallelRangeParse {
                 return false
             }
             try coordination.deliver(value)
+            if first.boundary?.foundAhead == true { state.cutsFoundAhead += 1 }
             state.unsettled.removeFirst()
             state.nextToDeliver += 1
             waitsNext = waits == .all
@@ -509,9 +516,20 @@ struct ParallelRangeParse {
         state.unsettled.removeAll()
         state.searchedFrom = 0
         state.framedAgain += 1
+        state.looksAheadFrom = base.offset + Self.framedAfterFailedGuesses(state.framedAgain) * rangeBytes
         let held = HeldBytes(pieces: state.pending, start: state.pendingStart)
         let cuts = state.resumeFraming(at: base, held, sizes: sizes, maximumContextBytes: maximumContextBytes)
         try handIn(cuts, &state, coordination)
+    }
+
+    /// How many ranges' worth of bytes are framed after the `failures`th guess that failed
+    /// before looking ahead again: 16, doubling with each failure up to 1,024. A failed
+    /// guess costs the parses of the ranges in flight, several ranges; framing a range costs
+    /// the framer's pass over it, a few percent of its parse. So looking ahead pays only
+    /// where guesses fail less often than once in some hundred ranges, and where they fail
+    /// more often (groups of records a few ranges long) the ranges are soon all framed.
+    static func framedAfterFailedGuesses(_ failures: Int) -> Int {
+        64 << min(max(failures - 1, 0), 4)
     }
 
     /// The sequential parse of the rest of the document, from the oldest range not

@@ -147,7 +147,7 @@ struct ParallelLookAheadTests {
             let report = try Self.report(text, record: "item", rangeBytes: rangeBytes)
             #expect(report.sequentialFrom == nil, "ranges of \(rangeBytes) bytes")
             #expect(report.framedAgain > 0, "ranges of \(rangeBytes) bytes")
-            #expect(report.cutsFoundAhead > 20, "ranges of \(rangeBytes) bytes")
+            #expect(report.cutsFoundAhead > 0, "ranges of \(rangeBytes) bytes")
             #expect(report.rangesReadInParallel > text.utf8.count / rangeBytes / 2, "ranges of \(rangeBytes) bytes")
         }
         var parallel = 0
@@ -155,6 +155,72 @@ struct ParallelLookAheadTests {
             Array(text.utf8), file: "groups", names: ["item", "name"], workers: [2, 3, 8], rangeBytes: [1, 100, 512, 4096],
             parallelRanges: &parallel)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("a failed guess framed again near the document's end, and a malformed record soon after it: the records before the error, then its error")
+    func errorSoonAfterAFailedGuess() throws {
+        let record = XMLRecord("item", .text("@id")) { $0 }
+        let records = { (group: Int, count: Int, malformed: Int) in
+            (0..<count).map { index in
+                let again = index == malformed ? " id=\"again\"" : ""
+                return "  <item id=\"\(group)-\(index)\"\(again)><name>é \(index)</name></item>\n"
+            }.joined()
+        }
+        // The second group's start (where a guess fails) and the error come among the last
+        // ranges handed in, so that the ranges framed again fill the workers' room, and the
+        // one with the error is delivered while they are handed in.
+        var runs = 0
+        for secondGroup in stride(from: 10, through: 70, by: 4) {
+            for malformed in [0, 2, 5, 9] where malformed < secondGroup {
+                let text = "<catalog>\n <group n=\"0\">\n" + records(0, 200, -1) + " </group>\n <group n=\"1\">\n"
+                    + records(1, secondGroup, malformed) + " </group>\n</catalog>\n"
+                var sequential: [String] = []
+                var sequentialError: String?
+                do {
+                    try record.forEach(in: .pieces(Array(text.utf8), of: 97, named: "text")) { sequential.append($0) }
+                } catch {
+                    sequentialError = "\(error)"
+                }
+                #expect(sequentialError != nil)
+                for (rangeBytes, piece) in [(100, 97), (100, 400), (100, 1500), (200, 400), (200, 4000)] {
+                    var parallel: [String] = []
+                    var parallelError: String?
+                    do {
+                        try record.forEach(in: .pieces(Array(text.utf8), of: piece, named: "text"), workers: 2, rangeBytes: rangeBytes) {
+                            parallel.append($0)
+                        }
+                    } catch {
+                        parallelError = "\(error)"
+                    }
+                    let run = "\(secondGroup) records, malformed at \(malformed), ranges of \(rangeBytes), read \(piece) at a time"
+                    #expect(parallel == sequential, "\(run)")
+                    #expect(parallelError == sequentialError, "\(run)")
+                    runs += 1
+                }
+            }
+        }
+        #expect(runs > 100)
+    }
+
+    @Test("one failed guess: the ranges after it are framed for a while, then looked ahead for again")
+    func lookingAheadResumesAfterAFailedGuess() throws {
+        let records = { (group: Int, count: Int) in
+            (0..<count).map { "  <item id=\"\(group)-\($0)\"><name>é \($0)</name></item>\n" }.joined()
+        }
+        let text = "<catalog>\n <group n=\"0\">\n" + records(0, 40) + " </group>\n <group n=\"1\">\n" + records(1, 4000)
+            + " </group>\n</catalog>\n"
+        let rangeBytes = 512
+        let report = try Self.report(text, record: "item", rangeBytes: rangeBytes)
+        let pause = ParallelRangeParse.framedAfterFailedGuesses(1)
+        #expect(report.sequentialFrom == nil)
+        #expect(report.framedAgain == 1)
+        #expect(report.rangesReadInParallel > 3 * pause)
+        // Framed for the pause's bytes (ranges a little longer than their size, as each ends
+        // at the next record), then found ahead to the end.
+        let framed = report.rangesReadInParallel - report.cutsFoundAhead
+        #expect(framed > pause / 2 && framed < pause + 20, "\(framed) ranges framed")
+        #expect(ParallelRangeParse.framedAfterFailedGuesses(2) == 2 * ParallelRangeParse.framedAfterFailedGuesses(1))
+        #expect(ParallelRangeParse.framedAfterFailedGuesses(100) == 1024)
     }
 
     @Test("groups that bind a prefix to other namespaces: the records of one parse, in order and in completion order")
