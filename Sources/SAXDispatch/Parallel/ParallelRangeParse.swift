@@ -502,8 +502,9 @@ struct ParallelRangeParse {
     ///
     /// The range's start is right: the range before it verified that it ends in the context
     /// assumed there, or the range begins where a framer cut. The ranges are framed from
-    /// there on until one in which no element around the records closed (`read`), so the
-    /// guess that failed is not made again at once.
+    /// there on, for ``framedAfterFailedGuesses(_:)`` ranges' worth of bytes and then until
+    /// one in which no element around the records closed (`read`), so the guess that failed
+    /// is not made again at once.
     private func frameAgain<Result>(_ state: inout State, _ coordination: Coordination<Result>) throws {
         guard let failed = state.unsettled.first, let base = failed.boundary else { return }
         let dropped = failed.index..<state.nextIndex
