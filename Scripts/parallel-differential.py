@@ -4,7 +4,7 @@ threads and checks that every output is the same, byte for byte: standard output
 error and the exit status of `extract` (rows, and records as XML), `check`, `stats` and
 `paths`.
 
-    python3 Scripts/parallel-differential.py [--seeds 20] [--first 1] [--size-mib 1-24]
+    python3 Scripts/parallel-differential.py [--seeds 20] [--first 1] [--size-mib 1-24] [--with sections]
 
 The unit tests read small documents in ranges of a few bytes; this reads documents large
 enough for the tool's own ranges (about 1 MiB each), so that cuts are found by looking
@@ -12,9 +12,11 @@ ahead and many ranges are in flight. Each document draws a few of these at rando
 record tag inside comments, CDATA sections and processing instructions; line feeds,
 carriage returns or both; a byte order mark; multi-byte characters and long lines;
 namespace prefixes rebound on a wrapper between records, default namespaces and
-`xml:space`, `xml:lang`; an internal subset with entities (one that expands to a record)
-and an attribute default for the record (in some documents only); a record larger than a range; records nested in
-records and at other depths; text between records; elements whose names begin with the
+`xml:space`, `xml:lang`; records in sections of 256 KiB to 6 MiB, each binding a prefix
+anew (where a cut found ahead fails and the ranges are framed again); an internal subset
+with entities (one that expands to a record) and an attribute default for the record (in
+some documents only); a record larger than a range; records nested in records and at
+other depths; text between records; elements whose names begin with the
 record's; and one malformed byte sequence somewhere after the first quarter.
 
 Prints one line per document (its seed, size, what it drew, the first run's exit status,
@@ -42,7 +44,7 @@ TOOL = os.environ.get("SAXDISPATCH", os.path.join(HERE, "..", ".build", "release
 FEATURES = [
     "comments", "cdata", "instructions", "namespaces", "space", "large-record", "error", "text-between",
     "nested", "multibyte", "byte-order-mark", "deep", "character-references", "long-lines", "indentation",
-    "lookalike-names", "default-namespaces",
+    "lookalike-names", "default-namespaces", "sections",
 ]
 # A document whose internal subset declares an entity or an attribute default is read in
 # one parse (the amplification limits count from its first byte): drawn less often, so
@@ -62,10 +64,11 @@ COMMANDS = [
 MEASURED = (b"elapsed", b"throughput", b"peak memory")
 
 
-def document(seed, size):
-    """The bytes of document `seed`, about `size` bytes, and the features it drew."""
+def document(seed, size, wanted=()):
+    """The bytes of document `seed`, about `size` bytes, and the features it drew (with the
+    `wanted` ones)."""
     draw = random.Random(seed)
-    features = set(draw.sample(FEATURES, k=draw.randint(2, 8)))
+    features = set(draw.sample(FEATURES, k=draw.randint(2, 8))) | set(wanted)
     if draw.random() < 0.15:
         features |= set(draw.sample(SUBSET_FEATURES, k=draw.randint(1, 3)))
     endings = draw.choice(["\n", "\r\n", "\r", "\n", "mixed"])
@@ -89,7 +92,17 @@ def document(seed, size):
     written = 0
     groups = 0
     error_at = draw.randint(size // 4, size) if "error" in features else None
+    # With "sections", every record is in a section of 256 KiB to 6 MiB that binds `p` anew:
+    # the elements around the records change every few ranges.
+    sections = 0
+    section_left = 0
     while written < size:
+        if "sections" in features and section_left <= 0:
+            if sections:
+                out.append("</section>" + newline())
+            sections += 1
+            section_left = draw.randint(256 << 10, 6 << 20)
+            out.append('<section n="%d" xmlns:p="urn:s%d">' % (sections, sections) + newline())
         group = None
         if "namespaces" in features and draw.random() < 0.01:
             groups += 1
@@ -149,6 +162,9 @@ def document(seed, size):
             error_at = None
         out.append(body)
         written += len(body)
+        section_left -= len(body)
+    if sections:
+        out.append("</section>" + newline())
     out.append("</root>" + newline())
     return "".join(out).encode("utf-8", "surrogatepass"), sorted(features)
 
@@ -173,6 +189,8 @@ def main():
     parser.add_argument("--seeds", type=int, default=20, help="how many documents (default 20)")
     parser.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
     parser.add_argument("--size-mib", default="1-24", help="the documents' sizes, MIN-MAX MiB (default 1-24)")
+    parser.add_argument("--with", dest="wanted", action="append", default=[], choices=FEATURES + SUBSET_FEATURES,
+                        help="a feature every document has, besides those it draws (may be repeated)")
     parser.add_argument("--keep", default=os.path.join(tempfile.gettempdir(), "parallel-differential"),
                         help="where a document and the outputs that differ are kept")
     arguments = parser.parse_args()
@@ -184,7 +202,7 @@ def main():
     try:
         for seed in range(arguments.first, arguments.first + arguments.seeds):
             size = int(random.Random(-seed).uniform(low, high) * (1 << 20))
-            data, features = document(seed, size)
+            data, features = document(seed, size, arguments.wanted)
             path = os.path.join(work, "document-%d.xml" % seed)
             with open(path, "wb") as file:
                 file.write(data)
