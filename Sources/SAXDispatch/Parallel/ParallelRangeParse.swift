@@ -524,7 +524,7 @@ struct ParallelRangeParse {
     }
 
     /// How many ranges' worth of bytes are framed after the `failures`th guess that failed
-    /// before looking ahead again: 16, doubling with each failure up to 1,024. A failed
+    /// before looking ahead again: 64, doubling with each failure up to 1,024. A failed
     /// guess costs the parses of the ranges in flight, several ranges; framing a range costs
     /// the framer's pass over it, a few percent of its parse. So looking ahead pays only
     /// where guesses fail less often than once in some hundred ranges, and where they fail
