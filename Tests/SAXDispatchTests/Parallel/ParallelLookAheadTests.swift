@@ -211,14 +211,18 @@ struct ParallelLookAheadTests {
             + " </group>\n</catalog>\n"
         let rangeBytes = 512
         let report = try Self.report(text, record: "item", rangeBytes: rangeBytes)
-        let pause = ParallelRangeParse.framedAfterFailedGuesses(1)
+        // The documented pause: 64 ranges' worth of bytes after the first failure.
+        let pause = 64
+        #expect(ParallelRangeParse.framedAfterFailedGuesses(1) == pause)
         #expect(report.sequentialFrom == nil)
         #expect(report.framedAgain == 1)
         #expect(report.rangesReadInParallel > 3 * pause)
         // Framed for the pause's bytes (ranges a little longer than their size, as each ends
-        // at the next record), then found ahead to the end.
+        // at the next record), then found ahead to the end. Without the pause, only the
+        // ranges before the guess and those held when it failed (at most the 32 in flight)
+        // would be framed.
         let framed = report.rangesReadInParallel - report.cutsFoundAhead
-        #expect(framed > pause / 2 && framed < pause + 20, "\(framed) ranges framed")
+        #expect(framed > pause * 3 / 4 && framed < pause + 20, "\(framed) ranges framed")
         #expect(ParallelRangeParse.framedAfterFailedGuesses(2) == 2 * ParallelRangeParse.framedAfterFailedGuesses(1))
         #expect(ParallelRangeParse.framedAfterFailedGuesses(100) == 1024)
     }
