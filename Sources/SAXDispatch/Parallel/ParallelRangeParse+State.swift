@@ -80,6 +80,18 @@ extension ParallelRangeParse {
             pendingCount += bytes.count
         }
 
+        /// Puts the bytes of the ranges handed in and not delivered back before the pending
+        /// ones, which then begin where the oldest of those ranges began, at `base`: the
+        /// reverse of handing them in (``handIn(upTo:to:)``).
+        mutating func holdAgain(from base: FrameBoundary) {
+            let returned = unsettled.flatMap(\.bytes)
+            pending = returned + pending
+            pendingCount += returned.reduce(0) { $0 + $1.count }
+            pendingStart = base.offset
+            pendingBoundary = base
+            unsettled.removeAll()
+        }
+
         /// Takes the first `length` pending bytes, splitting a read's slice where they end.
         mutating func takePending(_ length: Int) -> [ArraySlice<UInt8>] {
             var taken: [ArraySlice<UInt8>] = []

@@ -387,11 +387,7 @@ struct ParallelRangeParse {
         let dropped = failed.index..<state.nextIndex
         coordination.pool.drop(dropped)
         coordination.dropping(dropped)
-        state.pending = state.unsettled.flatMap(\.bytes) + state.pending
-        state.pendingCount = state.pending.reduce(0) { $0 + $1.count }
-        state.pendingStart = base.offset
-        state.pendingBoundary = base
-        state.unsettled.removeAll()
+        state.holdAgain(from: base)
         state.searchedFrom = 0
         state.framedAgain += 1
         state.looksAheadFrom = base.offset + Self.framedAfterFailedGuesses(state.framedAgain) * rangeBytes
