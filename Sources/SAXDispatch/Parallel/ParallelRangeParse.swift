@@ -334,8 +334,8 @@ struct ParallelRangeParse {
     /// its end to be looked for ahead, and past that how far apart they must be on
     /// average. The walk over them (``HeldBytes/openMarkup(from:at:limit:spacing:)``)
     /// costs a `memchr` and a few compares a construct and passes over tags, where the
-    /// framer reads every tag too: it costs less than framing the same bytes even where
-    /// constructs come every 26 bytes in text, so only markup denser than that is framed.
+    /// framer reads every tag too: wherever text still separates the constructs it costs
+    /// less than framing the same bytes, so only markup made of little else is framed.
     static var markupPassedOver: (count: Int, spacing: Int) { (256, 24) }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
