@@ -87,13 +87,6 @@ struct HeldBytes {
         return pattern.indices.allSatisfy { byte(at: offset + $0) == pattern[$0] }
     }
 
-    /// Whether the held bytes end inside `pattern` written at `offset`: they hold less than
-    /// it, and what they hold begins it.
-    func holdsTheStart(of pattern: [UInt8], at offset: Int) -> Bool {
-        let held = end - offset
-        return held < pattern.count && (0..<held).allSatisfy { byte(at: offset + $0) == pattern[$0] }
-    }
-
     /// Whether the bytes at `address` are `pattern` (a few bytes: a loop beats a call).
     @inline(__always)
     private static func equal(_ address: UnsafePointer<UInt8>, _ pattern: [UInt8]) -> Bool {
@@ -154,168 +147,51 @@ struct HeldBytes {
         return nil
     }
 
-    /// What is open at `offset` of the comments, CDATA sections and processing
-    /// instructions that begin from `from` on (an offset in content).
-    enum OpenMarkup: Equatable {
-        /// None: `offset` is outside them all.
-        case none
-        /// One begun before `offset` ends after it, at the offset given (`nil` when the
-        /// held bytes end first).
-        case endsAfter(Int?)
-        /// A `<!` that is neither a comment nor a CDATA section, which only a DOCTYPE is.
-        case unexpected
-        /// More than the number asked for before `offset`: the framer reads them faster.
-        case many
-    }
-
-    /// Reads the comments, CDATA sections and processing instructions from `from` (an
-    /// offset in content, outside them) up to `offset`, each from its start to its end, and
-    /// says whether `offset` is inside one. What is not one of these is passed over: inside
-    /// a tag or an attribute value, a `<` is an error that the parse reports. Past `limit`
-    /// of them, it stops where they are closer together than `spacing` bytes on average.
+    /// What reading back from `offset` finds first of the marks of comments, CDATA
+    /// sections and processing instructions: an opening (`<!`, `<?`) or an end (`-->`,
+    /// `]]>`, `?>`), reading no byte before `lower`; `nil` when it finds neither.
     ///
-    /// Each piece is walked with a pointer: `memchr` finds the `!` and `?` that may follow a
-    /// `<`, and `>` ends each construct. What straddles two pieces is read byte by byte.
-    func openMarkup(from: Int, at offset: Int, limit: Int, spacing: Int) -> OpenMarkup {
-        var walk = MarkupWalk(from: from, offset: offset, limit: limit, spacing: spacing)
-        while walk.position < offset {
-            guard let index = piece(holding: walk.position) else { return .none }
+    /// Outside markup, a `<` always begins a tag or markup, so an opening is never text; an
+    /// end can be (`-->` and `?>` in text or an attribute value).
+    func lastMark(before offset: Int, downTo lower: Int) -> MarkupMark? {
+        let lower = max(lower, start)
+        guard offset > lower, var index = piece(holding: offset - 1) else { return nil }
+        var position = offset - 1
+        while position >= lower {
             let base = pieceStarts[index]
-            let step = pieces[index].withUnsafeBufferPointer { buffer -> MarkupWalk.Step in
-                guard let address = buffer.baseAddress else { return .next }
-                return walk.read(address, count: buffer.count, base: base)
-            }
-            switch step {
-            case .done(let outcome):
-                return outcome
-            case .next:
-                // On from the piece's end, where a `<` that ends it may open markup.
-                let end = base + pieces[index].count
-                if end - 1 < offset && byte(at: end - 1) == UInt8(ascii: "<"), let kind = byte(at: end),
-                    kind == UInt8(ascii: "!") || kind == UInt8(ascii: "?")
-                {
-                    walk.position = end - 1
-                    if let outcome = walk.straddling(self, at: end - 1, kind: kind) { return outcome }
-                } else {
-                    walk.position = end
-                }
-            case .straddling(let markup, let kind):
-                if let outcome = walk.straddling(self, at: markup, kind: kind) { return outcome }
-            }
-        }
-        return .none
-    }
-
-    /// Where ``openMarkup(from:at:limit:spacing:)`` is: the offset after the last construct
-    /// it read (the next begins there or later), how many it read.
-    private struct MarkupWalk {
-        let from: Int
-        let offset: Int
-        let limit: Int
-        let spacing: Int
-        var position: Int
-        var read = 0
-
-        init(from: Int, offset: Int, limit: Int, spacing: Int) {
-            self.from = from
-            self.offset = offset
-            self.limit = limit
-            self.spacing = spacing
-            position = from
-        }
-
-        enum Step {
-            case done(OpenMarkup)
-            /// Nothing more in this piece: on from its end.
-            case next
-            /// Markup at this offset whose opening goes on in the next piece.
-            case straddling(Int, UInt8)
-        }
-
-        /// Counts one more construct, beginning at `markup`: `false` past the limit.
-        private mutating func counts(_ markup: Int) -> Bool {
-            read += 1
-            return !(read > limit && markup - from < read * spacing)
-        }
-
-        /// Reads the constructs of one piece (`count` bytes at `address`, the first at offset
-        /// `base`) from ``position`` on.
-        mutating func read(_ address: UnsafePointer<UInt8>, count: Int, base: Int) -> Step {
-            // Markup begins before `offset`: its `!` or `?` is at most at `offset`.
-            let anchorEnd = min(count, offset - base + 1)
-            var nextBang = -1, nextQuestion = -1
-            while true {
-                let first = position - base + 1
-                if nextBang < first { nextBang = Self.first(UInt8(ascii: "!"), address, from: first, anchorEnd) }
-                if nextQuestion < first { nextQuestion = Self.first(UInt8(ascii: "?"), address, from: first, anchorEnd) }
-                let anchor = min(nextBang, nextQuestion)
-                guard anchor < anchorEnd else { return anchorEnd < count ? .done(.none) : .next }
-                guard address[anchor - 1] == UInt8(ascii: "<") else {
-                    // Text: the search goes on after it.
-                    if anchor == nextBang {
-                        nextBang = Self.first(UInt8(ascii: "!"), address, from: anchor + 1, anchorEnd)
-                    } else {
-                        nextQuestion = Self.first(UInt8(ascii: "?"), address, from: anchor + 1, anchorEnd)
+            let found = pieces[index].withUnsafeBufferPointer { buffer -> MarkupMark? in
+                guard let address = buffer.baseAddress else { return nil }
+                let first = max(lower, base) - base
+                var at = position - base
+                while at >= first {
+                    let byte = address[at]
+                    if byte == UInt8(ascii: ">") {
+                        let before = at > 0 ? address[at - 1] : self.byte(at: base + at - 1)
+                        if before == UInt8(ascii: "?") { return .end }
+                        if before == UInt8(ascii: "-") || before == UInt8(ascii: "]") {
+                            let twoBefore = at > 1 ? address[at - 2] : self.byte(at: base + at - 2)
+                            if twoBefore == before { return .end }
+                        }
+                    } else if byte == UInt8(ascii: "<") {
+                        let after = at + 1 < buffer.count ? address[at + 1] : self.byte(at: base + at + 1)
+                        if after == UInt8(ascii: "!") || after == UInt8(ascii: "?") { return .opening }
                     }
-                    continue
+                    at -= 1
                 }
-                let markup = base + anchor - 1
-                guard counts(markup) else { return .done(.many) }
-                // Ended in this piece: the framer's own reading of the construct.
-                if let close = DocumentFramer.endOfMarkup(address, at: anchor - 1, count) {
-                    position = base + close + 1
-                    if position > offset { return .done(.endsAfter(position)) }
-                    continue
-                }
-                // Not ended in this piece, or none of the three.
-                let opensKnownMarkup =
-                    address[anchor] == UInt8(ascii: "?") || anchor + 8 >= count
-                    || (address[anchor + 1] == UInt8(ascii: "-") && address[anchor + 2] == UInt8(ascii: "-"))
-                    || DocumentFramer.opensCDATA(address + anchor - 1)
-                guard opensKnownMarkup else { return .done(.unexpected) }
-                read -= 1
-                return .straddling(markup, address[anchor])
+                return nil
             }
+            if let found { return found }
+            position = base - 1
+            guard index > 0 else { return nil }
+            index -= 1
         }
-
-        /// Reads one construct that begins at `markup` (`<` then `kind`) byte by byte, its
-        /// opening or its end in another piece than its `<`; `nil` to go on after it.
-        mutating func straddling(_ held: HeldBytes, at markup: Int, kind: UInt8) -> OpenMarkup? {
-            guard counts(markup) else { return .many }
-            let terminator: [UInt8]
-            let body: Int
-            if kind == UInt8(ascii: "?") {
-                terminator = HeldBytes.instructionEnd
-                body = markup + 2
-            } else if held.holds(HeldBytes.comment, at: markup) {
-                terminator = HeldBytes.commentEnd
-                body = markup + HeldBytes.comment.count
-            } else if held.holds(HeldBytes.cdata, at: markup) {
-                terminator = HeldBytes.cdataEnd
-                body = markup + HeldBytes.cdata.count
-            } else if held.holdsTheStart(of: HeldBytes.comment, at: markup) || held.holdsTheStart(of: HeldBytes.cdata, at: markup) {
-                // Its opening is not all held yet: what it is, the bytes to come say.
-                return .endsAfter(nil)
-            } else {
-                return .unexpected
-            }
-            guard let close = held.firstIndex(of: terminator, anchor: terminator.count - 1, from: body) else {
-                return .endsAfter(nil)
-            }
-            position = close + terminator.count
-            return position > offset ? .endsAfter(position) : nil
-        }
-
-        /// The index of the first `byte` in `address[from..<end]`, or `end`.
-        @inline(__always)
-        private static func first(_ byte: UInt8, _ address: UnsafePointer<UInt8>, from: Int, _ end: Int) -> Int {
-            guard from < end, let found = memchr(address + from, Int32(byte), end - from) else { return end }
-            return address.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        return nil
     }
 
-    private static let comment = Array("<!--".utf8), cdata = Array("<![CDATA[".utf8)
-    private static let commentEnd = Array("-->".utf8), cdataEnd = Array("]]>".utf8), instructionEnd = Array("?>".utf8)
+    /// A mark that begins or ends a comment, CDATA section or processing instruction.
+    enum MarkupMark: Equatable {
+        case opening, end
+    }
 
     /// Counts the bytes `from..<to` into `position`.
     func count(from: Int, to: Int, into position: inout FramePosition) {

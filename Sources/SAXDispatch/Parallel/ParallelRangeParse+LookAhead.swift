@@ -13,15 +13,16 @@ extension ParallelRangeParse.State {
     /// innermost element open at its end must be the one its context opened, so no ancestor
     /// was closed and another of the same name, with other attributes, opened in its bytes.
     ///
-    /// So that a guess seldom fails (which sends the rest to the sequential parse), a tag
-    /// inside a comment, CDATA section or processing instruction, read from the range's
-    /// start, is passed over for the next. A range with a `<!` that begins none of these,
-    /// with many of them, or without such a start tag soon, is read by a framer resumed at
-    /// its start.
+    /// So that a guess seldom fails (which costs the ranges in flight and frames the next
+    /// ones, ``ParallelRangeParse/framedAfterFailedGuesses(_:)``), a tag that seems to be
+    /// inside a comment, CDATA section or processing instruction, read back from it
+    /// (``MarkupReadBack``), is passed over for the next. A
+    /// range without such a start tag soon is read by a framer resumed at its start.
     mutating func speculate(sizes: RangeSizes, maximumContextBytes: Int) -> [FrameBoundary] {
         guard let name = speculativeName, var base = pendingBoundary else { return [] }
         let held = HeldBytes(pieces: pending, start: pendingStart)
         var cuts: [FrameBoundary] = []
+        var readBack = MarkupReadBack()
         while true {
             let rangeBytes = sizes.size(from: base.offset)
             let from = max(base.offset + rangeBytes, searchedFrom, base.offset + 1)
@@ -32,18 +33,11 @@ extension ParallelRangeParse.State {
                 }
                 return cuts
             }
-            let passedOver = ParallelRangeParse.markupPassedOver
-            switch held.openMarkup(from: base.offset, at: cut, limit: passedOver.count, spacing: passedOver.spacing) {
-            case .none:
-                break
-            case .endsAfter(let end):
-                // The tag is text of a comment, CDATA section or processing instruction: the
-                // next one after its end is looked at.
-                // What follows in the held bytes is inside it when its end is not there.
-                searchedFrom = end ?? held.end
+            if readBack.seemsInsideMarkup(at: cut, in: held, rangeStart: base.offset) {
+                // Likely text of a comment, CDATA section or processing instruction: the next
+                // tag is looked at.
+                searchedFrom = cut + 1
                 continue
-            case .unexpected, .many:
-                return cuts + resumeFraming(at: base, held, sizes: sizes, maximumContextBytes: maximumContextBytes)
             }
             var position = FramePosition(line: base.line, column: base.column, utf8: framer.countsUTF8)
             held.count(from: base.offset, to: cut, into: &position)

@@ -330,13 +330,12 @@ struct ParallelRangeParse {
     /// How far past a range's size a start tag is looked for before a framer reads the
     /// range (``State/speculate(sizes:maximumContextBytes:)``).
     static var lookAheadBytes: Int { 256 << 10 }
-    /// How many comments, CDATA sections and processing instructions a range may hold for
-    /// its end to be looked for ahead, and past that how far apart they must be on
-    /// average. The walk over them (``HeldBytes/openMarkup(from:at:limit:spacing:)``)
-    /// costs a `memchr` and a few compares a construct and passes over tags, where the
-    /// framer reads every tag too: wherever text still separates the constructs it costs
-    /// less than framing the same bytes, so only markup made of little else is framed.
-    static var markupPassedOver: (count: Int, spacing: Int) { (256, 24) }
+    /// How far back from a start tag found ahead a comment, CDATA section or processing
+    /// instruction it might be inside is looked for. Reading back is done once a range, over
+    /// a small part of it; a guess that fails costs the parses of the ranges in flight. The
+    /// openings of constructs that hold a record's start tag (a record commented out, HTML
+    /// in a CDATA section) are mostly near it, and the parse finds out the rest.
+    static var markupLookBack: Int { 4096 }
 
     /// Delivers the results ready in order (waiting for one, or for all handed in);
     /// `false`, with ``State/fallingBack`` set, at a range that did not verify (unless its

@@ -49,11 +49,37 @@ struct ParallelLookAheadTests {
         let report = try Self.report(text, record: "animal", rangeBytes: 700)
         #expect(report.sequentialFrom == nil)
         #expect(report.cutsFoundAhead > 10)
+        // Each tag inside one was read back from and passed over: no guess failed.
+        #expect(report.framedAgain == 0)
         var parallel = 0
         let found = ParallelRecordTests.disagreements(
             Array(text.utf8), file: "markup", names: ["animal"], workers: [2, 3], rangeBytes: [1, 64, 700, 4096],
             parallelRanges: &parallel)
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("record tags in a comment opened farther back than the look back: the guess fails, is framed again, and the records are one parse's")
+    func tagsFarInsideAComment() throws {
+        let lookBack = MarkupReadBack().lookBack
+        let text = Self.flat(records: 400) { index in
+            guard index % 100 == 50 else { return "" }
+            // Text longer than the look back, then record tags still inside the comment.
+            return "  <!-- " + String(repeating: "old records follow. ", count: lookBack / 20 + 1)
+                + (0..<40).map { "<animal id=\"old\(index)-\($0)\"><name>gone</name></animal>" }.joined(separator: "\n") + " -->\n"
+        }
+        let report = try Self.report(text, record: "animal", rangeBytes: 700)
+        #expect(report.sequentialFrom == nil)
+        #expect(report.framedAgain > 0)
+        let record = XMLRecord("animal", .text("@id")) { $0 }
+        let sequential = try record.all(in: .string(text))
+        #expect(sequential.count == 400)
+        for (workers, rangeBytes) in [(2, 700), (3, 300), (8, 2000)] {
+            var parallel: [String] = []
+            try record.forEach(in: .pieces(Array(text.utf8), of: 97, named: "comments"), workers: workers, rangeBytes: rangeBytes) {
+                parallel.append($0)
+            }
+            #expect(parallel == sequential, "ranges of \(rangeBytes) bytes on \(workers) workers")
+        }
     }
 
     /// Two `animals` elements that bind the prefix `p` to other namespaces: a range whose
