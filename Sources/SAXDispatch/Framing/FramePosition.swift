@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A line and column counted over a document's bytes as expat counts them, so that a
 /// position the framer reports equals the one a parse of the same bytes reports.
 ///
@@ -47,14 +39,15 @@ package struct FramePosition: Sendable, Equatable {
     }
 
     /// Counts `bytes`, the next bytes of the document. Without a carriage return, line
-    /// feeds are counted sixteen bytes at a time and the characters after the last one
-    /// eight bytes at a time; with one, a byte at a time.
+    /// feeds are counted (and carriage returns looked for) sixteen bytes at a time in one
+    /// pass, and the characters after the last line feed sixteen at a time; with one, a byte
+    /// at a time.
     package mutating func count(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         let start = base.assumingMemoryBound(to: UInt8.self)
         let count = bytes.count
-        if afterCarriageReturn || memchr(base, 0x0D, count) != nil { return countEach(start, count) }
-        let feeds = Self.lineFeeds(start, count)
+        if afterCarriageReturn { return countEach(start, count) }
+        guard let feeds = Self.lineFeeds(start, count) else { return countEach(start, count) }
         guard feeds > 0 else {
             column &+= characters(start, count)
             return
@@ -65,56 +58,65 @@ package struct FramePosition: Sendable, Equatable {
         column = 1 &+ characters(start + lineStart, count - lineStart)
     }
 
-    /// How many line feeds `count` bytes hold: a vector compare per sixteen bytes, summed in
-    /// byte lanes (at most 255 vectors before the lanes are added up, so none wraps).
-    private static func lineFeeds(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        let feed = SIMD16<UInt8>(repeating: 0x0A)
-        // A lane that matches is 0xFF: subtracting it adds 1.
-        func matches(_ index: Int) -> SIMD16<UInt8> {
-            unsafeBitCast(UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self) .== feed, to: SIMD16<UInt8>.self)
+    /// How many of `count` bytes match, sixteen at a time: each vector's matching lanes
+    /// (0xFF) are subtracted from byte lanes, summed at most 252 vectors at a time so that
+    /// none wraps. `matches` gets the sixteen bytes at an index and gives their lanes.
+    @inline(__always)
+    private static func countLanes(
+        _ start: UnsafePointer<UInt8>, _ count: Int, _ matches: (SIMD16<UInt8>) -> SIMD16<UInt8>
+    ) -> (total: Int, vectorBytes: Int) {
+        func lanes(_ index: Int) -> SIMD16<UInt8> {
+            matches(UnsafeRawPointer(start + index).loadUnaligned(as: SIMD16<UInt8>.self))
         }
         var total = 0
         var index = 0
         while index + 16 <= count {
-            var lanes = SIMD16<UInt8>()
+            var sums = SIMD16<UInt8>()
             let blockEnd = min(count, index + 252 * 16)
             while index + 64 <= blockEnd {
-                lanes &-= matches(index) &+ matches(index + 16) &+ matches(index + 32) &+ matches(index + 48)
+                sums &-= lanes(index) &+ lanes(index + 16) &+ lanes(index + 32) &+ lanes(index + 48)
                 index += 64
             }
             while index + 16 <= blockEnd {
-                lanes &-= matches(index)
+                sums &-= lanes(index)
                 index += 16
             }
-            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            total += Int(SIMD16<UInt16>(truncatingIfNeeded: sums).wrappedSum())
         }
-        while index < count {
+        return (total, index)
+    }
+
+    /// How many line feeds `count` bytes hold, or `nil` when they hold a carriage return:
+    /// both sought in one pass.
+    private static func lineFeeds(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int? {
+        let feed = SIMD16<UInt8>(repeating: 0x0A)
+        let carriageReturn = SIMD16<UInt8>(repeating: 0x0D)
+        var returns = SIMD16<UInt8>()
+        let (vectorFeeds, done) = countLanes(start, count) { bytes in
+            returns |= unsafeBitCast(bytes .== carriageReturn, to: SIMD16<UInt8>.self)
+            return unsafeBitCast(bytes .== feed, to: SIMD16<UInt8>.self)
+        }
+        if returns != SIMD16<UInt8>() { return nil }
+        var total = vectorFeeds
+        for index in done..<count {
+            if start[index] == 0x0D { return nil }
             if start[index] == 0x0A { total += 1 }
-            index += 1
         }
         return total
     }
 
     /// How many characters `count` bytes hold: every byte, or in UTF-8 every byte but the
-    /// continuation bytes, eight at a time.
+    /// continuation bytes (`10xxxxxx`), sixteen at a time.
     private func characters(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
         guard continuationBytesContinue else { return count }
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        var characters = count
-        var index = 0
-        let raw = UnsafeRawPointer(start)
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & highBits != 0 {
-                // A continuation byte has its high bit set and the next one clear.
-                let continuations = (word & ~(word << 1) & highBits) >> 7
-                characters -= Int((continuations &* 0x0101_0101_0101_0101) >> 56)
-            }
-            index += 8
+        let topBits = SIMD16<UInt8>(repeating: 0xC0)
+        let continuation = SIMD16<UInt8>(repeating: 0x80)
+        let (continuations, done) = Self.countLanes(start, count) { bytes in
+            unsafeBitCast(bytes & topBits .== continuation, to: SIMD16<UInt8>.self)
         }
-        while index < count {
-            if start[index] & 0xC0 == 0x80 { characters -= 1 }
-            index += 1
+        var characters = count - continuations
+        for index in done..<count where start[index] & 0xC0 == 0x80 {
+            characters -= 1
         }
         return characters
     }

@@ -160,6 +160,34 @@ struct DocumentFramerScanTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
+    @Test("pieces with no line feed at all, in characters of one to four bytes: the columns counted a byte at a time")
+    func noLineFeeds() {
+        var random = SplitMix64(seed: 31)
+        // A character of each length, and stray continuation bytes and lead bytes, which
+        // count as a byte at a time counts them; a line feed only in some rounds' first byte.
+        let characters: [[UInt8]] = [[0x41], [0x3C], [0xC3, 0xA9], [0xE6, 0x9D, 0xB1], [0xF0, 0x9F, 0x98, 0x80], [0x80], [0xBF], [0xC0], [0xFF], [0x0B]]
+        var wrong: [String] = []
+        for round in 0..<60 {
+            var bytes: [UInt8] = round % 3 == 0 ? [0x0A] : []
+            let length = 1 + Int(random.next() % 40_000)
+            while bytes.count < length { bytes += characters[Int(random.next() % UInt64(characters.count))] }
+            for utf8 in [true, false] {
+                var counter = FramePosition(utf8: utf8)
+                var start = 0
+                while start < bytes.count {
+                    let end = min(bytes.count, start + 1 + Int(random.next() % 16_000))
+                    bytes[start..<end].withUnsafeBytes { counter.count($0) }
+                    start = end
+                }
+                let expected = DocumentFramerTests.reference(bytes, utf8: utf8)
+                if counter.line != expected.line || counter.column != expected.column {
+                    wrong.append("round \(round) utf8 \(utf8): \(counter.line):\(counter.column), not \(expected.line):\(expected.column)")
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test("sixteen bytes at a time: the first byte sought, at every start and end")
     func byteScan() {
         var random = SplitMix64(seed: 8)
