@@ -135,10 +135,10 @@ def main():
     for name, shape, path in documents:
         figures = measure(shape, path, arguments.rounds)
         print(f"| {name} | {figures['t1']:.2f} s | {figures['t2']:.2f} s | {figures['speedup']:.2f}× | "
-              f"{figures['capacity']:.2f}× | {figures['share']:.0%} | {figures['cpu']:+.0%} | "
+              f"{figures['capacity']:.2f}× | {figures['share']:.0%} | {figures['cpu']:+.1%} | "
               f"{figures['paircpu']:+.0%} | {figures['cpubeyondpair']:+.0%} | {figures['spread']:.2f} | "
               f"{figures['bestspeedup']:.2f}× | {figures['bestcapacity']:.2f}× | "
-              f"{figures['bestspeedup'] / figures['bestcapacity']:.0%} | {figures['bestcpu']:+.0%} | "
+              f"{figures['bestspeedup'] / figures['bestcapacity']:.0%} | {figures['bestcpu']:+.1%} | "
               f"{figures['rss1']:.0f} → {figures['rss2']:.0f} MiB |", flush=True)
 
 
