@@ -101,7 +101,7 @@ extension DocumentFramer {
     /// before `count`; `nil` otherwise. It ends where the state machine finds its end: the
     /// first `-->`, `]]>` or `?>` whose marks all follow the opening.
     @inline(__always)
-    static func endOfMarkup(_ start: UnsafePointer<UInt8>, at open: Int, _ count: Int) -> Int? {
+    private static func endOfMarkup(_ start: UnsafePointer<UInt8>, at open: Int, _ count: Int) -> Int? {
         let body: Int
         let mark: UInt8
         let times: Int
@@ -125,7 +125,7 @@ extension DocumentFramer {
 
     /// Whether the nine bytes at `markup` are `<![CDATA[`.
     @inline(__always)
-    static func opensCDATA(_ markup: UnsafePointer<UInt8>) -> Bool {
+    private static func opensCDATA(_ markup: UnsafePointer<UInt8>) -> Bool {
         // `<![CDATA` as one little-endian word, then `[`.
         let word = UInt64(littleEndian: UnsafeRawPointer(markup).loadUnaligned(as: UInt64.self))
         return word == 0x4154_4144_435B_213C && markup[8] == UInt8(ascii: "[")

@@ -10,9 +10,10 @@ import Musl
 /// slices of the reads they came in, with the searches that find a range's next cut in
 /// them without the framing pass (``ParallelRangeParse``).
 ///
-/// Each search looks for one byte of its pattern with `memchr` (a byte that is seldom
-/// anywhere else: the `!` of `<!`, the `?` of `<?`) and compares the rest where it is
-/// found, so that it reads the bytes at the speed of `memchr`.
+/// A search forward looks for one byte of its pattern with `memchr` (the `<` of a start
+/// tag) and compares the rest where it is found, so that it reads the bytes at the speed of
+/// `memchr`; reading back from a tag (``lastMark(before:downTo:)``) goes a byte at a time,
+/// over no more than the few KiB before it.
 ///
 /// Offsets are the document's. What must stay true: no search reads a byte outside the
 /// slices, and a pattern split between two slices is found as one written in one.

@@ -16,8 +16,8 @@ extension ParallelRangeParse.State {
     /// So that a guess seldom fails (which costs the ranges in flight and frames the next
     /// ones, ``ParallelRangeParse/framedAfterFailedGuesses(_:)``), a tag that seems to be
     /// inside a comment, CDATA section or processing instruction, read back from it
-    /// (``MarkupReadBack``), is passed over for the next. A
-    /// range without such a start tag soon is read by a framer resumed at its start.
+    /// (``MarkupReadBack``), is passed over for the next. A range without such a start tag
+    /// soon is read by a framer resumed at its start.
     mutating func speculate(sizes: RangeSizes, maximumContextBytes: Int) -> [FrameBoundary] {
         guard let name = speculativeName, var base = pendingBoundary else { return [] }
         let held = HeldBytes(pieces: pending, start: pendingStart)
